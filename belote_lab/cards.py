@@ -1,0 +1,452 @@
+"""Cards, suits, ranks, card sets and decks.
+
+A :class:`Card` is a small immutable value: an ``int`` (its index) with a text form
+(``JH``) and a pretty form (``J♥``).  The index is ``16 * suit + rank`` where the rank
+runs from 0 (the two) to 12 (the ace), so one 64-bit mask holds any set of cards of
+every game (32-card Belote decks use ranks 7 to ace).  A :class:`CardSet` is a set of
+cards backed by such a bitmask.
+
+>>> Card.parse("JH"), Card.parse("10s"), Card.parse("J♥")
+(Card('JH'), Card('TS'), Card('JH'))
+>>> str(Card.parse("th")), Card.parse("TH").pretty
+('TH', 'T♥')
+>>> hand = CardSet.parse("JH 9H AS 7C")
+>>> len(hand), Card.parse("9H") in hand
+(4, True)
+>>> hand.text()
+'JH 9H AS 7C'
+>>> len(belote_deck()), len(full_deck())
+(32, 52)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+
+__all__ = [
+    "Suit",
+    "Rank",
+    "Card",
+    "CardSet",
+    "CardParseError",
+    "SEATS",
+    "belote_deck",
+    "full_deck",
+    "parse_cards",
+    "parse_seat",
+    "partner",
+    "next_seat",
+    "team_of",
+    "SUIT_MASK",
+    "BELOTE_MASK",
+    "FULL_MASK",
+    "mask_cards",
+    "mask_of",
+]
+
+
+class CardParseError(ValueError):
+    """A card, suit, rank or seat that cannot be read; ``token`` names the bad text."""
+
+    def __init__(self, token: object, what: str = "card") -> None:
+        self.token = token
+        super().__init__(f"unknown {what} {token!r}")
+
+
+class Suit(IntEnum):
+    """The four suits, in the order used in every table: spades, hearts, diamonds, clubs."""
+
+    S = 0
+    H = 1
+    D = 2
+    C = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol, e.g. ``♥``."""
+        return "♠♥♦♣"[self]
+
+    @property
+    def letter(self) -> str:
+        return self.name
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.H, Suit.D)
+
+    @classmethod
+    def parse(cls, text: str | Suit) -> Suit:
+        """Read ``S``/``H``/``D``/``C`` (any case) or a suit symbol.
+
+        >>> Suit.parse("h"), Suit.parse("♣")
+        (<Suit.H: 1>, <Suit.C: 3>)
+        """
+        if isinstance(text, Suit):
+            return text
+        if isinstance(text, str):
+            t = text.strip()
+            up = t.upper()
+            if up in _SUIT_LETTERS:
+                return cls(_SUIT_LETTERS.index(up))
+            if t in _SUIT_SYMBOLS:
+                return cls(_SUIT_SYMBOLS[t])
+        raise CardParseError(text, "suit")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_SUIT_LETTERS = "SHDC"
+_SUIT_SYMBOLS = {"♠": 0, "♥": 1, "♦": 2, "♣": 3, "♤": 0, "♡": 1, "♢": 2, "♧": 3}
+
+
+class Rank(IntEnum):
+    """Card ranks, two (0) to ace (12), in natural order."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def letter(self) -> str:
+        """``2``…``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return _RANK_LETTERS[self]
+
+    @classmethod
+    def parse(cls, text: str | Rank) -> Rank:
+        """Read ``T``/``10``, ``J``, ``Q``, ``K``, ``A`` or a digit (any case)."""
+        if isinstance(text, Rank):
+            return text
+        if isinstance(text, str):
+            up = text.strip().upper()
+            if up == "10":
+                return cls.TEN
+            if len(up) == 1 and up in _RANK_LETTERS:
+                return cls(_RANK_LETTERS.index(up))
+        raise CardParseError(text, "rank")
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+_RANK_LETTERS = "23456789TJQKA"
+
+SEATS: tuple[str, ...] = ("N", "E", "S", "W")
+"""Seats in playing order: the player after N is E, after W is N."""
+
+
+def parse_seat(text: str | int) -> int:
+    """A seat letter (``N E S W``) or index (0–3) → index.
+
+    >>> parse_seat("s"), parse_seat(3)
+    (2, 3)
+    """
+    if isinstance(text, bool):
+        raise CardParseError(text, "seat")
+    if isinstance(text, int):
+        if 0 <= text < 4:
+            return text
+        raise CardParseError(text, "seat")
+    if isinstance(text, str) and text.strip().upper() in SEATS:
+        return SEATS.index(text.strip().upper())
+    raise CardParseError(text, "seat")
+
+
+def next_seat(seat: int, players: int = 4) -> int:
+    """The seat after ``seat`` (two-player games use N=0 and S=2)."""
+    if players == 2:
+        return 2 - seat
+    return (seat + 1) & 3
+
+
+def partner(seat: int) -> int:
+    """The partner of a seat in the four-player partnership games (N–S, E–W)."""
+    return (seat + 2) & 3
+
+
+def team_of(seat: int) -> str:
+    """``"NS"`` or ``"EW"``."""
+    return "NS" if seat % 2 == 0 else "EW"
+
+
+class Card(int):
+    """One playing card; an ``int`` (``16 * suit + rank``) with a text form.
+
+    Cards are interned: ``Card.parse("JH") is Card.parse("jh")``.
+
+    >>> c = Card.parse("QD")
+    >>> c.suit, c.rank, int(c)
+    (<Suit.D: 2>, <Rank.QUEEN: 10>, 42)
+    >>> Card.of("K", "H")
+    Card('KH')
+    """
+
+    __slots__ = ()
+
+    _all: list[Card] = []
+
+    def __new__(cls, index: int) -> Card:
+        try:
+            return cls._all[index]
+        except (IndexError, TypeError):
+            raise CardParseError(index) from None
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        return int.__new__(cls, index)
+
+    @classmethod
+    def of(cls, rank: str | Rank | int, suit: str | Suit | int) -> Card:
+        """The card of a rank and a suit."""
+        r = Rank(rank) if isinstance(rank, int) else Rank.parse(rank)
+        s = Suit(suit) if isinstance(suit, int) else Suit.parse(suit)
+        return cls._all[16 * s + r]
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read a card: ``JH``, ``10H``, ``TH``, ``jh``, ``J♥``, ``♥J``.
+
+        >>> Card.parse("1H")
+        Traceback (most recent call last):
+        ...
+        belote_lab.cards.CardParseError: unknown card '1H'
+        """
+        if isinstance(text, Card):
+            return text
+        if isinstance(text, str):
+            found = _PARSE_CACHE.get(text)
+            if found is not None:
+                return found
+            t = text.strip()
+            if 2 <= len(t) <= 3:
+                for rank_text, suit_text in ((t[:-1], t[-1]), (t[1:], t[0])):
+                    try:
+                        return cls.of(Rank.parse(rank_text), Suit.parse(suit_text))
+                    except CardParseError:
+                        continue
+        raise CardParseError(text)
+
+    @property
+    def suit(self) -> Suit:
+        return _SUITS[self >> 4]
+
+    @property
+    def rank(self) -> Rank:
+        return _RANKS[self & 15]
+
+    @property
+    def bit(self) -> int:
+        """The card's bit in a card mask."""
+        return 1 << self
+
+    @property
+    def text(self) -> str:
+        """The two-letter form, e.g. ``JH``."""
+        return _TEXT[self]
+
+    @property
+    def pretty(self) -> str:
+        """The form with a suit symbol, e.g. ``J♥`` (``10♥`` for the ten)."""
+        r = self & 15
+        return ("10" if r == Rank.TEN else _RANK_LETTERS[r]) + "♠♥♦♣"[self >> 4]
+
+    def __str__(self) -> str:
+        return _TEXT[self]
+
+    def __repr__(self) -> str:
+        return f"Card({_TEXT[self]!r})"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+_SUITS = tuple(Suit)
+_RANKS = tuple(Rank)
+_TEXT: dict[int, str] = {}
+Card._all = [None] * 64  # type: ignore[list-item]
+_PARSE_CACHE: dict[str, Card] = {}
+for _s in Suit:
+    for _r in Rank:
+        _i = 16 * _s + _r
+        _c = Card._make(_i)
+        Card._all[_i] = _c
+        _TEXT[_i] = _RANK_LETTERS[_r] + _SUIT_LETTERS[_s]
+        _PARSE_CACHE[_TEXT[_i]] = _c
+
+SUIT_MASK: tuple[int, int, int, int] = tuple(0x1FFF << (16 * s) for s in range(4))  # type: ignore[assignment]
+"""The mask of every card of each suit (index by ``Suit``)."""
+BELOTE_MASK = sum(0x1FE0 << (16 * s) for s in range(4))
+"""The 32 cards of a Belote deck (7 to ace)."""
+FULL_MASK = sum(SUIT_MASK)
+"""The 52 cards of a full deck."""
+
+
+def mask_cards(mask: int) -> list[Card]:
+    """The cards of a mask, lowest index first."""
+    out = []
+    allc = Card._all
+    while mask:
+        low = mask & -mask
+        out.append(allc[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def mask_of(cards: Iterable[Card | str]) -> int:
+    """The mask of some cards (text accepted)."""
+    m = 0
+    for c in cards:
+        m |= 1 << Card.parse(c)
+    return m
+
+
+def parse_cards(cards: str | Iterable[Card | str], *, unique: bool = True) -> list[Card]:
+    """Read several cards from a space/comma separated string or a list.
+
+    With ``unique`` (the default) a repeated card raises :class:`CardParseError`.
+
+    >>> parse_cards("JH, 10S 7♦")
+    [Card('JH'), Card('TS'), Card('7D')]
+    >>> parse_cards(["AS", "AS"])
+    Traceback (most recent call last):
+    ...
+    belote_lab.cards.CardParseError: unknown card 'AS' (given twice)
+    """
+    tokens = cards.replace(",", " ").split() if isinstance(cards, str) else cards
+    out: list[Card] = []
+    seen = 0
+    for tok in tokens:
+        c = Card.parse(tok)
+        if unique and seen >> c & 1:
+            err = CardParseError(str(c))
+            err.args = (f"unknown card {str(c)!r} (given twice)",)
+            raise err
+        seen |= 1 << c
+        out.append(c)
+    return out
+
+
+class CardSet:
+    """An immutable set of cards backed by a bitmask (python-chess's ``SquareSet`` idea).
+
+    >>> s = CardSet.parse("AS 7C JH")
+    >>> sorted(s.text().split())
+    ['7C', 'AS', 'JH']
+    >>> s | CardSet.parse("KD") == CardSet.parse("AS 7C JH KD")
+    True
+    >>> [c.text for c in s.of_suit(Suit.S)]
+    ['AS']
+    """
+
+    __slots__ = ("mask",)
+
+    def __init__(self, cards: Iterable[Card | str] | int | CardSet = 0) -> None:
+        if isinstance(cards, CardSet):
+            self.mask: int = cards.mask
+        elif isinstance(cards, int):
+            self.mask = cards
+        else:
+            self.mask = mask_of(cards)
+
+    @classmethod
+    def parse(cls, text: str | Iterable[Card | str]) -> CardSet:
+        return cls(mask_of(parse_cards(text)))
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(_ordered(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, str):
+            try:
+                card = Card.parse(card)
+            except CardParseError:
+                return False
+        if not isinstance(card, int) or not 0 <= card < 64:
+            return False
+        return bool(self.mask >> card & 1)
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self.mask))
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def of_suit(self, suit: Suit | int) -> CardSet:
+        return CardSet(self.mask & SUIT_MASK[suit])
+
+    def text(self) -> str:
+        """Cards as text, by suit (S H D C) and rank, high first."""
+        return " ".join(_TEXT[c] for c in self)
+
+    def pretty(self) -> str:
+        return " ".join(c.pretty for c in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet('{self.text()}')"
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def _repr_html_(self) -> str:
+        from belote_lab.render import cards_html
+
+        return cards_html(list(self))
+
+
+def _ordered(mask: int) -> list[Card]:
+    """Cards by suit order S H D C, then high rank first."""
+    cards = mask_cards(mask)
+    cards.sort(key=lambda c: (c >> 4, -(c & 15)))
+    return cards
+
+
+def belote_deck() -> list[Card]:
+    """The 32-card deck (7 to ace), in a fixed order (shuffle it yourself)."""
+    return mask_cards(BELOTE_MASK)
+
+
+def full_deck() -> list[Card]:
+    """The 52-card deck."""
+    return mask_cards(FULL_MASK)
+
+
+def shuffled(deck: list[Card], rng: random.Random) -> list[Card]:
+    """A shuffled copy of ``deck`` using ``rng``."""
+    d = list(deck)
+    rng.shuffle(d)
+    return d

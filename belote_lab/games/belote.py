@@ -1,0 +1,743 @@
+"""Four-player Belote (RULES.md §1–2): deal, two-round taking, play, scoring, games.
+
+>>> hand = BeloteHand(seed=7, dealer="N")
+>>> hand.phase, SEATS[hand.to_play], hand.turned
+('bidding', 'E', Card('7D'))
+>>> hand.call("take")                       # E takes diamonds
+>>> hand.phase, hand.contract.code, SEATS[hand.taker]
+('play', 'D', 'E')
+>>> import random
+>>> rng = random.Random(1)
+>>> while hand.phase == "play":
+...     hand.play(rng.choice(list(hand.legal_cards())))
+>>> sum(hand.result.points.values())
+162
+>>> hand.undo(); hand.phase                  # take back the last card
+'play'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from belote_lab.cards import (
+    BELOTE_MASK,
+    SEATS,
+    Card,
+    CardParseError,
+    CardSet,
+    Rank,
+    Suit,
+    belote_deck,
+    mask_cards,
+    parse_cards,
+    parse_seat,
+)
+from belote_lab.contract import Contract, ContractKind
+from belote_lab.games.base import Event, IllegalAction, OutOfTurn, TrickPlay
+from belote_lab.games.taking import Taking, TakingError
+from belote_lab.rules import BeloteRules
+from belote_lab.trick import BELOTE_FOLLOW, BELOTE_FOLLOW_UNDERTRUMP, FollowRules
+
+__all__ = [
+    "BeloteHand",
+    "BeloteGame",
+    "HandResult",
+    "score_hand",
+    "declarations_of",
+    "team_declarations",
+    "Declaration",
+    "belote_holder",
+    "follow_rules",
+    "TEAMS",
+]
+
+TEAMS = ("NS", "EW")
+CAPOT_SCORE = 252
+HAND_TOTAL = 162
+
+
+def follow_rules(must_undertrump: bool) -> FollowRules:
+    """The four-player following rules for the ``must_undertrump`` option."""
+    return BELOTE_FOLLOW_UNDERTRUMP if must_undertrump else BELOTE_FOLLOW
+
+
+# --- declarations (annonces) --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Declaration:
+    """One combination shown after the first trick."""
+
+    kind: str  # tierce, cinquante, cent, carre
+    cards: tuple[Card, ...]
+    points: int
+
+    def __str__(self) -> str:
+        return f"{self.kind} {' '.join(c.text for c in self.cards)} ({self.points})"
+
+
+_CARRE_POINTS = {
+    Rank.JACK: 200,
+    Rank.NINE: 150,
+    Rank.ACE: 100,
+    Rank.TEN: 100,
+    Rank.KING: 100,
+    Rank.QUEEN: 100,
+}
+
+
+def declarations_of(cards: CardSet | list[Card] | str) -> list[Declaration]:
+    """The combinations in one player's 8 original cards (RULES.md §1, declarations).
+
+    Sequences run in the natural order 7 8 9 T J Q K A in every suit; a card may serve in one
+    sequence and one carré.
+
+    >>> [str(d) for d in declarations_of("7S 8S 9S TS AH AD AC AS")]
+    ['cinquante 7S 8S 9S TS (50)', 'carre AS AH AD AC (100)']
+    """
+    cs = cards if isinstance(cards, CardSet) else CardSet.parse(cards)
+    mask = cs.mask
+    out: list[Declaration] = []
+    for s in Suit:
+        run: list[Card] = []
+        for r in range(Rank.SEVEN, Rank.ACE + 2):
+            if r <= Rank.ACE and mask >> (16 * s + r) & 1:
+                run.append(Card(16 * s + r))
+                continue
+            if len(run) >= 3:
+                n = len(run)
+                kind, pts = ("tierce", 20) if n == 3 else ("cinquante", 50) if n == 4 else ("cent", 100)
+                out.append(Declaration(kind, tuple(run), pts))
+            run = []
+    for r, pts in _CARRE_POINTS.items():
+        four = [Card(16 * s + r) for s in Suit]
+        if all(mask >> c & 1 for c in four):
+            out.append(Declaration("carre", tuple(four), pts))
+    return out
+
+
+def team_declarations(hands: dict[int, int] | list[int]) -> dict[str, int]:
+    """What each team scores for declarations: only the greater declared total counts.
+
+    ``hands`` maps seat index → the 8 original cards as a mask.
+    """
+    items = hands.items() if isinstance(hands, dict) else enumerate(hands)
+    totals = [0, 0]
+    for seat, mask in items:
+        totals[seat % 2] += sum(d.points for d in declarations_of(CardSet(mask)))
+    if totals[0] > totals[1]:
+        return {"NS": totals[0], "EW": 0}
+    if totals[1] > totals[0]:
+        return {"NS": 0, "EW": totals[1]}
+    return {"NS": 0, "EW": 0}
+
+
+def belote_holder(hands: list[int], contract: Contract) -> int:
+    """The seat holding both K and Q of trump, or -1 (no belote in NT/AT)."""
+    if contract.kind is not ContractKind.SUIT or contract.trump is None:
+        return -1
+    kq = (1 << (16 * contract.trump + Rank.KING)) | (1 << (16 * contract.trump + Rank.QUEEN))
+    for seat, m in enumerate(hands):
+        if m & kq == kq:
+            return seat
+    return -1
+
+
+# --- scoring ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of one hand, per team (``NS``/``EW``)."""
+
+    points: dict[str, int]  # card points with dix de der, before contract rules
+    belote: dict[str, int]
+    declarations: dict[str, int]
+    score: dict[str, int]  # what each team scores for the hand (reserve included)
+    made: bool | None  # None = litige (tie)
+    capot: str | None  # the team that won every trick
+    held: int  # points held in reserve after this hand (litige)
+    reserve_won: dict[str, int] = field(default_factory=dict)  # reserve from earlier hands
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "points": dict(self.points),
+            "belote": dict(self.belote),
+            "declarations": dict(self.declarations),
+            "score": dict(self.score),
+            "made": self.made,
+            "capot": self.capot,
+            "held": self.held,
+            "reserve_won": dict(self.reserve_won),
+        }
+
+    def why(self) -> str:
+        """One sentence on why the contract was made or failed."""
+        p = self.points
+        if self.capot:
+            return f"{self.capot} won every trick: capot, {CAPOT_SCORE} points."
+        if self.made is None:
+            return f"Litige: equal totals; {self.held} points are held for the next hand."
+        verb = "made" if self.made else "failed (dedans)"
+        return f"The contract {verb}: card points NS {p['NS']}, EW {p['EW']}."
+
+
+def score_hand(
+    points: list[int] | tuple[int, int],
+    tricks: list[int] | tuple[int, int],
+    belote: list[int] | tuple[int, int],
+    attack: int,
+    declarations: tuple[int, int] = (0, 0),
+    reserve: int = 0,
+    total: int = HAND_TOTAL,
+    capot_score: int = CAPOT_SCORE,
+) -> HandResult:
+    """Score a four-player hand (RULES.md §1, "Scoring a hand").
+
+    ``points``/``tricks``/``belote``/``declarations`` per team index (0 = NS, 1 = EW),
+    ``attack`` the attacking team's index, ``reserve`` points held from an earlier litige.
+
+    >>> score_hand((81, 81), (4, 4), (0, 0), attack=0).made is None
+    True
+    >>> score_hand((80, 82), (4, 4), (20, 0), attack=0).score
+    {'NS': 20, 'EW': 162}
+    """
+    defend = 1 - attack
+    score = [0, 0]
+    capot: str | None = None
+    held = 0
+    made: bool | None
+    totals = [points[0] + belote[0], points[1] + belote[1]]
+    if tricks[0] == 0 or tricks[1] == 0:
+        winner = 0 if tricks[1] == 0 else 1
+        capot = TEAMS[winner]
+        score[winner] = capot_score + belote[winner]
+        score[1 - winner] = belote[1 - winner]
+        made = winner == attack
+        gets = winner
+    elif totals[attack] > totals[defend]:
+        made = True
+        score = totals
+        gets = attack
+    elif totals[attack] < totals[defend]:
+        made = False
+        score[defend] = total + belote[defend]
+        score[attack] = belote[attack]
+        gets = defend
+    else:
+        made = None
+        score[defend] = totals[defend]
+        score[attack] = belote[attack]
+        held = points[attack] + reserve
+        gets = -1
+    reserve_won: dict[str, int] = {}
+    if reserve and gets >= 0:
+        score[gets] += reserve
+        reserve_won = {TEAMS[gets]: reserve}
+    score[0] += declarations[0]
+    score[1] += declarations[1]
+    return HandResult(
+        points={"NS": points[0], "EW": points[1]},
+        belote={"NS": belote[0], "EW": belote[1]},
+        declarations={"NS": declarations[0], "EW": declarations[1]},
+        score={"NS": score[0], "EW": score[1]},
+        made=made,
+        capot=capot,
+        held=held,
+        reserve_won=reserve_won,
+    )
+
+
+# --- the hand -----------------------------------------------------------------------------------
+class BeloteHand(TrickPlay):
+    """One hand of four-player Belote, from the deal to the score.
+
+    ``phase`` is ``bidding``, ``play``, ``done`` or ``redeal`` (everybody passed twice).
+    Actions: :meth:`call` during the taking, :meth:`play` during play, :meth:`undo` always.
+    Every action is checked first (``verify_call``/``verify_play`` raise with the reason,
+    ``can_call``/``can_play`` answer yes or no) and a refused action changes nothing.
+    """
+
+    game = "belote"
+
+    def __init__(
+        self,
+        rules: BeloteRules | None = None,
+        dealer: int | str = 0,
+        seed: int | None = None,
+        deck: list[Card] | list[str] | None = None,
+        reserve: int = 0,
+    ) -> None:
+        self.rules = rules or BeloteRules()
+        self.dealer = parse_seat(dealer)
+        self.reserve = reserve
+        if deck is None:
+            cards = belote_deck()
+            random.Random(seed).shuffle(cards)
+        else:
+            cards = parse_cards(deck)
+            if len(cards) != 32 or any(not BELOTE_MASK >> c & 1 for c in cards):
+                raise CardParseError(deck, "32-card deck")
+        self.deck: tuple[Card, ...] = tuple(cards)
+        self.seed = seed
+        self._init_play_fields()
+        order = [(self.dealer + 1 + k) % 4 for k in range(4)]
+        for k, seat in enumerate(order):
+            self.hands[seat] = _mask(cards[5 * k : 5 * k + 5])
+        self.turned: Card | None = cards[20]
+        self.taking: Taking | None = Taking(
+            self.dealer,
+            cards[20],
+            turned_jack_forces_dealer=self.rules.turned_jack_forces_dealer,
+            allow_no_trump=self.rules.allow_no_trump,
+            allow_all_trump=self.rules.allow_all_trump,
+        )
+        self._setup_common()
+
+    def _setup_common(self) -> None:
+        self.taker: int = -1
+        self.original: list[int] = [0, 0, 0, 0]
+        self.belote_seat: int = -1
+        self.belote_played: int = 0
+        self.declared: dict[str, int] = {"NS": 0, "EW": 0}
+        self.result: HandResult | None = None
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: dict[str, Any] | list[Any],
+        contract: Contract | str,
+        taker: int | str,
+        first_leader: int | str,
+        rules: BeloteRules | None = None,
+        reserve: int = 0,
+    ) -> BeloteHand:
+        """A hand that starts at the first card with given 8-card hands (no taking).
+
+        >>> h = BeloteHand.from_hands({"N": "JH 9H AH TH KH QH 8H 7H",
+        ...     "E": "AS TS KS QS JS 9S 8S 7S", "S": "AD TD KD QD JD 9D 8D 7D",
+        ...     "W": "AC TC KC QC JC 9C 8C 7C"}, "H", taker="N", first_leader="N")
+        >>> h.legal_cards().text()
+        'JH 9H AH TH KH QH 8H 7H'
+        """
+        self = cls.__new__(cls)
+        self.rules = rules or BeloteRules()
+        self.reserve = reserve
+        self.deck = ()
+        self.seed = None
+        self._init_play_fields()
+        items = hands.items() if isinstance(hands, dict) else zip(SEATS, hands)
+        seen = 0
+        for seat, cards in items:
+            s = parse_seat(seat)
+            cs = parse_cards(cards)
+            m = _mask(cs)
+            if m & seen:
+                raise CardParseError(mask_cards(m & seen)[0].text, "card (dealt twice)")
+            seen |= m
+            self.hands[s] = m
+        sizes = {bin(m).count("1") for m in self.hands}
+        if len(sizes) != 1 or not 1 <= sizes.pop() <= 8:
+            raise CardParseError(hands, "set of hands (each seat needs the same 1–8 cards)")
+        if seen & ~BELOTE_MASK:
+            raise CardParseError(mask_cards(seen & ~BELOTE_MASK)[0].text, "Belote card")
+        self.dealer = (parse_seat(first_leader) + (0 if self.rules.first_lead == "dealer" else 3)) % 4
+        self.turned = None
+        self.taking = None
+        self._setup_common()
+        self._begin_play(parse_seat(taker), Contract.parse(contract), parse_seat(first_leader))
+        return self
+
+    # --- phase ---------------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        if self.result is not None:
+            return "done"
+        if self.contract is not None:
+            return "play"
+        if self.taking is not None and self.taking.result == ("redeal",):
+            return "redeal"
+        return "bidding"
+
+    def phase_name(self) -> str:
+        return self.phase
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase in ("done", "redeal")
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that acts next (``None`` when the hand is over)."""
+        ph = self.phase
+        if ph == "bidding":
+            assert self.taking is not None
+            return self.taking.next_seat
+        if ph == "play":
+            return self.to_play
+        return None
+
+    @property
+    def attack(self) -> int:
+        """The attacking team's index (0 = NS, 1 = EW), or -1 before the taking ends."""
+        return -1 if self.taker < 0 else self.taker % 2
+
+    # --- taking -----------------------------------------------------------------------------
+    def legal_calls(self) -> list[str]:
+        if self.phase != "bidding" or self.taking is None:
+            return []
+        return self.taking.legal_calls()
+
+    def verify_call(self, call: str, seat: int | str | None = None) -> str:
+        if self.phase != "bidding" or self.taking is None:
+            raise IllegalAction(f"no call can be made now (phase: {self.phase})")
+        if seat is not None and parse_seat(seat) != self.taking.next_seat:
+            nxt = SEATS[self.taking.next_seat or 0]
+            raise OutOfTurn(f"it is {nxt}'s turn to speak, not {SEATS[parse_seat(seat)]}'s")
+        try:
+            return self.taking.verify(call)
+        except TakingError as e:
+            raise IllegalAction(str(e)) from None
+
+    def can_call(self, call: str, seat: int | str | None = None) -> bool:
+        try:
+            self.verify_call(call, seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def call(self, call: str, seat: int | str | None = None) -> None:
+        """Make a taking call: ``take``/``pass`` in round 1, a suit, ``NT``, ``AT`` or ``pass``
+        in round 2."""
+        norm = self.verify_call(call, seat)
+        assert self.taking is not None
+        s = self.taking.next_seat
+        assert s is not None
+        self._stack.append(self._save())
+        self._actions.append(("call", s, norm))
+        self.taking.call(norm)
+        res = self.taking.result
+        if res is not None and res[0] == "contract":
+            self._complete_deal(res[1])
+            self._begin_play(res[1], Contract.parse(res[2]), self._first_leader())
+
+    def _first_leader(self) -> int:
+        return self.dealer if self.rules.first_lead == "dealer" else (self.dealer + 1) % 4
+
+    def _complete_deal(self, taker: int) -> None:
+        assert self.turned is not None
+        rest = list(self.deck[21:])
+        self.hands[taker] |= 1 << self.turned
+        for k in range(4):
+            seat = (self.dealer + 1 + k) % 4
+            n = 2 if seat == taker else 3
+            self.hands[seat] |= _mask(rest[:n])
+            del rest[:n]
+
+    def _begin_play(self, taker: int, contract: Contract, leader: int) -> None:
+        self.taker = taker
+        self.original = list(self.hands)
+        self.belote_seat = belote_holder(self.hands, contract)
+        self.belote_played = 0
+        self._start_play(contract, follow_rules(self.rules.must_undertrump), leader)
+
+    # --- play hooks ---------------------------------------------------------------------------
+    def _partner_pos(self) -> int:
+        n = len(self.trick)
+        return n - 2 if n >= 2 else -1
+
+    def _on_card(self, seat: int, card: Card) -> None:
+        if seat == self.belote_seat and self.contract is not None:
+            t = self.contract.trump
+            if t is not None and card >> 4 == t and (card & 15) in (Rank.KING, Rank.QUEEN):
+                self.belote_played += 1
+                n = len(self.tricks) + 1
+                if self.belote_played == 1:
+                    self.events.append(Event("belote", seat, n))
+                else:
+                    self.events.append(Event("rebelote", seat, n, 20))
+
+    def _on_trick(self, trick: Any) -> None:
+        if len(self.tricks) == 1 and self.rules.declarations:
+            self.declared = team_declarations(self.original)
+            for team, pts in self.declared.items():
+                if pts:
+                    seat = 0 if team == "NS" else 1
+                    self.events.append(Event("declaration", seat, 1, pts, team))
+
+    def _on_hand_end(self) -> None:
+        pts = [self.won_points[0] + self.won_points[2], self.won_points[1] + self.won_points[3]]
+        tr = [self.won_tricks[0] + self.won_tricks[2], self.won_tricks[1] + self.won_tricks[3]]
+        bel = [0, 0]
+        if self.belote_seat >= 0 and self.belote_played == 2:
+            bel[self.belote_seat % 2] = 20
+        d = self.declared
+        self.result = score_hand(pts, tr, bel, self.attack, (d["NS"], d["EW"]), self.reserve)
+        last = self.tricks[-1].winner
+        if self.result.capot:
+            self.events.append(Event("capot", last, 8, CAPOT_SCORE, self.result.capot))
+        elif self.result.made is None:
+            self.events.append(Event("litige", self.taker, 8, self.result.held))
+
+    def _save_extra(self) -> tuple[Any, ...]:
+        return (
+            self.taker,
+            tuple(self.original),
+            self.belote_seat,
+            self.belote_played,
+            self.declared,
+            self.result,
+            None if self.taking is None else len(self.taking.calls),
+        )
+
+    def _load_extra(self, s: tuple[Any, ...]) -> None:
+        (self.taker, orig, self.belote_seat, self.belote_played, self.declared, self.result, n) = s
+        self.original = list(orig)
+        if self.taking is not None and n is not None and len(self.taking.calls) > n:
+            del self.taking.calls[n:]
+            self.taking.result = None  # no call before the last one ended the taking
+
+    @property
+    def in_play(self) -> bool:
+        return self.contract is not None and self.result is None
+
+    # --- values ---------------------------------------------------------------------------------
+    def copy(self) -> BeloteHand:
+        """An independent copy (cheap: lists of ints and shared immutable values)."""
+        new = self.__class__.__new__(self.__class__)
+        new.__dict__.update(self.__dict__)
+        new.hands = list(self.hands)
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.won_points = list(self.won_points)
+        new.won_tricks = list(self.won_tricks)
+        new.events = list(self.events)
+        new.original = list(self.original)
+        new._stack = list(self._stack)
+        new._actions = list(self._actions)
+        new.taking = None if self.taking is None else self.taking.copy()
+        return new
+
+    __copy__ = copy
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BeloteHand):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.rules,
+            self.dealer,
+            self.deck,
+            self.reserve,
+            tuple(self._actions),
+            self._save(),
+            None if self.taking is None else tuple(self.taking.calls),
+            tuple(self.events),
+        )
+
+    def seat_view(self, seat: int | str) -> dict[str, Any]:
+        """What ``seat`` may see: its own cards, the turned card, calls and played cards."""
+        s = parse_seat(seat)
+        return {
+            "seat": SEATS[s],
+            "hand": [c.text for c in CardSet(self.hands[s])],
+            "turned": self.turned.text if self.turned else None,
+            "dealer": SEATS[self.dealer],
+            "calls": [[SEATS[x], c] for x, c in (self.taking.calls if self.taking else [])],
+            "contract": None if self.contract is None else self.contract.code,
+            "taker": None if self.taker < 0 else SEATS[self.taker],
+            "tricks": [t.to_json() for t in self.tricks],
+            "trick": [c.text for c in self.trick],
+            "leader": SEATS[self.leader],
+        }
+
+    def _record_start(self) -> dict[str, Any]:
+        if self.deck:
+            return {"deck": [c.text for c in self.deck], "reserve": self.reserve}
+        start = {
+            "hands": {SEATS[s]: [c.text for c in CardSet(m)] for s, m in enumerate(self.original)},
+            "contract": self.contract.code if self.contract else None,
+            "taker": SEATS[self.taker],
+            "first_leader": SEATS[self._first_leader()],
+        }
+        return {"start": start, "reserve": self.reserve}
+
+    @classmethod
+    def _from_record_start(cls, data: dict[str, Any], rules: Any) -> BeloteHand:
+        reserve = data.get("reserve", 0)
+        if not isinstance(reserve, int) or reserve < 0:
+            raise ValueError(f"bad reserve {reserve!r}")
+        if "deck" in data:
+            if not isinstance(data["deck"], list):
+                raise ValueError("'deck' must be a list of 32 cards")
+            return cls(rules, dealer=data.get("dealer", "N"), deck=data["deck"], reserve=reserve)
+        st = data.get("start")
+        if not isinstance(st, dict):
+            raise ValueError("a hand record needs 'deck' or 'start'")
+        for k in ("hands", "contract", "taker", "first_leader"):
+            if k not in st:
+                raise ValueError(f"'start' lacks {k!r}")
+        return cls.from_hands(
+            st["hands"], st["contract"], st["taker"], st["first_leader"], rules, reserve
+        )
+
+    def _record_action(self, kind: str, seat: str, value: str) -> None:
+        raise ValueError(f"unknown action kind {kind!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        """The hand as a JSON record (see :mod:`belote_lab.record`)."""
+        from belote_lab.record import hand_to_json
+
+        return hand_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> BeloteHand:
+        """Rebuild (and fully check) a hand from :meth:`to_json` output."""
+        from belote_lab.record import hand_from_json
+
+        h = hand_from_json(data)
+        assert isinstance(h, cls)
+        return h
+
+    def _repr_html_(self) -> str:
+        from belote_lab.render import hand_html
+
+        return hand_html(self)
+
+    def __repr__(self) -> str:
+        c = self.contract.code if self.contract else "-"
+        return (
+            f"<BeloteHand dealer={SEATS[self.dealer]} phase={self.phase} contract={c} "
+            f"trick={self.trick_number}>"
+        )
+
+
+def _mask(cards: list[Card] | tuple[Card, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+# --- the game ------------------------------------------------------------------------------------
+class BeloteGame:
+    """A game of four-player Belote: hands until a team's total exceeds ``rules.target``.
+
+    >>> g = BeloteGame(seed=3)
+    >>> g.hand.phase
+    'bidding'
+    >>> from belote_lab.players import RandomPlayer
+    >>> g.play_out({s: RandomPlayer(seed=s) for s in range(4)})
+    >>> g.is_over and max(g.totals.values()) > 1000
+    True
+    """
+
+    hand_class: type[BeloteHand] = BeloteHand
+
+    def __init__(
+        self, rules: BeloteRules | None = None, seed: int | None = None, dealer: int | str = 0
+    ) -> None:
+        self.rules = rules or BeloteRules()
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.totals: dict[str, int] = {"NS": 0, "EW": 0}
+        self.hands: list[BeloteHand] = []  # finished hands (redeals included)
+        self.held = 0
+        self._over = False
+        self.hand = self._new_hand(parse_seat(dealer))
+
+    def _new_hand(self, dealer: int) -> BeloteHand:
+        return self.hand_class(
+            self.rules, dealer=dealer, seed=self._rng.getrandbits(32), reserve=self.held
+        )
+
+    @property
+    def is_over(self) -> bool:
+        """True after the hand in which a team's total exceeded the target (no tie)."""
+        return self._over
+
+    @property
+    def winner(self) -> str | None:
+        if not self.is_over:
+            return None
+        return max(self.totals, key=lambda k: self.totals[k])
+
+    def next_hand(self) -> BeloteHand:
+        """Record the finished hand and deal the next one (unless the game is over)."""
+        h = self.hand
+        if self._over:
+            raise IllegalAction("the game is over")
+        if not h.is_over:
+            raise IllegalAction("the current hand is not finished")
+        self.hands.append(h)
+        if h.phase == "done":
+            assert h.result is not None
+            for k in self.totals:
+                self.totals[k] += h.result.score[k]
+            self.held = h.result.held
+            dealer = (h.dealer + 1) % 4
+        else:
+            dealer = h.dealer if self.rules.redeal_same_dealer else (h.dealer + 1) % 4
+        t = self.rules.target
+        ns, ew = self.totals["NS"], self.totals["EW"]
+        if (ns > t or ew > t) and ns != ew:
+            self._over = True
+            return h
+        self.hand = self._new_hand(dealer)
+        return self.hand
+
+    def play_out(self, players: dict[int, Any], max_hands: int = 500) -> None:
+        """Drive the game to its end with player objects (see :mod:`belote_lab.players`)."""
+        from belote_lab.players import drive_hand
+
+        for _ in range(max_hands):
+            if self._over:
+                return
+            drive_hand(self.hand, players)
+            self.next_hand()
+        if not self._over:
+            raise RuntimeError("the game did not end")
+
+    @classmethod
+    def _from_hands(cls, rules: Any, seed: int | None, hands: list[Any]) -> BeloteGame:
+        g = cls.__new__(cls)
+        g.rules = rules
+        g.seed = seed
+        g._rng = random.Random(seed)
+        g.totals = {"NS": 0, "EW": 0}
+        g.hands = []
+        g.held = 0
+        g._over = False
+        if not hands:
+            raise ValueError("a game record needs at least one hand")
+        g._rng.getrandbits(32)  # the first hand's seed, as when the game was dealt
+        g.hand = hands[0]
+        for k, h in enumerate(hands[1:], start=2):
+            g.next_hand()
+            if g._over:
+                raise ValueError(f"hand {k}: the record goes on after the end of the game")
+            if h.reserve != g.held:
+                raise ValueError(f"hand {k}: reserve {h.reserve} but {g.held} points were held")
+            g.hand = h
+        if g.hand.is_over:
+            g.next_hand()
+            if not g._over:
+                g.hand = g._new_hand(g.hand.dealer)
+        return g
+
+    def to_json(self) -> dict[str, Any]:
+        from belote_lab.record import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> BeloteGame:
+        from belote_lab.record import game_from_json
+
+        g = game_from_json(data)
+        assert isinstance(g, cls)
+        return g

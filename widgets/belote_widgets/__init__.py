@@ -1,0 +1,1 @@
+"""ipywidgets for belote_lab (see issue 5)."""
