@@ -314,6 +314,25 @@ def _belote_declarations(case: dict[str, Any], rules: Any) -> dict[str, Any]:
 
 
 # --- driver -------------------------------------------------------------------------------------
+_LOADED: set[str] = set()
+
+
+def handler_for(game: str, ask: str) -> Handler | None:
+    """The handler of ``(game, ask)``; a game module may add its own in a ``REFEREE`` dict
+    (ask → handler), read the first time the game is asked about."""
+    if game not in _LOADED:
+        _LOADED.add(game)
+        import importlib
+
+        try:
+            mod = importlib.import_module(f"belote_lab.games.{game}")
+        except ModuleNotFoundError:
+            mod = None
+        for a, fn in getattr(mod, "REFEREE", {}).items():
+            HANDLERS[(game, a)] = fn
+    return HANDLERS.get((game, ask))
+
+
 def answer(case: Any) -> dict[str, Any]:
     """The answer to one case (never raises)."""
     cid = case.get("id") if isinstance(case, dict) else None
@@ -325,7 +344,7 @@ def answer(case: Any) -> dict[str, Any]:
         ask = get(case, "ask", str)
         if game not in GAMES:
             raise Invalid(f"unknown game {game!r}")
-        handler = HANDLERS.get((game, ask))
+        handler = handler_for(game, ask)
         if handler is None:
             raise Invalid(f"ask {ask!r} is not answered for game {game!r}")
         try:

@@ -741,3 +741,7 @@ class BeloteGame:
         g = game_from_json(data)
         assert isinstance(g, cls)
         return g
+
+
+HAND_CLASS = BeloteHand
+GAME_CLASS = BeloteGame
