@@ -11,7 +11,7 @@ imports ipywidgets or Jupyter.
 
 from belote_lab.cards import Card, CardParseError, CardSet, Rank, Suit, parse_cards
 from belote_lab.contract import Contract, ContractKind
-from belote_lab.rules import BeloteRules, Belote2Rules, CallbreakRules, CoincheRules
+from belote_lab.rules import Belote2Rules, BeloteRules, CallbreakRules, CoincheRules
 from belote_lab.trick import (
     FollowRules,
     IllegalPlay,

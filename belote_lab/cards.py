@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
+from typing import ClassVar
 
 __all__ = [
     "Suit",
@@ -195,7 +196,7 @@ class Card(int):
 
     __slots__ = ()
 
-    _all: list[Card] = []
+    _all: ClassVar[list[Card]] = []
 
     def __new__(cls, index: int) -> Card:
         try:

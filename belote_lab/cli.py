@@ -34,13 +34,14 @@ def _cmd_referee(args: argparse.Namespace) -> int:
 def _cmd_selfplay(args: argparse.Namespace) -> int:
     from belote_lab.selfplay import selfplay
 
-    out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
-    try:
-        for rec in selfplay(args.game, args.hands, args.seed, args.players, args.format):
+    records = selfplay(args.game, args.hands, args.seed, args.players, args.format)
+    if not args.out:
+        for rec in records:
+            sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")
+        return 0
+    with open(args.out, "w", encoding="utf-8") as out:
+        for rec in records:
             out.write(json.dumps(rec, ensure_ascii=False) + "\n")
-    finally:
-        if args.out:
-            out.close()
     return 0
 
 

@@ -91,7 +91,9 @@ class Taking:
         """The call normalised (``take``, ``pass``, ``H``, ``NT`` …) or :class:`TakingError`."""
         index = len(self.calls)
         if self.result is not None:
-            raise TakingError(f"the taking is over; call {index + 1} ({call!r}) comes too late", index)
+            raise TakingError(
+                f"the taking is over; call {index + 1} ({call!r}) comes too late", index
+            )
         c = call.strip() if isinstance(call, str) else call
         if not isinstance(c, str):
             raise TakingError(f"unknown call {call!r}", index)

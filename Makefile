@@ -1,0 +1,72 @@
+# belote_lab — `make lab` and `make test` set up .venv themselves (see README.md).
+#
+# Every target that needs Python depends on `venv`, which creates .venv with `python3 -m venv`
+# when it is missing and (re)installs the package only when pyproject.toml is newer than the
+# stamp .venv/.installed, so repeated runs start at once.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+EXTRAS ?= test,fast,present
+
+# `make test` is the single place the checks run from.  Later issues extend PYTEST_ARGS
+# (e.g. nbval: `--nbval --nbval-current-env --nbval-sanitize-with ... notebooks/`, browser tests);
+# with no paths given pytest uses pyproject's testpaths (tests/ + the doctests of belote_lab/).
+# Any non-zero pytest status fails the target, including 5 (no tests collected).
+PYTEST_ARGS ?=
+RUFF_ARGS   ?= check .
+
+# JupyterLab refuses to start as root without --allow-root.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+LAB_ARGS   ?=
+NB         ?=
+PRESENT_ARGS ?=
+
+.DEFAULT_GOAL := help
+.PHONY: help venv lab test bench present clean
+
+help:
+	@echo "make lab      JupyterLab on notebooks/ (127.0.0.1); creates/refreshes .venv first"
+	@echo "make test     ruff + pytest (tests/ and belote_lab doctests); creates/refreshes .venv"
+	@echo "make bench    run benchmarks/bench_play.py"
+	@echo "make present  NB=notebooks/<name>.ipynb   serve one notebook with Voila (127.0.0.1)"
+	@echo "make clean    remove .venv and caches"
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@if [ ! -x "$(BIN)/python" ]; then \
+	    echo "creating $(VENV) with $(PYTHON) -m venv"; \
+	    if ! $(PYTHON) -m venv "$(VENV)"; then \
+	        rm -rf "$(VENV)"; \
+	        echo "error: '$(PYTHON) -m venv' failed; on Debian/Ubuntu run:" >&2; \
+	        echo "    apt-get install -y python3-venv make" >&2; \
+	        exit 1; \
+	    fi; \
+	fi
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e ".[$(EXTRAS)]"
+	@touch "$@"
+
+lab: venv
+	$(BIN)/jupyter lab notebooks/ --ServerApp.ip=127.0.0.1 $(ALLOW_ROOT) $(LAB_ARGS)
+
+test: venv
+	$(BIN)/ruff $(RUFF_ARGS)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: venv
+	$(BIN)/python benchmarks/bench_play.py
+
+present: venv
+	@if [ -z "$(NB)" ]; then \
+	    echo "usage: make present NB=notebooks/<name>.ipynb" >&2; exit 2; fi
+	@if [ ! -f "$(NB)" ]; then echo "error: no such notebook: $(NB)" >&2; exit 2; fi
+	$(BIN)/voila "$(NB)" --Voila.ip=127.0.0.1 --no-browser $(PRESENT_ARGS)
+
+clean:
+	rm -rf "$(VENV)" build dist *.egg-info widgets/*.egg-info \
+	    .pytest_cache .ruff_cache .hypothesis .mypy_cache .coverage htmlcov
+	find . -path ./.git -prune -o \
+	    \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} +
