@@ -1,0 +1,39 @@
+"""One small wrapper for the hot kernels: numba's ``njit`` when numba is installed, plain
+Python otherwise (Pyodide/JupyterLite), so there is one implementation of each kernel.
+
+Set ``BELOTE_LAB_NO_JIT=1`` to force plain Python (the tests run both ways).
+
+>>> @jit
+... def add(a, b):
+...     return a + b
+>>> add(2, 3)
+5
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+__all__ = ["jit", "HAVE_NUMBA"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+try:
+    if os.environ.get("BELOTE_LAB_NO_JIT"):
+        raise ImportError("JIT disabled by BELOTE_LAB_NO_JIT")
+    import numba
+
+    HAVE_NUMBA = True
+except ImportError:
+    numba = None
+    HAVE_NUMBA = False
+
+
+def jit(fn: F) -> F:
+    """Compile ``fn`` with ``numba.njit(cache=True)`` when numba is available."""
+    if numba is None:
+        return fn
+    return numba.njit(cache=True, nogil=True)(fn)  # type: ignore[no-any-return]
+

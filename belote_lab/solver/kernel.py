@@ -1,0 +1,498 @@
+"""The exact perfect-information search kernel, in numba's subset (see :mod:`belote_lab._jit`).
+
+Everything here works on plain integers and numpy arrays so that one implementation runs
+jitted (numba) or as plain Python.  Cards are the engine's indices (``16 * suit + rank``)
+and hands are int64 masks.
+
+The value searched is what the *max side* gains from the position on: the card points of
+the tricks it wins (the cards already on the table included), the per-trick value (1 in
+Callbreak) and the last-trick bonus.  The contract, its order and the following rule come in
+as arrays built by :mod:`belote_lab.solver.position` from the same tables and
+:class:`~belote_lab.trick.FollowRules` the trick core uses; a test checks that the kernel's
+legal moves equal the core's on random positions.
+
+Search: alpha-beta (fail-soft) with a transposition table at trick boundaries storing lower
+and upper bounds of the remaining value, cheap move ordering, and merging of equivalent cards
+(cards of one hand adjacent in a suit's order once the cards between them are gone, with the
+same points).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from belote_lab._jit import jit
+
+# cfg indices
+C_TS = 0  # trump suit, -1 none
+C_ALL_TRUMP = 1
+C_FREE = 2
+C_PARTNERS = 3
+C_BEAT_TRUMP = 4
+C_BEAT_LED = 5
+C_MUST_TRUMP = 6
+C_UNDERTRUMP = 7
+C_NPLAYERS = 8  # 4 or 2
+C_BONUS = 9  # last trick bonus
+C_PER_TRICK = 10  # value of a trick itself (1 in Callbreak)
+C_TRUMP_MASK = 11
+CFG_SIZE = 12
+
+SUIT = np.array([0x1FFF << (16 * s) for s in range(4)], dtype=np.int64)
+
+INF = 1 << 30
+
+
+@jit
+def seat_at(leader: int, i: int, nplayers: int) -> int:
+    """The seat of the ``i``-th card of a trick led by ``leader``."""
+    if nplayers == 2:
+        return (leader + 2 * i) % 4
+    return (leader + i) % 4
+
+
+@jit
+def winner_pos(trick: np.ndarray, n: int, power: np.ndarray, ts: int) -> int:
+    """Position of the card winning the first ``n`` cards of ``trick``."""
+    led = trick[0] >> 4
+    best = 0
+    bc = trick[0]
+    bt = led == ts
+    for i in range(1, n):
+        c = trick[i]
+        s = c >> 4
+        if s == ts:
+            if (not bt) or power[c] > power[bc]:
+                best = i
+                bc = c
+                bt = True
+        elif s == led and (not bt) and power[c] > power[bc]:
+            best = i
+            bc = c
+    return best
+
+
+@jit
+def legal(
+    hand: int,
+    trick: np.ndarray,
+    n: int,
+    free: bool,
+    power: np.ndarray,
+    higher: np.ndarray,
+    cfg: np.ndarray,
+) -> int:
+    """The legal mask (mirrors :func:`belote_lab.trick.legal_mask`)."""
+    if n == 0 or free:
+        return hand
+    ts = cfg[C_TS]
+    led = trick[0] >> 4
+    w = winner_pos(trick, n, power, ts)
+    wc = trick[w]
+    follow = hand & SUIT[led]
+    if follow != 0:
+        if (led == ts and cfg[C_BEAT_TRUMP] != 0) or cfg[C_ALL_TRUMP] != 0 or cfg[C_BEAT_LED] != 0:
+            if (wc >> 4) != led:
+                return follow
+            hi = follow & higher[wc]
+            if hi != 0:
+                return hi
+            return follow
+        return follow
+    if cfg[C_PARTNERS] != 0 and n >= 2 and w == n - 2:
+        return hand
+    trumps = hand & cfg[C_TRUMP_MASK]
+    if cfg[C_MUST_TRUMP] == 0 or trumps == 0:
+        return hand
+    if (wc >> 4) == ts:
+        over = trumps & higher[wc]
+        if over != 0:
+            return over
+        if cfg[C_UNDERTRUMP] != 0:
+            return trumps
+        return hand
+    return trumps
+
+
+_DEBRUIJN = 0x03F79D71B4CB0A89
+_DB_TABLE = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _DB_TABLE[(((1 << _i) * _DEBRUIJN) >> 58) & 63] = _i
+
+
+@jit
+def bit_index(low: int) -> int:
+    """Index of the single set bit of ``low`` (same answer jitted or not)."""
+    return _DB_TABLE[((low * _DEBRUIJN) >> 58) & 63]
+
+
+@jit
+def _bits(mask: int, out: np.ndarray) -> int:
+    k = 0
+    m = mask
+    while m != 0:
+        low = m & -m
+        out[k] = bit_index(low)
+        k += 1
+        m ^= low
+    return k
+
+
+@jit
+def _fold(h: int) -> int:
+    return (h ^ (h >> 17) ^ (h >> 31) ^ (h >> 45)) & 0xFFFFFFFF
+
+
+@jit
+def _tt_index(hands: np.ndarray, leader: int, size_mask: int) -> int:
+    # products of 32-bit folds and 28-bit primes stay below 2**62: no overflow, so numba and
+    # plain Python give the same index
+    x = (
+        _fold(hands[0]) * 268435399
+        + _fold(hands[1]) * 268435367
+        + _fold(hands[2]) * 268435361
+        + _fold(hands[3]) * 268435331
+        + leader * 2654435761
+    )
+    x = x ^ (x >> 23) ^ (x >> 41)
+    return x & size_mask
+
+
+# frame fields of the explicit search stack (numba caches no recursive function)
+F_N, F_LEADER, F_TLEFT, F_LEFT, F_ALPHA, F_BETA, F_A0, F_B0 = 0, 1, 2, 3, 4, 5, 6, 7
+F_BEST, F_BESTC, F_IDX, F_K, F_I, F_NT, F_MY, F_SEAT = 8, 9, 10, 11, 12, 13, 14, 15
+F_MAX, F_SPOS, F_GAIN, F_DREW, F_WSEAT, F_HW, F_HL, F_REM = 16, 17, 18, 19, 20, 21, 22, 23
+NF = 24
+MAX_DEPTH = 64
+ENTER, NEXT, RETURN = 0, 1, 2
+
+
+@jit
+def order_moves(
+    hands: np.ndarray,
+    trick: np.ndarray,
+    n: int,
+    leader: int,
+    seat: int,
+    free: bool,
+    tt_move: int,
+    power: np.ndarray,
+    points: np.ndarray,
+    higher: np.ndarray,
+    cfg: np.ndarray,
+    side: np.ndarray,
+    out: np.ndarray,
+) -> int:
+    """The legal cards of ``seat`` into ``out``, most promising first; returns how many."""
+    np_ = cfg[C_NPLAYERS]
+    lm = legal(hands[seat], trick, n, free, power, higher, cfg)
+    k = _bits(lm, out)
+    scores = np.empty(16, dtype=np.int64)
+    ts = cfg[C_TS]
+    wc = -1
+    mine_winning = False
+    led = -1
+    if n > 0:
+        w = winner_pos(trick, n, power, ts)
+        wc = trick[w]
+        mine_winning = side[seat_at(leader, w, np_)] == side[seat]
+        led = trick[0] >> 4
+    for i in range(k):
+        c = out[i]
+        if c == tt_move:
+            scores[i] = 10000
+        elif n == 0:
+            scores[i] = power[c] * 4 + points[c]
+        else:
+            s = c >> 4
+            wins = False
+            if s == ts:
+                wins = ((wc >> 4) != ts) or power[c] > power[wc]
+            elif s == led:
+                wins = ((wc >> 4) == led) and power[c] > power[wc]
+            if wins and not mine_winning:
+                scores[i] = 1000 - power[c] * 8 + points[c]
+            elif mine_winning and not wins:
+                scores[i] = 500 + points[c]
+            elif wins:
+                scores[i] = 300 + points[c]
+            else:
+                scores[i] = 100 - points[c] - power[c]
+    for i in range(1, k):
+        cs = out[i]
+        sc = scores[i]
+        j = i - 1
+        while j >= 0 and scores[j] < sc:
+            out[j + 1] = out[j]
+            scores[j + 1] = scores[j]
+            j -= 1
+        out[j + 1] = cs
+        scores[j + 1] = sc
+    return k
+
+
+@jit
+def _tt_match(tt_keys: np.ndarray, idx: int, hands: np.ndarray, lkey: int) -> bool:
+    return (
+        tt_keys[idx, 4] == lkey
+        and tt_keys[idx, 0] == hands[0]
+        and tt_keys[idx, 1] == hands[1]
+        and tt_keys[idx, 2] == hands[2]
+        and tt_keys[idx, 3] == hands[3]
+    )
+
+
+@jit
+def search(
+    hands: np.ndarray,
+    tricks: np.ndarray,
+    n0: int,
+    leader0: int,
+    tleft0: int,
+    left0: int,
+    alpha0: int,
+    beta0: int,
+    power: np.ndarray,
+    points: np.ndarray,
+    higher: np.ndarray,
+    cfg: np.ndarray,
+    side: np.ndarray,
+    stock: np.ndarray,
+    spos0: int,
+    tt_keys: np.ndarray,
+    tt_bounds: np.ndarray,
+    stats: np.ndarray,
+) -> int:
+    """Best value for the max side from this position (fail-soft alpha-beta).
+
+    ``tricks[tleft]`` holds the current trick's first ``n`` cards; ``tleft`` counts the
+    tricks not finished (the current one included); ``left`` is all the value still to be
+    won (cards in hands, on the table and in the stock, bonus and per-trick values).
+    ``stock[spos:]`` is what is left of the two-player stock (top first): while it lasts any
+    card may be played and after each trick the winner draws first.  ``tt_keys`` is
+    ``(size, 5)`` int64 (four hands, and the leader plus 4 × ``spos``), ``tt_bounds``
+    ``(size, 3)`` (lower bound, upper bound, best lead or -1).  The search keeps its own
+    stack of frames instead of recursing.
+    """
+    np_ = cfg[C_NPLAYERS]
+    size_mask = tt_keys.shape[0] - 1
+    nstock = stock.shape[0]
+    fr = np.empty((MAX_DEPTH, NF), dtype=np.int64)
+    cards = np.empty((MAX_DEPTH, 16), dtype=np.int64)
+    tried = np.empty((MAX_DEPTH, 16), dtype=np.int64)
+    d = 0
+    fr[0, F_N] = n0
+    fr[0, F_LEADER] = leader0
+    fr[0, F_TLEFT] = tleft0
+    fr[0, F_LEFT] = left0
+    fr[0, F_ALPHA] = alpha0
+    fr[0, F_BETA] = beta0
+    fr[0, F_SPOS] = spos0
+    mode = ENTER
+    ret = 0
+    while True:
+        if mode == ENTER:
+            stats[0] += 1
+            n = fr[d, F_N]
+            leader = fr[d, F_LEADER]
+            tleft = fr[d, F_TLEFT]
+            left = fr[d, F_LEFT]
+            alpha = fr[d, F_ALPHA]
+            beta = fr[d, F_BETA]
+            spos = fr[d, F_SPOS]
+            tt_move = -1
+            done = False
+            if n == 0:
+                if tleft == 0:
+                    done = True
+                    ret = 0
+                else:
+                    lkey = leader + 4 * spos
+                    idx = _tt_index(hands, lkey, size_mask)
+                    fr[d, F_IDX] = idx
+                    if _tt_match(tt_keys, idx, hands, lkey):
+                        tt_move = tt_bounds[idx, 2]
+                        lo = tt_bounds[idx, 0]
+                        hi = tt_bounds[idx, 1]
+                        if lo >= beta:
+                            done = True
+                            ret = lo
+                        elif hi <= alpha:
+                            done = True
+                            ret = hi
+                        elif lo == hi:
+                            done = True
+                            ret = lo
+                        else:
+                            if lo > alpha:
+                                alpha = lo
+                            if hi < beta:
+                                beta = hi
+                    if not done:
+                        # the max side wins at most all that is left, at least nothing
+                        if left <= alpha:
+                            done = True
+                            ret = left
+                        elif beta <= 0:
+                            done = True
+                            ret = 0
+            if done:
+                mode = RETURN
+                continue
+            fr[d, F_ALPHA] = alpha
+            fr[d, F_BETA] = beta
+            fr[d, F_A0] = alpha
+            fr[d, F_B0] = beta
+            seat = seat_at(leader, n, np_)
+            fr[d, F_SEAT] = seat
+            mx = side[seat]
+            fr[d, F_MAX] = mx
+            fr[d, F_MY] = hands[seat]
+            trick = tricks[tleft]
+            k = order_moves(
+                hands, trick, n, leader, seat, spos < nstock, tt_move,
+                power, points, higher, cfg, side, cards[d],
+            )
+            fr[d, F_K] = k
+            fr[d, F_I] = 0
+            fr[d, F_NT] = 0
+            fr[d, F_BEST] = -INF if mx != 0 else INF
+            fr[d, F_BESTC] = -1
+            rem = hands[0] | hands[1] | hands[2] | hands[3]
+            for i in range(n):
+                rem |= 1 << trick[i]
+            for i in range(spos, nstock):
+                rem |= 1 << stock[i]
+            fr[d, F_REM] = rem
+            mode = NEXT
+        elif mode == NEXT:
+            n = fr[d, F_N]
+            k = fr[d, F_K]
+            i = fr[d, F_I]
+            nt = fr[d, F_NT]
+            rem = fr[d, F_REM]
+            c = -1
+            if fr[d, F_ALPHA] < fr[d, F_BETA]:
+                while i < k:
+                    x = cards[d, i]
+                    i += 1
+                    eq = False
+                    for j in range(nt):
+                        y = tried[d, j]
+                        if (y >> 4) == (x >> 4) and points[y] == points[x]:
+                            if power[y] > power[x]:
+                                between = higher[x] & ~higher[y] & ~(1 << y)
+                            else:
+                                between = higher[y] & ~higher[x] & ~(1 << x)
+                            if (between & rem) == 0:
+                                eq = True
+                                break
+                    if not eq:
+                        c = x
+                        break
+            fr[d, F_I] = i
+            if c < 0:
+                best = fr[d, F_BEST]
+                if n == 0:
+                    idx = fr[d, F_IDX]
+                    lkey = fr[d, F_LEADER] + 4 * fr[d, F_SPOS]
+                    lo = -INF
+                    hi = INF
+                    if _tt_match(tt_keys, idx, hands, lkey):
+                        lo = tt_bounds[idx, 0]
+                        hi = tt_bounds[idx, 1]
+                    if best <= fr[d, F_A0]:
+                        if best < hi:
+                            hi = best
+                    elif best >= fr[d, F_B0]:
+                        if best > lo:
+                            lo = best
+                    else:
+                        lo = best
+                        hi = best
+                    tt_keys[idx, 0] = hands[0]
+                    tt_keys[idx, 1] = hands[1]
+                    tt_keys[idx, 2] = hands[2]
+                    tt_keys[idx, 3] = hands[3]
+                    tt_keys[idx, 4] = lkey
+                    tt_bounds[idx, 0] = lo
+                    tt_bounds[idx, 1] = hi
+                    tt_bounds[idx, 2] = fr[d, F_BESTC]
+                ret = best
+                mode = RETURN
+                continue
+            tried[d, nt] = c
+            fr[d, F_NT] = nt + 1
+            seat = fr[d, F_SEAT]
+            leader = fr[d, F_LEADER]
+            tleft = fr[d, F_TLEFT]
+            spos = fr[d, F_SPOS]
+            hands[seat] = fr[d, F_MY] & ~(1 << c)
+            trick = tricks[tleft]
+            trick[n] = c
+            e = d + 1
+            fr[d, F_DREW] = 0
+            if n + 1 < np_:
+                fr[d, F_GAIN] = 0
+                fr[e, F_N] = n + 1
+                fr[e, F_LEADER] = leader
+                fr[e, F_TLEFT] = tleft
+                fr[e, F_LEFT] = fr[d, F_LEFT]
+                fr[e, F_ALPHA] = fr[d, F_ALPHA]
+                fr[e, F_BETA] = fr[d, F_BETA]
+                fr[e, F_SPOS] = spos
+            else:
+                wp = winner_pos(trick, np_, power, cfg[C_TS])
+                wseat = seat_at(leader, wp, np_)
+                v = cfg[C_PER_TRICK]
+                for t in range(np_):
+                    v += points[trick[t]]
+                if tleft == 1:
+                    v += cfg[C_BONUS]
+                gain = v if side[wseat] != 0 else 0
+                fr[d, F_GAIN] = gain
+                nspos = spos
+                if spos < nstock:
+                    # two players: the winner draws the top stock card, the loser the next
+                    lseat = (wseat + 2) % 4
+                    fr[d, F_DREW] = 1
+                    fr[d, F_WSEAT] = wseat
+                    fr[d, F_HW] = hands[wseat]
+                    fr[d, F_HL] = hands[lseat]
+                    hands[wseat] = hands[wseat] | (1 << stock[spos])
+                    hands[lseat] = hands[lseat] | (1 << stock[spos + 1])
+                    nspos = spos + 2
+                fr[e, F_N] = 0
+                fr[e, F_LEADER] = wseat
+                fr[e, F_TLEFT] = tleft - 1
+                fr[e, F_LEFT] = fr[d, F_LEFT] - v
+                fr[e, F_ALPHA] = fr[d, F_ALPHA] - gain
+                fr[e, F_BETA] = fr[d, F_BETA] - gain
+                fr[e, F_SPOS] = nspos
+            d = e
+            mode = ENTER
+        else:  # RETURN
+            if d == 0:
+                return ret
+            d -= 1
+            seat = fr[d, F_SEAT]
+            hands[seat] = fr[d, F_MY]
+            if fr[d, F_DREW] != 0:
+                wseat = fr[d, F_WSEAT]
+                hands[wseat] = fr[d, F_HW]
+                hands[(wseat + 2) % 4] = fr[d, F_HL]
+            val = ret + fr[d, F_GAIN]
+            c = tried[d, fr[d, F_NT] - 1]
+            if fr[d, F_MAX] != 0:
+                if val > fr[d, F_BEST]:
+                    fr[d, F_BEST] = val
+                    fr[d, F_BESTC] = c
+                if val > fr[d, F_ALPHA]:
+                    fr[d, F_ALPHA] = val
+            else:
+                if val < fr[d, F_BEST]:
+                    fr[d, F_BEST] = val
+                    fr[d, F_BESTC] = c
+                if val < fr[d, F_BETA]:
+                    fr[d, F_BETA] = val
+            mode = NEXT

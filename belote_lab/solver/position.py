@@ -1,0 +1,276 @@
+"""From game states to the solver kernel's arrays, and back to cards and values."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from belote_lab.cards import Card, mask_cards
+from belote_lab.contract import Contract
+from belote_lab.solver import kernel as K
+from belote_lab.trick import FollowRules
+
+__all__ = ["Position", "Solution", "position_of", "solve", "solve_position", "TT_SIZE"]
+
+TT_SIZE = 1 << 20
+
+
+@dataclass
+class Position:
+    """Everything the kernel needs: hands (4 masks), the current trick, who led it, how many
+    tricks are left (the current one included), the contract and following rule, the seats
+    of the max side, and for two-player Belote what is left of the stock (top first)."""
+
+    hands: list[int]
+    trick: list[int]
+    leader: int
+    tricks_left: int
+    contract: Contract
+    follow: FollowRules
+    nplayers: int = 4
+    max_side: tuple[int, ...] = (0, 2)
+    per_trick: int = 0
+    bonus: int = 10
+    stock: list[int] = field(default_factory=list)
+
+    @property
+    def to_play(self) -> int:
+        return K.seat_at(self.leader, len(self.trick), self.nplayers)
+
+    def arrays(self) -> dict[str, Any]:
+        t = self.contract.tables
+        f = self.follow
+        cfg = np.zeros(K.CFG_SIZE, dtype=np.int64)
+        cfg[K.C_TS] = t.trump_suit
+        cfg[K.C_ALL_TRUMP] = int(t.all_trump)
+        cfg[K.C_FREE] = int(f.free)
+        cfg[K.C_PARTNERS] = int(f.partners)
+        cfg[K.C_BEAT_TRUMP] = int(f.beat_trump_lead)
+        cfg[K.C_BEAT_LED] = int(f.beat_led_suit)
+        cfg[K.C_MUST_TRUMP] = int(f.must_trump)
+        cfg[K.C_UNDERTRUMP] = int(f.must_undertrump)
+        cfg[K.C_NPLAYERS] = self.nplayers
+        cfg[K.C_BONUS] = self.bonus
+        cfg[K.C_PER_TRICK] = self.per_trick
+        cfg[K.C_TRUMP_MASK] = t.trump_mask
+        tricks = np.zeros((self.tricks_left + 1, 4), dtype=np.int64)
+        for i, c in enumerate(self.trick):
+            tricks[self.tricks_left, i] = c
+        side = np.zeros(4, dtype=np.int64)
+        for s in self.max_side:
+            side[s] = 1
+        return {
+            "hands": np.array(self.hands, dtype=np.int64),
+            "tricks": tricks,
+            "power": np.array(t.power, dtype=np.int64),
+            "points": np.array(t.points, dtype=np.int64),
+            "higher": np.array(t.higher, dtype=np.int64),
+            "cfg": cfg,
+            "side": side,
+            "stock": np.array(self.stock, dtype=np.int64),
+        }
+
+    def legal_mask(self) -> int:
+        a = self.arrays()
+        free = len(self.stock) > 0
+        return int(
+            K.legal(
+                int(self.hands[self.to_play]),
+                a["tricks"][self.tricks_left],
+                len(self.trick),
+                free,
+                a["power"],
+                a["higher"],
+                a["cfg"],
+            )
+        )
+
+
+@dataclass
+class Solution:
+    """Values of the legal cards for the side to play (``value`` = the best of them)."""
+
+    values: dict[Card, int]
+    value: int
+    best: list[Card]
+    side: tuple[int, ...]
+    nodes: int
+    ms: float
+    already: int = 0  # points the side to play has won before this position
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "values": {c.text: v for c, v in self.values.items()},
+            "value": self.value,
+            "best": [c.text for c in self.best],
+            "nodes": self.nodes,
+            "ms": round(self.ms, 3),
+        }
+
+
+class _Table:
+    def __init__(self, size: int = TT_SIZE) -> None:
+        self.keys = np.full((size, 5), -1, dtype=np.int64)
+        self.bounds = np.zeros((size, 3), dtype=np.int64)
+
+
+def _mtdf(fn: Any, guess: int) -> int:
+    """Exact value through zero-window searches (MTD(f)); the table keeps the bounds."""
+    g, lo, hi = guess, -K.INF, K.INF
+    while lo < hi:
+        b = g + 1 if g == lo else g
+        g = int(fn(b - 1, b))
+        if g < b:
+            hi = g
+        else:
+            lo = g
+    return g
+
+
+class _Searcher:
+    """Runs kernel searches from one position, sharing a transposition table."""
+
+    def __init__(self, pos: Position, tt: _Table | None = None) -> None:
+        self.pos = pos
+        # a table in proportion to the search: endgames need only a small one
+        self.tt = tt or _Table(1 << min(20, 8 + 2 * pos.tricks_left))
+        self.a = pos.arrays()
+        self.stats = np.zeros(1, dtype=np.int64)
+        self.left = _total_left(pos)
+
+    def root(self, alpha: int, beta: int) -> int:
+        p, a = self.pos, self.a
+        return int(
+            K.search(
+                a["hands"], a["tricks"], len(p.trick), p.leader, p.tricks_left, self.left,
+                alpha, beta, a["power"], a["points"], a["higher"], a["cfg"], a["side"],
+                a["stock"], 0, self.tt.keys, self.tt.bounds, self.stats,
+            )
+        )
+
+    def child(self, card: int, alpha: int, beta: int) -> int:
+        """Value for the max side after ``card`` is played at the root."""
+        p, a = self.pos, self.a
+        hands, tricks = a["hands"], a["tricks"]
+        n, tl, seat = len(p.trick), p.tricks_left, p.to_play
+        args = (a["power"], a["points"], a["higher"], a["cfg"], a["side"], a["stock"])
+        tt, stats = self.tt, self.stats
+        hands[seat] &= ~(1 << card)
+        tricks[tl, n] = card
+        try:
+            if n + 1 < p.nplayers:
+                return int(
+                    K.search(hands, tricks, n + 1, p.leader, tl, self.left, alpha, beta, *args,
+                             0, tt.keys, tt.bounds, stats)
+                )
+            wp = K.winner_pos(tricks[tl], p.nplayers, a["power"], a["cfg"][K.C_TS])
+            wseat = K.seat_at(p.leader, wp, p.nplayers)
+            v = p.per_trick + sum(int(a["points"][c]) for c in tricks[tl, : p.nplayers])
+            if tl == 1:
+                v += p.bonus
+            gain = v if a["side"][wseat] else 0
+            spos = 0
+            if len(p.stock) >= 2:
+                hands[wseat] |= 1 << p.stock[0]
+                hands[(wseat + 2) % 4] |= 1 << p.stock[1]
+                spos = 2
+            try:
+                return gain + int(
+                    K.search(hands, tricks, 0, wseat, tl - 1, self.left - v, alpha - gain,
+                             beta - gain, *args, spos, tt.keys, tt.bounds, stats)
+                )
+            finally:
+                if spos:
+                    hands[wseat] &= ~(1 << p.stock[0])
+                    hands[(wseat + 2) % 4] &= ~(1 << p.stock[1])
+        finally:
+            hands[seat] |= 1 << card
+
+
+def solve_position(pos: Position, tt: _Table | None = None, all_values: bool = True) -> Solution:
+    """Solve a :class:`Position`.
+
+    With ``all_values`` every legal card gets its exact value (for hints); without, only the
+    best value is exact and ``values`` holds the best cards only (faster: one search, then
+    a zero-window test per card).
+    """
+    t0 = time.perf_counter()
+    s = _Searcher(pos, tt)
+    seat = pos.to_play
+    mine = seat in pos.max_side
+    legal = mask_cards(pos.legal_mask())
+    values: dict[Card, int] = {}
+    if all_values:
+        guess = s.left // 2
+        for c in legal:
+            v = _mtdf(lambda al, be, c=c: s.child(int(c), al, be), guess)
+            guess = v
+            values[c] = v if mine else s.left - v
+        best_v = max(values.values())
+    else:
+        root = _mtdf(s.root, s.left // 2)
+        best_v = root if mine else s.left - root
+        for c in legal:
+            if mine:
+                ok = s.child(int(c), root - 1, root) >= root
+            else:
+                ok = s.child(int(c), root, root + 1) <= root
+            if ok:
+                values[c] = best_v
+    best = [c for c, v in values.items() if v == best_v]
+    side = pos.max_side if mine else tuple(x for x in range(4) if x not in pos.max_side)
+    ms = (time.perf_counter() - t0) * 1e3
+    return Solution(values, best_v, best, side, int(s.stats[0]), ms)
+
+
+def _total_left(pos: Position) -> int:
+    """All the value still to be won (cards in hands, on the table and in the stock)."""
+    pts = pos.contract.tables.points
+    m = 0
+    for h in pos.hands:
+        m |= h
+    cards = [*mask_cards(m), *pos.trick, *pos.stock]
+    return sum(pts[c] for c in cards) + pos.bonus + pos.per_trick * pos.tricks_left
+
+
+def position_of(state: Any, max_side: tuple[int, ...] | None = None) -> Position:
+    """The :class:`Position` of a game state whose hands are all known."""
+    if state.contract is None:
+        raise ValueError("the solver needs a position in the play phase")
+    order = state.seat_order
+    nplayers = len(order)
+    game = getattr(state, "game", "belote")
+    per_trick = 1 if game == "callbreak" else 0
+    bonus = state.last_trick_bonus
+    if max_side is None:
+        if game == "callbreak":
+            max_side = (state.to_play,)
+        elif nplayers == 2:
+            max_side = (0,)
+        else:
+            max_side = (0, 2)
+    stock = [int(c) for c in getattr(state, "stock", ())]
+    follow = state._follow_for_trick() if not stock else state.follow
+    return Position(
+        hands=list(state.hands),
+        trick=[int(c) for c in state.trick],
+        leader=state.leader,
+        tricks_left=state.tricks_per_hand - len(state.tricks),
+        contract=state.contract,
+        follow=follow,
+        nplayers=nplayers,
+        max_side=tuple(max_side),
+        per_trick=per_trick,
+        bonus=bonus,
+        stock=stock,
+    )
+
+
+def solve(
+    state: Any, max_side: tuple[int, ...] | None = None, all_values: bool = True
+) -> Solution:
+    """Solve a game state (all hands known); see :class:`Solution`."""
+    return solve_position(position_of(state, max_side), all_values=all_values)
