@@ -162,7 +162,8 @@ def _tt_index(hands: np.ndarray, leader: int, size_mask: int) -> int:
 F_N, F_LEADER, F_TLEFT, F_LEFT, F_ALPHA, F_BETA, F_A0, F_B0 = 0, 1, 2, 3, 4, 5, 6, 7
 F_BEST, F_BESTC, F_IDX, F_K, F_I, F_NT, F_MY, F_SEAT = 8, 9, 10, 11, 12, 13, 14, 15
 F_MAX, F_SPOS, F_GAIN, F_DREW, F_WSEAT, F_HW, F_HL, F_REM = 16, 17, 18, 19, 20, 21, 22, 23
-NF = 24
+F_LKEY = 24
+NF = 25
 MAX_DEPTH = 64
 ENTER, NEXT, RETURN = 0, 1, 2
 
@@ -270,8 +271,9 @@ def search(
     won (cards in hands, on the table and in the stock, bonus and per-trick values).
     ``stock[spos:]`` is what is left of the two-player stock (top first): while it lasts any
     card may be played and after each trick the winner draws first.  ``tt_keys`` is
-    ``(size, 5)`` int64 (four hands, and the leader plus 4 × ``spos``), ``tt_bounds``
-    ``(size, 3)`` (lower bound, upper bound, best lead or -1).  The search keeps its own
+    ``(size, 5)`` int64 (four hands, and the leader, 4 × ``spos``, the number of cards on the
+    table and those cards, packed), ``tt_bounds`` ``(size, 4)`` (lower bound, upper bound,
+    best card or -1, plies left: buckets of two slots keep the deeper entry).  The search keeps its own
     stack of frames instead of recursing.
     """
     np_ = cfg[C_NPLAYERS]
@@ -302,40 +304,48 @@ def search(
             spos = fr[d, F_SPOS]
             tt_move = -1
             done = False
-            if n == 0:
-                if tleft == 0:
-                    done = True
-                    ret = 0
-                else:
-                    lkey = leader + 4 * spos
-                    idx = _tt_index(hands, lkey, size_mask)
-                    fr[d, F_IDX] = idx
-                    if _tt_match(tt_keys, idx, hands, lkey):
-                        tt_move = tt_bounds[idx, 2]
-                        lo = tt_bounds[idx, 0]
-                        hi = tt_bounds[idx, 1]
-                        if lo >= beta:
-                            done = True
-                            ret = lo
-                        elif hi <= alpha:
-                            done = True
-                            ret = hi
-                        elif lo == hi:
-                            done = True
-                            ret = lo
-                        else:
-                            if lo > alpha:
-                                alpha = lo
-                            if hi < beta:
-                                beta = hi
-                    if not done:
-                        # the max side wins at most all that is left, at least nothing
-                        if left <= alpha:
-                            done = True
-                            ret = left
-                        elif beta <= 0:
-                            done = True
-                            ret = 0
+            if n == 0 and tleft == 0:
+                done = True
+                ret = 0
+            else:
+                trick = tricks[tleft]
+                lkey = leader + 4 * spos + (n << 6)
+                for i in range(n):
+                    lkey |= trick[i] << (8 + 6 * i)
+                fr[d, F_LKEY] = lkey
+                idx = _tt_index(hands, lkey, size_mask)
+                if not _tt_match(tt_keys, idx, hands, lkey):
+                    # two slots a bucket: the other one, or the shallower one to replace
+                    alt = idx ^ 1
+                    if _tt_match(tt_keys, alt, hands, lkey) or tt_bounds[alt, 3] < tt_bounds[idx, 3]:
+                        idx = alt
+                fr[d, F_IDX] = idx
+                if _tt_match(tt_keys, idx, hands, lkey):
+                    tt_move = tt_bounds[idx, 2]
+                    lo = tt_bounds[idx, 0]
+                    hi = tt_bounds[idx, 1]
+                    if lo >= beta:
+                        done = True
+                        ret = lo
+                    elif hi <= alpha:
+                        done = True
+                        ret = hi
+                    elif lo == hi:
+                        done = True
+                        ret = lo
+                    else:
+                        if lo > alpha:
+                            alpha = lo
+                        if hi < beta:
+                            beta = hi
+                if not done:
+                    # the max side wins at most all that is left, at least nothing
+                    if left <= alpha:
+                        done = True
+                        ret = left
+                    elif beta <= 0:
+                        done = True
+                        ret = 0
             if done:
                 mode = RETURN
                 continue
@@ -393,31 +403,31 @@ def search(
             fr[d, F_I] = i
             if c < 0:
                 best = fr[d, F_BEST]
-                if n == 0:
-                    idx = fr[d, F_IDX]
-                    lkey = fr[d, F_LEADER] + 4 * fr[d, F_SPOS]
-                    lo = -INF
-                    hi = INF
-                    if _tt_match(tt_keys, idx, hands, lkey):
-                        lo = tt_bounds[idx, 0]
-                        hi = tt_bounds[idx, 1]
-                    if best <= fr[d, F_A0]:
-                        if best < hi:
-                            hi = best
-                    elif best >= fr[d, F_B0]:
-                        if best > lo:
-                            lo = best
-                    else:
-                        lo = best
+                idx = fr[d, F_IDX]
+                lkey = fr[d, F_LKEY]
+                lo = -INF
+                hi = INF
+                if _tt_match(tt_keys, idx, hands, lkey):
+                    lo = tt_bounds[idx, 0]
+                    hi = tt_bounds[idx, 1]
+                if best <= fr[d, F_A0]:
+                    if best < hi:
                         hi = best
-                    tt_keys[idx, 0] = hands[0]
-                    tt_keys[idx, 1] = hands[1]
-                    tt_keys[idx, 2] = hands[2]
-                    tt_keys[idx, 3] = hands[3]
-                    tt_keys[idx, 4] = lkey
-                    tt_bounds[idx, 0] = lo
-                    tt_bounds[idx, 1] = hi
-                    tt_bounds[idx, 2] = fr[d, F_BESTC]
+                elif best >= fr[d, F_B0]:
+                    if best > lo:
+                        lo = best
+                else:
+                    lo = best
+                    hi = best
+                tt_keys[idx, 0] = hands[0]
+                tt_keys[idx, 1] = hands[1]
+                tt_keys[idx, 2] = hands[2]
+                tt_keys[idx, 3] = hands[3]
+                tt_keys[idx, 4] = lkey
+                tt_bounds[idx, 0] = lo
+                tt_bounds[idx, 1] = hi
+                tt_bounds[idx, 2] = fr[d, F_BESTC]
+                tt_bounds[idx, 3] = 4 * fr[d, F_TLEFT] - n
                 ret = best
                 mode = RETURN
                 continue
