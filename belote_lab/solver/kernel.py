@@ -273,8 +273,8 @@ def search(
     card may be played and after each trick the winner draws first.  ``tt_keys`` is
     ``(size, 5)`` int64 (four hands, and the leader, 4 × ``spos``, the number of cards on the
     table and those cards, packed), ``tt_bounds`` ``(size, 4)`` (lower bound, upper bound,
-    best card or -1, plies left: buckets of two slots keep the deeper entry).  The search keeps its own
-    stack of frames instead of recursing.
+    best card or -1, plies left: buckets of two slots keep the deeper entry).  The search
+    keeps its own stack of frames instead of recursing.
     """
     np_ = cfg[C_NPLAYERS]
     size_mask = tt_keys.shape[0] - 1
@@ -317,7 +317,10 @@ def search(
                 if not _tt_match(tt_keys, idx, hands, lkey):
                     # two slots a bucket: the other one, or the shallower one to replace
                     alt = idx ^ 1
-                    if _tt_match(tt_keys, alt, hands, lkey) or tt_bounds[alt, 3] < tt_bounds[idx, 3]:
+                    if (
+                        _tt_match(tt_keys, alt, hands, lkey)
+                        or tt_bounds[alt, 3] < tt_bounds[idx, 3]
+                    ):
                         idx = alt
                 fr[d, F_IDX] = idx
                 if _tt_match(tt_keys, idx, hands, lkey):
