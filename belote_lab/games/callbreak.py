@@ -1,0 +1,1062 @@
+"""Callbreak (RULES.md §5): deal, calls, play, exact tenths scoring, games and the journey.
+
+Four players, each for themselves; 52 cards, 13 each; spades are always trump.  Every seat,
+starting with the player after the dealer, calls how many tricks it will take (1 to
+``max_call``); the player after the dealer leads.  Taking at least the call scores the call
+plus 0.1 per extra trick, fewer scores minus the call.  Scores are exact tenths
+(:class:`Tenths`), never floats that drift.
+
+>>> hand = CallbreakHand(seed=4, dealer="W")
+>>> hand.phase, SEATS[hand.current_player]
+('bidding', 'N')
+>>> for n in (3, 2, 4, 3):
+...     hand.call(n)
+>>> hand.phase, hand.calls
+('play', {'N': 3, 'E': 2, 'S': 4, 'W': 3})
+>>> import random
+>>> rng = random.Random(0)
+>>> while hand.phase == "play":
+...     hand.play(rng.choice(list(hand.legal_cards())))
+>>> sum(hand.result.tricks_won.values())
+13
+>>> round_score(4, 6), round_score(3, 2)
+(4.2, -3)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from functools import total_ordering
+from typing import Any
+
+from belote_lab.cards import (
+    FULL_MASK,
+    SEATS,
+    SUIT_MASK,
+    Card,
+    CardParseError,
+    CardSet,
+    Rank,
+    Suit,
+    full_deck,
+    mask_cards,
+    parse_cards,
+    parse_seat,
+)
+from belote_lab.contract import Contract
+from belote_lab.games.base import Event, IllegalAction, OutOfTurn, Trick, TrickPlay
+from belote_lab.rules import CallbreakRules, RuleOptionError
+from belote_lab.trick import CALLBREAK_FOLLOW, IllegalPlay
+
+__all__ = [
+    "Tenths",
+    "round_score",
+    "score_round",
+    "CallbreakResult",
+    "CallError",
+    "parse_call",
+    "CallbreakBidding",
+    "void_reason",
+    "CallbreakHand",
+    "CallbreakGame",
+    "CallbreakJourney",
+    "BIG_CALL",
+    "FACE_MASK",
+]
+
+CALLBREAK = Contract.parse("callbreak")
+BIG_CALL = 8
+"""The call that wins the game at once when made, under the ``big_call_8_wins`` house rule."""
+FACE_MASK = sum(1 << (16 * s + r) for s in Suit for r in (Rank.JACK, Rank.QUEEN, Rank.KING))
+"""The twelve face cards (J, Q, K of every suit)."""
+
+
+# --- exact tenths -------------------------------------------------------------------------------
+@total_ordering
+@dataclass(frozen=True, eq=False)
+class Tenths:
+    """An exact Callbreak score: a whole number of tenths of a point.
+
+    ``Tenths(42)`` is 4.2 points.  It prints and compares like the number it stands for,
+    adds exactly (``int`` operands are whole points) and never goes through a float.
+
+    >>> a = Tenths.parse("4.2")
+    >>> a, a.tenths, str(-Tenths(30)), a.number
+    (4.2, 42, '-3', 4.2)
+    >>> sum([Tenths(1)] * 10, Tenths(0)) == 1        # 0.1 ten times is exactly 1
+    True
+    >>> Tenths.parse("4.25")
+    Traceback (most recent call last):
+    ...
+    ValueError: 4.25 is not a whole number of tenths
+    """
+
+    tenths: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.tenths, bool) or not isinstance(self.tenths, int):
+            raise TypeError(f"Tenths needs a whole number of tenths, not {self.tenths!r}")
+
+    @classmethod
+    def points(cls, whole: int) -> Tenths:
+        """Whole points: ``Tenths.points(3)`` is 3."""
+        return cls(10 * whole)
+
+    @classmethod
+    def parse(cls, value: Tenths | int | float | str) -> Tenths:
+        """A number or its text with at most one decimal (``-3``, ``4.2``, ``"1.1"``)."""
+        if isinstance(value, Tenths):
+            return value
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise TypeError(f"not a score: {value!r}")
+        if isinstance(value, int):
+            return cls(10 * value)
+        try:
+            d = Decimal(repr(value) if isinstance(value, float) else value.strip()) * 10
+        except InvalidOperation:
+            raise ValueError(f"not a score: {value!r}") from None
+        if not d.is_finite() or d != d.to_integral_value():
+            raise ValueError(f"{value} is not a whole number of tenths")
+        return cls(int(d))
+
+    @property
+    def number(self) -> int | float:
+        """The JSON form: an ``int`` when whole (``-3``), else a float with one decimal."""
+        if self.tenths % 10 == 0:
+            return self.tenths // 10
+        return self.tenths / 10
+
+    def to_json(self) -> int | float:
+        return self.number
+
+    def __str__(self) -> str:
+        a = abs(self.tenths)
+        sign = "-" if self.tenths < 0 else ""
+        return f"{sign}{a // 10}" + (f".{a % 10}" if a % 10 else "")
+
+    __repr__ = __str__
+
+    def __float__(self) -> float:
+        return self.tenths / 10
+
+    def __bool__(self) -> bool:
+        return self.tenths != 0
+
+    def __hash__(self) -> int:
+        return hash(self.number)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Tenths):
+            return self.tenths == other.tenths
+        if isinstance(other, int):
+            return self.tenths == 10 * other
+        if isinstance(other, float):
+            return self.number == other
+        return NotImplemented
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Tenths):
+            return self.tenths < other.tenths
+        if isinstance(other, int):
+            return self.tenths < 10 * other
+        if isinstance(other, float):
+            return self.number < other
+        return NotImplemented
+
+    def __add__(self, other: Tenths | int) -> Tenths:
+        if isinstance(other, Tenths):
+            return Tenths(self.tenths + other.tenths)
+        if isinstance(other, int) and not isinstance(other, bool):
+            return Tenths(self.tenths + 10 * other)
+        return NotImplemented
+
+    __radd__ = __add__
+
+    def __neg__(self) -> Tenths:
+        return Tenths(-self.tenths)
+
+    def __sub__(self, other: Tenths | int) -> Tenths:
+        if isinstance(other, (Tenths, int)) and not isinstance(other, bool):
+            return self + (-other)
+        return NotImplemented
+
+
+def round_score(call: int, tricks: int) -> Tenths:
+    """One seat's score for a round: ``call`` + 0.1 per extra trick, or ``-call``.
+
+    >>> round_score(4, 6), round_score(4, 4), round_score(3, 2)
+    (4.2, 4, -3)
+    """
+    if tricks >= call:
+        return Tenths(10 * call + tricks - call)
+    return Tenths(-10 * call)
+
+
+@dataclass(frozen=True)
+class CallbreakResult:
+    """The outcome of one round, per seat letter: ``calls``, ``tricks_won``, ``score``."""
+
+    calls: dict[str, int]
+    tricks_won: dict[str, int]
+    score: dict[str, Tenths]
+
+    @property
+    def made(self) -> dict[str, bool]:
+        """Whether each seat took at least its call."""
+        return {s: self.tricks_won[s] >= self.calls[s] for s in self.calls}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "calls": dict(self.calls),
+            "tricks_won": dict(self.tricks_won),
+            "score": {s: t.number for s, t in self.score.items()},
+        }
+
+    def why(self) -> str:
+        """One sentence per seat on how its score came about.
+
+        >>> score_round([4, 3, 1, 2], [6, 2, 1, 4]).why().splitlines()[:2]
+        ['N called 4 and took 6: 4 + 2 extra × 0.1 = 4.2.', 'E called 3 and took 2: -3.']
+        """
+        lines = []
+        for s, call in self.calls.items():
+            took = self.tricks_won[s]
+            sc = self.score[s]
+            if took <= call:
+                lines.append(f"{s} called {call} and took {took}: {sc}.")
+            else:
+                lines.append(
+                    f"{s} called {call} and took {took}: {call} + {took - call} extra × 0.1 = {sc}."
+                )
+        return "\n".join(lines)
+
+
+def score_round(calls: Sequence[int], tricks: Sequence[int]) -> CallbreakResult:
+    """Score a round from the calls and tricks of the seats N, E, S, W (indices 0–3).
+
+    >>> score_round([4, 3, 1, 2], [6, 2, 1, 4]).score
+    {'N': 4.2, 'E': -3, 'S': 1, 'W': 2.2}
+    """
+    if len(calls) != 4 or len(tricks) != 4:
+        raise ValueError("a round has four calls and four trick counts")
+    return CallbreakResult(
+        calls={SEATS[s]: calls[s] for s in range(4)},
+        tricks_won={SEATS[s]: tricks[s] for s in range(4)},
+        score={SEATS[s]: round_score(calls[s], tricks[s]) for s in range(4)},
+    )
+
+
+# --- calls ----------------------------------------------------------------------------------------
+class CallError(IllegalAction):
+    """A call that the rules do not allow (the state is unchanged)."""
+
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def parse_call(value: object, max_call: int = BIG_CALL) -> int:
+    """A call as an ``int`` from 1 to ``max_call``; its decimal text (as in records) is read too.
+
+    >>> parse_call(3), parse_call("5")
+    (3, 5)
+    >>> parse_call(9)
+    Traceback (most recent call last):
+    ...
+    belote_lab.games.callbreak.CallError: a call is from 1 to 8 tricks, not 9
+    """
+    n: int
+    if isinstance(value, bool):
+        raise CallError(f"a call is a whole number of tricks, not {value!r}")
+    if isinstance(value, int):
+        n = value
+    elif isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
+        n = int(value.strip())
+    else:
+        raise CallError(f"a call is a whole number of tricks, not {value!r}")
+    if not 1 <= n <= max_call:
+        raise CallError(f"a call is from 1 to {max_call} tricks, not {n}")
+    return n
+
+
+class CallbreakBidding:
+    """The calls of one deal: each seat in turn from the player after the dealer.
+
+    >>> b = CallbreakBidding(dealer=3)
+    >>> b.call(2); SEATS[b.next_seat]
+    'E'
+    >>> b.call(0)
+    Traceback (most recent call last):
+    ...
+    belote_lab.games.callbreak.CallError: a call is from 1 to 8 tricks, not 0
+    """
+
+    def __init__(self, dealer: int | str = 0, max_call: int = BIG_CALL) -> None:
+        self.dealer = parse_seat(dealer)
+        self.max_call = max_call
+        self.calls: list[int] = []
+
+    @property
+    def done(self) -> bool:
+        return len(self.calls) == 4
+
+    @property
+    def next_seat(self) -> int | None:
+        """Whose turn it is to call (``None`` after the four calls)."""
+        if self.done:
+            return None
+        return (self.dealer + 1 + len(self.calls)) % 4
+
+    def verify(self, call: object) -> int:
+        """The call as an ``int``, or :class:`CallError` with the reason."""
+        if self.done:
+            raise CallError("the four calls are made: the bidding is over")
+        return parse_call(call, self.max_call)
+
+    def call(self, call: object) -> None:
+        self.calls.append(self.verify(call))
+
+    def by_seat(self) -> list[int | None]:
+        """The call of each seat index 0–3 (``None`` until made)."""
+        out: list[int | None] = [None] * 4
+        for k, n in enumerate(self.calls):
+            out[(self.dealer + 1 + k) % 4] = n
+        return out
+
+    def copy(self) -> CallbreakBidding:
+        new = CallbreakBidding(self.dealer, self.max_call)
+        new.calls = list(self.calls)
+        return new
+
+
+def void_reason(hand: int, rules: CallbreakRules | None = None) -> str | None:
+    """Why a dealt 13-card hand (a mask) voids the deal, or ``None`` if it is fine.
+
+    >>> from belote_lab.cards import CardSet
+    >>> void_reason(CardSet.parse("AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H").mask)
+    'no spade'
+    >>> void_reason(CardSet.parse("AS TH 9H 8H 7H 6H 5H 4H 3H 2H TD 9D 8D").mask,
+    ...             CallbreakRules(redeal_without_face_cards=True))
+    'no J, Q or K'
+    """
+    if not hand & SUIT_MASK[Suit.S]:
+        return "no spade"
+    if rules is not None and rules.redeal_without_face_cards and not hand & FACE_MASK:
+        return "no J, Q or K"
+    return None
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+# --- one round ------------------------------------------------------------------------------------
+class CallbreakHand(TrickPlay):
+    """One round of Callbreak, from the deal to the score.
+
+    ``phase`` is ``bidding``, ``play``, ``done`` or ``redeal`` (a dealt hand has no spade, or
+    under ``redeal_without_face_cards`` no J, Q or K: the deal is void and the game deals
+    again with the same dealer; ``redeal_reason`` says why).  Actions: :meth:`call` (an
+    ``int``), :meth:`play`, :meth:`undo`.  ``verify_call``/``verify_play`` raise with the
+    reason, ``can_call``/``can_play`` answer yes or no, and a refused action changes nothing.
+
+    The 52 cards of ``deck`` are dealt one at a time, starting with the player after the
+    dealer.
+
+    >>> h = CallbreakHand(seed=4, dealer="W")
+    >>> h.can_call(9), h.can_call(3, "E")
+    (False, False)
+    >>> h.call(3); h.undo(); h.calls
+    {}
+    """
+
+    game = "callbreak"
+    tricks_per_hand = 13
+    last_trick_bonus = 0
+
+    def __init__(
+        self,
+        rules: CallbreakRules | None = None,
+        dealer: int | str = 0,
+        seed: int | None = None,
+        deck: Sequence[Card] | Sequence[str] | None = None,
+    ) -> None:
+        self.rules = rules or CallbreakRules()
+        if not isinstance(self.rules, CallbreakRules):
+            raise TypeError("CallbreakHand needs CallbreakRules")
+        self.dealer = parse_seat(dealer)
+        if deck is None:
+            cards = full_deck()
+            random.Random(seed).shuffle(cards)
+        else:
+            cards = parse_cards(deck)
+            if len(cards) != 52:
+                raise CardParseError(deck, "52-card deck")
+        self.deck: tuple[Card, ...] = tuple(cards)
+        self.seed = seed
+        self._init_play_fields()
+        for i, c in enumerate(cards):
+            self.hands[(self.dealer + 1 + i) % 4] |= 1 << c
+        self._setup(self.dealer)
+        self.redeal_reason: str | None = None
+        self.redeal_seat: int = -1
+        for k in range(4):
+            seat = (self.dealer + 1 + k) % 4
+            why = void_reason(self.hands[seat], self.rules)
+            if why is not None:
+                self.redeal_reason = f"{SEATS[seat]} has {why}"
+                self.redeal_seat = seat
+                break
+
+    def _setup(self, dealer: int) -> None:
+        self.original: list[int] = list(self.hands)
+        self.bidding = CallbreakBidding(dealer, self.rules.max_call)
+        self.first_leader: int = (dealer + 1) % 4
+        self.result: CallbreakResult | None = None
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Mapping[str, Any] | Sequence[Any],
+        calls: Mapping[str, Any] | Sequence[Any],
+        first_leader: int | str,
+        rules: CallbreakRules | None = None,
+    ) -> CallbreakHand:
+        """A round that starts at the first card with given 13-card hands and calls.
+
+        ``hands`` and ``calls`` map seats to cards and calls, or list them in the order
+        N, E, S, W.  The dealer is the seat before ``first_leader``.  (A hand without
+        spades is accepted here: the position is given, not dealt.)
+
+        >>> h = CallbreakHand.from_hands(
+        ...     ["AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+        ...      "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+        ...      "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+        ...      "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"],
+        ...     {"N": 8, "E": 1, "S": 1, "W": 1}, first_leader="E")
+        >>> h.legal_cards().text()
+        'AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H'
+        """
+        self = cls.__new__(cls)
+        self.rules = rules or CallbreakRules()
+        if not isinstance(self.rules, CallbreakRules):
+            raise TypeError("CallbreakHand needs CallbreakRules")
+        self.deck = ()
+        self.seed = None
+        self._init_play_fields()
+        if not isinstance(hands, Mapping) and len(hands) != 4:
+            raise CardParseError(hands, "set of hands (the four seats are needed)")
+        hand_items = hands.items() if isinstance(hands, Mapping) else zip(SEATS, hands, strict=True)
+        seen = 0
+        given = set()
+        for seat, cards in hand_items:
+            s = parse_seat(seat)
+            m = _mask(parse_cards(cards))
+            if m & seen:
+                raise CardParseError(mask_cards(m & seen)[0].text, "card (dealt twice)")
+            if bin(m).count("1") != 13:
+                raise CardParseError(cards, f"hand for {SEATS[s]} (13 cards needed)")
+            seen |= m
+            self.hands[s] = m
+            given.add(s)
+        if len(given) != 4:
+            raise CardParseError(hands, "set of hands (the four seats are needed)")
+        if seen != FULL_MASK:
+            raise CardParseError(hands, "deal (the hands must hold the 52 cards)")
+        if not isinstance(calls, Mapping) and len(calls) != 4:
+            raise CallError("each of the four seats needs a call")
+        call_items = calls.items() if isinstance(calls, Mapping) else zip(SEATS, calls, strict=True)
+        by_seat: dict[int, int] = {}
+        for seat, n in call_items:
+            by_seat[parse_seat(seat)] = parse_call(n, self.rules.max_call)
+        if len(by_seat) != 4:
+            raise CallError("each of the four seats needs a call")
+        first = parse_seat(first_leader)
+        self.dealer = (first + 3) % 4
+        self._setup(self.dealer)
+        self.redeal_reason = None
+        self.redeal_seat = -1
+        for k in range(4):
+            self.bidding.call(by_seat[(first + k) % 4])
+        self._start_play(CALLBREAK, CALLBREAK_FOLLOW, self.first_leader)
+        return self
+
+    # --- phase ----------------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        if self.result is not None:
+            return "done"
+        if self.contract is not None:
+            return "play"
+        if self.redeal_reason is not None:
+            return "redeal"
+        return "bidding"
+
+    def phase_name(self) -> str:
+        return self.phase
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase in ("done", "redeal")
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that acts next (``None`` when the round is over)."""
+        ph = self.phase
+        if ph == "bidding":
+            return self.bidding.next_seat
+        if ph == "play":
+            return self.to_play
+        return None
+
+    @property
+    def calls(self) -> dict[str, int]:
+        """The calls made so far, seat letter → tricks, in calling order."""
+        d = self.bidding.dealer
+        return {SEATS[(d + 1 + k) % 4]: n for k, n in enumerate(self.bidding.calls)}
+
+    def call_of(self, seat: int | str) -> int | None:
+        """The call of ``seat`` (``None`` before it has called)."""
+        return self.bidding.by_seat()[parse_seat(seat)]
+
+    # --- calls ------------------------------------------------------------------------------------
+    def legal_calls(self) -> list[int]:
+        """The calls the seat to speak may make: 1 to ``max_call`` (none outside the bidding)."""
+        if self.phase != "bidding":
+            return []
+        return list(range(1, self.rules.max_call + 1))
+
+    def verify_call(self, call: object, seat: int | str | None = None) -> int:
+        """The call as an ``int``; raises :class:`CallError` (or :class:`OutOfTurn`) if refused."""
+        ph = self.phase
+        if ph == "redeal":
+            raise CallError(f"the deal is void ({self.redeal_reason}): it must be dealt again")
+        if ph != "bidding":
+            raise CallError(f"no call can be made now (phase: {ph})")
+        nxt = self.bidding.next_seat
+        assert nxt is not None
+        if seat is not None and parse_seat(seat) != nxt:
+            raise OutOfTurn(f"it is {SEATS[nxt]}'s turn to call, not {SEATS[parse_seat(seat)]}'s")
+        return self.bidding.verify(call)
+
+    def can_call(self, call: object, seat: int | str | None = None) -> bool:
+        try:
+            self.verify_call(call, seat)
+        except (IllegalAction, IllegalPlay, CardParseError):
+            return False
+        return True
+
+    def call(self, call: object, seat: int | str | None = None) -> None:
+        """Call a number of tricks (an ``int`` from 1 to ``max_call``) for the seat to speak."""
+        n = self.verify_call(call, seat)
+        s = self.bidding.next_seat
+        assert s is not None
+        self._stack.append(self._save())
+        self._actions.append(("call", s, str(n)))
+        self.bidding.call(n)
+        if self.bidding.done:
+            self._start_play(CALLBREAK, CALLBREAK_FOLLOW, self.first_leader)
+
+    # --- play hooks -------------------------------------------------------------------------------
+    def _on_trick(self, trick: Trick) -> None:
+        w = trick.winner
+        if self.won_tricks[w] == self.call_of(w):
+            self.events.append(Event("call_made", w, len(self.tricks)))
+
+    def _on_hand_end(self) -> None:
+        calls = self.bidding.by_seat()
+        self.result = score_round([c or 0 for c in calls], self.won_tricks)
+
+    def _save_extra(self) -> tuple[Any, ...]:
+        return (len(self.bidding.calls), self.result)
+
+    def _load_extra(self, s: tuple[Any, ...]) -> None:
+        n, self.result = s
+        del self.bidding.calls[n:]
+
+    @property
+    def in_play(self) -> bool:
+        return self.contract is not None and self.result is None
+
+    # --- values -----------------------------------------------------------------------------------
+    def copy(self) -> CallbreakHand:
+        """An independent copy (cheap: lists of ints and shared immutable values)."""
+        new = self.__class__.__new__(self.__class__)
+        new.__dict__.update(self.__dict__)
+        new.hands = list(self.hands)
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.won_points = list(self.won_points)
+        new.won_tricks = list(self.won_tricks)
+        new.events = list(self.events)
+        new.original = list(self.original)
+        new._stack = list(self._stack)
+        new._actions = list(self._actions)
+        new.bidding = self.bidding.copy()
+        return new
+
+    __copy__ = copy
+
+    def _key(self) -> tuple[Any, ...]:
+        # the start and the actions determine everything else
+        return (
+            self.rules,
+            self.dealer,
+            self.deck,
+            tuple(self.original),
+            tuple(self.bidding.calls),
+            tuple(self._actions),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CallbreakHand):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def seat_view(self, seat: int | str) -> dict[str, Any]:
+        """What ``seat`` may see: its own cards, the calls and the played cards."""
+        s = parse_seat(seat)
+        cur = self.current_player
+        return {
+            "seat": SEATS[s],
+            "hand": [c.text for c in CardSet(self.hands[s])],
+            "dealer": SEATS[self.dealer],
+            "phase": self.phase,
+            "calls": [
+                [SEATS[(self.dealer + 1 + k) % 4], n] for k, n in enumerate(self.bidding.calls)
+            ],
+            "tricks": [t.to_json() for t in self.tricks],
+            "trick": [c.text for c in self.trick],
+            "leader": SEATS[self.leader],
+            "to_play": None if cur is None else SEATS[cur],
+            "tricks_won": {SEATS[x]: self.won_tricks[x] for x in range(4)},
+        }
+
+    # --- records ----------------------------------------------------------------------------------
+    def _record_start(self) -> dict[str, Any]:
+        if self.deck:
+            return {"deck": [c.text for c in self.deck]}
+        start = {
+            "hands": {SEATS[s]: [c.text for c in CardSet(m)] for s, m in enumerate(self.original)},
+            "calls": {SEATS[s]: n for s, n in enumerate(self.bidding.by_seat())},
+            "first_leader": SEATS[self.first_leader],
+        }
+        return {"start": start}
+
+    @classmethod
+    def _from_record_start(cls, data: dict[str, Any], rules: Any) -> CallbreakHand:
+        if "deck" in data:
+            if not isinstance(data["deck"], list):
+                raise ValueError("'deck' must be a list of 52 cards")
+            return cls(rules, dealer=data.get("dealer", "N"), deck=data["deck"])
+        st = data.get("start")
+        if not isinstance(st, dict):
+            raise ValueError("a hand record needs 'deck' or 'start'")
+        for k in ("hands", "calls", "first_leader"):
+            if k not in st:
+                raise ValueError(f"'start' lacks {k!r}")
+        if not isinstance(st["hands"], (dict, list)) or not isinstance(st["calls"], (dict, list)):
+            raise ValueError("'start' needs 'hands' and 'calls' as objects or lists")
+        return cls.from_hands(st["hands"], st["calls"], st["first_leader"], rules)
+
+    def _record_action(self, kind: str, seat: str, value: str) -> None:
+        raise ValueError(f"unknown action kind {kind!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        """The round as a JSON record (see :mod:`belote_lab.record`)."""
+        from belote_lab.record import hand_to_json
+
+        return hand_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | str) -> CallbreakHand:
+        """Rebuild (and fully check) a round from :meth:`to_json` output."""
+        from belote_lab.record import RecordError, hand_from_json
+
+        h = hand_from_json(data)
+        if not isinstance(h, cls):
+            raise RecordError(f"not a Callbreak record (game {h.game!r})")
+        return h
+
+    def _repr_html_(self) -> str:
+        from belote_lab.render import hand_html
+
+        return hand_html(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<CallbreakHand dealer={SEATS[self.dealer]} phase={self.phase} "
+            f"calls={self.calls} trick={self.trick_number}>"
+        )
+
+
+# --- a game ---------------------------------------------------------------------------------------
+class CallbreakGame:
+    """A game of Callbreak: ``rules.rounds`` rounds (3 or 5), the dealer rotating.
+
+    House rules: with ``target_score`` rounds go on until a total reaches it (``rounds`` is
+    then not used); with ``big_call_8_wins`` a seat that calls 8 or more and makes it wins at
+    once.  The highest total wins; ``winners`` lists every seat sharing first place and
+    ``winner`` is the single winner (``None`` while the game goes on or when first place is
+    shared).  A void deal (``redeal`` phase) is kept in ``hands`` and dealt again by the same
+    dealer; it does not count as a round.
+
+    >>> from belote_lab.players import RandomPlayer
+    >>> g = CallbreakGame(seed=3)
+    >>> g.play_out({s: RandomPlayer(seed=s) for s in range(4)})
+    >>> g.is_over, len(g.rounds), g.winner in "NESW"
+    (True, 5, True)
+    >>> sum((h.result.score["N"] for h in g.rounds), Tenths(0)) == g.total("N")
+    True
+    """
+
+    hand_class: type[CallbreakHand] = CallbreakHand
+
+    def __init__(
+        self,
+        rules: CallbreakRules | None = None,
+        seed: int | None = None,
+        dealer: int | str = 0,
+    ) -> None:
+        self._init(rules, seed)
+        self.hand = self._new_hand(parse_seat(dealer))
+
+    def _init(self, rules: CallbreakRules | None, seed: int | None) -> None:
+        self.rules = rules or CallbreakRules()
+        if not isinstance(self.rules, CallbreakRules):
+            raise TypeError("CallbreakGame needs CallbreakRules")
+        t = self.rules.target_score
+        if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t <= 0):
+            raise RuleOptionError("target_score must be a positive whole number (or null)")
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._totals = [0, 0, 0, 0]  # tenths per seat index
+        self.hands: list[CallbreakHand] = []  # finished hands, redeals included
+        self._over = False
+        self.end_reason: str | None = None  # "rounds", "target_score" or "big_call"
+        self._big: list[int] = []
+
+    def _new_hand(self, dealer: int) -> CallbreakHand:
+        return self.hand_class(self.rules, dealer=dealer, seed=self._rng.getrandbits(32))
+
+    # --- queries ----------------------------------------------------------------------------------
+    @property
+    def rounds(self) -> list[CallbreakHand]:
+        """The rounds played to the end (void deals left out)."""
+        return [h for h in self.hands if h.phase == "done"]
+
+    @property
+    def redeals(self) -> int:
+        """How many deals were void and dealt again."""
+        return sum(1 for h in self.hands if h.phase == "redeal")
+
+    @property
+    def round_number(self) -> int:
+        """1-based number of the round being played (or of the last one once over)."""
+        return len(self.rounds) + (0 if self._over else 1)
+
+    def total(self, seat: int | str) -> Tenths:
+        """The exact total of ``seat``."""
+        return Tenths(self._totals[parse_seat(seat)])
+
+    @property
+    def totals(self) -> dict[str, int | float]:
+        """Each seat's total as a JSON number (``int`` when whole, else one decimal)."""
+        return {SEATS[s]: Tenths(t).number for s, t in enumerate(self._totals)}
+
+    def standings(self) -> list[tuple[str, Tenths]]:
+        """Seats with their totals, best first."""
+        order = sorted(range(4), key=lambda s: -self._totals[s])
+        return [(SEATS[s], Tenths(self._totals[s])) for s in order]
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def winners(self) -> list[str]:
+        """The seats in first place once the game is over (several when tied)."""
+        if not self._over:
+            return []
+        pool = self._big or list(range(4))
+        best = max(self._totals[s] for s in pool)
+        return [SEATS[s] for s in pool if self._totals[s] == best]
+
+    @property
+    def winner(self) -> str | None:
+        w = self.winners
+        return w[0] if len(w) == 1 else None
+
+    # --- actions ----------------------------------------------------------------------------------
+    def next_hand(self) -> CallbreakHand:
+        """Record the finished round (or void deal) and deal the next one unless the game ended."""
+        h = self.hand
+        if self._over:
+            raise IllegalAction("the game is over")
+        if not h.is_over:
+            raise IllegalAction("the current round is not finished")
+        self.hands.append(h)
+        if h.phase == "redeal":
+            self.hand = self._new_hand(h.dealer)
+            return self.hand
+        r = h.result
+        assert r is not None
+        for s in range(4):
+            self._totals[s] += r.score[SEATS[s]].tenths
+        if self.rules.big_call_8_wins:
+            self._big = [
+                s
+                for s in range(4)
+                if r.calls[SEATS[s]] >= BIG_CALL and r.tricks_won[SEATS[s]] >= r.calls[SEATS[s]]
+            ]
+            if self._big:
+                self._over, self.end_reason = True, "big_call"
+        t = self.rules.target_score
+        if not self._over and t is not None and max(self._totals) >= 10 * t:
+            self._over, self.end_reason = True, "target_score"
+        if not self._over and t is None and len(self.rounds) >= self.rules.rounds:
+            self._over, self.end_reason = True, "rounds"
+        if self._over:
+            return h
+        self.hand = self._new_hand((h.dealer + 1) % 4)
+        return self.hand
+
+    def play_out(self, players: Mapping[int, Any] | Sequence[Any], max_hands: int = 500) -> None:
+        """Drive the game to its end with player objects (see :mod:`belote_lab.players`)."""
+        from belote_lab.players import drive_hand
+
+        for _ in range(max_hands):
+            if self._over:
+                return
+            drive_hand(self.hand, players)  # type: ignore[arg-type]
+            self.next_hand()
+        if not self._over:
+            raise RuntimeError(f"the game did not end within {max_hands} deals")
+
+    # --- records ----------------------------------------------------------------------------------
+    @classmethod
+    def _from_hands(cls, rules: Any, seed: int | None, hands: list[Any]) -> CallbreakGame:
+        """Rebuild a game from its replayed hands, checking that they follow each other."""
+        from belote_lab.record import RecordError
+
+        g = cls.__new__(cls)
+        g._init(rules, seed)
+        if not hands:
+            raise RecordError("a game record needs at least one hand")
+        for k, h in enumerate(hands, start=1):
+            if not isinstance(h, CallbreakHand) or h.rules != g.rules:
+                raise RecordError(f"hand {k}: not a Callbreak hand with the game's rules")
+            if k == 1:
+                expected = g._new_hand(h.dealer)
+            else:
+                if g.hand.phase not in ("done", "redeal"):
+                    raise RecordError(f"hand {k}: hand {k - 1} is not finished")
+                g.next_hand()
+                if g._over:
+                    raise RecordError(f"hand {k}: the record goes on after the end of the game")
+                expected = g.hand
+                if h.dealer != expected.dealer:
+                    raise RecordError(
+                        f"hand {k}: dealt by {SEATS[h.dealer]}, not {SEATS[expected.dealer]}"
+                    )
+            if seed is not None and h.deck != expected.deck:
+                raise RecordError(f"hand {k}: not the deal of seed {seed}")
+            g.hand = h
+        if g.hand.is_over:
+            g.next_hand()
+        return g
+
+    def to_json(self) -> dict[str, Any]:
+        from belote_lab.record import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | str) -> CallbreakGame:
+        from belote_lab.record import RecordError, game_from_json
+
+        g = game_from_json(data)
+        if not isinstance(g, cls):
+            raise RecordError("not a Callbreak game record")
+        return g
+
+    def __repr__(self) -> str:
+        return f"<CallbreakGame round={self.round_number} totals={self.totals} over={self._over}>"
+
+
+# --- the journey ----------------------------------------------------------------------------------
+PlayerFactory = Callable[[int], Any]
+"""Makes a computer player from a seed."""
+
+
+class CallbreakJourney:
+    """A run of games against computer players (RULES.md §5, modes).
+
+    The three computer seats play at ``level`` 1 to 4; after each game the learner wins
+    (finishes first, alone) the level rises by one (it stays at 4 after that); the first game
+    not won ends the journey.  Its score is the number of games won, then the learner's total
+    points over every game of the journey as the tie-break (:attr:`score` sorts that way).
+
+    ``levels`` maps each level 1–4 to a player factory ``seed -> player``; by default
+    :data:`belote_lab.players.callbreak.LEVELS` (where levels 3 and 4 are, for now, the
+    level-2 player: a placeholder until the search-based players exist).
+
+    >>> from belote_lab.players.callbreak import CallbreakPlayer2
+    >>> j = CallbreakJourney(seed=1, rules=CallbreakRules(rounds=3))
+    >>> j.level, sorted(j.players)
+    (1, [0, 1, 3])
+    >>> j.play_out(CallbreakPlayer2(), max_games=3)
+    >>> j.games_won == len(j.games) - (1 if j.is_over else 0)
+    True
+    """
+
+    MAX_LEVEL = 4
+    game_class: type[CallbreakGame] = CallbreakGame
+
+    def __init__(
+        self,
+        levels: Mapping[int, PlayerFactory] | None = None,
+        rules: CallbreakRules | None = None,
+        seed: int | None = None,
+        learner: int | str = "S",
+    ) -> None:
+        if levels is None:
+            from belote_lab.players.callbreak import LEVELS
+
+            levels = LEVELS
+        missing = [k for k in range(1, self.MAX_LEVEL + 1) if k not in levels]
+        if missing:
+            raise ValueError(f"levels lacks a player for level(s) {missing}")
+        self.levels = dict(levels)
+        self.rules = rules or CallbreakRules()
+        self.seed = seed
+        self.learner = parse_seat(learner)
+        self._rng = random.Random(seed)
+        self.level = 1
+        self.games_won = 0
+        self.games: list[CallbreakGame] = []  # finished games
+        self._points = 0  # the learner's tenths over the finished games
+        self._over = False
+        self._deal_game()
+
+    def _deal_game(self) -> None:
+        self.game = self.game_class(
+            self.rules, seed=self._rng.getrandbits(32), dealer=len(self.games) % 4
+        )
+        make = self.levels[self.level]
+        self.players: dict[int, Any] = {
+            s: make(self._rng.getrandbits(32)) for s in range(4) if s != self.learner
+        }
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def points(self) -> Tenths:
+        """The learner's total points over the finished games."""
+        return Tenths(self._points)
+
+    @property
+    def score(self) -> tuple[int, Tenths]:
+        """``(games won, total points)``: compare journeys with it (higher is better)."""
+        return (self.games_won, self.points)
+
+    def next_game(self) -> CallbreakGame | None:
+        """Record the finished game: a win raises the level and deals the next game, anything
+        else ends the journey (then ``None``)."""
+        if self._over:
+            raise IllegalAction("the journey is over")
+        if not self.game.is_over:
+            raise IllegalAction("the current game is not finished")
+        g = self.game
+        self.games.append(g)
+        self._points += g.total(self.learner).tenths
+        if g.winner != SEATS[self.learner]:
+            self._over = True
+            return None
+        self.games_won += 1
+        self.level = min(self.level + 1, self.MAX_LEVEL)
+        self._deal_game()
+        return self.game
+
+    def play_out(self, learner: Any, max_games: int = 50) -> None:
+        """Play games with ``learner`` (a player object) until the journey ends or
+        ``max_games`` games were played."""
+        for _ in range(max_games):
+            if self._over:
+                return
+            seats = dict(self.players)
+            seats[self.learner] = learner
+            self.game.play_out(seats)
+            self.next_game()
+
+    def __repr__(self) -> str:
+        return (
+            f"<CallbreakJourney level={self.level} won={self.games_won} "
+            f"points={self.points} over={self._over}>"
+        )
+
+
+# --- the referee --------------------------------------------------------------------------------
+def _referee_score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
+    from belote_lab.referee import Invalid, get, play_through, replay_tricks
+
+    tricks, hands, first = replay_tricks(case, "callbreak", 13)
+    raw = get(case, "calls", dict)
+    calls: dict[str, int] = {}
+    for seat, n in raw.items():
+        try:
+            s = SEATS[parse_seat(seat)]
+        except CardParseError as e:
+            raise Invalid(f"calls: {e}") from None
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise Invalid(f"calls: {seat}'s call must be a whole number")
+        try:
+            calls[s] = parse_call(n, rules.max_call)
+        except CallError as e:
+            raise Invalid(f"calls: {seat}: {e}") from None
+    if len(calls) != 4:
+        raise Invalid("calls: the four seats need a call")
+    state = CallbreakHand.from_hands({SEATS[s]: h for s, h in hands.items()}, calls, first, rules)
+    bad = play_through(state, tricks)
+    if bad is not None:
+        return bad
+    r = state.result
+    assert r is not None
+    return {"tricks_won": dict(r.tricks_won), "score": {s: t.number for s, t in r.score.items()}}
+
+
+def _referee_bidding(case: dict[str, Any], rules: Any) -> dict[str, Any]:
+    from belote_lab.referee import get, seat_of
+
+    dealer = seat_of(case, "dealer", "callbreak")
+    calls = get(case, "calls", list)
+    b = CallbreakBidding(dealer, rules.max_call)
+    for k, c in enumerate(calls):
+        # calls are JSON integers here; text such as "3" or "pass" breaks the rule
+        if isinstance(c, bool) or not isinstance(c, int):
+            return {"error": "illegal", "call": k + 1, "message": f"{c!r} is not a call"}
+        try:
+            b.call(c)
+        except CallError as e:
+            return {"error": "illegal", "call": k + 1, "message": str(e)}
+    if not b.done:
+        nxt = b.next_seat
+        assert nxt is not None
+        return {"next": SEATS[nxt]}
+    return {"calls": {SEATS[(dealer + 1 + k) % 4]: n for k, n in enumerate(b.calls)}}
+
+
+HAND_CLASS = CallbreakHand
+GAME_CLASS = CallbreakGame
+REFEREE = {"score": _referee_score, "bidding": _referee_bidding}
