@@ -1,0 +1,780 @@
+"""Two-player Belote (RULES.md §4): deal, taking, the stock phase, scoring, matches and runs.
+
+Seats ``N`` and ``S`` play 16 tricks.  While the stock lasts (tricks 1–7) any card may be
+played and after each trick the winner draws the top stock card, then the loser the next;
+from trick 8 on the strict rules apply (follow suit, beat a trump lead, trump when void).
+
+Dealing from a 32-card ``deck`` (also the record format): cards 1–6 go to the non-dealer,
+7–12 to the dealer, the 13th is turned; after the taking cards 14–18 complete the hands,
+the non-dealer served first (the contractor gets the turned card and 2 of them, the
+opponent 3); cards 19–32 are the stock, top first.
+
+>>> hand = Belote2Hand(seed=4, dealer="S")
+>>> hand.phase, SEATS[hand.current_player], hand.turned
+('bidding', 'N', Card('JC'))
+>>> hand.call("take")                                   # N takes clubs
+>>> hand.phase, len(hand.hand("N")), len(hand.hand("S")), len(hand.stock_left)
+('play', 9, 9, 14)
+>>> import random
+>>> rng = random.Random(2)
+>>> for _ in range(14):                                 # seven tricks, each followed by draws
+...     hand.play(rng.choice(list(hand.legal_cards())))
+>>> hand.trick_number, len(hand.stock_left), len(hand.hand("N")), len(hand.hand("S"))
+(8, 0, 9, 9)
+>>> while hand.phase == "play":
+...     hand.play(rng.choice(list(hand.legal_cards())))
+>>> len(hand.tricks), sum(hand.result.points.values())
+(16, 162)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from belote_lab.cards import (
+    BELOTE_MASK,
+    SEATS,
+    Card,
+    CardParseError,
+    CardSet,
+    Rank,
+    mask_cards,
+    parse_cards,
+    parse_seat,
+)
+from belote_lab.contract import Contract, ContractKind
+from belote_lab.games.base import Event, IllegalAction, Trick
+from belote_lab.games.belote import BeloteHand, shuffled_deck
+from belote_lab.games.taking import Taking
+from belote_lab.rules import Belote2Rules
+from belote_lab.trick import BELOTE2_FREE, BELOTE2_STRICT, FollowRules
+
+__all__ = [
+    "Belote2Hand",
+    "Belote2Match",
+    "Belote2Run",
+    "Belote2Result",
+    "score_belote2",
+    "run_score",
+    "new_taking",
+    "two_player_seat",
+    "HAND_SIZE",
+    "STOCK_SIZE",
+    "WIN_VALUE",
+    "MARGIN_CAP",
+    "MAX_LEVEL",
+]
+
+SEATS2 = (0, 2)
+HAND_SIZE = 9  # cards each after the deal is completed
+STOCK_SIZE = 14
+TRICKS = 16
+HAND_TOTAL = 162
+CAPOT_SCORE = 252
+BELOTE_POINTS = 20
+WIN_VALUE = 10_000  # run score per consecutive match win
+MARGIN_CAP = 9_999  # the sum of winning margins counts up to this
+MAX_LEVEL = 4
+
+
+def two_player_seat(seat: int | str) -> int:
+    """A seat of two-player Belote: ``N`` (0) or ``S`` (2); other seats raise.
+
+    >>> two_player_seat("s"), two_player_seat(0)
+    (2, 0)
+    >>> two_player_seat("E")
+    Traceback (most recent call last):
+    ...
+    belote_lab.cards.CardParseError: unknown seat of two-player Belote (N or S) 'E'
+    """
+    s = parse_seat(seat)
+    if s not in SEATS2:
+        raise CardParseError(seat, "seat of two-player Belote (N or S)")
+    return s
+
+
+def _other(seat: int) -> int:
+    return 2 - seat
+
+
+def new_taking(dealer: int, turned: Card | str, redeals: int, rules: Belote2Rules) -> Taking:
+    """The taking of one deal: after ``rules.forced_after_redeals`` consecutive redeals
+    (two by default) the dealer may not pass in round 2.
+
+    >>> t = new_taking(2, "JH", redeals=2, rules=Belote2Rules())
+    >>> t.call("pass"); t.call("pass"); t.call("pass")     # N, S, then N again in round 2
+    >>> t.legal_calls()                                     # S, the dealer, must name a suit
+    ['S', 'D', 'C']
+    """
+    if isinstance(redeals, bool) or not isinstance(redeals, int) or redeals < 0:
+        raise ValueError(f"redeals must be a whole number ≥ 0, not {redeals!r}")
+    return Taking(
+        dealer,
+        turned,
+        seats=SEATS2,
+        dealer_must_name=redeals >= rules.forced_after_redeals,
+    )
+
+
+# --- scoring ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Belote2Result:
+    """The outcome of one two-player hand, per seat (``N``/``S``)."""
+
+    taker: str
+    points: dict[str, int]  # card points with dix de der, before contract rules
+    belote: dict[str, int]
+    score: dict[str, int]  # what each seat scores for the hand
+    made: bool | None  # None = tie (each keeps its own points)
+    capot: str | None  # the seat that won all 16 tricks
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "taker": self.taker,
+            "points": dict(self.points),
+            "belote": dict(self.belote),
+            "score": dict(self.score),
+            "made": self.made,
+            "capot": self.capot,
+        }
+
+    def why(self) -> str:
+        """One sentence on why the contract was made or failed.
+
+        >>> score_belote2({"N": 80, "S": 82}, {"N": 8, "S": 8}, {"N": 0, "S": 0}, "N").why()
+        'The contract failed (dedans): N (contractor) 80, S 82 with belote.'
+        """
+        if self.capot:
+            return f"{self.capot} won all {TRICKS} tricks: capot, {CAPOT_SCORE} points."
+        t = self.taker
+        o = "S" if t == "N" else "N"
+        tot = {s: self.points[s] + self.belote[s] for s in (t, o)}
+        detail = f"{t} (contractor) {tot[t]}, {o} {tot[o]} with belote"
+        if self.made is None:
+            return f"Tie: {detail}; each keeps its own points."
+        verb = "made" if self.made else "failed (dedans)"
+        return f"The contract {verb}: {detail}."
+
+
+def score_belote2(
+    points: Mapping[str, int],
+    tricks: Mapping[str, int],
+    belote: Mapping[str, int],
+    taker: str,
+) -> Belote2Result:
+    """Score a two-player hand (RULES.md §4); every mapping is keyed by ``N`` and ``S``.
+
+    The contractor must end with strictly more points than the opponent, belote included.
+
+    >>> score_belote2({"N": 35, "S": 127}, {"N": 5, "S": 11}, {"N": 20, "S": 0}, "S").score
+    {'N': 55, 'S': 127}
+    >>> r = score_belote2({"N": 71, "S": 91}, {"N": 7, "S": 9}, {"N": 20, "S": 0}, "N")
+    >>> r.made, r.score
+    (None, {'N': 91, 'S': 91})
+    >>> score_belote2({"N": 162, "S": 0}, {"N": 16, "S": 0}, {"N": 0, "S": 20}, "S").score
+    {'N': 252, 'S': 20}
+    """
+    if taker not in ("N", "S"):
+        raise ValueError(f"the taker must be N or S, not {taker!r}")
+    opp = "S" if taker == "N" else "N"
+    total = {s: points[s] + belote[s] for s in ("N", "S")}
+    capot: str | None = None
+    made: bool | None
+    if tricks[opp] == 0 or tricks[taker] == 0:
+        winner = taker if tricks[opp] == 0 else opp
+        loser = opp if winner == taker else taker
+        capot = winner
+        score = {winner: CAPOT_SCORE + belote[winner], loser: belote[loser]}
+        made = winner == taker
+    elif total[taker] > total[opp]:
+        made, score = True, dict(total)
+    elif total[taker] < total[opp]:
+        made = False
+        score = {opp: HAND_TOTAL + belote[opp], taker: belote[taker]}
+    else:
+        made, score = None, dict(total)
+    return Belote2Result(
+        taker=taker,
+        points={"N": points["N"], "S": points["S"]},
+        belote={"N": belote["N"], "S": belote["S"]},
+        score={"N": score["N"], "S": score["S"]},
+        made=made,
+        capot=capot,
+    )
+
+
+# --- the hand -----------------------------------------------------------------------------------
+class Belote2Hand(BeloteHand):
+    """One hand of two-player Belote, from the deal to the score.
+
+    The public surface is that of :class:`~belote_lab.games.belote.BeloteHand` (``phase``,
+    ``current_player``, ``call``/``verify_call``/``can_call``/``legal_calls``, ``play``,
+    ``undo``, ``copy``, ``==``, ``seat_view``, ``to_json``/``from_json``, ``result``),
+    whose taking, undo, copy and record machinery it reuses.  Besides, ``stock`` holds the
+    14 stock cards (top first), ``drawn`` how many of them are drawn, ``redeals`` the
+    consecutive redeals before this deal, ``taker`` the contractor's seat index.
+
+    >>> h = Belote2Hand.from_hands(
+    ...     {"N": "JH 9H AH TH KH QH 8H 7H AS", "S": "TS KS QS JS 9S 8S 7S AD TD"},
+    ...     "KD QD JD 9D 8D 7D AC TC KC QC JC 9C 8C 7C", "H", taker="N", first_leader="S")
+    >>> h.play("7S"); h.play("AS")                    # N wins and draws KD, S draws QD
+    >>> SEATS[h.to_play], [e.detail for e in h.events if e.kind == "draw"]
+    ('N', ['KD', 'QD'])
+    >>> h.undo(); h.undo(); len(h.stock_left)
+    14
+    """
+
+    game = "belote2"
+    seat_order = SEATS2
+    tricks_per_hand = TRICKS
+
+    rules: Belote2Rules  # type: ignore[assignment]
+    result: Belote2Result | None  # type: ignore[assignment]
+
+    def __init__(
+        self,
+        rules: Belote2Rules | None = None,
+        dealer: int | str = 0,
+        seed: int | None = None,
+        deck: list[Card] | list[str] | None = None,
+        redeals: int = 0,
+    ) -> None:
+        self.rules = rules or Belote2Rules()
+        self.dealer = two_player_seat(dealer)
+        cards = shuffled_deck(seed, deck)
+        self.deck: tuple[Card, ...] = tuple(cards)
+        self.seed = seed
+        self.reserve = 0
+        self._init_play_fields()
+        nd = _other(self.dealer)
+        self.hands[nd] = _mask(cards[0:6])
+        self.hands[self.dealer] = _mask(cards[6:12])
+        self.turned: Card | None = cards[12]
+        self.stock: tuple[Card, ...] = tuple(cards[18:])
+        self.taking: Taking | None = new_taking(self.dealer, cards[12], redeals, self.rules)
+        self.redeals = redeals
+        self._setup_common()
+        self.to_play = nd  # the first to speak
+
+    def _setup_common(self) -> None:
+        super()._setup_common()
+        self.drawn = 0  # stock cards drawn so far
+        self.kq_played = 0  # trump K and Q played so far (by anyone)
+
+    @classmethod
+    def from_hands(  # type: ignore[override]
+        cls,
+        hands: Mapping[str, Any],
+        stock: list[Card] | list[str] | str,
+        trump: Contract | str,
+        taker: int | str,
+        first_leader: int | str,
+        rules: Belote2Rules | None = None,
+    ) -> Belote2Hand:
+        """A hand that starts at the first card: 9 cards each, the 14-card stock (top first).
+
+        The first leader is the non-dealer, so the other seat is the dealer.
+
+        >>> h = Belote2Hand.from_hands({"N": "JH 9H AH TH KH QH 8H 7H AS",
+        ...     "S": "TS KS QS JS 9S 8S 7S AD TD"},
+        ...     "KD QD JD 9D 8D 7D AC TC KC QC JC 9C 8C 7C", "H", "N", "S")
+        >>> SEATS[h.dealer], SEATS[h.to_play], h.legal_cards().text()
+        ('N', 'S', 'KS QS JS TS 9S 8S 7S AD TD')
+        """
+        self = cls.__new__(cls)
+        self.rules = rules or Belote2Rules()
+        self.reserve = 0
+        self.deck = ()
+        self.seed = None
+        self.redeals = 0
+        self._init_play_fields()
+        if not isinstance(hands, Mapping) or sorted(hands) != ["N", "S"]:
+            raise ValueError("two-player hands need exactly the seats 'N' and 'S'")
+        seen = 0
+        for seat, cards in hands.items():
+            s = two_player_seat(seat)
+            m = _mask(parse_cards(cards))
+            if m.bit_count() != HAND_SIZE:
+                raise ValueError(f"{SEATS[s]} must hold {HAND_SIZE} cards, not {m.bit_count()}")
+            if m & seen:
+                twice = mask_cards(m & seen)[0].text
+                raise CardParseError(twice, message=f"card {twice!r} is dealt twice")
+            seen |= m
+            self.hands[s] = m
+        st = parse_cards(stock)
+        if len(st) != STOCK_SIZE:
+            raise ValueError(f"the stock must have {STOCK_SIZE} cards, not {len(st)}")
+        if _mask(st) & seen:
+            twice = mask_cards(_mask(st) & seen)[0].text
+            raise CardParseError(twice, message=f"card {twice!r} is both dealt and in the stock")
+        seen |= _mask(st)
+        if seen != BELOTE_MASK:
+            raise CardParseError(mask_cards(seen & ~BELOTE_MASK)[0].text, "Belote card")
+        contract = Contract.parse(trump)
+        if contract.kind is not ContractKind.SUIT:
+            raise ValueError("two-player Belote is played with a trump suit")
+        self.stock = tuple(st)
+        leader = two_player_seat(first_leader)
+        self.dealer = _other(leader)
+        self.turned = None
+        self.taking = None
+        self._setup_common()
+        self._begin_play(two_player_seat(taker), contract, leader)
+        return self
+
+    # --- taking and the completed deal -------------------------------------------------------
+    @property
+    def attack(self) -> int:
+        """The contractor's seat index (each player is a side of its own), -1 before."""
+        return self.taker
+
+    def _first_leader(self) -> int:
+        return _other(self.dealer)
+
+    def _complete_deal(self, taker: int) -> None:
+        assert self.turned is not None
+        rest = list(self.deck[13:18])
+        self.hands[taker] |= 1 << self.turned
+        for seat in (_other(self.dealer), self.dealer):
+            n = 2 if seat == taker else 3
+            self.hands[seat] |= _mask(rest[:n])
+            del rest[:n]
+
+    def _begin_play(self, taker: int, contract: Contract, leader: int) -> None:
+        self.taker = taker
+        self.original = list(self.hands)
+        self.belote_seat = -1
+        self.belote_played = 0
+        self.kq_played = 0
+        self._start_play(contract, BELOTE2_FREE, leader)
+
+    # --- play hooks ---------------------------------------------------------------------------
+    @property
+    def stock_left(self) -> tuple[Card, ...]:
+        """The cards still in the stock, top first (hidden from the players)."""
+        return self.stock[self.drawn :] if self.contract is not None else self.stock
+
+    def _follow_for_trick(self) -> FollowRules:
+        return BELOTE2_FREE if self.drawn < len(self.stock) else BELOTE2_STRICT
+
+    def _partner_pos(self) -> int:
+        return -1
+
+    def _on_card(self, seat: int, card: Card) -> None:
+        assert self.contract is not None and self.contract.trump is not None
+        t = self.contract.trump
+        if card >> 4 != t or (card & 15) not in (Rank.KING, Rank.QUEEN):
+            return
+        self.kq_played += 1
+        n = len(self.tricks) + 1
+        if self.kq_played == 1:
+            other = 16 * t + (Rank.QUEEN if card & 15 == Rank.KING else Rank.KING)
+            if self.hands[seat] >> other & 1:  # K and Q held together now
+                self.belote_seat = seat
+                self.belote_played = 1
+                self.events.append(Event("belote", seat, n))
+        elif seat == self.belote_seat:
+            self.belote_played = 2
+            self.events.append(Event("rebelote", seat, n, BELOTE_POINTS))
+
+    def _on_trick(self, trick: Trick) -> None:
+        if self.drawn >= len(self.stock):
+            return
+        n = len(self.tricks)
+        for seat in (trick.winner, _other(trick.winner)):
+            c = self.stock[self.drawn]
+            self.hands[seat] |= 1 << c
+            self.drawn += 1
+            self.events.append(Event("draw", seat, n, 0, c.text))
+
+    def _on_hand_end(self) -> None:
+        bel = {"N": 0, "S": 0}
+        if self.belote_seat >= 0 and self.belote_played == 2:
+            bel[SEATS[self.belote_seat]] = BELOTE_POINTS
+        pts = {"N": self.won_points[0], "S": self.won_points[2]}
+        tr = {"N": self.won_tricks[0], "S": self.won_tricks[2]}
+        self.result = score_belote2(pts, tr, bel, SEATS[self.taker])
+        last = self.tricks[-1].winner
+        if self.result.capot:
+            self.events.append(Event("capot", last, TRICKS, CAPOT_SCORE, self.result.capot))
+        elif self.result.made is None:
+            self.events.append(Event("litige", self.taker, TRICKS))
+
+    def _save_extra(self) -> tuple[Any, ...]:
+        return (*super()._save_extra(), self.drawn, self.kq_played)
+
+    def _load_extra(self, s: tuple[Any, ...]) -> None:
+        super()._load_extra(s[:-2])
+        self.drawn, self.kq_played = s[-2:]
+
+    # --- values ---------------------------------------------------------------------------------
+    def _key(self) -> tuple[Any, ...]:
+        return (*super()._key(), self.stock, self.redeals)
+
+    def seat_view(self, seat: int | str) -> dict[str, Any]:
+        """What ``seat`` may see: its own cards, the turned card, the calls, the played
+        cards, the cards it drew (not the opponent's), the public announcements and how
+        many cards are left in the stock.
+
+        >>> h = Belote2Hand(seed=4, dealer="S"); h.call("take")
+        >>> v = h.seat_view("S")
+        >>> len(v["hand"]), v["stock"], v["taker"], v["turned"]
+        (9, 14, 'N', 'JC')
+        """
+        s = two_player_seat(seat)
+        view = super().seat_view(s)
+        view["stock"] = len(self.stock_left)
+        view["redeals"] = self.redeals
+        view["drawn"] = [e.detail for e in self.events if e.kind == "draw" and e.seat == s]
+        events = []
+        for e in self.events:
+            d = e.to_json()
+            if e.kind == "draw" and e.seat != s:
+                d.pop("detail", None)
+            events.append(d)
+        view["events"] = events
+        return view
+
+    def _record_start(self) -> dict[str, Any]:
+        if self.deck:
+            return {"deck": [c.text for c in self.deck], "redeals": self.redeals}
+        start = {
+            "hands": {SEATS[s]: [c.text for c in CardSet(self.original[s])] for s in SEATS2},
+            "stock": [c.text for c in self.stock],
+            "contract": self.contract.code if self.contract else None,
+            "taker": SEATS[self.taker],
+            "first_leader": SEATS[self._first_leader()],
+        }
+        return {"start": start}
+
+    @classmethod
+    def _from_record_start(cls, data: dict[str, Any], rules: Any) -> Belote2Hand:
+        if "deck" in data:
+            if not isinstance(data["deck"], list):
+                raise ValueError("'deck' must be a list of 32 cards")
+            redeals = data.get("redeals", 0)
+            return cls(rules, dealer=data.get("dealer", "N"), deck=data["deck"], redeals=redeals)
+        st = data.get("start")
+        if not isinstance(st, dict):
+            raise ValueError("a hand record needs 'deck' or 'start'")
+        for k in ("hands", "stock", "contract", "taker", "first_leader"):
+            if k not in st:
+                raise ValueError(f"'start' lacks {k!r}")
+        h = cls.from_hands(
+            st["hands"], st["stock"], st["contract"], st["taker"], st["first_leader"], rules
+        )
+        if "dealer" in data and two_player_seat(data["dealer"]) != h.dealer:
+            raise ValueError("the dealer must be the seat that does not lead the first trick")
+        return h
+
+    def __repr__(self) -> str:
+        c = self.contract.code if self.contract else "-"
+        return (
+            f"<Belote2Hand dealer={SEATS[self.dealer]} phase={self.phase} contract={c} "
+            f"trick={self.trick_number} stock={len(self.stock_left)}>"
+        )
+
+
+def _mask(cards: list[Card] | tuple[Card, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+# --- the match ----------------------------------------------------------------------------------
+class Belote2Match:
+    """A match: two hands (``rules.hands_per_match``), the deal alternating; a redeal is
+    dealt again by the same dealer and does not count.  The higher total wins.
+
+    >>> from belote_lab.players import RandomPlayer
+    >>> m = Belote2Match(seed=1)
+    >>> m.play_out({0: RandomPlayer(seed=1), 2: RandomPlayer(seed=2)})
+    >>> m.is_over, m.played, [SEATS[h.dealer] for h in m.hands if h.phase == "done"]
+    (True, 2, ['N', 'S'])
+    >>> m.margin == abs(m.totals["N"] - m.totals["S"])
+    True
+    """
+
+    hand_class: type[Belote2Hand] = Belote2Hand
+
+    def __init__(
+        self, rules: Belote2Rules | None = None, seed: int | None = None, dealer: int | str = 0
+    ) -> None:
+        self.rules = rules or Belote2Rules()
+        if self.rules.hands_per_match < 1:
+            raise ValueError("hands_per_match must be at least 1")
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.totals: dict[str, int] = {"N": 0, "S": 0}
+        self.hands: list[Belote2Hand] = []  # finished hands, redeals included
+        self.played = 0  # hands played to the end (redeals not counted)
+        self._over = False
+        self.hand = self._new_hand(two_player_seat(dealer), 0)
+
+    def _new_hand(self, dealer: int, redeals: int) -> Belote2Hand:
+        return self.hand_class(
+            self.rules, dealer=dealer, seed=self._rng.getrandbits(32), redeals=redeals
+        )
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def winner(self) -> str | None:
+        """``N`` or ``S`` once the match is over with a higher total, else ``None``."""
+        if not self._over or self.totals["N"] == self.totals["S"]:
+            return None
+        return "N" if self.totals["N"] > self.totals["S"] else "S"
+
+    @property
+    def is_draw(self) -> bool:
+        return self._over and self.totals["N"] == self.totals["S"]
+
+    @property
+    def margin(self) -> int:
+        """The difference between the two totals."""
+        return abs(self.totals["N"] - self.totals["S"])
+
+    def next_hand(self) -> Belote2Hand:
+        """Record the finished hand and deal the next one (unless the match is over)."""
+        h = self.hand
+        if self._over:
+            raise IllegalAction("the match is over")
+        if not h.is_over:
+            raise IllegalAction("the current hand is not finished")
+        self.hands.append(h)
+        if h.phase == "done":
+            assert h.result is not None
+            for k in self.totals:
+                self.totals[k] += h.result.score[k]
+            self.played += 1
+            if self.played >= self.rules.hands_per_match:
+                self._over = True
+                return h
+            self.hand = self._new_hand(_other(h.dealer), 0)
+        else:
+            self.hand = self._new_hand(h.dealer, h.redeals + 1)
+        return self.hand
+
+    def play_out(self, players: Mapping[int, Any], max_hands: int = 100) -> None:
+        """Drive the match to its end with player objects (keys: seat indexes 0 and 2)."""
+        from belote_lab.players import drive_hand
+
+        for _ in range(max_hands):
+            if self._over:
+                return
+            drive_hand(self.hand, players)
+            self.next_hand()
+        if not self._over:
+            raise RuntimeError("the match did not end")
+
+    @classmethod
+    def _from_hands(cls, rules: Any, seed: int | None, hands: list[Any]) -> Belote2Match:
+        from belote_lab.record import RecordError
+
+        if not hands:
+            raise RecordError("a match record needs at least one hand")
+        g = cls(rules, seed, dealer=hands[0].dealer)
+        for k, h in enumerate(hands, start=1):
+            if h.rules != g.rules:
+                raise RecordError(f"hand {k}: its rules differ from the match's rules")
+        if hands[0].redeals != 0:
+            raise RecordError("hand 1: a match starts with no redeal")
+        g.hand = hands[0]
+        for k, h in enumerate(hands[1:], start=2):
+            g.next_hand()
+            if g._over:
+                raise RecordError(f"hand {k}: the record goes on after the end of the match")
+            if (h.dealer, h.redeals) != (g.hand.dealer, g.hand.redeals):
+                raise RecordError(
+                    f"hand {k}: dealer {SEATS[h.dealer]} after {h.redeals} redeals, but the "
+                    f"match deals {SEATS[g.hand.dealer]} after {g.hand.redeals}"
+                )
+            g.hand = h
+        # a finished last hand stays the current hand, not yet counted (as before
+        # next_hand()); game_from_json counts it when the recorded totals include it
+        return g
+
+    def to_json(self) -> dict[str, Any]:
+        from belote_lab.record import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Belote2Match:
+        from belote_lab.record import game_from_json
+
+        g = game_from_json(data)
+        assert isinstance(g, cls)
+        return g
+
+    def __repr__(self) -> str:
+        return (
+            f"<Belote2Match hands={self.played}/{self.rules.hands_per_match} "
+            f"N={self.totals['N']} S={self.totals['S']}{' over' if self._over else ''}>"
+        )
+
+
+# --- the run (the ladder of levels) -------------------------------------------------------------
+def run_score(wins: int, margins: list[int] | tuple[int, ...]) -> int:
+    """Consecutive match wins × 10,000 + the sum of the winning margins, capped at 9,999.
+
+    >>> run_score(2, [120, 45])
+    20165
+    >>> run_score(3, [5000, 4000, 3000])
+    39999
+    """
+    return wins * WIN_VALUE + min(sum(margins), MARGIN_CAP)
+
+
+PlayerFactory = Callable[[int], Any]
+"""Makes a computer player from a seed (an ``int``)."""
+
+
+class Belote2Run:
+    """A run: matches against the computer until you lose or draw one.
+
+    The computer starts at level 1 and goes up a level after each of your wins (up to
+    level 4).  ``levels`` maps each level 1–4 to a player factory (seed → player); the
+    default is :data:`belote_lab.players.belote2.LEVELS`.
+
+    >>> from belote_lab.players import RandomPlayer
+    >>> run = Belote2Run(seed=3)
+    >>> run.level, SEATS[run.you], run.opponent.level
+    (1, 'S', 1)
+    >>> run.play_out(RandomPlayer(seed=9))
+    >>> run.is_over, run.score == run_score(run.wins, run.margins)
+    (True, True)
+    """
+
+    def __init__(
+        self,
+        levels: Mapping[int, PlayerFactory] | None = None,
+        you: int | str = "S",
+        rules: Belote2Rules | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if levels is None:
+            from belote_lab.players.belote2 import LEVELS
+
+            levels = LEVELS
+        missing = [k for k in range(1, MAX_LEVEL + 1) if k not in levels]
+        if missing:
+            raise ValueError(f"levels lacks a player for level(s) {missing}")
+        self.levels = dict(levels)
+        self.rules = rules or Belote2Rules()
+        self.you = two_player_seat(you)
+        self.computer = _other(self.you)
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.level = 1
+        self.wins = 0
+        self.margins: list[int] = []
+        self.matches: list[Belote2Match] = []  # finished matches
+        self._over = False
+        self._start_match()
+
+    def _start_match(self) -> None:
+        # the computer deals the first hand of the first match; the first deal alternates
+        first_dealer = self.computer if len(self.matches) % 2 == 0 else self.you
+        self.match = Belote2Match(self.rules, self._rng.getrandbits(32), first_dealer)
+        self.opponent = self.levels[self.level](self._rng.getrandbits(32))
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def score(self) -> int:
+        """The run's score so far (see :func:`run_score`)."""
+        return run_score(self.wins, self.margins)
+
+    def next_match(self) -> Belote2Match | None:
+        """Count the finished match and start the next one (``None`` when the run is over)."""
+        m = self.match
+        if self._over:
+            raise IllegalAction("the run is over")
+        if not m.is_over:
+            raise IllegalAction("the current match is not finished")
+        self.matches.append(m)
+        if m.winner == SEATS[self.you]:
+            self.wins += 1
+            self.margins.append(m.margin)
+            self.level = min(self.level + 1, MAX_LEVEL)
+            self._start_match()
+            return self.match
+        self._over = True
+        return None
+
+    def play_out(self, you: Any, max_matches: int = 50) -> None:
+        """Play matches with ``you`` (a player object) until the run ends (or
+        ``max_matches`` matches: a run can be long against the level-4 player)."""
+        for _ in range(max_matches):
+            if self._over:
+                return
+            self.match.play_out({self.you: you, self.computer: self.opponent})
+            self.next_match()
+
+    def __repr__(self) -> str:
+        return (
+            f"<Belote2Run level={self.level} wins={self.wins} score={self.score}"
+            f"{' over' if self._over else ''}>"
+        )
+
+
+# --- the referee ----------------------------------------------------------------------------------
+def _referee_score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
+    from belote_lab.referee import (
+        Invalid,
+        cards_of,
+        contract_of,
+        get,
+        no_overlap,
+        play_through,
+        replay_tricks,
+        seat_of,
+    )
+
+    raw = get(case, "hands", dict)
+    if sorted(raw) != ["N", "S"]:
+        raise Invalid("'hands' needs exactly the seats N and S")
+    hands = {s: cards_of(raw, s, "belote2") for s in ("N", "S")}
+    for s, cs in hands.items():
+        if len(cs) != HAND_SIZE:
+            raise Invalid(f"{s} must hold {HAND_SIZE} cards after the deal, not {len(cs)}")
+    stock = cards_of(case, "stock", "belote2")
+    if len(stock) != STOCK_SIZE:
+        raise Invalid(f"the stock must have {STOCK_SIZE} cards, not {len(stock)}")
+    no_overlap(hands["N"], hands["S"], stock)
+    taker = seat_of(case, "taker", "belote2")
+    contract = contract_of(case, "belote2")
+    tricks, _, first = replay_tricks(case, "belote2", TRICKS)
+    state = Belote2Hand.from_hands(hands, stock, contract, taker, first, rules)
+    bad = play_through(state, tricks)
+    if bad is not None:
+        return bad
+    r = state.result
+    assert r is not None
+    return {"score": r.score, "points": r.points, "made": r.made}
+
+
+def _referee_bidding(case: dict[str, Any], rules: Any) -> dict[str, Any]:
+    from belote_lab.referee import Invalid, cards_of, get, seat_of, taking_answer
+
+    dealer = seat_of(case, "dealer", "belote2")
+    turned = cards_of({"turned": [get(case, "turned", str)]}, "turned", "belote2")[0]
+    redeals = get(case, "redeals", int)
+    if isinstance(redeals, bool) or redeals < 0:
+        raise Invalid("redeals must be a whole number ≥ 0")
+    calls = get(case, "calls", list)
+    return taking_answer(new_taking(dealer, turned, redeals, rules), calls)
+
+
+REFEREE = {"score": _referee_score, "bidding": _referee_bidding}
+HAND_CLASS = Belote2Hand
+GAME_CLASS = Belote2Match

@@ -1,0 +1,242 @@
+"""Computer players for two-player Belote and the levels of a run.
+
+:class:`Belote2Player2` (level 2) follows the tips of seed 001 and sees only what its seat
+may see (``state.seat_view(seat)`` and the legal cards or calls):
+
+* **Taking** — judge the 7 cards the contractor would hold (the 6 in hand and the turned
+  card, which the contractor always gets): the trump J with 2 more trumps, or the 9 with 3
+  more, is a contract; side aces count like small trumps, trump K+Q lean towards taking.
+  Round 2 asks a little more (passing is often cheaper), unless the dealer may not pass.
+* **While the stock lasts** (any card may be played) — lead low plain cards, capture the
+  opponent's 10s and aces with cheap trumps or higher cards of the suit, keep the trump J
+  and 9 for the strict tricks.
+* **Strict tricks** — every unseen card is in the opponent's hand, so each candidate card
+  is tried against every answer the opponent may legally give (one trick deep), counting
+  trumps and keeping a sure winner for the last trick.
+
+>>> from belote_lab.games.belote2 import Belote2Hand
+>>> from belote_lab.players import RandomPlayer, drive_hand
+>>> h = Belote2Hand(seed=11, dealer="N")
+>>> drive_hand(h, {0: RandomPlayer(seed=1), 2: Belote2Player2()})
+>>> h.phase in ("done", "redeal")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from belote_lab.cards import BELOTE_MASK, SUIT_MASK, Card, Rank, mask_cards, parse_cards
+from belote_lab.contract import Contract, Tables
+from belote_lab.players import RandomPlayer
+from belote_lab.trick import BELOTE2_STRICT, legal_mask
+
+__all__ = ["Belote2Player2", "LEVELS", "taking_strength"]
+
+R = Rank
+# How much a card is worth keeping while the stock lasts (its points included): the trump J
+# and 9 are kept for the strict tricks, small trumps are the cheap capturing cards, a side
+# ace (which a small trump takes when led) is kept to capture the 10.
+_TRUMP_KEEP = {R.JACK: 48, R.NINE: 36, R.ACE: 21, R.TEN: 20, R.KING: 13, R.QUEEN: 12,
+               R.EIGHT: 10, R.SEVEN: 9}
+_PLAIN_KEEP = {R.ACE: 14, R.TEN: 10, R.KING: 4, R.QUEEN: 3, R.JACK: 2, R.NINE: 1,
+               R.EIGHT: 0.5, R.SEVEN: 0}
+_WIN_BONUS = 1.0  # winning a free trick: the lead and the first draw
+_SURE = 8.0  # a card that wins whatever the opponent answers
+_TRUMP_EXTRA = 4.0  # a trump's control in the strict tricks
+_LAST_SURE = 10.0  # the only sure winner, kept for the last trick (10 points)
+_BELOTE_HOPE = 5.0  # a trump K or Q whose partner card may still be drawn
+
+
+def _cards(texts: Iterable[str]) -> list[Card]:
+    return [Card.parse(t) for t in texts]
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def taking_strength(cards: str | Iterable[Card | str], trump: int) -> float:
+    """How good ``cards`` (the 7 the contractor would hold) are with ``trump`` as trump.
+
+    Each trump counts 1, the J 2 more and the 9 1 more, each side ace 1, trump K+Q 1.
+    So J + 2 trumps and 9 + 3 trumps both reach 5; the player takes from 4.5 in round 1
+    (the K+Q lean) and names a suit from 5 in round 2.
+
+    >>> from belote_lab.cards import Suit
+    >>> taking_strength("JH 8H 7H AS 9C 8C 7D", Suit.H)
+    6.0
+    >>> taking_strength("9H 7H QD KD TS 8C 7C", Suit.H)
+    3.0
+    """
+    cs = parse_cards(cards)
+    score = 0.0
+    kq = 0
+    for c in cs:
+        if c.suit == trump:
+            score += 1
+            if c.rank == R.JACK:
+                score += 2
+            elif c.rank == R.NINE:
+                score += 1
+            elif c.rank in (R.KING, R.QUEEN):
+                kq += 1
+        elif c.rank == R.ACE:
+            score += 1
+    if kq == 2:
+        score += 1
+    return score
+
+
+class Belote2Player2:
+    """Level 2: the rule-based player of the seed's tips (see the module text).
+
+    ``take`` and ``name`` are the strength thresholds (:func:`taking_strength`) for taking
+    in round 1 and naming a suit in round 2.  ``seed`` is accepted so that every level is
+    made the same way; this player is deterministic.
+    """
+
+    level = 2
+
+    def __init__(self, seed: int | None = None, take: float = 4.5, name: float = 5.0) -> None:
+        self.seed = seed
+        self.take = take
+        self.name = name
+
+    # --- taking ---------------------------------------------------------------------------
+    def choose_call(self, state: Any) -> str:
+        calls: list[str] = state.legal_calls()
+        view = state.seat_view(state.current_player)
+        turned = Card.parse(view["turned"])
+        seven = [*_cards(view["hand"]), turned]
+        if "take" in calls:
+            ok = taking_strength(seven, turned.suit) >= self.take
+            return "take" if ok or "pass" not in calls else "pass"
+        named = [c for c in calls if c != "pass"]
+        if not named:
+            return "pass"
+        best = max(named, key=lambda s: taking_strength(seven, "SHDC".index(s)))
+        strength = taking_strength(seven, "SHDC".index(best))
+        return best if strength >= self.name or "pass" not in calls else "pass"
+
+    # --- play -----------------------------------------------------------------------------
+    def choose_card(self, state: Any) -> Card:
+        legal = mask_cards(state.legal_mask())
+        if len(legal) == 1:
+            return legal[0]
+        view = state.seat_view(state.current_player)
+        t = Contract.parse(view["contract"]).tables
+        hand = _mask(_cards(view["hand"]))
+        trick = _cards(view["trick"])
+        played = _mask(trick)
+        for tr in view["tricks"]:
+            played |= _mask(_cards(tr["cards"]))
+        done = len(view["tricks"])
+        last = 10 if done == 15 else 0  # the 16th trick carries the dix de der
+        if view["stock"] > 0:
+            return self._free(legal, trick, t, played)
+        opp = BELOTE_MASK & ~hand & ~played  # every unseen card is the opponent's
+        return self._strict(legal, trick, t, hand, opp, last)
+
+    def _free_keep(self, c: Card, t: Tables, played: int) -> float:
+        if t.trump_mask >> c & 1:
+            k: float = _TRUMP_KEEP[c.rank]
+            if c.rank in (R.KING, R.QUEEN):
+                other = 16 * t.trump_suit + (R.QUEEN if c.rank == R.KING else R.KING)
+                if not played >> other & 1:
+                    k += _BELOTE_HOPE
+            return k
+        return _PLAIN_KEEP[c.rank]
+
+    def _free(self, legal: list[Card], trick: list[Card], t: Tables, played: int) -> Card:
+        pts = t.points
+        if not trick:  # lead the cheapest card: a low plain card, never a big trump first
+            return min(legal, key=lambda c: (pts[c] + self._free_keep(c, t, played), c))
+        led = trick[0]
+
+        def value(c: Card) -> float:
+            won = pts[led] + pts[c]
+            keep = self._free_keep(c, t, played)
+            if _beats(c, led, t):
+                return won + _WIN_BONUS - keep
+            return -won - keep
+
+        return max(legal, key=lambda c: (value(c), -c))
+
+    def _strict(
+        self, legal: list[Card], trick: list[Card], t: Tables, hand: int, opp: int, last: int
+    ) -> Card:
+        pts = t.points
+        keep_me = _strict_keeps(hand, opp, t)
+        if trick:
+            led = trick[0]
+
+            def follow_value(c: Card) -> float:
+                won = pts[led] + pts[c] + last
+                return (won if _beats(c, led, t) else -won) - keep_me[c]
+
+            return max(legal, key=lambda c: (follow_value(c), -c))
+        keep_opp = _strict_keeps(opp, hand, t)
+
+        def lead_value(c: Card) -> float:
+            answers = mask_cards(legal_mask(opp, [c], t, BELOTE2_STRICT)[0])
+            worst = float("inf")
+            for r in answers:
+                won = pts[c] + pts[r] + last
+                v = (-won if _beats(r, c, t) else won) - keep_me[c] + keep_opp[r]
+                worst = min(worst, v)
+            return worst
+
+        return max(legal, key=lambda c: (lead_value(c), -c))
+
+
+def _beats(card: int, best: int, t: Tables) -> bool:
+    """Does ``card``, played second, beat ``best``, the card led?"""
+    ts = t.trump_suit
+    if card >> 4 == best >> 4:
+        return t.power[card] > t.power[best]
+    return card >> 4 == ts
+
+
+def _strict_keeps(mine: int, other: int, t: Tables) -> dict[int, float]:
+    """What each card of ``mine`` is worth keeping when ``other`` is the opponent's hand:
+    its points, more for a sure winner and a trump, most for the only sure winner."""
+    ts = t.trump_suit
+    other_trumps = other & t.trump_mask
+    keeps: dict[int, float] = {}
+    sure = []
+    for c in mask_cards(mine):
+        s = c >> 4
+        k: float = t.points[c]
+        higher = other & t.higher[c]
+        if not higher and (s == ts or not other_trumps or other & SUIT_MASK[s]):
+            k += _SURE
+            sure.append(c)
+        if s == ts:
+            k += _TRUMP_EXTRA
+        keeps[c] = k
+    if len(sure) == 1 and mine.bit_count() > 1:
+        keeps[sure[0]] += _LAST_SURE
+    return keeps
+
+
+def _random_level(seed: int) -> RandomPlayer:
+    return RandomPlayer(seed=seed)
+
+
+def _level2(seed: int) -> Belote2Player2:
+    return Belote2Player2(seed=seed)
+
+
+LEVELS: dict[int, Callable[[int], Any]] = {
+    1: _random_level,
+    2: _level2,
+    3: _level2,  # placeholder: the level-2 player until the solver issue adds level 3
+    4: _level2,  # placeholder: the level-2 player until the solver issue adds level 4
+}
+"""The computer opponent of each run level (seed → player).  Levels 3 and 4 are the
+level-2 player for now; the solver issue replaces them."""
