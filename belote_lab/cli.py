@@ -3,11 +3,13 @@
     belote-lab referee FILE.jsonl      answer conformance cases (``-`` reads standard input)
     belote-lab selfplay --game belote --hands N --seed S [--out FILE] [--format records|cases]
     belote-lab bench                   play random hands and print hands per second
+    belote-lab simulate --game G --hands N --players 2,1,2,1 --seed S [--out FILE.npz]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -31,27 +33,66 @@ def _cmd_referee(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_selfplay(args: argparse.Namespace) -> int:
-    from belote_lab.selfplay import selfplay
+def _rules_arg(text: str | None) -> dict[str, object] | None:
+    if not text:
+        return None
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("--rules must be a JSON object, e.g. '{\"must_undertrump\": true}'")
+    return data
 
-    records = selfplay(args.game, args.hands, args.seed, args.players, args.format)
-    if not args.out:
-        for rec in records:
-            sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")
-        return 0
-    with open(args.out, "w", encoding="utf-8") as out:
+
+def _fail(command: str, e: Exception) -> int:
+    print(f"belote-lab {command}: {e}", file=sys.stderr)
+    return 2
+
+
+def _cmd_selfplay(args: argparse.Namespace) -> int:
+    from belote_lab.selfplay import GameUnavailable, PlayerUnavailable, selfplay
+
+    try:
+        rules = _rules_arg(args.rules)
+        records = selfplay(args.game, args.hands, args.seed, args.players, args.format, rules)
+        first = next(records, None)  # surface a missing game or player before any output
+    except (GameUnavailable, PlayerUnavailable, ValueError) as e:
+        return _fail("selfplay", e)
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(args.out, "w", encoding="utf-8")) if args.out else sys.stdout
+        if first is not None:
+            out.write(json.dumps(first, ensure_ascii=False) + "\n")
         for rec in records:
             out.write(json.dumps(rec, ensure_ascii=False) + "\n")
     return 0
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from belote_lab.selfplay import random_hands_per_second
+    from belote_lab.selfplay import GameUnavailable, random_hands_per_second
 
     t0 = time.perf_counter()
-    rate, n = random_hands_per_second(args.game, args.seconds, args.seed)
+    try:
+        rate, n = random_hands_per_second(args.game, args.seconds, args.seed)
+    except (GameUnavailable, ValueError) as e:
+        return _fail("bench", e)
     print(f"{args.game}: {n} random legal hands in {time.perf_counter() - t0:.2f} s "
           f"= {rate:,.0f} hands/s")
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from belote_lab.selfplay import GameUnavailable, PlayerUnavailable
+    from belote_lab.simulate import simulate
+
+    try:
+        rules = _rules_arg(args.rules)
+        result = simulate(
+            args.game, args.hands, args.players, args.seed, rules, progress=not args.quiet
+        )
+    except (GameUnavailable, PlayerUnavailable, ValueError) as e:
+        return _fail("simulate", e)
+    print(result.summary_text())
+    if args.out:
+        result.save(args.out)
+        print(f"arrays written to {args.out}")
     return 0
 
 
@@ -70,12 +111,22 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--players", default="1,1,1,1", help="levels per seat, e.g. 2,1,2,1")
     s.add_argument("--format", choices=("records", "cases"), default="records")
     s.add_argument("--out", help="write to this file instead of standard output")
+    s.add_argument("--rules", help="rule options as JSON, e.g. '{\"must_undertrump\": true}'")
     s.set_defaults(func=_cmd_selfplay)
     b = sub.add_parser("bench", help="random self-play speed (hands per second)")
     b.add_argument("--game", default="belote")
     b.add_argument("--seconds", type=float, default=2.0)
     b.add_argument("--seed", type=int, default=0)
     b.set_defaults(func=_cmd_bench)
+    m = sub.add_parser("simulate", help="many computer hands; prints a summary")
+    m.add_argument("--game", default="belote")
+    m.add_argument("--hands", type=int, default=1000)
+    m.add_argument("--players", default="1,1,1,1", help="levels per seat, e.g. 2,1,2,1")
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--rules", help="rule options as JSON")
+    m.add_argument("--out", help="save the per-hand arrays to this .npz file")
+    m.add_argument("--quiet", action="store_true", help="no progress bar")
+    m.set_defaults(func=_cmd_simulate)
     return p
 
 

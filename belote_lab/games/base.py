@@ -30,8 +30,9 @@ class IllegalAction(ValueError):
     """A call or an action that the rules do not allow now (the state is unchanged)."""
 
 
-class OutOfTurn(IllegalPlay):
-    """A play or call by a seat whose turn it is not."""
+class OutOfTurn(IllegalPlay, IllegalAction):
+    """A play or call by a seat whose turn it is not (both an :class:`IllegalPlay` and an
+    :class:`IllegalAction`, so ``can_call``/``can_play`` answer ``False`` for it)."""
 
 
 @dataclass(frozen=True)
@@ -206,10 +207,9 @@ class TrickPlay:
         tb = Card(to_beat) if to_beat >= 0 else None
         trump = self.contract.trump if self.contract else None
         if not hand >> c & 1:
-            owner = next((SEATS[s] for s in range(4) if self.hands[s] >> c & 1), None)
+            # the message never says where the card is: that could show a hidden hand
             r = Reason(c, Rule.NOT_IN_HAND, CardSet(mask), led, tb, trump, data)
-            where = f" (it is in {owner}'s hand)" if owner else ""
-            raise IllegalPlay(f"{SEATS[self.to_play]} to play: {r}{where}", r)
+            raise IllegalPlay(f"{SEATS[self.to_play]} to play: {r}", r)
         r = Reason(c, _RULES[rule], CardSet(mask), led, tb, trump, data)
         raise IllegalPlay(f"{SEATS[self.to_play]} may not play {c.pretty}: {r}", r)
 

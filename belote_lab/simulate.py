@@ -1,0 +1,594 @@
+"""Many hands of computer play, kept as numpy arrays (one entry per hand) for analysis.
+
+>>> r = simulate("belote", 20, players="1,1,1,1", seed=3, progress=False)
+>>> len(r), r.score.shape, r.tricks.shape
+(20, (20, 2), (20, 4))
+>>> bool(((r.attack_points + r.defence_points) == 162).all())
+True
+>>> 0.0 <= r.made_rate <= 1.0
+True
+>>> simulate("belote", 20, players="1,1,1,1", seed=3, progress=False).equals(r)
+True
+
+Arrays of a :class:`SimulationResult` (``n`` hands; *sides* are the teams ``NS EW`` in Belote
+and Coinche, the seats ``N S`` in two-player Belote and ``N E S W`` in Callbreak):
+
+=================  ==========  =========================================================
+name               shape       meaning
+=================  ==========  =========================================================
+``contract``       (n,)        index in ``contract_names`` (``S H D C NT AT callbreak``)
+``bid``            (n,)        Coinche contract value (capot 250, générale 500 …), else 0
+``multiplier``     (n,)        Coinche 1/2/4, else 1
+``taker``          (n,)        taker's / bidder's seat index (-1 in Callbreak)
+``dealer``         (n,)        dealer of the hand that was played
+``redeals``        (n,)        deals passed out before it
+``attack_points``  (n,)        the taker's side's card points with dix de der
+``defence_points`` (n,)        the other side's (two sides; 0 in Callbreak)
+``score``          (n, sides)  what each side scores (Callbreak: integer tenths)
+``made``           (n,)        1 made, 0 failed, -1 tie; Callbreak (n, 4): call made
+``belote``         (n,)        side that scored belote/rebelote, -1 none
+``capot``          (n,)        side that won every trick, -1 none
+``tricks``         (n, 4)      tricks won per seat index
+``calls``          (n, 4)      Callbreak calls per seat index (0 elsewhere)
+=================  ==========  =========================================================
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+import numpy as np
+
+from belote_lab.cards import SEATS
+from belote_lab.selfplay import (
+    BID_NUMBERS,
+    _play,
+    _rules,
+    _seats,
+    coinche_contract,
+    describe_players,
+    make_players,
+    side_names,
+    side_of,
+)
+
+__all__ = ["simulate", "SimulationResult", "Progress", "CONTRACT_NAMES", "ARRAYS"]
+
+CONTRACT_NAMES: tuple[str, ...] = ("S", "H", "D", "C", "NT", "AT", "callbreak")
+"""Contract codes; ``SimulationResult.contract`` holds indexes into this tuple."""
+
+ARRAYS: tuple[str, ...] = (
+    "contract",
+    "bid",
+    "multiplier",
+    "taker",
+    "dealer",
+    "redeals",
+    "attack_points",
+    "defence_points",
+    "score",
+    "made",
+    "belote",
+    "capot",
+    "tricks",
+    "calls",
+)
+"""The per-hand array fields of :class:`SimulationResult`, in table order."""
+
+
+# --- progress -----------------------------------------------------------------------------------
+class Progress:
+    """A tiny progress display with no dependency.
+
+    In a terminal: a bar on standard error, redrawn in place with ``\\r``.  In a Jupyter
+    kernel: an ``ipywidgets`` bar if ipywidgets is *already imported* (the engine never
+    imports it), else a text line on standard output redrawn with ``\\r``.  Nothing is shown
+    when output is neither (a pipe, a captured test), nor for runs shorter than ``delay``
+    seconds.
+
+    >>> p = Progress(10, enabled=False)
+    >>> for _ in range(10): p.update()
+    >>> p.close(); p.done
+    10
+    """
+
+    def __init__(
+        self,
+        total: int,
+        label: str = "",
+        enabled: bool = True,
+        stream: TextIO | None = None,
+        delay: float = 0.5,
+        width: int = 30,
+    ) -> None:
+        self.total = max(int(total), 0)
+        self.label = label
+        self.done = 0
+        self.width = width
+        self.delay = delay
+        self.t0 = time.perf_counter()
+        self._next = self.t0 + delay
+        self._shown = False
+        self._widget: Any = None
+        self._width = 0
+        self.mode = self._pick_mode(stream) if enabled and self.total else "off"
+
+    def _pick_mode(self, stream: TextIO | None) -> str:
+        if stream is not None:
+            self.stream = stream
+            return "text"
+        in_kernel = "ipykernel" in sys.modules
+        if in_kernel:
+            self.stream = sys.stdout
+            if "ipywidgets" in sys.modules and "IPython.display" in sys.modules:
+                return "widget"
+            return "text"
+        self.stream = sys.stderr
+        isatty = getattr(sys.stderr, "isatty", None)
+        return "text" if isatty is not None and isatty() else "off"
+
+    def update(self, n: int = 1) -> None:
+        """Count ``n`` more items; redraw at most ten times a second."""
+        self.done += n
+        if self.mode == "off":
+            return
+        now = time.perf_counter()
+        if now >= self._next or (self.done >= self.total and self._shown):
+            self._next = now + 0.1
+            self._draw(now)
+
+    def text(self, now: float | None = None) -> str:
+        """The progress line, e.g. ``belote [#####-----]  50% 500/1000 2,345/s``."""
+        now = time.perf_counter() if now is None else now
+        frac = self.done / self.total if self.total else 1.0
+        fill = round(frac * self.width)
+        rate = self.done / max(now - self.t0, 1e-9)
+        bar = "#" * fill + "-" * (self.width - fill)
+        head = f"{self.label} " if self.label else ""
+        return f"{head}[{bar}] {frac:4.0%} {self.done}/{self.total} {rate:,.0f}/s"
+
+    def _draw(self, now: float) -> None:
+        self._shown = True
+        if self.mode == "widget":
+            if self._widget is None:
+                try:
+                    widgets = sys.modules["ipywidgets"]
+                    self._widget = widgets.IntProgress(
+                        value=0, min=0, max=self.total, description=self.label
+                    )
+                    sys.modules["IPython.display"].display(self._widget)
+                except Exception:  # no usable widget front end: fall back to a text line
+                    self.mode = "text"
+                    self._widget = None
+            if self._widget is not None:
+                self._widget.value = self.done
+                return
+        line = self.text(now)
+        self.stream.write("\r" + line.ljust(self._width))  # blank out a longer old line
+        self._width = len(line)
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Finish the line (only if something was shown)."""
+        if self.mode == "off" or not self._shown:
+            return
+        self._draw(time.perf_counter())
+        if self.mode == "text":
+            self.stream.write("\n")
+            self.stream.flush()
+        elif self._widget is not None:
+            self._widget.bar_style = "success"
+
+
+# --- results -------------------------------------------------------------------------------------
+@dataclass
+class SimulationResult:
+    """Per-hand arrays of a simulation (see the module docstring) and summary statistics."""
+
+    game: str
+    players: list[str]
+    seed: int
+    rules: dict[str, Any]
+    side_names: tuple[str, ...]
+    contract: np.ndarray
+    bid: np.ndarray
+    multiplier: np.ndarray
+    taker: np.ndarray
+    dealer: np.ndarray
+    redeals: np.ndarray
+    attack_points: np.ndarray
+    defence_points: np.ndarray
+    score: np.ndarray
+    made: np.ndarray
+    belote: np.ndarray
+    capot: np.ndarray
+    tricks: np.ndarray
+    calls: np.ndarray
+    contract_names: tuple[str, ...] = CONTRACT_NAMES
+    seconds: float = 0.0
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    # --- basic ---------------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return int(self.contract.shape[0])
+
+    @property
+    def n_hands(self) -> int:
+        return len(self)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """Name → array, in :data:`ARRAYS` order."""
+        return {name: getattr(self, name) for name in ARRAYS}
+
+    def equals(self, other: SimulationResult) -> bool:
+        """Same game, players, seed and identical arrays (timing ignored)."""
+        return (
+            self.game == other.game
+            and self.players == other.players
+            and self.seed == other.seed
+            and self.rules == other.rules
+            and all(np.array_equal(a, getattr(other, k)) for k, a in self.arrays().items())
+        )
+
+    # --- statistics ------------------------------------------------------------------------------
+    @property
+    def made_rate(self) -> float:
+        """Share of contracts made (ties count as not made); Callbreak: share of calls made."""
+        if not len(self):
+            return float("nan")
+        return float((self.made == 1).mean())
+
+    @property
+    def tie_rate(self) -> float:
+        """Share of hands ending in a tie (litige); 0 for Callbreak."""
+        if not len(self) or self.made.ndim > 1:
+            return 0.0
+        return float((self.made == -1).mean())
+
+    @property
+    def capot_rate(self) -> float:
+        return float((self.capot >= 0).mean()) if len(self) else float("nan")
+
+    @property
+    def belote_rate(self) -> float:
+        return float((self.belote >= 0).mean()) if len(self) else float("nan")
+
+    @property
+    def mean_attack_points(self) -> float:
+        return float(self.attack_points.mean()) if len(self) else float("nan")
+
+    @property
+    def mean_defence_points(self) -> float:
+        return float(self.defence_points.mean()) if len(self) else float("nan")
+
+    def mean_score(self) -> dict[str, float]:
+        """Mean hand score per side (Callbreak in points, not tenths)."""
+        scale = 10.0 if self.game == "callbreak" else 1.0
+        if not len(self):
+            return {s: float("nan") for s in self.side_names}
+        means = self.score.mean(axis=0) / scale
+        return {s: float(m) for s, m in zip(self.side_names, means, strict=True)}
+
+    def contract_counts(self) -> dict[str, int]:
+        """How often each contract was played."""
+        counts = np.bincount(self.contract, minlength=len(self.contract_names))
+        return {n: int(c) for n, c in zip(self.contract_names, counts, strict=True) if c}
+
+    def summary(self) -> dict[str, Any]:
+        """The headline figures as a JSON-ready dict."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "hands": len(self),
+            "players": list(self.players),
+            "seed": self.seed,
+            "made_rate": self.made_rate,
+            "tie_rate": self.tie_rate,
+            "capot_rate": self.capot_rate,
+            "belote_rate": self.belote_rate,
+            "mean_attack_points": self.mean_attack_points,
+            "mean_defence_points": self.mean_defence_points,
+            "mean_score": self.mean_score(),
+            "contracts": self.contract_counts(),
+            "mean_redeals": float(self.redeals.mean()) if len(self) else float("nan"),
+            "seconds": round(self.seconds, 3),
+        }
+        if self.game == "callbreak":
+            out["mean_call"] = float(self.calls.mean()) if len(self) else float("nan")
+            for k in ("tie_rate", "capot_rate", "belote_rate", "mean_attack_points",
+                      "mean_defence_points"):
+                out.pop(k)
+        return out
+
+    def summary_text(self) -> str:
+        """A few lines for the command line or a notebook cell."""
+        s = self.summary()
+        rate = len(self) / self.seconds if self.seconds > 0 else float("nan")
+        lines = [
+            f"{self.game}: {len(self)} hands, players {' '.join(self.players)}, seed {self.seed}"
+            f" ({self.seconds:.2f} s, {rate:,.0f} hands/s)",
+        ]
+        what = "calls made" if self.game == "callbreak" else "contracts made"
+        lines.append(f"  {what}: {s['made_rate']:.1%}")
+        if self.game != "callbreak":
+            lines.append(
+                f"  ties {s['tie_rate']:.1%}, capots {s['capot_rate']:.1%}, "
+                f"belote {s['belote_rate']:.1%}"
+            )
+            lines.append(
+                f"  mean card points: attack {s['mean_attack_points']:.1f}, "
+                f"defence {s['mean_defence_points']:.1f}"
+            )
+        else:
+            lines.append(f"  mean call {s['mean_call']:.2f}")
+        means = ", ".join(f"{k} {v:.1f}" for k, v in s["mean_score"].items())
+        lines.append(f"  mean score per hand: {means}")
+        lines.append(
+            "  contracts: " + ", ".join(f"{k} {v}" for k, v in s["contracts"].items())
+        )
+        return "\n".join(lines)
+
+    # --- views -------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as plain Python (lists), JSON-ready."""
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "seed": self.seed,
+            "rules": dict(self.rules),
+            "side_names": list(self.side_names),
+            "contract_names": list(self.contract_names),
+            "seconds": self.seconds,
+            **{k: a.tolist() for k, a in self.arrays().items()},
+        }
+
+    def row(self, i: int) -> dict[str, Any]:
+        """Hand ``i`` as a dict with names instead of codes."""
+        sides = self.side_names
+
+        def side(x: int) -> str | None:
+            return None if x < 0 else sides[x]
+
+        made: Any
+        if self.made.ndim > 1:
+            made = {SEATS[s]: bool(self.made[i, s]) for s in range(4)}
+        else:
+            made = {1: True, 0: False, -1: None}[int(self.made[i])]
+        out: dict[str, Any] = {
+            "hand": i,
+            "contract": self.contract_names[int(self.contract[i])],
+            "taker": None if self.taker[i] < 0 else SEATS[int(self.taker[i])],
+            "dealer": SEATS[int(self.dealer[i])],
+            "attack_points": int(self.attack_points[i]),
+            "defence_points": int(self.defence_points[i]),
+            "score": {s: _points(self.game, int(v)) for s, v in zip(sides, self.score[i],
+                                                                     strict=True)},
+            "made": made,
+            "belote": side(int(self.belote[i])),
+            "capot": side(int(self.capot[i])),
+            "tricks": {SEATS[s]: int(self.tricks[i, s]) for s in range(4)},
+        }
+        if self.game == "coinche":
+            out["bid"] = int(self.bid[i])
+            out["multiplier"] = int(self.multiplier[i])
+        if self.game == "callbreak":
+            out["calls"] = {SEATS[s]: int(self.calls[i, s]) for s in range(4)}
+        return out
+
+    def rows(self) -> Iterator[dict[str, Any]]:
+        for i in range(len(self)):
+            yield self.row(i)
+
+    def table(self, limit: int = 10) -> str:
+        """A plain-text table of the first ``limit`` hands (no pandas)."""
+        sides = self.side_names
+        if self.game == "callbreak":
+            head = ["#", "calls", "tricks", *sides, "made"]
+        else:
+            head = ["#", "contract", "taker", "att", "def", *sides, "made", "belote", "capot"]
+        body = []
+        for i in range(min(limit, len(self))):
+            r = self.row(i)
+            if self.game == "callbreak":
+                body.append(
+                    [
+                        str(i),
+                        " ".join(str(v) for v in r["calls"].values()),
+                        " ".join(str(v) for v in r["tricks"].values()),
+                        *(str(v) for v in r["score"].values()),
+                        "".join(k for k, v in r["made"].items() if v) or "-",
+                    ]
+                )
+                continue
+            made = r["made"]
+            if isinstance(made, dict):
+                made_text = "".join(k for k, v in made.items() if v) or "-"
+            else:
+                made_text = {True: "yes", False: "no", None: "tie"}[made]
+            body.append(
+                [
+                    str(i),
+                    r["contract"],
+                    r["taker"] or "-",
+                    str(r["attack_points"]),
+                    str(r["defence_points"]),
+                    *(str(v) for v in r["score"].values()),
+                    made_text,
+                    r["belote"] or "-",
+                    r["capot"] or "-",
+                ]
+            )
+        widths = [max(len(x) for x in col) for col in zip(head, *body, strict=True)]
+        lines = ["  ".join(x.rjust(w) for x, w in zip(line, widths, strict=True))
+                 for line in [head, *body]]
+        if len(self) > limit:
+            lines.append(f"... {len(self) - limit} more hands")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (
+            f"<SimulationResult {self.game} hands={len(self)} players={','.join(self.players)} "
+            f"made_rate={self.made_rate:.3f}>"
+        )
+
+    # --- files ---------------------------------------------------------------------------------
+    def save(self, path: str | Path) -> None:
+        """Write a ``.npz`` file (arrays plus a JSON header)."""
+        import json
+
+        header = {k: v for k, v in self.to_dict().items() if k not in ARRAYS}
+        np.savez_compressed(path, header=np.array(json.dumps(header)), **self.arrays())
+
+    @classmethod
+    def load(cls, path: str | Path) -> SimulationResult:
+        """Read a file written by :meth:`save`."""
+        import json
+
+        with np.load(path, allow_pickle=False) as data:
+            header = json.loads(str(data["header"]))
+            arrays = {k: data[k] for k in ARRAYS}
+        return cls(
+            game=header["game"],
+            players=header["players"],
+            seed=header["seed"],
+            rules=header["rules"],
+            side_names=tuple(header["side_names"]),
+            contract_names=tuple(header["contract_names"]),
+            seconds=header["seconds"],
+            **arrays,
+        )
+
+
+def _points(game: str, value: int) -> int | float:
+    """A stored score as points (Callbreak keeps tenths: 42 → 4.2, 30 → 3)."""
+    if game != "callbreak":
+        return value
+    return value // 10 if value % 10 == 0 else value / 10
+
+
+# --- running -------------------------------------------------------------------------------------
+def _tenths(x: Any) -> int:
+    """A Callbreak score as integer tenths (an exact tenths value or a plain number).
+
+    >>> _tenths(3), _tenths(4.2), _tenths(-1.1)
+    (30, 42, -11)
+    """
+    t = getattr(x, "tenths", None)
+    if isinstance(t, int):
+        return t
+    if isinstance(x, int):
+        return 10 * x
+    return round(float(x) * 10)
+
+
+def _callbreak_scores(hand: Any) -> list[int]:
+    score = hand.result.score
+    return [_tenths(score[SEATS[s]]) for s in range(4)]
+
+
+def simulate(
+    game: str,
+    n_hands: int,
+    players: Any = "1,1,1,1",
+    seed: int = 0,
+    rules: Any = None,
+    progress: bool = True,
+) -> SimulationResult:
+    """Play ``n_hands`` hands of ``game`` and collect per-hand arrays.
+
+    ``players``: ``"2,1,2,1"`` (levels per seat N E S W; two-player Belote takes N and S or
+    two entries), a list of levels, player objects or factories, or a mapping seat → any of
+    those.  The same arguments give the same arrays (deals and players follow ``seed``).
+    The dealer turns with each hand, as in :func:`belote_lab.selfplay.selfplay`.
+    """
+    if n_hands < 0:
+        raise ValueError("the number of hands cannot be negative")
+    seats = _seats(game)
+    the_rules = _rules(game, rules)
+    ps = make_players(game, players, seed)
+    hand_rng = random.Random(f"{seed}:hands")
+    sides = side_names(game)
+    n = n_hands
+    a: dict[str, np.ndarray] = {
+        "contract": np.zeros(n, np.int8),
+        "bid": np.zeros(n, np.int16),
+        "multiplier": np.ones(n, np.int8),
+        "taker": np.full(n, -1, np.int8),
+        "dealer": np.zeros(n, np.int8),
+        "redeals": np.zeros(n, np.int16),
+        "attack_points": np.zeros(n, np.int16),
+        "defence_points": np.zeros(n, np.int16),
+        "score": np.zeros((n, len(sides)), np.int32),
+        "made": np.zeros((n, 4) if game == "callbreak" else n, np.int8),
+        "belote": np.full(n, -1, np.int8),
+        "capot": np.full(n, -1, np.int8),
+        "tricks": np.zeros((n, 4), np.int8),
+        "calls": np.zeros((n, 4), np.int8),
+    }
+    bar = Progress(n, label=game, enabled=progress)
+    t0 = time.perf_counter()
+    for i in range(n):
+        dealer = seats[i % len(seats)]
+        hand, _, redeals = _play(game, ps, hand_rng.getrandbits(32), dealer, the_rules, False)
+        _collect(game, hand, redeals, i, a, sides)
+        bar.update()
+    seconds = time.perf_counter() - t0
+    bar.close()
+    return SimulationResult(
+        game=game,
+        players=describe_players(game, players),
+        seed=seed,
+        rules=the_rules.changed(),
+        side_names=sides,
+        seconds=seconds,
+        **a,
+    )
+
+
+def _collect(
+    game: str, hand: Any, redeals: int, i: int, a: dict[str, np.ndarray], sides: Sequence[str]
+) -> None:
+    res = hand.result
+    a["contract"][i] = CONTRACT_NAMES.index(hand.contract.code)
+    a["dealer"][i] = hand.dealer
+    a["redeals"][i] = redeals
+    won = [hand.won_tricks[s] for s in range(4)]
+    a["tricks"][i] = won
+    per_side = [0] * len(sides)
+    for s in hand.seat_order:
+        per_side[side_of(game, s)] += won[s]
+    total = sum(won)
+    for k, t in enumerate(per_side):
+        if t == total:
+            a["capot"][i] = k
+    for ev in hand.events:
+        if ev.kind == "rebelote":
+            a["belote"][i] = side_of(game, ev.seat)
+    if game == "callbreak":
+        for kind, seat, value in hand.actions:
+            if kind == "call":
+                a["calls"][i, SEATS.index(seat)] = int(value)
+        sc = _callbreak_scores(hand)
+        a["score"][i] = sc
+        a["made"][i] = [1 if x > 0 else 0 for x in sc]
+        return
+    a["score"][i] = [res.score[s] for s in sides]
+    made = res.made
+    a["made"][i] = -1 if made is None else int(bool(made))
+    if game == "coinche":
+        c = coinche_contract(hand.actions)
+        v = c["value"]
+        a["bid"][i] = v if isinstance(v, int) else BID_NUMBERS[v]
+        a["multiplier"][i] = c["multiplier"]
+        taker = SEATS.index(c["bidder"])
+    else:
+        taker = hand.taker
+    a["taker"][i] = taker
+    att = side_of(game, taker)
+    a["attack_points"][i] = res.points[sides[att]]
+    a["defence_points"][i] = res.points[sides[1 - att]]
