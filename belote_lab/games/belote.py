@@ -2,10 +2,10 @@
 
 >>> hand = BeloteHand(seed=7, dealer="N")
 >>> hand.phase, SEATS[hand.to_play], hand.turned
-('bidding', 'E', Card('7D'))
->>> hand.call("take")                       # E takes diamonds
+('bidding', 'E', Card('9C'))
+>>> hand.call("take")                       # E takes clubs
 >>> hand.phase, hand.contract.code, SEATS[hand.taker]
-('play', 'D', 'E')
+('play', 'C', 'E')
 >>> import random
 >>> rng = random.Random(1)
 >>> while hand.phase == "play":
@@ -51,6 +51,7 @@ __all__ = [
     "Declaration",
     "belote_holder",
     "follow_rules",
+    "shuffled_deck",
     "TEAMS",
 ]
 
@@ -77,6 +78,7 @@ class Declaration:
         return f"{self.kind} {' '.join(c.text for c in self.cards)} ({self.points})"
 
 
+_SEQUENCES = {3: ("tierce", 20), 4: ("cinquante", 50), 5: ("cent", 100)}
 _CARRE_POINTS = {
     Rank.JACK: 200,
     Rank.NINE: 150,
@@ -107,7 +109,7 @@ def declarations_of(cards: CardSet | list[Card] | str) -> list[Declaration]:
                 continue
             if len(run) >= 3:
                 n = len(run)
-                kind, pts = ("tierce", 20) if n == 3 else ("cinquante", 50) if n == 4 else ("cent", 100)
+                kind, pts = _SEQUENCES[min(n, 5)]
                 out.append(Declaration(kind, tuple(run), pts))
             run = []
     for r, pts in _CARRE_POINTS.items():
@@ -198,7 +200,9 @@ def score_hand(
 
     >>> score_hand((81, 81), (4, 4), (0, 0), attack=0).made is None
     True
-    >>> score_hand((80, 82), (4, 4), (20, 0), attack=0).score
+    >>> score_hand((80, 82), (4, 4), (20, 0), attack=0).score   # 100 > 82: made
+    {'NS': 100, 'EW': 82}
+    >>> score_hand((60, 102), (4, 4), (20, 0), attack=0).score  # 80 < 102: dedans
     {'NS': 20, 'EW': 162}
     """
     defend = 1 - attack
@@ -248,6 +252,26 @@ def score_hand(
 
 
 # --- the hand -----------------------------------------------------------------------------------
+def shuffled_deck(seed: int | None, deck: list[Card] | list[str] | None = None) -> list[Card]:
+    """The 32 cards in dealing order: ``deck`` checked, or a deck shuffled with ``seed``.
+
+    >>> shuffled_deck(1) == shuffled_deck(1), len(shuffled_deck(None))
+    (True, 32)
+    >>> shuffled_deck(None, ["JH"])
+    Traceback (most recent call last):
+    ...
+    belote_lab.cards.CardParseError: unknown 32-card deck ['JH']
+    """
+    if deck is None:
+        cards = belote_deck()
+        random.Random(seed).shuffle(cards)
+        return cards
+    cards = parse_cards(deck)
+    if len(cards) != 32 or any(not BELOTE_MASK >> c & 1 for c in cards):
+        raise CardParseError(deck, "32-card deck")
+    return cards
+
+
 class BeloteHand(TrickPlay):
     """One hand of four-player Belote, from the deal to the score.
 
@@ -270,13 +294,7 @@ class BeloteHand(TrickPlay):
         self.rules = rules or BeloteRules()
         self.dealer = parse_seat(dealer)
         self.reserve = reserve
-        if deck is None:
-            cards = belote_deck()
-            random.Random(seed).shuffle(cards)
-        else:
-            cards = parse_cards(deck)
-            if len(cards) != 32 or any(not BELOTE_MASK >> c & 1 for c in cards):
-                raise CardParseError(deck, "32-card deck")
+        cards = shuffled_deck(seed, deck)
         self.deck: tuple[Card, ...] = tuple(cards)
         self.seed = seed
         self._init_play_fields()
@@ -292,6 +310,7 @@ class BeloteHand(TrickPlay):
             allow_all_trump=self.rules.allow_all_trump,
         )
         self._setup_common()
+        self.to_play = (self.dealer + 1) % 4  # the first to speak
 
     def _setup_common(self) -> None:
         self.taker: int = -1
@@ -317,7 +336,7 @@ class BeloteHand(TrickPlay):
         ...     "E": "AS TS KS QS JS 9S 8S 7S", "S": "AD TD KD QD JD 9D 8D 7D",
         ...     "W": "AC TC KC QC JC 9C 8C 7C"}, "H", taker="N", first_leader="N")
         >>> h.legal_cards().text()
-        'JH 9H AH TH KH QH 8H 7H'
+        'AH KH QH JH TH 9H 8H 7H'
         """
         self = cls.__new__(cls)
         self.rules = rules or BeloteRules()
@@ -325,22 +344,26 @@ class BeloteHand(TrickPlay):
         self.deck = ()
         self.seed = None
         self._init_play_fields()
-        items = hands.items() if isinstance(hands, dict) else zip(SEATS, hands)
+        items = hands.items() if isinstance(hands, dict) else zip(SEATS, hands, strict=False)
         seen = 0
         for seat, cards in items:
             s = parse_seat(seat)
             cs = parse_cards(cards)
             m = _mask(cs)
             if m & seen:
-                raise CardParseError(mask_cards(m & seen)[0].text, "card (dealt twice)")
+                twice = mask_cards(m & seen)[0].text
+                raise CardParseError(twice, message=f"card {twice!r} is dealt twice")
             seen |= m
             self.hands[s] = m
         sizes = {bin(m).count("1") for m in self.hands}
         if len(sizes) != 1 or not 1 <= sizes.pop() <= 8:
-            raise CardParseError(hands, "set of hands (each seat needs the same 1–8 cards)")
+            raise CardParseError(
+                hands, message="each of the four seats needs the same number (1–8) of cards"
+            )
         if seen & ~BELOTE_MASK:
             raise CardParseError(mask_cards(seen & ~BELOTE_MASK)[0].text, "Belote card")
-        self.dealer = (parse_seat(first_leader) + (0 if self.rules.first_lead == "dealer" else 3)) % 4
+        lead = parse_seat(first_leader)
+        self.dealer = lead if self.rules.first_lead == "dealer" else (lead + 3) % 4
         self.turned = None
         self.taking = None
         self._setup_common()
@@ -416,6 +439,8 @@ class BeloteHand(TrickPlay):
         self._actions.append(("call", s, norm))
         self.taking.call(norm)
         res = self.taking.result
+        if res is None:
+            self.to_play = self.taking.next_seat or 0
         if res is not None and res[0] == "contract":
             self._complete_deal(res[1])
             self._begin_play(res[1], Contract.parse(res[2]), self._first_leader())
@@ -525,7 +550,8 @@ class BeloteHand(TrickPlay):
         return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        # a part of _key() (which holds dicts): equal hands have equal hashes
+        return hash((self.dealer, self.deck, tuple(self._actions), tuple(self.hands)))
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -715,18 +741,25 @@ class BeloteGame:
         if not hands:
             raise ValueError("a game record needs at least one hand")
         g._rng.getrandbits(32)  # the first hand's seed, as when the game was dealt
+        for k, h in enumerate(hands, start=1):
+            if h.rules != rules:
+                raise ValueError(f"hand {k}: its rules differ from the game's rules")
         g.hand = hands[0]
         for k, h in enumerate(hands[1:], start=2):
+            if not g.hand.is_over:
+                raise ValueError(f"hand {k - 1} is not finished, yet hand {k} follows")
             g.next_hand()
             if g._over:
                 raise ValueError(f"hand {k}: the record goes on after the end of the game")
+            if h.dealer != g.hand.dealer:
+                raise ValueError(
+                    f"hand {k}: dealt by {SEATS[h.dealer]}, but {SEATS[g.hand.dealer]} deals it"
+                )
             if h.reserve != g.held:
                 raise ValueError(f"hand {k}: reserve {h.reserve} but {g.held} points were held")
             g.hand = h
-        if g.hand.is_over:
-            g.next_hand()
-            if not g._over:
-                g.hand = g._new_hand(g.hand.dealer)
+        # A finished last hand stays the current hand, not yet counted, as it was before
+        # next_hand(); game_from_json counts it when the recorded totals include it.
         return g
 
     def to_json(self) -> dict[str, Any]:

@@ -1,0 +1,826 @@
+"""Coinche (RULES.md §3): an auction of value + trump, coinche/surcoinche, four-player play.
+
+All 8 cards are dealt at once (no turned card).  From the player after the dealer each
+player bids (``80H``, ``110NT``, ``capotS``, ``capotbeloteS``, ``generaleD``,
+``generalebeloteD``), passes, or — an opponent of the highest bidder — says ``coinche``
+(×2, the auction ends at once, except that the next player, on the bidding team, may
+answer ``surcoinche``: ×4).  Play is four-player Belote play (:class:`BeloteHand`);
+only the auction and the scoring are Coinche's own.
+
+>>> hand = CoincheHand(seed=4, dealer="N")
+>>> hand.phase, SEATS[hand.current_player]
+('bidding', 'E')
+>>> for call in ("90H", "pass", "100S", "coinche", "pass"):
+...     hand.call(call)
+>>> hand.phase, str(hand.bid), SEATS[hand.bidder], hand.multiplier
+('play', '100S', 'W', 2)
+>>> hand.call("pass")
+Traceback (most recent call last):
+...
+belote_lab.games.base.IllegalAction: no call can be made now (phase: play)
+>>> import random
+>>> rng = random.Random(2)
+>>> while hand.phase == "play":
+...     hand.play(rng.choice(list(hand.legal_cards())))
+>>> sum(hand.result.points.values()), hand.result.made in (True, False)
+(162, True)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from belote_lab.cards import SEATS, Card, CardParseError, CardSet, mask_of, parse_seat
+from belote_lab.contract import Contract, ContractKind
+from belote_lab.games.base import Event
+from belote_lab.games.belote import TEAMS, BeloteGame, BeloteHand, shuffled_deck
+from belote_lab.games.taking import TakingError
+from belote_lab.rules import CoincheRules
+
+__all__ = [
+    "Bid",
+    "Auction",
+    "AuctionError",
+    "CoincheHand",
+    "CoincheGame",
+    "CoincheResult",
+    "score_coinche",
+    "round_half_up",
+    "bid_problem",
+    "BID_KINDS",
+    "HAND_CLASS",
+    "GAME_CLASS",
+    "REFEREE",
+]
+
+BID_KINDS: dict[str, int] = {
+    "points": 0,
+    "capot": 250,
+    "capot_belote": 270,
+    "generale": 500,
+    "generale_belote": 520,
+}
+"""Bid kinds, lowest first, with the contract value of the named ones (RULES.md §3)."""
+_KIND_ORDER = {k: i for i, k in enumerate(BID_KINDS)}
+TRUMP_CODES = ("S", "H", "D", "C", "NT", "AT")
+FAILED_BASE = 160  # what the defenders score (besides the contract value) when it fails
+_BID_RE = re.compile(r"^(\d+|capotbelote|capot|generalebelote|generale)(.+)$")
+
+
+# --- bids ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Bid:
+    """One bid: a kind (``points`` or a named bid), its contract value and its trump code.
+
+    >>> Bid.parse("110nt"), Bid.parse("capot belote ♠").text, Bid.parse("générale D").value
+    (Bid('110NT'), 'capotbeloteS', 500)
+    >>> Bid.parse("capotH").beats(Bid.parse("180S")), Bid.parse("90S").beats(Bid.parse("90H"))
+    (True, False)
+    """
+
+    kind: str  # one of BID_KINDS
+    value: int  # 80…180 for a points bid, 250/270/500/520 for the named ones
+    trump: str  # S H D C NT AT
+
+    def __post_init__(self) -> None:
+        if self.kind not in BID_KINDS:
+            raise ValueError(f"unknown bid kind {self.kind!r}")
+        if self.trump not in TRUMP_CODES:
+            raise ValueError(f"unknown trump {self.trump!r}")
+        if self.kind != "points" and self.value != BID_KINDS[self.kind]:
+            raise ValueError(f"a {self.kind} bid is worth {BID_KINDS[self.kind]}")
+
+    @classmethod
+    def parse(cls, text: str | Bid) -> Bid:
+        """Read ``80H``, ``110NT``, ``capotS``, ``capotbeloteS``, ``generaleD`` …
+
+        Case, spaces, underscores and the accent of *générale* do not matter; the trump may
+        be a suit letter or symbol, ``NT``/``SA`` or ``AT``/``TA``.
+        """
+        if isinstance(text, Bid):
+            return text
+        if not isinstance(text, str):
+            raise ValueError(f"unknown bid {text!r}")
+        t = text.strip().replace("_", "").replace(" ", "").replace("é", "e").replace("É", "E")
+        m = _BID_RE.match(t.lower())
+        if not m:
+            raise ValueError(f"unknown bid {text!r}")
+        head = m.group(1)
+        try:
+            contract = Contract.parse(t[len(head) :])
+        except CardParseError:
+            raise ValueError(f"unknown bid {text!r}: no trump {t[len(head):]!r}") from None
+        if contract.kind is ContractKind.CALLBREAK:
+            raise ValueError(f"unknown bid {text!r}")
+        if head.isdigit():
+            return cls("points", int(head), contract.code)
+        kind = {"capotbelote": "capot_belote", "generalebelote": "generale_belote"}.get(head, head)
+        return cls(kind, BID_KINDS[kind], contract.code)
+
+    @classmethod
+    def of(cls, value: int | str, trump: str) -> Bid:
+        """A bid from the conformance form: ``value`` a number or ``capot``, ``capot_belote``,
+        ``generale``, ``generale_belote``.
+
+        >>> Bid.of(90, "H").text, Bid.of("capot_belote", "S").text
+        ('90H', 'capotbeloteS')
+        """
+        code = Contract.parse(trump).code
+        if isinstance(value, bool):
+            raise ValueError(f"unknown bid value {value!r}")
+        if isinstance(value, int):
+            return cls("points", value, code)
+        if isinstance(value, str) and value in BID_KINDS and value != "points":
+            return cls(value, BID_KINDS[value], code)
+        raise ValueError(f"unknown bid value {value!r}")
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        """Orders bids: 80 < … < 180 < capot < capot belote < générale < générale belote."""
+        return (_KIND_ORDER[self.kind], self.value)
+
+    def beats(self, other: Bid) -> bool:
+        """Is this bid higher than ``other`` (the trump does not matter)?"""
+        return self.rank > other.rank
+
+    @property
+    def name(self) -> int | str:
+        """The value as in conformance answers: a number or the bid kind's name."""
+        return self.value if self.kind == "points" else self.kind
+
+    @property
+    def text(self) -> str:
+        head = str(self.value) if self.kind == "points" else self.kind.replace("_", "")
+        return head + self.trump
+
+    @property
+    def contract(self) -> Contract:
+        return Contract.parse(self.trump)
+
+    @property
+    def all_tricks(self) -> bool:
+        """A capot or générale bid: made only by winning every trick."""
+        return self.kind != "points"
+
+    @property
+    def needs_belote(self) -> bool:
+        return self.kind.endswith("_belote")
+
+    def describe(self) -> str:
+        """Plain words, e.g. ``110 ♥ trump`` or ``capot belote, ♠ trump``."""
+        head = str(self.value) if self.kind == "points" else self.kind.replace("_", " ") + ","
+        head = head.replace("generale", "générale")
+        return f"{head} {self.contract.describe()}"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Bid({self.text!r})"
+
+
+def bid_problem(bid: Bid, rules: CoincheRules, options: bool = True) -> str | None:
+    """Why ``bid`` is not a bid these rules know (``None`` if it is one).
+
+    With ``options=False`` only the value is checked (not NT/AT, générale, belote bids).
+
+    >>> bid_problem(Bid.parse("85H"), CoincheRules())
+    'bids go by tens: 85 is not a multiple of 10'
+    >>> bid_problem(Bid.parse("generaleS"), CoincheRules())
+    'générale bids are not allowed by these rules (option allow_generale)'
+    """
+    if bid.kind == "points":
+        if bid.value % 10:
+            return f"bids go by tens: {bid.value} is not a multiple of 10"
+        if bid.value < rules.min_bid:
+            return f"the lowest bid is {rules.min_bid}, not {bid.value}"
+        if bid.value > rules.max_bid:
+            return f"the highest number bid is {rules.max_bid}; above it comes capot"
+    if not options:
+        return None
+    if bid.trump == "NT" and not rules.allow_no_trump:
+        return "no-trump bids are not allowed by these rules (option allow_no_trump)"
+    if bid.trump == "AT" and not rules.allow_all_trump:
+        return "all-trump bids are not allowed by these rules (option allow_all_trump)"
+    if bid.kind.startswith("generale") and not rules.allow_generale:
+        return "générale bids are not allowed by these rules (option allow_generale)"
+    if bid.needs_belote and not rules.allow_belote_bids:
+        return "belote bids are not allowed by these rules (option allow_belote_bids)"
+    return None
+
+
+# --- the auction ---------------------------------------------------------------------------------
+class AuctionError(TakingError):
+    """A call the auction refuses; ``index`` is the 0-based number of the call."""
+
+
+class Auction:
+    """The Coinche auction; ``calls`` holds ``(seat, call)`` pairs, calls normalised.
+
+    ``result`` is ``None`` while it runs, then ``("contract", bidder, trump)`` or
+    ``("redeal",)`` (the same shape as :class:`~belote_lab.games.taking.Taking`'s).
+
+    >>> a = Auction(dealer=0)                       # N deals: E speaks first
+    >>> for c in ("80H", "pass", "pass", "pass"):
+    ...     a.call(c)
+    >>> a.result, a.contract_json()
+    (('contract', 1, 'H'), {'bidder': 'E', 'value': 80, 'trump': 'H', 'multiplier': 1})
+    >>> a = Auction(dealer=0)
+    >>> a.call("90S"); a.call("pass"); a.call("coinche")
+    Traceback (most recent call last):
+    ...
+    belote_lab.games.coinche.AuctionError: call 3 by W: W cannot coinche partner E's 90S
+    """
+
+    def __init__(self, dealer: int, rules: CoincheRules | None = None) -> None:
+        self.dealer = dealer
+        self.rules = rules or CoincheRules()
+        self.order = tuple((dealer + 1 + k) % 4 for k in range(4))
+        self.calls: list[tuple[int, str]] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self.bid: Bid | None = None  # the highest bid so far
+        self.bidder: int = -1
+        self.multiplier: int = 1
+        self.passes: int = 0  # passes since the last bid (or since the start)
+        self.coinched_by: int = -1
+        self.surcoinched_by: int = -1
+        self.result: tuple[str, int, str] | tuple[str] | None = None
+
+    # --- queries ---------------------------------------------------------------------------------
+    @property
+    def next_seat(self) -> int | None:
+        """Whose turn it is to speak (``None`` once the auction is over)."""
+        if self.result is not None:
+            return None
+        return self.order[len(self.calls) % 4]
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def legal_calls(self) -> list[str]:
+        """Every call the next player may make: the bids above the highest one (lowest
+        first), then ``coinche`` when allowed, then ``pass``; after a coinche only
+        ``surcoinche`` and ``pass``.
+
+        >>> a = Auction(0)
+        >>> for c in ("170D", "pass", "pass"): a.call(c)
+        >>> a.legal_calls()
+        ['180S', '180H', '180D', '180C', 'capotS', 'capotH', 'capotD', 'capotC', 'coinche', 'pass']
+        """
+        seat = self.next_seat
+        if seat is None:
+            return []
+        if self.coinched_by >= 0:
+            return ["surcoinche", "pass"]
+        r = self.rules
+        trumps = [t for t in TRUMP_CODES if bid_problem(Bid("points", r.min_bid, t), r) is None]
+        kinds: list[tuple[str, int]] = [("points", v) for v in range(r.min_bid, r.max_bid + 1, 10)]
+        kinds += [(k, v) for k, v in BID_KINDS.items() if k != "points"]
+        out = []
+        for kind, value in kinds:
+            for t in trumps:
+                b = Bid(kind, value, t)
+                if bid_problem(b, r) is None and (self.bid is None or b.beats(self.bid)):
+                    out.append(b.text)
+        if self.bid is not None and seat % 2 != self.bidder % 2:
+            out.append("coinche")
+        out.append("pass")
+        return out
+
+    def contract_json(self) -> dict[str, Any] | None:
+        """The contract as in conformance answers (``None`` until the auction has one)."""
+        if self.result is None or self.result[0] != "contract" or self.bid is None:
+            return None
+        return {
+            "bidder": SEATS[self.bidder],
+            "value": self.bid.name,
+            "trump": self.bid.trump,
+            "multiplier": self.multiplier,
+        }
+
+    # --- calls -----------------------------------------------------------------------------------
+    def verify(self, call: str) -> str:
+        """The call normalised (``pass``, ``coinche``, ``surcoinche``, ``110NT`` …) or
+        :class:`AuctionError` saying why it may not be made now."""
+        index = len(self.calls)
+        if self.result is not None:
+            raise AuctionError(
+                f"the auction is over; call {index + 1} ({call!r}) comes too late", index
+            )
+        seat = self.next_seat
+        assert seat is not None
+        who = SEATS[seat]
+
+        def refuse(why: str) -> AuctionError:
+            return AuctionError(f"call {index + 1} by {who}: {why}", index)
+
+        if not isinstance(call, str):
+            raise refuse(f"unknown call {call!r}")
+        word = call.strip().lower().replace("-", "").replace(" ", "")
+        bid: Bid | None = None
+        if word in ("pass", "passe"):
+            norm = "pass"
+        elif word in ("coinche", "surcoinche"):
+            norm = word
+        else:
+            try:
+                bid = Bid.parse(call)
+            except ValueError:
+                raise refuse(
+                    f"unknown call {call!r} (a bid such as '80H' or 'capotS', 'pass', "
+                    "'coinche' or 'surcoinche')"
+                ) from None
+            norm = bid.text
+        highest = "" if self.bid is None else f"{SEATS[self.bidder]}'s {self.bid}"
+        if self.coinched_by >= 0:
+            if norm in ("surcoinche", "pass"):
+                return norm
+            raise refuse(f"after {SEATS[self.coinched_by]}'s coinche only 'surcoinche' or "
+                         "'pass' may follow")
+        if norm == "pass":
+            return norm
+        if norm == "coinche":
+            if self.bid is None:
+                raise refuse("there is no bid to coinche yet")
+            if seat % 2 == self.bidder % 2:
+                raise refuse(f"{who} cannot coinche partner {highest}")
+            return norm
+        if norm == "surcoinche":
+            raise refuse("surcoinche answers a coinche, and nobody has coinched")
+        assert bid is not None
+        problem = bid_problem(bid, self.rules)
+        if problem is not None:
+            raise refuse(problem)
+        if self.bid is not None and not bid.beats(self.bid):
+            raise refuse(f"a bid must be higher than the last one: {bid} does not beat {highest}")
+        return norm
+
+    def call(self, call: str) -> None:
+        """Apply a call (raises :class:`AuctionError` and changes nothing if it is illegal)."""
+        self._apply(self.verify(call))
+
+    def _apply(self, norm: str) -> None:
+        seat = self.next_seat
+        assert seat is not None
+        self.calls.append((seat, norm))
+        if self.coinched_by >= 0:  # the one call after a coinche ends the auction
+            if norm == "surcoinche":
+                self.multiplier = 4
+                self.surcoinched_by = seat
+            self._end()
+        elif norm == "pass":
+            self.passes += 1
+            if self.bid is None and self.passes == 4:
+                self.result = ("redeal",)
+            elif self.bid is not None and self.passes == 3:
+                self._end()
+        elif norm == "coinche":
+            self.coinched_by = seat
+            self.multiplier = 2
+        else:
+            self.bid = Bid.parse(norm)
+            self.bidder = seat
+            self.passes = 0
+
+    def _end(self) -> None:
+        assert self.bid is not None
+        self.result = ("contract", self.bidder, self.bid.trump)
+
+    def truncate(self, n: int) -> None:
+        """Keep only the first ``n`` calls (undo)."""
+        calls = self.calls[:n]
+        self.calls = []
+        self._reset()
+        for _, c in calls:
+            self._apply(c)
+
+    def undo(self) -> None:
+        """Take back the last call."""
+        if not self.calls:
+            raise AuctionError("no call to take back", 0)
+        self.truncate(len(self.calls) - 1)
+
+    def copy(self) -> Auction:
+        a = Auction.__new__(Auction)
+        a.__dict__.update(self.__dict__)
+        a.calls = list(self.calls)
+        return a
+
+
+# --- scoring -------------------------------------------------------------------------------------
+def round_half_up(x: int) -> int:
+    """*R(x)*: ``x`` rounded half up to the nearest 10.
+
+    >>> round_half_up(86), round_half_up(85), round_half_up(84), round_half_up(162)
+    (90, 90, 80, 160)
+    """
+    return (x + 5) // 10 * 10
+
+
+@dataclass(frozen=True)
+class CoincheResult:
+    """The outcome of one Coinche hand, per team (``NS``/``EW``)."""
+
+    points: dict[str, int]  # card points with dix de der, before contract rules
+    belote: dict[str, int]
+    declarations: dict[str, int]
+    score: dict[str, int]  # what each team scores for the hand
+    made: bool
+    bid: str  # e.g. "110H", "capotS"
+    bidder: str
+    multiplier: int
+    tricks: dict[str, int]  # tricks won per seat
+    capot: str | None  # the team that won every trick, if one did
+
+    held: ClassVar[int] = 0  # Coinche has no litige: nothing is ever held in reserve
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "points": dict(self.points),
+            "belote": dict(self.belote),
+            "declarations": dict(self.declarations),
+            "score": dict(self.score),
+            "made": self.made,
+            "bid": self.bid,
+            "bidder": self.bidder,
+            "multiplier": self.multiplier,
+            "tricks": dict(self.tricks),
+            "capot": self.capot,
+        }
+
+    def why(self) -> str:
+        """One sentence on why the contract was made or failed.
+
+        >>> r = score_coinche((73, 89), (2, 2, 2, 2), Bid.parse("80D"), 1, 2, belote_seat=2)
+        >>> r.why()
+        "EW bid 80D (coinche, ×2) and failed: 89 points (belote included) do not exceed NS's 93."
+        """
+        bid = Bid.parse(self.bid)
+        att = TEAMS[parse_seat(self.bidder) % 2]
+        dfn = TEAMS[1 - parse_seat(self.bidder) % 2]
+        mult = {1: "", 2: " (coinche, ×2)", 4: " (surcoinche, ×4)"}[self.multiplier]
+        head = f"{att} bid {bid}{mult} and {'made it' if self.made else 'failed'}"
+        if bid.all_tricks:
+            who = self.bidder if bid.kind.startswith("generale") else att
+            won = self.tricks[self.bidder] if who == self.bidder else sum(
+                n for s, n in self.tricks.items() if parse_seat(s) % 2 == TEAMS.index(att)
+            )
+            extra = ""
+            if bid.needs_belote:
+                extra = f" and score the belote ({'yes' if self.belote[att] else 'no'})"
+            return f"{head}: {who} had to win all 8 tricks{extra}; {who} won {won}."
+        a = self.points[att] + self.belote[att]
+        d = self.points[dfn] + self.belote[dfn]
+        if self.made:
+            return f"{head}: {a} points (belote included) reach {bid.value} and beat {dfn}'s {d}."
+        if a < bid.value:
+            return f"{head}: {a} points (belote included) do not reach {bid.value}."
+        return f"{head}: {a} points (belote included) do not exceed {dfn}'s {d}."
+
+
+def score_coinche(
+    points: tuple[int, int] | list[int],
+    tricks: tuple[int, ...] | list[int],
+    bid: Bid | str,
+    bidder: int,
+    multiplier: int = 1,
+    belote_seat: int = -1,
+    declarations: tuple[int, int] = (0, 0),
+) -> CoincheResult:
+    """Score a Coinche hand (RULES.md §3).
+
+    ``points`` per team (0 = NS, 1 = EW: card points with dix de der), ``tricks`` won per
+    seat, ``belote_seat`` the seat that scored the belote (-1: nobody), ``declarations``
+    per team (added to the score; they do not count towards the contract).
+
+    >>> score_coinche((85, 77), (2, 2, 2, 2), "80D", bidder=2, multiplier=2, belote_seat=0).score
+    {'NS': 270, 'EW': 80}
+    >>> score_coinche((141, 21), (3, 1, 3, 1), "capotS", bidder=0).score
+    {'NS': 0, 'EW': 410}
+    """
+    b = Bid.parse(bid)
+    if multiplier not in (1, 2, 4):
+        raise ValueError(f"multiplier must be 1, 2 or 4, not {multiplier!r}")
+    att = bidder % 2
+    dfn = 1 - att
+    belote = [0, 0]
+    if belote_seat >= 0:
+        belote[belote_seat % 2] = 20
+    team_tricks = [tricks[0] + tricks[2], tricks[1] + tricks[3]]
+    total = sum(tricks)
+    if b.kind.startswith("generale"):
+        made = tricks[bidder] == total and (not b.needs_belote or belote_seat == bidder)
+    elif b.all_tricks:
+        made = team_tricks[att] == total and (not b.needs_belote or belote[att] > 0)
+    else:
+        a = points[att] + belote[att]
+        made = a >= b.value and a > points[dfn] + belote[dfn]
+    score = [0, 0]
+    contract_points = b.value * multiplier
+    if made:
+        score[att] = round_half_up(points[att]) + contract_points
+        score[dfn] = round_half_up(points[dfn])
+    else:
+        score[dfn] = FAILED_BASE + contract_points
+    for k in (0, 1):
+        score[k] += belote[k] + declarations[k]
+    capot = next((TEAMS[k] for k in (0, 1) if team_tricks[k] == total and total), None)
+    return CoincheResult(
+        points={"NS": points[0], "EW": points[1]},
+        belote={"NS": belote[0], "EW": belote[1]},
+        declarations={"NS": declarations[0], "EW": declarations[1]},
+        score={"NS": score[0], "EW": score[1]},
+        made=made,
+        bid=b.text,
+        bidder=SEATS[bidder],
+        multiplier=multiplier,
+        tricks={SEATS[s]: tricks[s] for s in range(4)},
+        capot=capot,
+    )
+
+
+# --- the hand ------------------------------------------------------------------------------------
+class CoincheHand(BeloteHand):
+    """One hand of Coinche, from the deal to the score.
+
+    The same surface as :class:`BeloteHand` (``phase``, ``current_player``, ``call`` /
+    ``verify_call`` / ``can_call`` / ``legal_calls``, ``play``, ``undo``, ``copy``,
+    ``seat_view``, ``to_json``/``from_json``, ``result``); the auction is :attr:`auction`,
+    the contract in force :attr:`bid` × :attr:`multiplier` by :attr:`bidder`.
+
+    Dealing from ``deck``: the k-th player after the dealer gets cards ``8k … 8k+7``.
+    """
+
+    game = "coinche"
+    rules: CoincheRules  # type: ignore[assignment]
+    result: CoincheResult | None  # type: ignore[assignment]
+
+    def __init__(
+        self,
+        rules: CoincheRules | None = None,
+        dealer: int | str = 0,
+        seed: int | None = None,
+        deck: list[Card] | list[str] | None = None,
+    ) -> None:
+        self.rules = rules or CoincheRules()
+        self.dealer = parse_seat(dealer)
+        self.reserve = 0
+        cards = shuffled_deck(seed, deck)
+        self.deck = tuple(cards)
+        self.seed = seed
+        self._init_play_fields()
+        for k in range(4):
+            self.hands[(self.dealer + 1 + k) % 4] = mask_of(cards[8 * k : 8 * k + 8])
+        self.turned = None
+        self.taking = Auction(self.dealer, self.rules)  # type: ignore[assignment]
+        self._setup_common()
+        self.to_play = (self.dealer + 1) % 4  # the first to speak
+
+    def _setup_common(self) -> None:
+        super()._setup_common()
+        self._bid: Bid | None = None  # the contract of a hand started by from_hands
+        self._multiplier = 1
+
+    @classmethod
+    def from_hands(  # type: ignore[override]
+        cls,
+        hands: dict[str, Any] | list[Any],
+        contract: Bid | str,
+        taker: int | str,
+        first_leader: int | str,
+        rules: CoincheRules | None = None,
+        reserve: int = 0,
+        *,
+        multiplier: int = 1,
+    ) -> CoincheHand:
+        """A hand that starts at the first card, after an auction that gave ``contract``
+        (a bid such as ``"90H"`` or ``"capotS"``; a bare trump means the lowest bid) to
+        ``taker`` with ``multiplier`` (1, 2 after a coinche, 4 after a surcoinche).
+
+        >>> h = CoincheHand.from_hands({"N": "JH 9H AH TH KH QH 8H 7H",
+        ...     "E": "AS TS KS QS JS 9S 8S 7S", "S": "AD TD KD QD JD 9D 8D 7D",
+        ...     "W": "AC TC KC QC JC 9C 8C 7C"}, "capotH", taker="N", first_leader="N")
+        >>> for c in "JH 7S 7D 7C".split():
+        ...     h.play(c)
+        >>> str(h.bid), SEATS[h.bidder], h.trick_number
+        ('capotH', 'N', 2)
+        """
+        rules = rules or CoincheRules()
+        if reserve:
+            raise ValueError("Coinche has no litige: nothing can be held in reserve")
+        if isinstance(contract, str) and contract.strip().upper() in TRUMP_CODES:
+            bid = Bid("points", rules.min_bid, contract.strip().upper())
+        else:
+            bid = Bid.parse(contract)
+        problem = bid_problem(bid, rules, options=False)
+        if problem is not None:
+            raise ValueError(problem)
+        if isinstance(multiplier, bool) or multiplier not in (1, 2, 4):
+            raise ValueError(f"multiplier must be 1, 2 or 4, not {multiplier!r}")
+        h = super().from_hands(hands, bid.trump, taker, first_leader, rules)
+        assert isinstance(h, CoincheHand)
+        h._bid = bid
+        h._multiplier = multiplier
+        return h
+
+    # --- the contract ----------------------------------------------------------------------------
+    @property
+    def auction(self) -> Auction | None:
+        """The auction (``None`` for a hand started by :meth:`from_hands`)."""
+        a = self.taking
+        return a if isinstance(a, Auction) else None
+
+    @property
+    def bid(self) -> Bid | None:
+        """The bid in force: the highest so far during the auction, then the contract's."""
+        a = self.auction
+        return a.bid if a is not None else self._bid
+
+    @property
+    def multiplier(self) -> int:
+        """1, 2 after a coinche, 4 after a surcoinche."""
+        a = self.auction
+        return a.multiplier if a is not None else self._multiplier
+
+    @property
+    def bidder(self) -> int | None:
+        """The seat that won the auction (``None`` before the auction is over)."""
+        return None if self.taker < 0 else self.taker
+
+    def call(self, call: str, seat: int | str | None = None) -> None:
+        """Make an auction call: a bid (``80H``, ``110NT``, ``capotS`` …), ``pass``,
+        ``coinche`` or ``surcoinche``.  An illegal call raises
+        :class:`~belote_lab.games.base.IllegalAction` with the reason and changes nothing."""
+        super().call(call, seat)
+
+    def _complete_deal(self, taker: int) -> None:
+        """Nothing to do: every card was dealt before the auction."""
+
+    # --- scoring ---------------------------------------------------------------------------------
+    def _on_hand_end(self) -> None:
+        bid = self.bid
+        assert bid is not None
+        pts = [self.won_points[0] + self.won_points[2], self.won_points[1] + self.won_points[3]]
+        scorer = self.belote_seat if self.belote_seat >= 0 and self.belote_played == 2 else -1
+        d = self.declared
+        self.result = score_coinche(
+            pts,
+            self.won_tricks,
+            bid,
+            self.taker,
+            self.multiplier,
+            scorer,
+            (d["NS"], d["EW"]),
+        )
+        if self.result.capot:
+            self.events.append(Event("capot", self.tricks[-1].winner, 8, 0, self.result.capot))
+
+    def _load_extra(self, s: tuple[Any, ...]) -> None:
+        n = s[-1]
+        a = self.auction
+        if a is not None and n is not None and len(a.calls) > n:
+            a.truncate(n)
+        super()._load_extra(s)
+
+    # --- values ----------------------------------------------------------------------------------
+    def _key(self) -> tuple[Any, ...]:
+        return (*super()._key(), self._bid, self._multiplier)
+
+    def seat_view(self, seat: int | str) -> dict[str, Any]:
+        """What ``seat`` may see: its own cards, the calls, the bid in force, played cards.
+
+        >>> v = CoincheHand(seed=1).seat_view("E")
+        >>> len(v["hand"]), v["calls"], v["bid"]
+        (8, [], None)
+        """
+        v = super().seat_view(seat)
+        del v["turned"]
+        a = self.auction
+        bid = self.bid
+        v["bid"] = None if bid is None else bid.text
+        bidder = self.taker if self.taker >= 0 else (a.bidder if a is not None else -1)
+        v["bidder"] = None if bidder < 0 else SEATS[bidder]
+        v["multiplier"] = self.multiplier
+        return v
+
+    def _record_start(self) -> dict[str, Any]:
+        if self.deck:
+            return {"deck": [c.text for c in self.deck]}
+        assert self._bid is not None
+        start = {
+            "hands": {SEATS[s]: [c.text for c in CardSet(m)] for s, m in enumerate(self.original)},
+            "bid": self._bid.text,
+            "bidder": SEATS[self.taker],
+            "multiplier": self._multiplier,
+            "first_leader": SEATS[self._first_leader()],
+        }
+        return {"start": start}
+
+    @classmethod
+    def _from_record_start(cls, data: dict[str, Any], rules: Any) -> CoincheHand:
+        if "deck" in data:
+            if not isinstance(data["deck"], list):
+                raise ValueError("'deck' must be a list of 32 cards")
+            return cls(rules, dealer=data.get("dealer", "N"), deck=data["deck"])
+        st = data.get("start")
+        if not isinstance(st, dict):
+            raise ValueError("a hand record needs 'deck' or 'start'")
+        for k in ("hands", "bid", "bidder", "multiplier", "first_leader"):
+            if k not in st:
+                raise ValueError(f"'start' lacks {k!r}")
+        if not isinstance(st["bid"], str) or not isinstance(st["multiplier"], int):
+            raise ValueError("'bid' must be text and 'multiplier' a number")
+        return cls.from_hands(
+            st["hands"], st["bid"], st["bidder"], st["first_leader"], rules,
+            multiplier=st["multiplier"],
+        )
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CoincheHand:
+        """Rebuild (and fully check) a hand from :meth:`to_json` output."""
+        h = super().from_json(data)
+        assert isinstance(h, CoincheHand)
+        return h
+
+    def __repr__(self) -> str:
+        bid = self.bid
+        c = "-" if bid is None else f"{bid}×{self.multiplier}"
+        by = f" by {SEATS[self.taker]}" if self.taker >= 0 else ""
+        return (
+            f"<CoincheHand dealer={SEATS[self.dealer]} phase={self.phase} bid={c}{by} "
+            f"trick={self.trick_number}>"
+        )
+
+
+# --- the game ------------------------------------------------------------------------------------
+class CoincheGame(BeloteGame):
+    """A game of Coinche: hands until a team's total exceeds ``rules.target`` (2000).
+
+    >>> g = CoincheGame(seed=3)
+    >>> from belote_lab.players import RandomPlayer
+    >>> g.play_out({s: RandomPlayer(seed=s) for s in range(4)})
+    >>> g.is_over and max(g.totals.values()) > 2000
+    True
+    """
+
+    hand_class = CoincheHand
+    rules: CoincheRules  # type: ignore[assignment]
+
+    def __init__(
+        self, rules: CoincheRules | None = None, seed: int | None = None, dealer: int | str = 0
+    ) -> None:
+        super().__init__(rules or CoincheRules(), seed, dealer)  # type: ignore[arg-type]
+
+    def _new_hand(self, dealer: int) -> CoincheHand:
+        return CoincheHand(self.rules, dealer=dealer, seed=self._rng.getrandbits(32))
+
+
+# --- the referee ---------------------------------------------------------------------------------
+def _referee_bidding(case: dict[str, Any], rules: Any) -> dict[str, Any]:
+    from belote_lab.referee import get, seat_of, taking_answer
+
+    dealer = seat_of(case, "dealer", "coinche")
+    calls = get(case, "calls", list)
+    auction = Auction(dealer, rules)
+    ans = taking_answer(auction, calls)
+    if "contract" in ans:
+        return {"contract": auction.contract_json()}
+    return ans
+
+
+def _referee_score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
+    from belote_lab.referee import Invalid, contract_of, get, play_through, replay_tricks, seat_of
+
+    tricks, hands, first = replay_tricks(case, "coinche", 8)
+    c = get(case, "contract", dict)
+    bidder = seat_of(c, "bidder", "coinche")
+    value = get(c, "value", (int, str))
+    multiplier = get(c, "multiplier", int)
+    if isinstance(multiplier, bool) or multiplier not in (1, 2, 4):
+        raise Invalid(f"contract multiplier must be 1, 2 or 4, not {multiplier!r}")
+    try:
+        bid = Bid.of(value, contract_of(case, "coinche").code)
+    except ValueError as e:
+        raise Invalid(f"contract: {e}") from None
+    problem = bid_problem(bid, rules, options=False)
+    if problem is not None:
+        raise Invalid(f"contract value: {problem}")
+    state = CoincheHand.from_hands(
+        {SEATS[s]: h for s, h in hands.items()}, bid, bidder, first, rules, multiplier=multiplier
+    )
+    bad = play_through(state, tricks)
+    if bad is not None:
+        return bad
+    r = state.result
+    assert r is not None
+    return {"score": r.score, "points": r.points, "made": r.made}
+
+
+HAND_CLASS = CoincheHand
+GAME_CLASS = CoincheGame
+REFEREE = {"bidding": _referee_bidding, "score": _referee_score}

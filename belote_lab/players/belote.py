@@ -1,0 +1,78 @@
+"""Level-2 four-player Belote player: takes by the seed rule of thumb, plays by the tips.
+
+Taking: with the trump jack plus two more, or the nine plus three more, where "more" counts
+the other trumps and the side aces (at least one other trump with the jack, two with the
+nine).  In round 1 the turned card counts as a trump of the hand; in round 2 it names the
+best qualifying suit.  Card play is :func:`belote_lab.players.heuristics.choose_card`.
+
+>>> take_strength(mask_of("JH 8H 7H AS 9D".split()), 1)   # J + 2 trumps
+(True, 7)
+>>> take_strength(mask_of("9H 8H AS AC 7D".split()), 1)   # 9 + 1 trump + 2 aces: too few
+(False, 6)
+>>> from belote_lab.games.belote import BeloteHand
+>>> from belote_lab.players import drive_hand
+>>> h = BeloteHand(seed=2)
+>>> drive_hand(h, [BelotePlayer2() for _ in range(4)])
+>>> h.is_over
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from belote_lab.cards import SUIT_MASK, Card, Rank, Suit, mask_of
+from belote_lab.players.heuristics import Situation, choose_card, popcount
+
+__all__ = ["BelotePlayer2", "take_strength"]
+
+
+def take_strength(hand: int, trump: int) -> tuple[bool, int]:
+    """``(worth taking, strength)`` of ``hand`` with ``trump`` as trump.
+
+    Strength: J 4, 9 3, A 2, other trumps 1 each, side aces 1 each.
+    """
+    trumps = hand & SUIT_MASK[trump]
+    n = popcount(trumps)
+    jack = bool(trumps >> (16 * trump + Rank.JACK) & 1)
+    nine = bool(trumps >> (16 * trump + Rank.NINE) & 1)
+    ace = bool(trumps >> (16 * trump + Rank.ACE) & 1)
+    aces = sum(1 for s in range(4) if s != trump and hand >> (16 * s + Rank.ACE) & 1)
+    rest = n - 1  # the trumps beside the jack (or the nine)
+    if jack:
+        ok = rest >= 1 and rest + aces >= 2
+    elif nine:
+        ok = rest >= 2 and rest + aces >= 3
+    else:
+        ok = False
+    strength = n + 3 * jack + 2 * nine + ace + aces
+    return ok, strength
+
+
+class BelotePlayer2:
+    """Level 2 for four-player Belote (see the module docstring)."""
+
+    level = 2
+
+    def choose_call(self, state: Any) -> str:
+        legal = state.legal_calls()
+        view = state.seat_view(state.current_player)
+        hand = mask_of(view["hand"])
+        if "take" in legal:
+            turned = Card.parse(view["turned"])
+            ok, _ = take_strength(hand | 1 << turned, turned >> 4)
+            return "take" if ok or "pass" not in legal else "pass"
+        best: tuple[int, str] | None = None
+        for call in legal:
+            if call in ("pass", "NT", "AT"):
+                continue
+            suit = Suit.parse(call)
+            ok, strength = take_strength(hand, suit)
+            if (ok or "pass" not in legal) and (best is None or strength > best[0]):
+                best = (strength, call)
+        if best is not None:
+            return best[1]
+        return "pass" if "pass" in legal else legal[0]
+
+    def choose_card(self, state: Any) -> Card:
+        return choose_card(Situation.from_state(state))

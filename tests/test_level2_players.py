@@ -1,0 +1,190 @@
+"""The shared card-play heuristics (``players/heuristics.py``) and the four-player Belote
+level-2 player that uses them (the Coinche one is tested in ``test_coinche.py``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from belote_lab.cards import SUIT_MASK, Card, mask_cards, mask_of
+from belote_lab.games.belote import BeloteHand
+from belote_lab.players import RandomPlayer, drive_hand
+from belote_lab.players.belote import BelotePlayer2, take_strength
+from belote_lab.players.heuristics import Situation, choose_card
+from belote_lab.rules import BeloteRules
+
+
+def situation(
+    seat: str,
+    hand: str,
+    trick: str = "",
+    leader: str | None = None,
+    tricks: list[tuple[str, str]] | None = None,
+    contract: str = "H",
+    taker: str = "N",
+    legal: str | None = None,
+) -> Situation:
+    view: dict[str, Any] = {
+        "seat": seat,
+        "hand": hand.split(),
+        "contract": contract,
+        "taker": taker,
+        "leader": leader or seat,
+        "trick": trick.split(),
+        "tricks": [{"leader": ld, "cards": cs.split()} for ld, cs in tricks or []],
+    }
+    return Situation.from_view(view, None if legal is None else mask_of(legal.split()))
+
+
+# --- leading -------------------------------------------------------------------------------------
+def test_attacker_pulls_trumps_with_the_master() -> None:
+    assert choose_card(situation("N", "JH 8H AS KD 7C")) == Card.parse("JH")
+
+
+def test_taker_keeps_its_last_winning_trump_and_cashes_aces() -> None:
+    # JH is N's only trump and the opponents may still hold trumps: keep it for later
+    assert choose_card(situation("N", "JH AS 7D")) == Card.parse("AS")
+
+
+def test_attacker_cashes_plain_masters_once_trumps_are_out() -> None:
+    # every other heart has been played: no more trump pulling, cash the master ace
+    s = situation("N", "JH AD 8C", tricks=[("N", "9H 7H 8H QH"), ("N", "AH TH KH 7S")])
+    assert s.unseen & SUIT_MASK[1] == 0
+    assert choose_card(s) == Card.parse("AD")
+
+
+def test_defender_leads_the_suit_the_next_opponent_lacks() -> None:
+    # S (next after E) discarded on clubs: E leads a club so that S must trump
+    s = situation("E", "7S AD 7C", tricks=[("N", "AC KC 8S QC")])
+    assert choose_card(s) == Card.parse("7C")
+
+
+def test_void_inference_from_forced_trumping() -> None:
+    # W led clubs, N (partner E not master) discarded a spade: N has no clubs and no trumps
+    s = situation("E", "7S AD", tricks=[("W", "AC 8S KC 7C")], taker="E")
+    assert s.voids[0] == (1 << 3) | (1 << 1)
+    # with its partner S master, W's discard proves only the club void
+    s = situation("E", "7S AD", tricks=[("N", "7C AC 8C 8S")], taker="E")
+    assert s.voids[3] == 1 << 3
+
+
+# --- following -----------------------------------------------------------------------------------
+def test_partner_winning_for_sure_gets_points() -> None:
+    # E led 7S, S's ace wins; N plays last with its partner S master: throw the ten
+    s = situation("N", "TD 7D 8C", trick="7S AS 8S", leader="E", taker="E")
+    assert choose_card(s) == Card.parse("TD")
+
+
+def test_last_player_wins_as_cheaply_as_possible() -> None:
+    s = situation("W", "AS TS 7D", trick="KS 8S 9S", leader="N", taker="E", legal="AS TS")
+    assert choose_card(s) == Card.parse("TS")
+
+
+def test_no_winning_card_gives_the_cheapest() -> None:
+    s = situation("E", "TD 7H 8H", trick="JH", leader="N", legal="7H 8H")
+    assert choose_card(s) == Card.parse("7H")
+    # W's ace was trumped by N; E has no trump: discard the cheapest card
+    s = situation("E", "TD 7D QC", trick="AS 8H", leader="W")
+    assert choose_card(s) == Card.parse("7D")
+
+
+# --- taking --------------------------------------------------------------------------------------
+def test_take_strength_follows_the_rule_of_thumb() -> None:
+    def ok(cards: str, trump: int = 1) -> bool:
+        return take_strength(mask_of(cards.split()), trump)[0]
+
+    assert ok("JH 8H 7H")  # the jack and two more trumps
+    assert ok("JH 8H AS")  # the jack, a trump and a side ace
+    assert not ok("JH AS AD")  # the jack alone, even with aces
+    assert ok("9H 8H 7H QH")  # the nine and three more
+    assert ok("9H 8H 7H AC")  # the nine, two trumps and a side ace
+    assert not ok("9H 8H AC AD")  # the nine and only one more trump
+    assert not ok("AH KH QH TH AS")  # neither jack nor nine
+
+
+def test_belote_player2_takes_and_names_suits_by_the_rule() -> None:
+    player = BelotePlayer2()
+    for seed in range(60):
+        h = BeloteHand(seed=seed)
+        while h.phase == "bidding":
+            seat = h.current_player
+            call = player.choose_call(h)
+            assert call in h.legal_calls()
+            hand = h.hands[seat]
+            if "take" in h.legal_calls():
+                turned = h.turned
+                assert turned is not None
+                expect = take_strength(hand | 1 << turned, turned.suit)[0]
+                assert (call == "take") == expect
+            elif call != "pass":
+                assert take_strength(hand, "SHDC".index(call))[0]
+            h.call(call)
+
+
+def test_forced_dealer_takes() -> None:
+    rules = BeloteRules(turned_jack_forces_dealer=True)
+    for seed in range(400):
+        h = BeloteHand(rules, seed=seed)
+        if h.turned is None or h.turned.rank.letter != "J":
+            continue
+        for _ in range(3):
+            h.call("pass")
+        assert BelotePlayer2().choose_call(h) == "take"
+        return
+    raise AssertionError("no deal with a turned jack among 400 seeds")
+
+
+# --- strength and fairness -----------------------------------------------------------------------
+def test_belote_player2_beats_random_players() -> None:
+    ours = theirs = 0
+    for i in range(200):
+        h = BeloteHand(dealer=i % 4, seed=20_000 + i)
+        rnd, smart = RandomPlayer(seed=i), BelotePlayer2()
+        players = [smart, rnd, smart, rnd] if i % 2 == 0 else [rnd, smart, rnd, smart]
+        drive_hand(h, players)
+        if h.result is None:
+            continue
+        me, other = ("NS", "EW") if i % 2 == 0 else ("EW", "NS")
+        ours += h.result.score[me]
+        theirs += h.result.score[other]
+    assert ours > 2 * theirs
+
+
+def test_belote_player2_uses_only_what_its_seat_sees() -> None:
+    rng = random.Random(8)
+    player = BelotePlayer2()
+    for i in range(25):
+        h = BeloteHand(dealer=i % 4, seed=700 + i)
+        while not h.is_over:
+            seat = h.current_player
+            choose = player.choose_card if h.phase == "play" else player.choose_call
+            choice = choose(h)
+            other = h.copy()
+            others = [s for s in range(4) if s != seat]
+            pool = [c for s in others for c in mask_cards(other.hands[s])]
+            rng.shuffle(pool)
+            for s in others:
+                n = bin(other.hands[s]).count("1")
+                other.hands[s] = sum(1 << c for c in pool[:n])
+                del pool[:n]
+            assert choose(other) == choice
+            if h.phase == "play":
+                h.play(choice)
+            else:
+                h.call(choice)
+
+
+def test_heuristics_play_every_contract_kind() -> None:
+    """Random given deals in every contract kind: the chosen card is always legal."""
+    rng = random.Random(3)
+    for k in range(24):
+        deck = [c for s in range(4) for c in mask_cards(SUIT_MASK[s]) if c.rank >= 5]
+        rng.shuffle(deck)
+        hands = {seat: deck[8 * i : 8 * i + 8] for i, seat in enumerate("NESW")}
+        contract = ["S", "H", "D", "C", "NT", "AT"][k % 6]
+        h = BeloteHand.from_hands(hands, contract, "NESW"[k % 4], "NESW"[(k + 1) % 4])
+        while h.phase == "play":
+            card = BelotePlayer2().choose_card(h)
+            assert h.can_play(card)
+            h.play(card)
+        assert h.result is not None and sum(h.result.points.values()) == 162
