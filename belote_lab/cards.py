@@ -9,12 +9,12 @@ cards backed by such a bitmask.
 >>> Card.parse("JH"), Card.parse("10s"), Card.parse("J♥")
 (Card('JH'), Card('TS'), Card('JH'))
 >>> str(Card.parse("th")), Card.parse("TH").pretty
-('TH', 'T♥')
+('TH', '10♥')
 >>> hand = CardSet.parse("JH 9H AS 7C")
 >>> len(hand), Card.parse("9H") in hand
 (4, True)
->>> hand.text()
-'JH 9H AS 7C'
+>>> hand.text()                       # by suit (S H D C), high rank first
+'AS JH 9H 7C'
 >>> len(belote_deck()), len(full_deck())
 (32, 52)
 """
@@ -51,9 +51,9 @@ __all__ = [
 class CardParseError(ValueError):
     """A card, suit, rank or seat that cannot be read; ``token`` names the bad text."""
 
-    def __init__(self, token: object, what: str = "card") -> None:
+    def __init__(self, token: object, what: str = "card", message: str | None = None) -> None:
         self.token = token
-        super().__init__(f"unknown {what} {token!r}")
+        super().__init__(message if message is not None else f"unknown {what} {token!r}")
 
 
 class Suit(IntEnum):
@@ -300,14 +300,35 @@ FULL_MASK = sum(SUIT_MASK)
 """The 52 cards of a full deck."""
 
 
+def _suit_cards(suit: int, chunk: int) -> tuple[Card, ...]:
+    """The cards of one suit's 13-bit chunk of a mask (remembered: hot path)."""
+    cards = []
+    base = 16 * suit
+    rest = chunk
+    while rest:
+        low = rest & -rest
+        cards.append(Card._all[base + low.bit_length() - 1])
+        rest ^= low
+    found = tuple(cards)
+    _CHUNKS[suit][chunk] = found
+    return found
+
+
+_CHUNKS: tuple[dict[int, tuple[Card, ...]], ...] = ({}, {}, {}, {})
+
+
 def mask_cards(mask: int) -> list[Card]:
-    """The cards of a mask, lowest index first."""
-    out = []
-    allc = Card._all
-    while mask:
-        low = mask & -mask
-        out.append(allc[low.bit_length() - 1])
-        mask ^= low
+    """The cards of a mask, lowest index first.
+
+    >>> mask_cards((1 << 60) | (1 << 5))
+    [Card('7S'), Card('AC')]
+    """
+    out: list[Card] = []
+    for s in range(4):
+        chunk = mask >> (16 * s) & 0x1FFF
+        if chunk:
+            cached = _CHUNKS[s].get(chunk)
+            out += cached if cached is not None else _suit_cards(s, chunk)
     return out
 
 
@@ -329,7 +350,7 @@ def parse_cards(cards: str | Iterable[Card | str], *, unique: bool = True) -> li
     >>> parse_cards(["AS", "AS"])
     Traceback (most recent call last):
     ...
-    belote_lab.cards.CardParseError: unknown card 'AS' (given twice)
+    belote_lab.cards.CardParseError: card 'AS' is given twice
     """
     tokens = cards.replace(",", " ").split() if isinstance(cards, str) else cards
     out: list[Card] = []
@@ -337,9 +358,7 @@ def parse_cards(cards: str | Iterable[Card | str], *, unique: bool = True) -> li
     for tok in tokens:
         c = Card.parse(tok)
         if unique and seen >> c & 1:
-            err = CardParseError(str(c))
-            err.args = (f"unknown card {str(c)!r} (given twice)",)
-            raise err
+            raise CardParseError(str(c), message=f"card {str(c)!r} is given twice")
         seen |= 1 << c
         out.append(c)
     return out
@@ -438,12 +457,16 @@ def _ordered(mask: int) -> list[Card]:
 
 def belote_deck() -> list[Card]:
     """The 32-card deck (7 to ace), in a fixed order (shuffle it yourself)."""
-    return mask_cards(BELOTE_MASK)
+    return list(_BELOTE_DECK)
 
 
 def full_deck() -> list[Card]:
     """The 52-card deck."""
-    return mask_cards(FULL_MASK)
+    return list(_FULL_DECK)
+
+
+_BELOTE_DECK = tuple(mask_cards(BELOTE_MASK))
+_FULL_DECK = tuple(mask_cards(FULL_MASK))
 
 
 def shuffled(deck: list[Card], rng: random.Random) -> list[Card]:

@@ -198,7 +198,18 @@ def game_from_json(data: dict[str, Any] | str) -> Any:
             hands.append(hand_from_json(rec))
         except RecordError as e:
             raise RecordError(f"hand {k + 1}: {e}") from None
-    g = cls._from_hands(rules, data.get("seed"), hands)
+    try:
+        g = cls._from_hands(rules, data.get("seed"), hands)
+        if (
+            "totals" in data
+            and data["totals"] != g.totals
+            and not g.is_over
+            and getattr(g.hand, "is_over", False)
+        ):
+            # the last hand is finished and the recorded totals count it: next_hand() was called
+            g.next_hand()
+    except (CardParseError, IllegalAction, IllegalPlay, ValueError) as e:
+        raise RecordError(str(e)) from None
     if "totals" in data and data["totals"] != g.totals:
         raise RecordError(f"recorded totals {data['totals']} differ from replayed {g.totals}")
     return g

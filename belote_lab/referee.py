@@ -182,7 +182,7 @@ for _g in GAMES:
     HANDLERS[(_g, "winner")] = _winner
 
 
-# --- four-player Belote ----------------------------------------------------------------------------
+# --- four-player Belote ---------------------------------------------------------------------
 def replay_tricks(
     case: dict[str, Any], game: str, n_tricks: int
 ) -> tuple[list[list[Card]], dict[int, list[Card]], int]:
@@ -356,6 +356,9 @@ def answer(case: Any) -> dict[str, Any]:
         out.update({"error": "invalid", "message": str(e)})
     except (CardParseError, IllegalAction, ValueError, TypeError, KeyError) as e:
         out.update({"error": "invalid", "message": f"{type(e).__name__}: {e}"})
+    except Exception as e:  # an engine fault (or a game module that fails to import)
+        # must not stop the referee: answer it as such and go on with the next case
+        out.update({"error": "internal", "message": f"{type(e).__name__}: {e}"})
     return out
 
 

@@ -9,8 +9,8 @@ engine allows.
 >>> from belote_lab.cards import CardSet, parse_cards
 >>> hand = CardSet.parse("7H JH AC KD")
 >>> trick = parse_cards("AS KS")          # spades led, partner (AS) is winning
->>> legal_cards(hand, trick, "H").text()
-'JH 7H AC KD'
+>>> legal_cards(hand, trick, "H").text()   # by suit (S H D C), high rank first
+'JH 7H KD AC'
 >>> trick = parse_cards("KS AS")          # the opponent (AS) is winning: you must trump
 >>> legal_cards(hand, trick, "H").text()
 'JH 7H'
