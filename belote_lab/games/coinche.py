@@ -28,6 +28,8 @@ belote_lab.games.base.IllegalAction: no call can be made now (phase: play)
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -212,6 +214,23 @@ def bid_problem(bid: Bid, rules: CoincheRules, options: bool = True) -> str | No
 
 
 # --- the auction ---------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=64)
+def _possible_bids(r: CoincheRules) -> tuple[list[tuple[int, int]], tuple[str, ...]]:
+    """Every bid these rules allow, lowest first, as (ranks, texts): cached, the rules being
+    frozen, so listing the calls is a binary search and a slice."""
+    trumps = [t for t in TRUMP_CODES if bid_problem(Bid("points", r.min_bid, t), r) is None]
+    kinds: list[tuple[str, int]] = [("points", v) for v in range(r.min_bid, r.max_bid + 1, 10)]
+    kinds += [(k, v) for k, v in BID_KINDS.items() if k != "points"]
+    out = []
+    for kind, value in kinds:
+        for t in trumps:
+            b = Bid(kind, value, t)
+            if bid_problem(b, r) is None:
+                out.append(b)
+    out.sort(key=lambda b: b.rank)  # stable: within a value the trumps keep their order
+    return [b.rank for b in out], tuple(b.text for b in out)
+
+
 class AuctionError(TakingError):
     """A call the auction refuses; ``index`` is the 0-based number of the call."""
 
@@ -277,16 +296,9 @@ class Auction:
             return []
         if self.coinched_by >= 0:
             return ["surcoinche", "pass"]
-        r = self.rules
-        trumps = [t for t in TRUMP_CODES if bid_problem(Bid("points", r.min_bid, t), r) is None]
-        kinds: list[tuple[str, int]] = [("points", v) for v in range(r.min_bid, r.max_bid + 1, 10)]
-        kinds += [(k, v) for k, v in BID_KINDS.items() if k != "points"]
-        out = []
-        for kind, value in kinds:
-            for t in trumps:
-                b = Bid(kind, value, t)
-                if bid_problem(b, r) is None and (self.bid is None or b.beats(self.bid)):
-                    out.append(b.text)
+        ranks, texts = _possible_bids(self.rules)
+        start = 0 if self.bid is None else bisect.bisect_right(ranks, self.bid.rank)
+        out = list(texts[start:])
         if self.bid is not None and seat % 2 != self.bidder % 2:
             out.append("coinche")
         out.append("pass")
