@@ -355,11 +355,9 @@ class BeloteHand(TrickPlay):
                 raise CardParseError(twice, message=f"card {twice!r} is dealt twice")
             seen |= m
             self.hands[s] = m
-        sizes = {bin(m).count("1") for m in self.hands}
-        if len(sizes) != 1 or not 1 <= sizes.pop() <= 8:
-            raise CardParseError(
-                hands, message="each of the four seats needs the same number (1–8) of cards"
-            )
+        if any(bin(m).count("1") != 8 for m in self.hands):
+            # a hand is eight tricks: a position later in a hand is reached by playing to it
+            raise CardParseError(hands, message="each of the four seats needs 8 cards")
         if seen & ~BELOTE_MASK:
             raise CardParseError(mask_cards(seen & ~BELOTE_MASK)[0].text, "Belote card")
         lead = parse_seat(first_leader)
