@@ -1,13 +1,12 @@
 """One small wrapper for the hot kernels: numba's ``njit`` when numba is installed, plain
 Python otherwise (Pyodide/JupyterLite), so there is one implementation of each kernel.
 
-Set ``BELOTE_LAB_NO_JIT=1`` to force plain Python (the tests run both ways).
+Set ``BELOTE_LAB_NO_JIT=1`` to force plain Python.  (A function must live in a file for
+numba's on-disk cache: ``belote_lab.solver.kernel`` is the example.)
 
->>> @jit
-... def add(a, b):
-...     return a + b
->>> add(2, 3)
-5
+>>> from belote_lab.solver.kernel import seat_at
+>>> seat_at(3, 2, 4), seat_at(2, 1, 2)
+(1, 0)
 """
 
 from __future__ import annotations

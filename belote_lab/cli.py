@@ -1,6 +1,7 @@
 """The ``belote-lab`` command line.
 
     belote-lab referee FILE.jsonl      answer conformance cases (``-`` reads standard input)
+    belote-lab solve FILE.jsonl        exact double-dummy N-S points and best first cards
     belote-lab selfplay --game belote --hands N --seed S [--out FILE] [--format records|cases]
     belote-lab bench                   play random hands and print hands per second
     belote-lab simulate --game G --hands N --players 2,1,2,1 --seed S [--out FILE.npz]
@@ -29,6 +30,21 @@ def _cmd_referee(args: argparse.Namespace) -> int:
             run(f)
     except OSError as e:
         print(f"belote-lab referee: cannot read {args.file}: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from belote_lab.solver.cli_solve import run
+
+    if args.file == "-":
+        run(sys.stdin)
+        return 0
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            run(f)
+    except OSError as e:
+        print(f"belote-lab solve: cannot read {args.file}: {e}", file=sys.stderr)
         return 2
     return 0
 
@@ -104,6 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("referee", help="answer conformance cases, one JSON answer a line")
     r.add_argument("file", help="a .jsonl file of cases, or - for standard input")
     r.set_defaults(func=_cmd_referee)
+    v = sub.add_parser("solve", help="solve deals exactly (double dummy), one JSON answer a line")
+    v.add_argument("file", help="a .jsonl file of deals, or - for standard input")
+    v.set_defaults(func=_cmd_solve)
     s = sub.add_parser("selfplay", help="computer players play whole hands; JSON out")
     s.add_argument("--game", default="belote")
     s.add_argument("--hands", type=int, default=10)

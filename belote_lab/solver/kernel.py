@@ -123,7 +123,7 @@ for _i in range(64):
 @jit
 def bit_index(low: int) -> int:
     """Index of the single set bit of ``low`` (same answer jitted or not)."""
-    return _DB_TABLE[((low * _DEBRUIJN) >> 58) & 63]
+    return _DB_TABLE[((int(low) * _DEBRUIJN) >> 58) & 63]
 
 
 @jit
@@ -263,6 +263,7 @@ def search(
     tt_keys: np.ndarray,
     tt_bounds: np.ndarray,
     stats: np.ndarray,
+    epoch: int,
 ) -> int:
     """Best value for the max side from this position (fail-soft alpha-beta).
 
@@ -273,8 +274,10 @@ def search(
     card may be played and after each trick the winner draws first.  ``tt_keys`` is
     ``(size, 5)`` int64 (four hands, and the leader, 4 × ``spos``, the number of cards on the
     table and those cards, packed), ``tt_bounds`` ``(size, 4)`` (lower bound, upper bound,
-    best card or -1, plies left: buckets of two slots keep the deeper entry).  The search
-    keeps its own stack of frames instead of recursing.
+    best card or -1, plies left: buckets of two slots keep the deeper entry).  ``epoch``
+    (stored above bit 32 of the packed key) tells this solve's entries from an earlier
+    solve's, so one table serves many solves without being cleared.  The search keeps its
+    own stack of frames instead of recursing.
     """
     np_ = cfg[C_NPLAYERS]
     size_mask = tt_keys.shape[0] - 1
@@ -312,15 +315,18 @@ def search(
                 lkey = leader + 4 * spos + (n << 6)
                 for i in range(n):
                     lkey |= trick[i] << (8 + 6 * i)
-                fr[d, F_LKEY] = lkey
                 idx = _tt_index(hands, lkey, size_mask)
+                lkey |= epoch << 32
+                fr[d, F_LKEY] = lkey
                 if not _tt_match(tt_keys, idx, hands, lkey):
-                    # two slots a bucket: the other one, or the shallower one to replace
+                    # two slots a bucket: the other one if it matches, else the one to
+                    # replace: an earlier solve's, or the shallower
                     alt = idx ^ 1
-                    if (
-                        _tt_match(tt_keys, alt, hands, lkey)
-                        or tt_bounds[alt, 3] < tt_bounds[idx, 3]
-                    ):
+                    if _tt_match(tt_keys, alt, hands, lkey):
+                        idx = alt
+                    elif (tt_keys[idx, 4] >> 32) != epoch:
+                        pass
+                    elif (tt_keys[alt, 4] >> 32) != epoch or tt_bounds[alt, 3] < tt_bounds[idx, 3]:
                         idx = alt
                 fr[d, F_IDX] = idx
                 if _tt_match(tt_keys, idx, hands, lkey):
@@ -488,12 +494,13 @@ def search(
             if d == 0:
                 return ret
             d -= 1
-            seat = fr[d, F_SEAT]
-            hands[seat] = fr[d, F_MY]
             if fr[d, F_DREW] != 0:
+                # the draws first: they were saved after the card left the hand
                 wseat = fr[d, F_WSEAT]
                 hands[wseat] = fr[d, F_HW]
                 hands[(wseat + 2) % 4] = fr[d, F_HL]
+            seat = fr[d, F_SEAT]
+            hands[seat] = fr[d, F_MY]
             val = ret + fr[d, F_GAIN]
             c = tried[d, fr[d, F_NT] - 1]
             if fr[d, F_MAX] != 0:

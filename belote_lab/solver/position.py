@@ -11,7 +11,7 @@ import numpy as np
 from belote_lab.cards import Card, mask_cards
 from belote_lab.contract import Contract
 from belote_lab.solver import kernel as K
-from belote_lab.trick import FollowRules
+from belote_lab.trick import BELOTE2_STRICT, FollowRules
 
 __all__ = ["Position", "Solution", "position_of", "solve", "solve_position", "TT_SIZE"]
 
@@ -112,9 +112,31 @@ class Solution:
 
 
 class _Table:
+    """A transposition table; each solve takes a new ``epoch`` instead of clearing it."""
+
     def __init__(self, size: int = TT_SIZE) -> None:
         self.keys = np.full((size, 5), -1, dtype=np.int64)
         self.bounds = np.zeros((size, 4), dtype=np.int64)
+        self.epoch = 0
+
+    def next_epoch(self) -> int:
+        self.epoch += 1
+        if self.epoch >= 1 << 30:
+            self.keys.fill(-1)
+            self.epoch = 1
+        return self.epoch
+
+
+_TABLES: dict[int, _Table] = {}
+
+
+def shared_table(size: int) -> _Table:
+    """The table of this size kept between solves (allocating 1M entries costs ~15 ms).
+    Solves in one process share it in turn: not for threads."""
+    t = _TABLES.get(size)
+    if t is None:
+        t = _TABLES[size] = _Table(size)
+    return t
 
 
 def _bisect(fn: Any, lo: int, hi: int) -> int:
@@ -140,7 +162,8 @@ class _Searcher:
     def __init__(self, pos: Position, tt: _Table | None = None) -> None:
         self.pos = pos
         # a table in proportion to the search: endgames need only a small one
-        self.tt = tt or _Table(1 << min(20, 8 + 2 * pos.tricks_left))
+        self.tt = tt or shared_table(1 << min(20, 8 + 2 * pos.tricks_left))
+        self.epoch = self.tt.next_epoch()
         self.a = pos.arrays()
         self.stats = np.zeros(1, dtype=np.int64)
         self.left = _total_left(pos)
@@ -151,7 +174,7 @@ class _Searcher:
             K.search(
                 a["hands"], a["tricks"], len(p.trick), p.leader, p.tricks_left, self.left,
                 alpha, beta, a["power"], a["points"], a["higher"], a["cfg"], a["side"],
-                a["stock"], 0, self.tt.keys, self.tt.bounds, self.stats,
+                a["stock"], 0, self.tt.keys, self.tt.bounds, self.stats, self.epoch,
             )
         )
 
@@ -168,7 +191,7 @@ class _Searcher:
             if n + 1 < p.nplayers:
                 return int(
                     K.search(hands, tricks, n + 1, p.leader, tl, self.left, alpha, beta, *args,
-                             0, tt.keys, tt.bounds, stats)
+                             0, tt.keys, tt.bounds, stats, self.epoch)
                 )
             wp = K.winner_pos(tricks[tl], p.nplayers, a["power"], a["cfg"][K.C_TS])
             wseat = K.seat_at(p.leader, wp, p.nplayers)
@@ -184,7 +207,7 @@ class _Searcher:
             try:
                 return gain + int(
                     K.search(hands, tricks, 0, wseat, tl - 1, self.left - v, alpha - gain,
-                             beta - gain, *args, spos, tt.keys, tt.bounds, stats)
+                             beta - gain, *args, spos, tt.keys, tt.bounds, stats, self.epoch)
                 )
             finally:
                 if spos:
@@ -254,8 +277,17 @@ def position_of(state: Any, max_side: tuple[int, ...] | None = None) -> Position
             max_side = (0,)
         else:
             max_side = (0, 2)
-    stock = [int(c) for c in getattr(state, "stock", ())]
-    follow = state._follow_for_trick() if not stock else state.follow
+    stock = [int(c) for c in getattr(state, "stock_left", ())]
+    in_hands = sum(bin(h).count("1") for h in state.hands)
+    cards_left = in_hands + len(state.trick) + len(stock)
+    if cards_left % nplayers or cards_left // nplayers != state.tricks_per_hand - len(
+        state.tricks
+    ):
+        raise ValueError("the hands do not add up to the tricks left in this hand")
+    follow = state._follow_for_trick()
+    if follow.free:
+        # the kernel knows the stock phase by the stock itself; after it the strict rule
+        follow = BELOTE2_STRICT
     return Position(
         hands=list(state.hands),
         trick=[int(c) for c in state.trick],

@@ -1,0 +1,141 @@
+"""The line handler behind ``belote-lab solve FILE.jsonl``: exact double-dummy values of deals.
+
+Each input line is one deal::
+
+    {"game": "belote", "hands": {"N": [8 cards], "E": [...], "S": [...], "W": [...]},
+     "trump": "H", "leader": "N"}
+
+``trump`` is a suit (``S H D C``), ``NT`` or ``AT``; ``rules`` (an object of Belote rule options,
+e.g. ``{"must_undertrump": true}``), ``taker`` (a seat, default the leader; it does not change
+the card points) and ``id`` (echoed back) are optional; ``game`` defaults to ``belote``. Each
+answer is one JSON line: ``ns_points`` (the N–S card points with dix de der, belote and capot
+bonus excluded, with best play by all four from the first card), ``best`` (the best first
+cards) and ``ms`` (solve time). A line that cannot be read gets ``{"error": "invalid",
+"message": …}`` and the next line is read. Each hand has 8 cards: a deal is solved from
+its first card.
+
+>>> ans = solve_case({"hands": {"N": "JH 9H AH TH KH QH 8H 7H",
+...     "E": "AS TS KS QS JS 9S 8S 7S", "S": "AD TD KD QD JD 9D 8D 7D",
+...     "W": "AC TC KC QC JC 9C 8C 7C"}, "trump": "H", "leader": "E"})
+>>> ans["ns_points"], ans["best"]          # N holds every trump: N-S take all 162
+(162, ['7S', '8S', '9S', 'TS', 'JS', 'QS', 'KS', 'AS'])
+>>> solve_case({"hands": {"N": ["JH"]}, "trump": "H", "leader": "N"})["error"]
+'invalid'
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from belote_lab.cards import SEATS, CardParseError, mask_cards, parse_cards, parse_seat
+from belote_lab.contract import Contract, ContractKind
+from belote_lab.rules import BeloteRules, RuleOptionError
+
+__all__ = ["solve_case", "solve_line", "run"]
+
+GAMES = ("belote",)
+
+
+class Invalid(ValueError):
+    """Malformed input: answered with ``"error": "invalid"`` and this message."""
+
+
+def _state(case: dict[str, Any]) -> Any:
+    from belote_lab.games.belote import BeloteHand
+
+    game = case.get("game", "belote")
+    if game not in GAMES:
+        raise Invalid(f"game {game!r} is not solved here (only {', '.join(GAMES)})")
+    for key in ("hands", "trump", "leader"):
+        if key not in case:
+            raise Invalid(f"missing key {key!r}")
+    hands = case["hands"]
+    if not isinstance(hands, dict) or sorted(hands) != sorted(SEATS):
+        raise Invalid('"hands" must be an object with the four seats N, E, S, W')
+    trump = case["trump"]
+    if not isinstance(trump, str):
+        raise Invalid('"trump" must be a suit letter (S H D C), "NT" or "AT"')
+    contract = Contract.parse(trump)
+    if contract.kind is ContractKind.CALLBREAK:
+        raise Invalid('"trump" must be a suit letter (S H D C), "NT" or "AT"')
+    rules_obj = case.get("rules")
+    try:
+        rules = BeloteRules.from_json(rules_obj) if rules_obj is not None else BeloteRules()
+    except (RuleOptionError, TypeError) as e:
+        raise Invalid(str(e)) from None
+    leader = parse_seat(case["leader"])
+    taker = parse_seat(case.get("taker", leader))
+    for seat, cards in hands.items():
+        if not isinstance(cards, (list, str)):
+            raise Invalid(f"the hand of {seat} must be a list of cards")
+        n = len(parse_cards(cards))
+        if n != 8:  # a whole deal: the solver counts the tricks left from the tricks played
+            raise Invalid(f"the hand of {seat} has {n} cards, not 8")
+    return BeloteHand.from_hands(hands, contract, taker=taker, first_leader=leader, rules=rules)
+
+
+_warm = False
+
+
+def _warm_up() -> None:
+    """Compile (or load from the cache) the solver kernel on a trivial deal (N holds every
+    trump), once, so the first answer's ``ms`` is a solve time."""
+    global _warm
+    if not _warm:
+        from belote_lab.games.belote import BeloteHand
+        from belote_lab.solver import solve
+
+        hands = {"N": "JH 9H AH TH KH QH 8H 7H", "E": "AS TS KS QS JS 9S 8S 7S",
+                 "S": "AD TD KD QD JD 9D 8D 7D", "W": "AC TC KC QC JC 9C 8C 7C"}
+        solve(BeloteHand.from_hands(hands, "H", taker="N", first_leader="N"), all_values=False)
+        _warm = True
+
+
+def solve_case(case: Any) -> dict[str, Any]:
+    """The answer to one deal (a parsed JSON value); never raises on bad input."""
+    out: dict[str, Any] = {}
+    if isinstance(case, dict) and "id" in case:
+        out["id"] = case["id"]
+    try:
+        if not isinstance(case, dict):
+            raise Invalid("a line must be a JSON object")
+        state = _state(case)
+    except Invalid as e:
+        out.update({"error": "invalid", "message": str(e)})
+        return out
+    except (CardParseError, ValueError, TypeError, KeyError) as e:
+        out.update({"error": "invalid", "message": f"{type(e).__name__}: {e}"})
+        return out
+    from belote_lab.solver import solve
+
+    _warm_up()
+    sol = solve(state, max_side=(0, 2), all_values=False)
+    points = state.contract.tables.points
+    total = sum(points[c] for h in state.hands for c in mask_cards(h)) + state.last_trick_bonus
+    ns = sol.value if 0 in sol.side else total - sol.value
+    out.update({"ns_points": ns, "best": [c.text for c in sol.best], "ms": round(sol.ms, 3)})
+    return out
+
+
+def solve_line(line: str) -> dict[str, Any]:
+    """The answer to one input line (JSON text)."""
+    try:
+        case = json.loads(line)
+    except json.JSONDecodeError as e:
+        return {"error": "invalid", "message": f"not JSON: {e}"}
+    return solve_case(case)
+
+
+def run(lines: Iterable[str], out: TextIO = sys.stdout) -> int:
+    """Answer every non-blank line; returns the number of answers written."""
+    n = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        out.write(json.dumps(solve_line(line), ensure_ascii=False) + "\n")
+        out.flush()
+        n += 1
+    return n
