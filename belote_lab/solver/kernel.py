@@ -183,12 +183,17 @@ def order_moves(
     cfg: np.ndarray,
     side: np.ndarray,
     out: np.ndarray,
+    hist: np.ndarray,
+    scores: np.ndarray,
 ) -> int:
-    """The legal cards of ``seat`` into ``out``, most promising first; returns how many."""
+    """The legal cards of ``seat`` into ``out``, most promising first; returns how many.
+
+    The table's move first; leads by the history of cut-offs (then high cards); other
+    cards by what they do to the trick (win cheaply, give points to a winning partner,
+    throw low), the history breaking ties."""
     np_ = cfg[C_NPLAYERS]
     lm = legal(hands[seat], trick, n, free, power, higher, cfg)
     k = _bits(lm, out)
-    scores = np.empty(16, dtype=np.int64)
     ts = cfg[C_TS]
     wc = -1
     mine_winning = False
@@ -200,10 +205,13 @@ def order_moves(
         led = trick[0] >> 4
     for i in range(k):
         c = out[i]
+        h = hist[c]
+        if h > 1048575:
+            h = 1048575
         if c == tt_move:
-            scores[i] = 10000
+            scores[i] = 1 << 50
         elif n == 0:
-            scores[i] = power[c] * 4 + points[c]
+            scores[i] = ((power[c] * 4 + points[c]) << 20) + h
         else:
             s = c >> 4
             wins = False
@@ -212,13 +220,14 @@ def order_moves(
             elif s == led:
                 wins = ((wc >> 4) == led) and power[c] > power[wc]
             if wins and not mine_winning:
-                scores[i] = 1000 - power[c] * 8 + points[c]
+                base = 1000 - power[c] * 8 + points[c]
             elif mine_winning and not wins:
-                scores[i] = 500 + points[c]
+                base = 500 + points[c]
             elif wins:
-                scores[i] = 300 + points[c]
+                base = 300 + points[c]
             else:
-                scores[i] = 100 - points[c] - power[c]
+                base = 100 - points[c] - power[c]
+            scores[i] = (base << 20) + h
     for i in range(1, k):
         cs = out[i]
         sc = scores[i]
@@ -264,6 +273,7 @@ def search(
     tt_bounds: np.ndarray,
     stats: np.ndarray,
     epoch: int,
+    hist: np.ndarray,
 ) -> int:
     """Best value for the max side from this position (fail-soft alpha-beta).
 
@@ -285,6 +295,7 @@ def search(
     fr = np.empty((MAX_DEPTH, NF), dtype=np.int64)
     cards = np.empty((MAX_DEPTH, 16), dtype=np.int64)
     tried = np.empty((MAX_DEPTH, 16), dtype=np.int64)
+    scores = np.empty((MAX_DEPTH, 16), dtype=np.int64)
     d = 0
     fr[0, F_N] = n0
     fr[0, F_LEADER] = leader0
@@ -370,7 +381,7 @@ def search(
             trick = tricks[tleft]
             k = order_moves(
                 hands, trick, n, leader, seat, spos < nstock, tt_move,
-                power, points, higher, cfg, side, cards[d],
+                power, points, higher, cfg, side, cards[d], hist, scores[d],
             )
             fr[d, F_K] = k
             fr[d, F_I] = 0
@@ -515,4 +526,7 @@ def search(
                     fr[d, F_BESTC] = c
                 if val < fr[d, F_BETA]:
                     fr[d, F_BETA] = val
+            if fr[d, F_ALPHA] >= fr[d, F_BETA]:
+                tl = fr[d, F_TLEFT]
+                hist[c] += tl * tl
             mode = NEXT

@@ -164,6 +164,7 @@ class _Searcher:
         # a table in proportion to the search: endgames need only a small one
         self.tt = tt or shared_table(1 << min(20, 8 + 2 * pos.tricks_left))
         self.epoch = self.tt.next_epoch()
+        self.hist = np.zeros(64, dtype=np.int64)  # history of cut-offs, for move ordering
         self.a = pos.arrays()
         self.stats = np.zeros(1, dtype=np.int64)
         self.left = _total_left(pos)
@@ -175,6 +176,7 @@ class _Searcher:
                 a["hands"], a["tricks"], len(p.trick), p.leader, p.tricks_left, self.left,
                 alpha, beta, a["power"], a["points"], a["higher"], a["cfg"], a["side"],
                 a["stock"], 0, self.tt.keys, self.tt.bounds, self.stats, self.epoch,
+                self.hist,
             )
         )
 
@@ -191,7 +193,7 @@ class _Searcher:
             if n + 1 < p.nplayers:
                 return int(
                     K.search(hands, tricks, n + 1, p.leader, tl, self.left, alpha, beta, *args,
-                             0, tt.keys, tt.bounds, stats, self.epoch)
+                             0, tt.keys, tt.bounds, stats, self.epoch, self.hist)
                 )
             wp = K.winner_pos(tricks[tl], p.nplayers, a["power"], a["cfg"][K.C_TS])
             wseat = K.seat_at(p.leader, wp, p.nplayers)
@@ -207,7 +209,8 @@ class _Searcher:
             try:
                 return gain + int(
                     K.search(hands, tricks, 0, wseat, tl - 1, self.left - v, alpha - gain,
-                             beta - gain, *args, spos, tt.keys, tt.bounds, stats, self.epoch)
+                             beta - gain, *args, spos, tt.keys, tt.bounds, stats, self.epoch,
+                             self.hist)
                 )
             finally:
                 if spos:
