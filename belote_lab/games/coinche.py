@@ -105,6 +105,16 @@ class Bid:
             return text
         if not isinstance(text, str):
             raise ValueError(f"unknown bid {text!r}")
+        known = _PARSED.get(text)
+        if known is not None:
+            return known
+        bid = cls._parse(text)
+        if len(_PARSED) < 4096:
+            _PARSED[text] = bid
+        return bid
+
+    @classmethod
+    def _parse(cls, text: str) -> Bid:
         t = text.strip().replace("_", "").replace(" ", "").replace("é", "e").replace("É", "E")
         m = _BID_RE.match(t.lower())
         if not m:
@@ -183,6 +193,7 @@ class Bid:
         return f"Bid({self.text!r})"
 
 
+@functools.lru_cache(maxsize=1024)
 def bid_problem(bid: Bid, rules: CoincheRules, options: bool = True) -> str | None:
     """Why ``bid`` is not a bid these rules know (``None`` if it is one).
 
@@ -214,6 +225,9 @@ def bid_problem(bid: Bid, rules: CoincheRules, options: bool = True) -> str | No
 
 
 # --- the auction ---------------------------------------------------------------------------------
+_PARSED: dict[str, Bid] = {}  # bids read so far (Bid is frozen): the auction's hot path
+
+
 @functools.lru_cache(maxsize=64)
 def _possible_bids(r: CoincheRules) -> tuple[list[tuple[int, int]], tuple[str, ...]]:
     """Every bid these rules allow, lowest first, as (ranks, texts): cached, the rules being
