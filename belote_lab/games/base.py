@@ -223,7 +223,10 @@ class TrickPlay:
         An illegal card raises :class:`IllegalPlay` with the reason; nothing changes."""
         if type(card) is Card and seat is None:
             # fast path for computer play: same checks, no Reason built unless refused
-            if not self.legal_mask() >> card & 1:
+            lm = self._lm
+            if lm < 0:
+                lm = self.legal_mask()
+            if not lm >> card & 1:
                 self.verify_play(card)
             seat_i = self.to_play
             c = card
@@ -253,13 +256,14 @@ class TrickPlay:
                 self._win = n - 1
         self._on_card(seat, c)
         order = self.seat_order
-        if n < len(order):
-            self.to_play = order[(order.index(seat) + 1) % len(order)]
+        np_ = len(order)
+        if n < np_:
+            # the next seat: N E S W in turn, or N and S in two-player games
+            self.to_play = (seat + 1) & 3 if np_ == 4 else order[(order.index(seat) + 1) % np_]
             return
         w = self._win
         self._win = -1
-        i0 = order.index(self.leader)
-        winner = order[(i0 + w) % len(order)]
+        winner = (self.leader + w) & 3 if np_ == 4 else order[(order.index(self.leader) + w) % np_]
         pts = 0
         p = t.points
         for x in trick:
@@ -269,8 +273,13 @@ class TrickPlay:
             pts += self.last_trick_bonus
         done = Trick(self.leader, tuple(trick), winner, pts)
         self.tricks.append(done)
-        self.won_points[winner] += pts
-        self.won_tricks[winner] += 1
+        # copied on write (once a trick), so an undo snapshot may share the lists
+        wp = list(self.won_points)
+        wp[winner] += pts
+        self.won_points = wp
+        wt = list(self.won_tricks)
+        wt[winner] += 1
+        self.won_tricks = wt
         self.trick = []
         self.leader = winner
         self.to_play = winner
@@ -298,8 +307,8 @@ class TrickPlay:
             self.leader,
             self.to_play,
             len(self.tricks),
-            tuple(self.won_points),
-            tuple(self.won_tricks),
+            self.won_points,
+            self.won_tricks,
             len(self.events),
             self.contract,
             self.follow,
@@ -314,8 +323,8 @@ class TrickPlay:
         self.leader = s[2]
         self.to_play = s[3]
         del self.tricks[s[4] :]
-        self.won_points = list(s[5])
-        self.won_tricks = list(s[6])
+        self.won_points = s[5]
+        self.won_tricks = s[6]
         del self.events[s[7] :]
         self.contract = s[8]
         self.follow = s[9]

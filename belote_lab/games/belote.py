@@ -504,7 +504,7 @@ class BeloteHand(TrickPlay):
     def _save_extra(self) -> tuple[Any, ...]:
         return (
             self.taker,
-            tuple(self.original),
+            self.original,  # replaced, never changed in place: shared by snapshots
             self.belote_seat,
             self.belote_played,
             self.declared,
@@ -514,7 +514,7 @@ class BeloteHand(TrickPlay):
 
     def _load_extra(self, s: tuple[Any, ...]) -> None:
         (self.taker, orig, self.belote_seat, self.belote_played, self.declared, self.result, n) = s
-        self.original = list(orig)
+        self.original = orig
         if self.taking is not None and n is not None and len(self.taking.calls) > n:
             del self.taking.calls[n:]
             self.taking.result = None  # no call before the last one ended the taking
