@@ -321,6 +321,19 @@ def search(
             if n == 0 and tleft == 0:
                 done = True
                 ret = 0
+            elif tleft == 1 and spos >= nstock:
+                # the last trick is forced: each player left holds one card
+                trick = tricks[1]
+                for i in range(n, np_):
+                    s_i = seat_at(leader, i, np_)
+                    trick[i] = bit_index(hands[s_i] & -hands[s_i])
+                wp = winner_pos(trick, np_, power, cfg[C_TS])
+                ret = 0
+                if side[seat_at(leader, wp, np_)] != 0:
+                    ret = cfg[C_PER_TRICK] + cfg[C_BONUS]
+                    for i in range(np_):
+                        ret += points[trick[i]]
+                done = True
             else:
                 trick = tricks[tleft]
                 lkey = leader + 4 * spos + (n << 6)
