@@ -1,0 +1,415 @@
+"""``HandStepper``: step through a recorded hand card by card and trick by trick.
+
+A hand record (``belote_lab/hand`` JSON, a dict, a JSON text, a file, or a hand object) is
+checked once by :func:`belote_lab.record.hand_from_json`; the stepper then deals a fresh hand
+from the record's start and replays its actions (``call``/``play``) forward, and takes them
+back with the engine's exact ``undo`` — every position shown is a real engine state.
+
+Buttons: first, previous trick, back, forward, next trick, last, and a slider over the
+positions (0 = dealt, nothing played).  The view shows all hands or one seat's view (the
+others face down), the current trick (or the last one, with its winner), the calls and
+contract, the announcements (belote, rebelote, dix de der, capot, litige…), the running
+points per side and, at the end, the final score with the engine's explanation.
+
+>>> st = HandStepper.from_selfplay("belote", "2,2,2,2", seed=1)
+>>> st.position, st.length
+(0, 34)
+>>> st.forward(); st.position, st.action_label.value  # doctest: +ELLIPSIS
+(1, '...East: Pass...')
+>>> st.last(); st.hand.phase, "Final score" in st.score_label.value
+('done', True)
+>>> st.previous_trick(); len(st.hand.tricks), len(st.hand.trick)
+(7, 0)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from belote_lab.cards import SEATS, parse_seat
+from belote_lab.record import GAME_FORMAT, HAND_FORMAT, RecordError, hand_from_json
+from belote_lab.selfplay import play_hand
+from belote_widgets._base import LocalizedWidget, html_widget
+from belote_widgets.cards_view import card_html, esc
+from belote_widgets.describe import (
+    action_text,
+    calls_text,
+    contract_text,
+    events_html,
+    last_trick_html,
+    phase_text,
+    result_text,
+    running_points,
+    score_of,
+    seat_hand_html,
+    trick_html,
+)
+from belote_widgets.i18n import game_name, seat_name, side_name, text
+
+__all__ = ["HandStepper"]
+
+Record = Mapping[str, Any] | str | Path | Any
+
+
+def _as_record(source: Record, hand_index: int = 0) -> dict[str, Any]:
+    """A hand record as a dict, from a dict, JSON text, a path, a hand or a game record."""
+    if isinstance(source, Path) or (
+        isinstance(source, str) and not source.lstrip().startswith("{")
+    ):
+        source = Path(source).read_text(encoding="utf-8")
+    if isinstance(source, str):
+        try:
+            source = json.loads(source)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"not JSON: {e}") from None
+    if not isinstance(source, Mapping) and hasattr(source, "to_json"):
+        source = source.to_json()
+    if not isinstance(source, Mapping):
+        raise RecordError("a hand record must be a JSON object")
+    data = dict(source)
+    if data.get("format") == GAME_FORMAT:
+        hands = data.get("hands")
+        if not isinstance(hands, list) or not hands:
+            raise RecordError("the game record holds no hands")
+        data = dict(hands[hand_index])
+    if data.get("format") != HAND_FORMAT:
+        raise RecordError(f"not a hand record (format {data.get('format')!r})")
+    return data
+
+
+class HandStepper(LocalizedWidget):
+    """Replay a hand record one action (call or card) at a time.
+
+    ``view`` is ``"all"`` (every hand face up) or a seat letter (that seat's view).
+    Public state: :attr:`hand` (the engine state at :attr:`position`), :attr:`length`
+    (the number of actions), :attr:`record`.
+    """
+
+    def __init__(
+        self,
+        record: Record | None = None,
+        view: str = "all",
+        hand_index: int = 0,
+        language: str | None = None,
+    ) -> None:
+        super().__init__(language)
+        self.add_class("bw-hand-stepper")
+        self.record: dict[str, Any] | None = None
+        self.hand: Any = None
+        self._actions: list[tuple[str, str, str]] = []
+        self._trick_marks: list[int] = []
+        self._moving = False
+        self.first_button = self._button("bw-first", "|◀")
+        self.trick_back_button = self._button("bw-trick-back", "◀◀")
+        self.back_button = self._button("bw-back", "◀")
+        self.forward_button = self._button("bw-forward", "▶")
+        self.trick_forward_button = self._button("bw-trick-forward", "▶▶")
+        self.last_button = self._button("bw-last", "▶|")
+        self.first_button.on_click(lambda _b: self.first())
+        self.trick_back_button.on_click(lambda _b: self.previous_trick())
+        self.back_button.on_click(lambda _b: self.back())
+        self.forward_button.on_click(lambda _b: self.forward())
+        self.trick_forward_button.on_click(lambda _b: self.next_trick())
+        self.last_button.on_click(lambda _b: self.last())
+        self.slider = widgets.IntSlider(min=0, max=0, value=0, continuous_update=False)
+        self.slider.add_class("bw-slider")
+        self.slider.observe(self._slid, names="value")
+        self.view_input = widgets.Dropdown(
+            options=[("all", "all")], value="all", layout=widgets.Layout(width="12em")
+        )
+        self.view_input.add_class("bw-view")
+        self.view_input.observe(lambda _c: self.refresh(), names="value")
+        self.header = html_widget("bw-header")
+        self.step_label = html_widget("bw-step")
+        self.action_label = html_widget("bw-action")
+        self.seats_html = html_widget("bw-seats")
+        self.trick_html = html_widget("bw-trick")
+        self.events_html = html_widget("bw-events-box")
+        self.points_label = html_widget("bw-points")
+        self.score_label = html_widget("bw-score")
+        self.children = [
+            self.style_html,
+            widgets.HBox([self.header, self.language_picker]),
+            widgets.HBox(
+                [
+                    self.first_button,
+                    self.trick_back_button,
+                    self.back_button,
+                    self.forward_button,
+                    self.trick_forward_button,
+                    self.last_button,
+                    self.slider,
+                    self.view_input,
+                ]
+            ),
+            self.step_label,
+            self.action_label,
+            self.seats_html,
+            self.trick_html,
+            self.points_label,
+            self.events_html,
+            self.score_label,
+        ]
+        if record is not None:
+            self.load(record, hand_index=hand_index, view=view)
+        self._ready()
+
+    @staticmethod
+    def _button(css: str, icon_text: str) -> widgets.Button:
+        b = widgets.Button(description=icon_text, layout=widgets.Layout(width="3.2em"))
+        b.add_class(css)
+        return b
+
+    @classmethod
+    def from_selfplay(
+        cls,
+        game: str = "belote",
+        players: Any = "2,2,2,2",
+        seed: int = 0,
+        dealer: str = "N",
+        **kwargs: Any,
+    ) -> HandStepper:
+        """A stepper over a hand the computer players play now (levels as in
+        :func:`belote_lab.selfplay.play_hand`, e.g. ``"2,1,2,1"``)."""
+        hand = play_hand(game, players, seed=seed, dealer=dealer)
+        return cls(hand.to_json(), **kwargs)
+
+    # --- loading ----------------------------------------------------------------------------------
+    def load(self, record: Record, hand_index: int = 0, view: str | None = None) -> None:
+        """Load a hand record (checked by the engine; a bad one raises ``RecordError``)."""
+        data = _as_record(record, hand_index)
+        hand_from_json(data)  # the whole record, checked once, with the place of any problem
+        start = dict(data)
+        start["actions"] = []
+        start.pop("result", None)
+        self.record = data
+        self.hand = hand_from_json(start)
+        self._actions = [(str(k), str(s), str(v)) for k, s, v in data["actions"]]
+        # one pass forward to find where the tricks end, then back to the deal
+        marks = []
+        for i, act in enumerate(self._actions):
+            before = len(self.hand.tricks)
+            was_bidding = self.hand.contract is None
+            self._apply(act)
+            if len(self.hand.tricks) > before or (was_bidding and self.hand.contract is not None):
+                marks.append(i + 1)
+        self._trick_marks = marks
+        while len(self.hand.actions) > 0:
+            self.hand.undo()
+        seats = [SEATS[s] for s in self.hand.seat_order]
+        want = view if view is not None else self.view_input.value
+        self._view_options(seats)
+        self.view_input.value = want if want in seats else "all"
+        self._moving = True
+        try:
+            self.slider.max = len(self._actions)
+            self.slider.value = 0
+        finally:
+            self._moving = False
+        self.refresh()
+
+    def _apply(self, act: tuple[str, str, str]) -> None:
+        kind, seat, value = act
+        if kind == "play":
+            self.hand.play(value, seat)
+        elif kind == "call":
+            self.hand.call(value, seat)
+        else:
+            raise RecordError(f"unknown action kind {kind!r}")
+
+    # --- moving -----------------------------------------------------------------------------------
+    @property
+    def length(self) -> int:
+        """The number of actions (calls and cards) in the record."""
+        return len(self._actions)
+
+    @property
+    def position(self) -> int:
+        """How many actions have been replayed (0 = just dealt)."""
+        return 0 if self.hand is None else len(self.hand.actions)
+
+    def go(self, k: int) -> None:
+        """Show the position after ``k`` actions (clamped to 0 … :attr:`length`)."""
+        if self.hand is None:
+            return
+        k = max(0, min(self.length, int(k)))
+        while self.position > k:
+            self.hand.undo()
+        while self.position < k:
+            self._apply(self._actions[self.position])
+        if self.slider.value != k:
+            self._moving = True
+            try:
+                self.slider.value = k
+            finally:
+                self._moving = False
+        self.refresh()
+
+    def _slid(self, change: dict[str, Any]) -> None:
+        if not self._moving:
+            self.go(change["new"])
+
+    def first(self) -> None:
+        self.go(0)
+
+    def last(self) -> None:
+        self.go(self.length)
+
+    def forward(self) -> None:
+        """One action forward."""
+        self.go(self.position + 1)
+
+    def back(self) -> None:
+        """One action back."""
+        self.go(self.position - 1)
+
+    def next_trick(self) -> None:
+        """To the end of the next trick (or the end of the bidding)."""
+        later = [m for m in self._trick_marks if m > self.position]
+        self.go(later[0] if later else self.length)
+
+    def previous_trick(self) -> None:
+        """To the end of the previous trick (or the end of the bidding, or the deal)."""
+        earlier = [m for m in self._trick_marks if m < self.position]
+        self.go(earlier[-1] if earlier else 0)
+
+    @property
+    def view(self) -> str:
+        return str(self.view_input.value)
+
+    def set_view(self, view: str) -> None:
+        """``"all"`` or the letter of a seat that plays in this game."""
+        if view != "all":
+            view = SEATS[parse_seat(view)]
+            if view not in [v for _, v in self.view_input.options]:
+                raise ValueError(f"seat {view} does not play in this game")
+        self.view_input.value = view
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def _view_options(self, seats: list[str]) -> None:
+        lang = self.language
+        options = [(text("all_hands", lang), "all")] + [
+            (text("seat_view", lang, seat=seat_name(s, lang)), s) for s in seats
+        ]
+        if list(self.view_input.options) != options:
+            keep = self.view_input.value
+            self.view_input.options = options
+            self.view_input.value = keep if keep in [v for _, v in options] else "all"
+
+    def _render(self) -> None:
+        lang = self.language
+        tips = {
+            self.first_button: "first",
+            self.trick_back_button: "trick_back",
+            self.back_button: "back",
+            self.forward_button: "forward",
+            self.trick_forward_button: "trick_forward",
+            self.last_button: "last",
+        }
+        for b, key in tips.items():
+            b.tooltip = text(key, lang)
+        h = self.hand
+        if h is None:
+            self.header.value = esc(text("no_record", lang))
+            for w in (
+                self.step_label,
+                self.action_label,
+                self.seats_html,
+                self.trick_html,
+                self.events_html,
+                self.points_label,
+                self.score_label,
+            ):
+                w.value = ""
+            return
+        self._view_options([SEATS[s] for s in h.seat_order])
+        k = self.position
+        self.first_button.disabled = self.back_button.disabled = k == 0
+        self.trick_back_button.disabled = k == 0
+        self.forward_button.disabled = self.last_button.disabled = k == self.length
+        self.trick_forward_button.disabled = k == self.length
+        viewer = None if self.view == "all" else parse_seat(self.view)
+        # header
+        head = [
+            f"<b>{esc(game_name(h.game, lang))}</b>",
+            f"{esc(text('dealer', lang))}: {esc(seat_name(h.dealer, lang))}",
+            f"{esc(text('phase', lang))}: {esc(phase_text(h, lang))}",
+        ]
+        contract = contract_text(h, lang)
+        if contract:
+            head.append(esc(contract))
+        if h.game == "belote2" and h.contract is not None:
+            head.append(esc(text("stock", lang, n=len(h.stock_left))))
+        self.header.value = " · ".join(head)
+        self.step_label.value = esc(text("step", lang, k=k, n=self.length))
+        if k == 0:
+            act = text("start_of_hand", lang)
+        else:
+            act = action_text(self._actions[k - 1], lang, getattr(h, "turned", None))
+        self.action_label.value = f'<span class="bw-last-action">{esc(act)}</span>'
+        # seats
+        rows = []
+        cur = h.current_player
+        tricks_won = h.won_tricks
+        for s in h.seat_order:
+            face_up = viewer is None or viewer == s
+            mark = ' <span class="bw-turn">▶</span>' if cur == s else ""
+            dealer = (
+                f' <span class="bw-muted">({esc(text("dealer", lang))})</span>'
+                if (h.dealer == s)
+                else ""
+            )
+            rows.append(
+                f'<tr class="bw-seat-row seat-{SEATS[s]}"><th class="bw-seat">'
+                f"{esc(seat_name(s, lang))}{dealer}{mark}</th>"
+                f"<td>{seat_hand_html(h, s, lang, face_up)}</td>"
+                f"<td>{esc(text('tricks_won', lang, n=tricks_won[s]))}</td></tr>"
+            )
+        extra = ""
+        turned = getattr(h, "turned", None)
+        if turned is not None and h.contract is None:
+            extra += f"<div>{esc(text('turned', lang))}: {card_html(turned, False, lang)}</div>"
+        calls = calls_text(h, lang)
+        if calls:
+            label = esc(text("calls", lang))
+            extra += f'<div class="bw-calls">{label}: {esc(calls)}</div>'
+        self.seats_html.value = f'<table class="bw-table bw-hands">{"".join(rows)}</table>{extra}'
+        # the trick
+        current = trick_html(h, lang)
+        body = f'<div class="bw-muted">{esc(text("current_trick", lang))}</div>'
+        if current:
+            body += current
+        elif h.tricks:
+            body += last_trick_html(h, lang)
+        self.trick_html.value = f'<div class="bw-felt">{body}</div>'
+        # points, announcements, score
+        pts = running_points(h)
+        self.points_label.value = (
+            f"<b>{esc(text('points_so_far', lang))}</b>: "
+            + ", ".join(
+                f'<span class="bw-side side-{side}">{esc(side_name(side, lang))} {n}</span>'
+                for side, n in pts.items()
+            )
+            + (f" ({esc(text('tricks', lang))})" if h.game == "callbreak" else "")
+        )
+        self.events_html.value = (
+            f"<b>{esc(text('announcements', lang))}</b>: {events_html(h, lang, viewer)}"
+        )
+        score = score_of(h)
+        if score:
+            parts = ", ".join(
+                f'<span class="bw-side side-{side}">{esc(side_name(side, lang))} {v}</span>'
+                for side, v in score.items()
+            )
+            why = esc(result_text(h, lang)).replace("\n", "<br>")
+            self.score_label.value = (
+                f'<div class="bw-final"><b>{esc(text("final_score", lang))}</b>: {parts}'
+                f'<br><span class="bw-why">{why}</span></div>'
+            )
+        else:
+            self.score_label.value = ""

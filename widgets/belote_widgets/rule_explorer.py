@@ -1,0 +1,703 @@
+"""``RuleExplorer``: which cards may be played to a trick, and why not the others.
+
+A situation is a hand, the cards already on the table, the seat that led them, the contract
+and the rule options.  The playable cards are outlined in green; every other card shows the
+engine's reason on hover (its tooltip) and, when clicked, in a label.  In quiz mode the cards
+are not marked: the learner selects the cards they think playable and presses Check; every
+mistake is explained with the engine's reasons.  Situations are typed in (text fields),
+generated at random (seeded) or loaded from a conformance case (the ``legal`` ask of
+``conformance/FORMAT.md``).
+
+The answer always comes from :func:`belote_lab.trick.analyse` / :func:`~belote_lab.trick.why_not`
+(the same code path the games use), never from this module.
+
+>>> x = RuleExplorer(hand="7H JH AC KD", trick="KS AS", leader="N", contract="H")
+>>> x.legal.text(), x.seat
+('JH 7H', 'S')
+>>> x.click("AC"); x.reason_label.value  # doctest: +ELLIPSIS
+'...You must trump: you have no ♠ and your partner is not winning; playable: J♥ 7♥...'
+>>> x.quiz = True; x.click("JH"); x.check().correct
+False
+>>> x.click("7H"); x.check().correct
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as widgets
+
+from belote_lab.cards import (
+    SEATS,
+    Card,
+    CardParseError,
+    CardSet,
+    Rank,
+    belote_deck,
+    full_deck,
+    parse_cards,
+    parse_seat,
+)
+from belote_lab.contract import Contract
+from belote_lab.games.belote import follow_rules
+from belote_lab.rules import RuleOptionError, rules_for
+from belote_lab.trick import (
+    BELOTE2_FREE,
+    BELOTE2_STRICT,
+    CALLBREAK_FOLLOW,
+    Analysis,
+    FollowRules,
+    Reason,
+    analyse,
+    trick_winner,
+    why_not,
+)
+from belote_widgets._base import LocalizedWidget, html_widget
+from belote_widgets.cards_view import CardButtons, card_html, esc
+from belote_widgets.i18n import contract_name, game_name, seat_name, text
+
+__all__ = ["RuleExplorer", "Situation", "QuizResult", "follow_for", "GAMES"]
+
+GAMES = ("belote", "coinche", "belote2", "callbreak")
+_SUIT_CONTRACTS = ("S", "H", "D", "C")
+_BELOTE_CONTRACTS = ("S", "H", "D", "C", "NT", "AT")
+
+
+def follow_for(game: str, must_undertrump: bool = False, stock: int = 0) -> FollowRules:
+    """The engine's follow rules of ``game`` with these options (the referee's choice)."""
+    if game == "callbreak":
+        return CALLBREAK_FOLLOW
+    if game == "belote2":
+        return BELOTE2_FREE if stock > 0 else BELOTE2_STRICT
+    return follow_rules(must_undertrump)
+
+
+def _seats(game: str) -> tuple[int, ...]:
+    return (0, 2) if game == "belote2" else (0, 1, 2, 3)
+
+
+@dataclass(frozen=True)
+class Situation:
+    """One question: the hand of the seat to play, the trick so far and the rules."""
+
+    game: str
+    hand: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    leader: int
+    contract: Contract
+    must_undertrump: bool = False
+    stock: int = 0
+    case_id: str | None = None
+    expect: tuple[Card, ...] | None = None
+
+    @property
+    def follow(self) -> FollowRules:
+        return follow_for(self.game, self.must_undertrump, self.stock)
+
+    @property
+    def seat(self) -> int:
+        """The seat to play: the one after the last card of the trick."""
+        seats = _seats(self.game)
+        i = seats.index(self.leader)
+        return seats[(i + len(self.trick)) % len(seats)]
+
+    def trick_seats(self) -> list[int]:
+        seats = _seats(self.game)
+        i = seats.index(self.leader)
+        return [seats[(i + k) % len(seats)] for k in range(len(self.trick))]
+
+    def analysis(self) -> Analysis:
+        return analyse(CardSet(self.hand), list(self.trick), self.contract, self.follow)
+
+    def reason(self, card: Card) -> Reason | None:
+        return why_not(card, CardSet(self.hand), list(self.trick), self.contract, self.follow)
+
+
+@dataclass
+class QuizResult:
+    """The grading of one quiz answer."""
+
+    correct: bool
+    right: int  # cards whose choice (selected or not) was right
+    total: int
+    wrongly_chosen: list[Card] = field(default_factory=list)
+    missed: list[Card] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+
+
+def make_situation(
+    game: str,
+    hand: str | Iterable[Card | str],
+    trick: str | Iterable[Card | str],
+    leader: str | int,
+    contract: str | Contract | None,
+    must_undertrump: bool = False,
+    stock: int = 0,
+    case_id: str | None = None,
+    expect: Sequence[Card | str] | None = None,
+    language: str | None = None,
+) -> Situation:
+    """Read and check a situation; :class:`ValueError` says what is wrong (in ``language``)."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    h = parse_cards(hand)
+    t = parse_cards(trick)
+    if not h:
+        raise ValueError(text("empty_hand", language))
+    both = CardSet(h) & CardSet(t)
+    if both:
+        raise ValueError(text("card_twice", language, card=next(iter(both)).pretty))
+    if game != "callbreak":
+        for c in (*h, *t):
+            if c.rank < Rank.SEVEN:
+                raise ValueError(text("not_in_deck", language, card=c.pretty))
+    if len(t) >= len(_seats(game)):
+        raise ValueError(text("trick_full", language))
+    lead = parse_seat(leader)
+    if lead not in _seats(game):
+        raise ValueError(f"seat {SEATS[lead]} does not play in {game}")
+    if game == "callbreak":
+        c = Contract.parse("callbreak")
+    else:
+        c = Contract.parse(contract if contract is not None else "H")
+        allowed = _SUIT_CONTRACTS if game == "belote2" else _BELOTE_CONTRACTS
+        if c.code not in allowed:
+            raise ValueError(f"contract {c.code} is not played in {game}")
+    if game == "belote2" and (not 0 <= stock <= 14 or stock % 2):
+        raise ValueError("stock must be an even number from 0 to 14")
+    return Situation(
+        game,
+        tuple(h),
+        tuple(t),
+        lead,
+        c,
+        bool(must_undertrump) and game in ("belote", "coinche"),
+        stock if game == "belote2" else 0,
+        case_id,
+        None if expect is None else tuple(parse_cards(expect)),
+    )
+
+
+class RuleExplorer(LocalizedWidget):
+    """Explore (or be quizzed on) what may be played to a trick.
+
+    Public state: :attr:`situation`, :attr:`legal`, :attr:`cards` (the card buttons),
+    :attr:`reason_label` (the last explanation), :attr:`quiz` (on/off), :attr:`selected`
+    (quiz choices) and :attr:`last_result` (the last :class:`QuizResult`).
+    """
+
+    def __init__(
+        self,
+        hand: str | Iterable[Card | str] = "JH 9H 7H AC KD 8C",
+        trick: str | Iterable[Card | str] = "KS AS",
+        leader: str = "N",
+        contract: str = "H",
+        game: str = "belote",
+        must_undertrump: bool = False,
+        stock: int = 0,
+        seed: int = 0,
+        quiz: bool = False,
+        language: str | None = None,
+    ) -> None:
+        super().__init__(language)
+        self.add_class("bw-rule-explorer")
+        self.selected: set[Card] = set()
+        self.last_result: QuizResult | None = None
+        self._last_click: Card | None = None
+        self._input_error: str | None = None
+        # inputs
+        self.game_input = widgets.Dropdown(
+            options=[(g, g) for g in GAMES], value=game, layout=widgets.Layout(width="14em")
+        )
+        self.game_input.add_class("bw-game")
+        self.contract_input = widgets.Dropdown(
+            options=list(_BELOTE_CONTRACTS), value="H", layout=widgets.Layout(width="11em")
+        )
+        self.contract_input.add_class("bw-contract")
+        self.leader_input = widgets.Dropdown(
+            options=list(SEATS), value="N", layout=widgets.Layout(width="8em")
+        )
+        self.leader_input.add_class("bw-leader")
+        self.hand_input = widgets.Text(layout=widgets.Layout(width="22em"))
+        self.hand_input.add_class("bw-hand-input")
+        self.trick_input = widgets.Text(layout=widgets.Layout(width="14em"))
+        self.trick_input.add_class("bw-trick-input")
+        self.undertrump_input = widgets.Checkbox(
+            value=must_undertrump, indent=False, layout=widgets.Layout(width="auto")
+        )
+        self.undertrump_input.add_class("bw-undertrump")
+        self.stock_input = widgets.BoundedIntText(
+            value=stock, min=0, max=14, step=2, layout=widgets.Layout(width="5em")
+        )
+        self.stock_input.add_class("bw-stock")
+        self.show_button = widgets.Button(icon="")
+        self.show_button.add_class("bw-show")
+        self.show_button.on_click(lambda _b: self.apply_inputs())
+        self.seed_input = widgets.IntText(value=seed, layout=widgets.Layout(width="7em"))
+        self.seed_input.add_class("bw-seed")
+        self.random_button = widgets.Button()
+        self.random_button.add_class("bw-random")
+        self.random_button.on_click(lambda _b: self.random_situation())
+        self.case_input = widgets.Text(layout=widgets.Layout(width="30em"))
+        self.case_input.add_class("bw-case-input")
+        self.case_button = widgets.Button()
+        self.case_button.add_class("bw-load-case")
+        self.case_button.on_click(lambda _b: self._load_case_text())
+        self.quiz_toggle = widgets.ToggleButton(value=quiz)
+        self.quiz_toggle.add_class("bw-quiz")
+        self.quiz_toggle.observe(self._quiz_changed, names="value")
+        self.check_button = widgets.Button(button_style="primary")
+        self.check_button.add_class("bw-check")
+        self.check_button.on_click(lambda _b: self.check())
+        # outputs
+        self.header = html_widget("bw-header")
+        self.table = html_widget("bw-trick")
+        self.cards = CardButtons(self._clicked, "bw-hand")
+        self.reason_label = html_widget("bw-reason-label")
+        self.rule_label = html_widget("bw-rule")
+        self.quiz_label = html_widget("bw-quiz-label")
+        self.error_label = html_widget("bw-error")
+        self._labels: dict[str, widgets.Label] = {}
+        form = widgets.VBox(
+            [
+                widgets.HBox(
+                    [
+                        self._label("game"),
+                        self.game_input,
+                        self._label("contract"),
+                        self.contract_input,
+                        self._label("leader"),
+                        self.leader_input,
+                    ]
+                ),
+                widgets.HBox(
+                    [
+                        self._label("hand"),
+                        self.hand_input,
+                        self._label("trick_cards"),
+                        self.trick_input,
+                    ]
+                ),
+                widgets.HBox(
+                    [
+                        self.undertrump_input,
+                        self._label("must_undertrump"),
+                        self._label("stock_count"),
+                        self.stock_input,
+                        self.show_button,
+                    ]
+                ),
+                widgets.HBox([self._label("seed"), self.seed_input, self.random_button]),
+                widgets.HBox([self._label("case_json"), self.case_input, self.case_button]),
+            ]
+        )
+        form.add_class("bw-form")
+        self.children = [
+            self.style_html,
+            widgets.HBox([self.header, self.language_picker]),
+            form,
+            self.error_label,
+            self.table,
+            self.cards.box,
+            widgets.HBox([self.quiz_toggle, self.check_button]),
+            self.quiz_label,
+            self.rule_label,
+            self.reason_label,
+        ]
+        self.game_input.observe(self._game_changed, names="value")
+        self.situation = make_situation(
+            game, hand, trick, leader, contract, must_undertrump, stock, language=self.language
+        )
+        self._fill_inputs()
+        self._ready()
+
+    def _label(self, key: str) -> widgets.Label:
+        lab = widgets.Label()
+        lab.add_class(f"bw-label-{key}")
+        self._labels[key] = lab
+        return lab
+
+    # --- the situation ----------------------------------------------------------------------------
+    @property
+    def legal(self) -> CardSet:
+        """The cards the engine allows in this situation."""
+        return self.situation.analysis().legal
+
+    @property
+    def seat(self) -> str:
+        """The seat to play (a letter)."""
+        return SEATS[self.situation.seat]
+
+    @property
+    def quiz(self) -> bool:
+        return bool(self.quiz_toggle.value)
+
+    @quiz.setter
+    def quiz(self, on: bool) -> None:
+        self.quiz_toggle.value = bool(on)
+
+    def set_situation(
+        self,
+        hand: str | Iterable[Card | str],
+        trick: str | Iterable[Card | str] = (),
+        leader: str | int = "N",
+        contract: str | Contract | None = "H",
+        game: str | None = None,
+        must_undertrump: bool | None = None,
+        stock: int | None = None,
+    ) -> None:
+        """Show a new situation (unknown cards and the like raise :class:`ValueError`)."""
+        g = game or self.situation.game
+        mu = self.undertrump_input.value if must_undertrump is None else must_undertrump
+        st = self.stock_input.value if stock is None else stock
+        self._show(make_situation(g, hand, trick, leader, contract, mu, st, language=self.language))
+
+    def apply_inputs(self) -> bool:
+        """Read the text fields (the Show button); a bad entry shows why and changes nothing."""
+        try:
+            s = make_situation(
+                self.game_input.value,
+                self.hand_input.value,
+                self.trick_input.value,
+                self.leader_input.value,
+                self.contract_input.value,
+                self.undertrump_input.value,
+                self.stock_input.value,
+                language=self.language,
+            )
+        except (CardParseError, ValueError) as e:
+            self._input_error = str(e)
+            self.refresh()
+            return False
+        self._show(s)
+        return True
+
+    def random_situation(self, seed: int | None = None) -> Situation:
+        """A random situation of the chosen game, from ``seed`` (default: the seed field,
+        which then moves on by one so that the next click gives the next situation)."""
+        if seed is None:
+            seed = int(self.seed_input.value)
+            self.seed_input.value = seed + 1
+        game = self.game_input.value
+        rng = random.Random(f"{game}:{seed}")
+        s: Situation | None = None
+        for _ in range(60):
+            s = self._random_one(game, rng)
+            legal = s.analysis().legal
+            if 0 < len(legal) < len(s.hand):  # something to learn: some cards are refused
+                break
+        assert s is not None
+        self._show(s)
+        return s
+
+    def _random_one(self, game: str, rng: random.Random) -> Situation:
+        deck = full_deck() if game == "callbreak" else belote_deck()
+        rng.shuffle(deck)
+        seats = _seats(game)
+        n_trick = rng.randrange(1, len(seats))  # a lead allows anything: skip it
+        size = rng.randint(3, 10 if game == "callbreak" else 8)
+        hand, trick = deck[:size], deck[size : size + n_trick]
+        if game == "callbreak":
+            contract = "callbreak"
+        elif game == "belote2":
+            contract = rng.choice(_SUIT_CONTRACTS)
+        else:
+            contract = rng.choice(_SUIT_CONTRACTS * 3 + ("NT", "AT"))
+        stock = rng.choice((0, 0, 0, 8)) if game == "belote2" else 0
+        return make_situation(
+            game,
+            hand,
+            trick,
+            rng.choice(seats),
+            contract,
+            bool(self.undertrump_input.value),
+            stock,
+            language=self.language,
+        )
+
+    def load_case(self, case: Mapping[str, Any] | str) -> Situation:
+        """Show a conformance case (a dict or one JSON line) whose ``ask`` is ``legal``."""
+        data = json.loads(case) if isinstance(case, str) else dict(case)
+        ask = data.get("ask")
+        if ask != "legal":
+            raise ValueError(text("not_legal_ask", self.language, ask=ask))
+        game = data.get("game", "belote")
+        try:
+            rules = rules_for(game, data.get("rules") or {})
+        except RuleOptionError as e:
+            raise ValueError(str(e)) from None
+        expect = (
+            data.get("expect", {}).get("legal") if isinstance(data.get("expect"), dict) else None
+        )
+        s = make_situation(
+            game,
+            data.get("hand", []),
+            data.get("trick", []),
+            data.get("leader", "N"),
+            data.get("trump"),
+            bool(getattr(rules, "must_undertrump", False)),
+            int(data.get("stock", 0)),
+            case_id=str(data.get("id", "")),
+            expect=expect,
+            language=self.language,
+        )
+        self._show(s)
+        return s
+
+    def _load_case_text(self) -> None:
+        try:
+            self.load_case(self.case_input.value)
+        except (ValueError, CardParseError) as e:  # json.JSONDecodeError is a ValueError
+            self._input_error = str(e)
+            self.refresh()
+
+    def _show(self, s: Situation) -> None:
+        self.situation = s
+        self.selected = set()
+        self.last_result = None
+        self._last_click = None
+        self._input_error = None
+        self._fill_inputs()
+        self.refresh()
+
+    def _fill_inputs(self) -> None:
+        s = self.situation
+        if self.game_input.value != s.game:
+            self.game_input.value = s.game
+        self._game_controls(s.game)
+        if s.game != "callbreak":
+            self.contract_input.value = s.contract.code
+        self.leader_input.value = SEATS[s.leader]
+        self.hand_input.value = " ".join(c.text for c in s.hand)
+        self.trick_input.value = " ".join(c.text for c in s.trick)
+        self.undertrump_input.value = s.must_undertrump
+        self.stock_input.value = s.stock
+
+    def _game_changed(self, change: dict[str, Any]) -> None:
+        self._game_controls(change["new"])
+
+    def _game_controls(self, game: str) -> None:
+        """Fit the contract and leader choices (and their labels) to ``game``."""
+        lang = self.language
+        codes = {"belote2": _SUIT_CONTRACTS, "callbreak": ("callbreak",)}.get(
+            game, _BELOTE_CONTRACTS
+        )
+        options = [(contract_name(c, lang), c) for c in codes]
+        if list(self.contract_input.options) != options:
+            keep = self.contract_input.value
+            self.contract_input.options = options
+            self.contract_input.value = keep if keep in codes else codes[0]
+        self.contract_input.disabled = game == "callbreak"
+        seats = [(seat_name(s, lang), SEATS[s]) for s in _seats(game)]
+        if list(self.leader_input.options) != seats:
+            keep = self.leader_input.value
+            self.leader_input.options = seats
+            self.leader_input.value = keep if keep in [v for _, v in seats] else seats[0][1]
+        self.undertrump_input.disabled = game not in ("belote", "coinche")
+        self.stock_input.disabled = game != "belote2"
+
+    # --- clicks and the quiz ----------------------------------------------------------------------
+    def click(self, card: Card | str) -> None:
+        """Click ``card`` (as a user would)."""
+        self.cards.click(card)
+
+    def _clicked(self, card: Card) -> None:
+        if self.quiz:
+            if self.last_result is not None:  # a new try after a check
+                self.last_result = None
+            self.selected ^= {card}
+        else:
+            self._last_click = card
+        self.refresh()
+
+    def _quiz_changed(self, _change: dict[str, Any]) -> None:
+        self.selected = set()
+        self.last_result = None
+        self._last_click = None
+        self.refresh()
+
+    def check(self) -> QuizResult:
+        """Grade the quiz choices: right if exactly the playable cards are selected."""
+        s = self.situation
+        legal = set(s.analysis().legal)
+        wrong = [c for c in s.hand if c in self.selected and c not in legal]
+        missed = [c for c in s.hand if c in legal and c not in self.selected]
+        right = len(s.hand) - len(wrong) - len(missed)
+        self.last_result = QuizResult(not wrong and not missed, right, len(s.hand), wrong, missed)
+        self.last_result.messages = self._quiz_messages(self.last_result, self.language)
+        self.refresh()
+        return self.last_result
+
+    def _quiz_messages(self, r: QuizResult, lang: str) -> list[str]:
+        s = self.situation
+        a = s.analysis()
+        if r.correct:
+            legal = " ".join(c.pretty for c in s.hand if c in a.legal)
+            return [text("quiz_right", lang, legal=legal)]
+        out = [text("quiz_score", lang, right=r.right, total=r.total)]
+        for c in r.wrongly_chosen:
+            reason = s.reason(c)
+            assert reason is not None
+            out.append(text("quiz_wrong_choice", lang, card=c.pretty, reason=reason.text(lang)))
+        for c in r.missed:
+            out.append(text("quiz_missed", lang, card=c.pretty, rule=self._rule_words(a, lang)))
+        return out
+
+    def _rule_words(self, a: Analysis, lang: str) -> str:
+        """The rule deciding this trick in the engine's words, cards filled in.
+
+        The engine explains refusals (:class:`~belote_lab.trick.Reason`); the rule that
+        applies to the whole hand is the same text, so it is asked of a ``Reason`` built
+        from the analysis (the card in it does not appear in these texts).
+        """
+        s = self.situation
+        partners = "yes" if s.follow.partners else "no"
+        r = Reason(s.hand[0], a.rule, a.legal, a.led, a.to_beat, a.trump, {"partners": partners})
+        return r.text(lang)
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def _render(self) -> None:
+        lang = self.language
+        s = self.situation
+        a = s.analysis()
+        labels = {
+            "game": text("game", lang),
+            "contract": text("contract", lang),
+            "leader": text("leader", lang),
+            "hand": text("hand", lang),
+            "trick_cards": text("trick_cards", lang),
+            "must_undertrump": text("must_undertrump", lang),
+            "stock_count": text("stock_count", lang),
+            "seed": text("seed", lang),
+            "case_json": text("case_json", lang),
+        }
+        for key, value in labels.items():
+            self._labels[key].value = value
+        options = [(game_name(g, lang), g) for g in GAMES]
+        if list(self.game_input.options) != options:
+            self.game_input.options = options
+            self.game_input.value = s.game
+        self._game_controls(self.game_input.value)
+        self.show_button.description = text("show", lang)
+        self.random_button.description = text("random", lang)
+        self.case_button.description = text("load_case", lang)
+        self.quiz_toggle.description = text("quiz", lang)
+        self.check_button.description = text("check", lang)
+        self.check_button.disabled = not self.quiz
+        self.error_label.value = (
+            '<span class="bw-reason">'
+            f"{esc(text('bad_input', lang, error=self._input_error))}"
+            "</span>"
+            if self._input_error
+            else ""
+        )
+        # header: contract, who plays, the case
+        who = seat_name(s.seat, lang)
+        head = [
+            f"<b>{esc(game_name(s.game, lang))}</b>",
+            esc(contract_name(s.contract, lang)),
+        ]
+        if s.game == "belote2":
+            head.append(esc(text("stock", lang, n=s.stock)))
+        if s.case_id:
+            head.append(esc(text("case_loaded", lang, id=s.case_id)))
+        head.append(f'<span class="bw-turn">{esc(text("to_play", lang, seat=who))}</span>')
+        self.header.value = " · ".join(head)
+        self.table.value = self._table_html(s, lang)
+        # the cards
+        reasons = {c: s.reason(c) for c in s.hand}
+        notes: dict[Card, str] = {}
+        states: dict[Card, str] = {}
+        for c in s.hand:
+            r = reasons[c]
+            if self.quiz:
+                notes[c] = ""
+                states[c] = "bw-selected" if c in self.selected else ""
+                if self.last_result is not None:
+                    if c in self.last_result.wrongly_chosen:
+                        states[c] = "bw-wrong"
+                    elif c in self.last_result.missed:
+                        states[c] = "bw-missed"
+                    elif c in a.legal:
+                        states[c] = "bw-legal"
+                    notes[c] = r.text(lang) if r is not None else text("playable_mark", lang)
+            else:
+                states[c] = "bw-legal" if r is None else "bw-illegal"
+                notes[c] = text("playable_mark", lang) if r is None else r.text(lang)
+        self.cards.show(list(s.hand), s.contract.trump, lang, states, notes)
+        # explanations
+        if self.quiz:
+            self.rule_label.value = ""
+            if self.last_result is None:
+                chosen = " ".join(c.pretty for c in s.hand if c in self.selected) or text(
+                    "none", lang
+                )
+                self.quiz_label.value = (
+                    f"<b>{esc(text('quiz_question', lang, seat=who))}</b><br>"
+                    f"{esc(text('quiz_selected', lang, cards=chosen))}"
+                )
+            else:
+                self.last_result.messages = self._quiz_messages(self.last_result, lang)
+                cls = "bw-ok" if self.last_result.correct else "bw-reason"
+                self.quiz_label.value = "<br>".join(
+                    f'<span class="{cls}">{esc(m)}</span>' if i == 0 else esc(m)
+                    for i, m in enumerate(self.last_result.messages)
+                )
+            self.reason_label.value = ""
+        else:
+            self.quiz_label.value = ""
+            rule = self._rule_words(a, lang)
+            self.rule_label.value = esc(text("rule_is", lang, rule=rule))
+            self.reason_label.value = self._click_html(s, lang)
+        self._expect_note(s, a, lang)
+
+    def _expect_note(self, s: Situation, a: Analysis, lang: str) -> None:
+        if s.expect is None:
+            return
+        engine = CardSet(c for c in s.hand if c in a.legal)
+        if engine == CardSet(s.expect):
+            note = f'<span class="bw-ok">{esc(text("case_expect_ok", lang))}</span>'
+        else:
+            note = esc(
+                text(
+                    "case_expect_bad",
+                    lang,
+                    engine=engine.pretty(),
+                    expect=CardSet(s.expect).pretty(),
+                )
+            )
+            note = f'<span class="bw-reason">{note}</span>'
+        self.rule_label.value = (
+            self.rule_label.value + "<br>" if self.rule_label.value else ""
+        ) + note
+
+    def _click_html(self, s: Situation, lang: str) -> str:
+        c = self._last_click
+        if c is None or c not in s.hand:
+            return f'<span class="bw-muted">{esc(text("click_a_card", lang))}</span>'
+        r = s.reason(c)
+        if r is None:
+            return f'<span class="bw-ok">{esc(text("playable", lang, card=c.pretty))}</span>'
+        return f'<span class="bw-reason">{esc(r.text(lang))}</span>'
+
+    def _table_html(self, s: Situation, lang: str) -> str:
+        if not s.trick:
+            body = esc(text("lead_empty", lang, seat=seat_name(s.seat, lang)))
+            return f'<div class="bw-felt">{body}</div>'
+        win = trick_winner(list(s.trick), s.contract)
+        cells = []
+        for k, (seat, c) in enumerate(zip(s.trick_seats(), s.trick, strict=True)):
+            extra = ("bw-winning",) if k == win else ()
+            note = text("winning", lang) if k == win else None
+            cells.append(
+                f'<span class="bw-played seat-{SEATS[seat]}"><span class="bw-seat">'
+                f"{esc(seat_name(seat, lang))}</span>"
+                f"{card_html(c, s.contract.trump, lang, extra, note)}</span> "
+            )
+        title = esc(text("current_trick", lang))
+        return f'<div class="bw-felt"><div class="bw-muted">{title}</div>{"".join(cells)}</div>'
