@@ -10,12 +10,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from belote_lab.trick import Reason
 
-__all__ = ["explain", "rule_summary", "LANGUAGES"]
+__all__ = ["explain", "explain_rule", "rule_summary", "LANGUAGES"]
 
 LANGUAGES = ("en", "ko")
 
@@ -72,18 +72,45 @@ _TEXTS: dict[str, dict[str, str]] = {
 
 def explain(reason: Reason, language: str = "en") -> str:
     """The text of a :class:`~belote_lab.trick.Reason` in ``language`` (``en`` or ``ko``)."""
+    return explain_rule(
+        reason.rule.value,
+        reason.legal,
+        reason.led,
+        reason.to_beat,
+        language,
+        card=reason.card,
+        partners=reason.data.get("partners") != "no",
+    )
+
+
+def explain_rule(
+    rule: str,
+    legal: Any,
+    led: Any,
+    to_beat: Any,
+    language: str = "en",
+    card: Any = None,
+    partners: bool = True,
+) -> str:
+    """The text of a rule code with its cards (what :func:`explain` and
+    :meth:`~belote_lab.trick.Analysis.text` say).
+
+    >>> from belote_lab.trick import analyse
+    >>> analyse("7H JH AC KD", ["KS", "AS"], "H").text("ko")
+    '으뜸패를 내야 합니다: ♠이(가) 없고 파트너가 이기고 있지 않습니다. 낼 수 있는 카드: J♥ 7♥.'
+    """
     texts = _TEXTS.get(language)
     if texts is None:
         raise ValueError(f"unknown language {language!r}; choose one of {LANGUAGES}")
-    key = reason.rule.value
-    if key == "must_trump" and reason.data.get("partners") == "no":
+    key = rule
+    if key == "must_trump" and not partners:
         key = "must_trump_np"
-    legal = " ".join(c.pretty for c in reason.legal) or texts["none"]
+    legal_text = " ".join(c.pretty for c in legal) or texts["none"]
     return texts[key].format(
-        led=reason.led.symbol if reason.led is not None else "",
-        to_beat=reason.to_beat.pretty if reason.to_beat is not None else "",
-        legal=legal,
-        card=reason.card.pretty,
+        led=led.symbol if led is not None else "",
+        to_beat=to_beat.pretty if to_beat is not None else "",
+        legal=legal_text,
+        card=card.pretty if card is not None else "",
     )
 
 

@@ -110,6 +110,15 @@ class Analysis:
     led: Suit | None
     to_beat: Card | None  # the card that must be beaten (GO_HIGHER, MUST_OVERTRUMP, …)
     trump: Suit | None
+    partners: bool = True
+
+    def text(self, language: str = "en") -> str:
+        """Why exactly these cards may be played, in ``language`` (``en`` or ``ko``)."""
+        from belote_lab.reasons import explain_rule
+
+        return explain_rule(
+            self.rule.value, self.legal, self.led, self.to_beat, language, partners=self.partners
+        )
 
 
 @dataclass(frozen=True)
@@ -263,6 +272,7 @@ def analyse(
         led=Suit(tr[0] >> 4) if tr else None,
         to_beat=Card(to_beat) if to_beat >= 0 else None,
         trump=c.trump,
+        partners=follow.partners,
     )
 
 
