@@ -11,10 +11,13 @@ STAMP  := $(VENV)/.installed
 EXTRAS ?= test,fast,present
 
 # `make test` is the single place the checks run from.  Later issues extend PYTEST_ARGS
-# (e.g. nbval: `--nbval --nbval-current-env --nbval-sanitize-with ... notebooks/`, browser tests);
-# with no paths given pytest uses pyproject's testpaths (tests/ + the doctests of belote_lab/).
+# (e.g. browser tests); with no paths given pytest uses pyproject's testpaths (tests/ + the
+# doctests of belote_lab/), so the paths are spelled out here.  nbval re-runs every notebook and
+# compares each cell's output with the one stored in it (`make notebooks` stores them);
+# notebooks/sanitize.cfg rewrites only what cannot be stable (addresses, widget model ids).
 # Any non-zero pytest status fails the target, including 5 (no tests collected).
-PYTEST_ARGS ?=
+NBVAL_ARGS  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
+PYTEST_ARGS ?= $(NBVAL_ARGS) tests belote_lab notebooks
 RUFF_ARGS   ?= check .
 
 # JupyterLab refuses to start as root without --allow-root.
@@ -22,13 +25,15 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_ARGS   ?=
 NB         ?=
 PRESENT_ARGS ?=
+NOTEBOOKS  ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv lab test bench present clean
+.PHONY: help venv lab test notebooks bench present clean
 
 help:
 	@echo "make lab      JupyterLab on notebooks/ (127.0.0.1); creates/refreshes .venv first"
-	@echo "make test     ruff + pytest (tests/ and belote_lab doctests); creates/refreshes .venv"
+	@echo "make test     ruff + pytest (tests/, belote_lab doctests, notebooks/ by nbval); creates/refreshes .venv"
+	@echo "make notebooks  re-run the notebooks and store their outputs (NOTEBOOKS=\"04 06\": some)"
 	@echo "make bench    run benchmarks/bench_play.py"
 	@echo "make present  NB=notebooks/<name>.ipynb   serve one notebook with Voila (127.0.0.1)"
 	@echo "make clean    remove .venv and caches"
@@ -55,6 +60,9 @@ lab: venv
 test: venv
 	$(BIN)/ruff $(RUFF_ARGS)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+notebooks: venv
+	$(BIN)/python notebooks/run_all.py $(NOTEBOOKS)
 
 bench: venv
 	$(BIN)/python benchmarks/bench_play.py

@@ -1,0 +1,515 @@
+"""Charts for the notebooks, drawn with matplotlib (never ipywidgets).
+
+Every chart function takes plain arrays — those of a
+:class:`~belote_lab.simulate.SimulationResult`, or lists — and returns the matplotlib
+``Figure``: a title, axes labelled with their units, a legend where there is more than one
+series, and the number of hands each estimate rests on.  Shares carry 95% Wilson intervals,
+means 95% normal intervals.  The small helpers that compute those numbers are public too, so a
+notebook can print and check exactly what a chart draws.
+
+Figures are made with ``pyplot`` so that a notebook shows them at the end of the cell (end the
+cell with ``plt.show()``); a script or a test should ``plt.close(fig)`` when done.
+
+>>> import numpy as np
+>>> wilson(50, 100)
+(0.404, 0.596)
+>>> mean_ci([1, 2, 3, 4])
+(2.5, 1.235, 3.765)
+>>> outcome_counts(np.array([1, 1, 0, -1]), np.array([-1, 0, -1, -1]), np.array([0, 2, 1, 3]))
+{'made': 1, 'made, capot': 1, 'failed (dedans)': 1, 'failed, capot against': 0, 'litige (tie)': 1}
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.figure import Figure
+from matplotlib.patches import Patch
+from matplotlib.ticker import PercentFormatter
+
+__all__ = [
+    "wilson",
+    "mean_ci",
+    "contract_kinds",
+    "attack_side",
+    "outcome_counts",
+    "belote_counts",
+    "OUTCOMES",
+    "points_histogram",
+    "points_by_contract",
+    "outcome_frequencies",
+    "belote_frequency",
+    "success_by_holding",
+    "tip_effects",
+    "call_accuracy",
+    "mean_by_group",
+    "share_bars",
+]
+
+ATTACK = "#1f6fb4"  # blue
+DEFENCE = "#e07b10"  # orange
+GOOD = "#2a9d4b"
+BAD = "#c43c39"
+NEUTRAL = "#8a8a8a"
+PALETTE = ("#1f6fb4", "#e07b10", "#2a9d4b", "#8e5bb5", "#c43c39", "#5a5a5a")
+
+_STYLE = {
+    "font.size": 11,
+    "axes.titlesize": 13,
+    "axes.labelsize": 11,
+    "xtick.labelsize": 10,
+    "ytick.labelsize": 10,
+    "legend.fontsize": 10,
+    "figure.titlesize": 14,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "font.family": "DejaVu Sans",
+}
+
+OUTCOMES: tuple[str, ...] = (
+    "made",
+    "made, capot",
+    "failed (dedans)",
+    "failed, capot against",
+    "litige (tie)",
+)
+"""The outcome categories of :func:`outcome_counts`, each hand in exactly one."""
+
+_KIND_OF_CODE = {"S": "suit", "H": "suit", "D": "suit", "C": "suit", "NT": "no trump",
+                 "AT": "all trump", "callbreak": "callbreak"}
+_CONTRACT_NAMES = ("S", "H", "D", "C", "NT", "AT", "callbreak")
+
+
+# --- numbers ----------------------------------------------------------------------------------
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval ``(low, high)`` of a share, rounded to 3 decimals.
+
+    >>> wilson(0, 10)
+    (0.0, 0.278)
+    """
+    if n <= 0:
+        return (float("nan"), float("nan"))
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (round(float(max(0.0, centre - half)), 3), round(float(min(1.0, centre + half)), 3))
+
+
+def mean_ci(values: Sequence[float] | np.ndarray, z: float = 1.96) -> tuple[float, float, float]:
+    """``(mean, low, high)``: the mean with its 95% normal interval, rounded to 3 decimals."""
+    v = np.asarray(values, dtype=float)
+    n = v.size
+    if n == 0:
+        return (float("nan"), float("nan"), float("nan"))
+    m = float(v.mean())
+    if n < 2:
+        return (round(m, 3), float("nan"), float("nan"))
+    half = z * float(v.std(ddof=1)) / math.sqrt(n)
+    return (round(m, 3), round(m - half, 3), round(m + half, 3))
+
+
+def contract_kinds(contract: Sequence[int] | np.ndarray,
+                   names: Sequence[str] = _CONTRACT_NAMES) -> np.ndarray:
+    """The kind of each contract index (``suit``, ``no trump``, ``all trump``).
+
+    >>> contract_kinds([0, 3, 4, 5]).tolist()
+    ['suit', 'suit', 'no trump', 'all trump']
+    """
+    codes = np.asarray(contract, dtype=int)
+    return np.array([_KIND_OF_CODE[names[c]] for c in codes], dtype=object)
+
+
+def attack_side(taker: Sequence[int] | np.ndarray, game: str = "belote") -> np.ndarray:
+    """The side index (as in ``SimulationResult.side_names``) of each hand's taker.
+
+    >>> attack_side([0, 1, 2, 3]).tolist(), attack_side([0, 2], "belote2").tolist()
+    ([0, 1, 0, 1], [0, 1])
+    """
+    t = np.asarray(taker, dtype=int)
+    if game in ("belote", "coinche"):
+        return t % 2
+    if game == "belote2":
+        return t // 2
+    raise ValueError(f"no attacking side in {game!r}")
+
+
+def outcome_counts(made: Sequence[int] | np.ndarray, capot: Sequence[int] | np.ndarray,
+                   taker: Sequence[int] | np.ndarray, game: str = "belote") -> dict[str, int]:
+    """How many hands ended in each of :data:`OUTCOMES` (``made`` 1/0/-1, ``capot`` the side
+    that won every trick or -1, ``taker`` the taker's seat)."""
+    m = np.asarray(made)
+    cap = np.asarray(capot)
+    att = attack_side(taker, game)
+    att_capot = (cap >= 0) & (cap == att)
+    def_capot = (cap >= 0) & (cap != att)
+    return {
+        "made": int(((m == 1) & ~att_capot).sum()),
+        "made, capot": int(att_capot.sum()),
+        "failed (dedans)": int(((m == 0) & ~def_capot).sum()),
+        "failed, capot against": int(def_capot.sum()),
+        "litige (tie)": int((m == -1).sum()),
+    }
+
+
+def belote_counts(belote: Sequence[int] | np.ndarray, taker: Sequence[int] | np.ndarray,
+                  game: str = "belote") -> dict[str, int]:
+    """Hands in which the attack, the defence or nobody scored belote/rebelote.
+
+    >>> belote_counts([0, 1, -1, -1], [0, 0, 1, 1])
+    {'attack': 1, 'defence': 1, 'none': 2}
+    """
+    b = np.asarray(belote)
+    att = attack_side(taker, game)
+    return {
+        "attack": int(((b >= 0) & (b == att)).sum()),
+        "defence": int(((b >= 0) & (b != att)).sum()),
+        "none": int((b < 0).sum()),
+    }
+
+
+# --- drawing helpers --------------------------------------------------------------------------
+def _pct(share: float) -> str:
+    """A share as a percentage: one decimal below 10% (0.7%, not 1%), none above."""
+    return f"{share:.1%}" if share < 0.1 else f"{share:.0%}"
+
+
+def _figure(ncols: int = 1, nrows: int = 1, width: float = 9.0, height: float = 4.8,
+            **kw: Any) -> tuple[Figure, Any]:
+    with plt.rc_context(_STYLE):
+        fig, axes = plt.subplots(nrows, ncols, figsize=(width, height), squeeze=False, **kw)
+    return fig, axes
+
+
+def _styled(fig: Figure) -> Figure:
+    fig.tight_layout()
+    return fig
+
+
+def _share_bars(ax: Any, groups: Mapping[str, Mapping[str, int]], categories: Sequence[str],
+                colors: Sequence[str] = PALETTE) -> None:
+    """Grouped bars: one group per category, one bar per entry of ``groups`` (a share of
+    that entry's total), with Wilson error bars and the share written above."""
+    labels = list(groups)
+    k = len(labels)
+    width = 0.8 / max(k, 1)
+    x = np.arange(len(categories))
+    for i, label in enumerate(labels):
+        counts = groups[label]
+        n = sum(counts.values())
+        shares = [counts.get(c, 0) / n if n else float("nan") for c in categories]
+        cis = [wilson(counts.get(c, 0), n) for c in categories]
+        lo = [s - c[0] for s, c in zip(shares, cis, strict=True)]
+        hi = [c[1] - s for s, c in zip(shares, cis, strict=True)]
+        pos = x - 0.4 + width * (i + 0.5)
+        ax.bar(pos, shares, width, color=colors[i % len(colors)], yerr=[lo, hi], capsize=3,
+               label=f"{label} (n = {n:,} hands)", error_kw={"elinewidth": 1})
+        for p, s, c in zip(pos, shares, cis, strict=True):
+            ax.annotate(_pct(s), (p, c[1]), xytext=(0, 2), textcoords="offset points",
+                        ha="center", va="bottom", fontsize=9)
+    ax.set_xticks(x)
+    ax.set_xticklabels(categories)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_ylim(0, 1.08)
+
+
+# --- charts -------------------------------------------------------------------------------------
+def _points_panel(ax: Any, attack: np.ndarray, defence: np.ndarray, total: int,
+                  title: str, attack_label: str = "attack (taker's side)") -> None:
+    bins = np.arange(0, total + 11, 10) - 0.5
+    ax.hist(attack, bins=bins, alpha=0.6, color=ATTACK, label=attack_label)
+    ax.hist(defence, bins=bins, alpha=0.6, color=DEFENCE, label="defence")
+    half = total / 2
+    ax.axvline(half, color="black", lw=1, ls="--", label=f"half of {total} = {half:g}")
+    ax.set_xlim(-5, total + 5)
+    ax.set_xlabel("card points won, dix de der included (points)")
+    ax.set_ylabel("hands")
+    ax.set_title(f"{title} (n = {attack.size:,} hands)")
+
+
+def points_histogram(attack_points: Sequence[int] | np.ndarray,
+                     defence_points: Sequence[int] | np.ndarray, *,
+                     title: str = "How the 162 points are shared", total: int = 162,
+                     attack_label: str = "attack (taker's side)") -> Figure:
+    """Histogram of the attack's and the defence's card points (dix de der included) per hand,
+    in 10-point bins, with the half-way line (a contract needs more than half)."""
+    a = np.asarray(attack_points)
+    d = np.asarray(defence_points)
+    fig, axes = _figure()
+    ax = axes[0, 0]
+    _points_panel(ax, a, d, total, title, attack_label)
+    ax.legend(loc="upper right")
+    return _styled(fig)
+
+
+def points_by_contract(attack_points: Sequence[int] | np.ndarray,
+                       defence_points: Sequence[int] | np.ndarray,
+                       contract: Sequence[int] | np.ndarray, *,
+                       contract_names: Sequence[str] = _CONTRACT_NAMES,
+                       title: str = "Points by contract kind", total: int = 162) -> Figure:
+    """One histogram panel (attack vs defence points) per contract kind present:
+    suit contracts, no trump, all trump."""
+    a = np.asarray(attack_points)
+    d = np.asarray(defence_points)
+    kinds = contract_kinds(contract, contract_names)
+    present = [k for k in ("suit", "no trump", "all trump") if (kinds == k).any()]
+    if not present:
+        raise ValueError("no hands to draw")
+    fig, axes = _figure(ncols=len(present), width=4.6 * len(present) + 0.6, height=4.6,
+                        sharey=True)
+    for ax, kind in zip(axes[0], present, strict=True):
+        sel = kinds == kind
+        _points_panel(ax, a[sel], d[sel], total, kind)
+        if ax is not axes[0, 0]:
+            ax.set_ylabel("")
+    axes[0, 0].legend(loc="upper left", fontsize=9)
+    fig.suptitle(title)
+    return _styled(fig)
+
+
+def outcome_frequencies(groups: Mapping[str, Mapping[str, int]], *,
+                        title: str = "How hands end") -> Figure:
+    """Grouped bars of the share of hands in each outcome (made, made with capot, failed,
+    failed with a capot against, litige) for each group, e.g. ``{"Belote": outcome_counts(…),
+    "Coinche": outcome_counts(…)}``; 95% Wilson intervals."""
+    cats = [c for c in OUTCOMES if any(g.get(c, 0) for g in groups.values())] or list(OUTCOMES)
+    fig, axes = _figure(width=10, height=4.8)
+    ax = axes[0, 0]
+    _share_bars(ax, groups, cats)
+    ax.set_xlabel("outcome of the contract")
+    ax.set_ylabel("share of hands (%)")
+    ax.set_title(title)
+    ax.legend(loc="upper right")
+    return _styled(fig)
+
+
+def belote_frequency(groups: Mapping[str, Mapping[str, int]], *,
+                     title: str = "Who scores the belote (K+Q of trump)?") -> Figure:
+    """Grouped bars of the share of hands in which the attack, the defence or nobody scored
+    belote/rebelote, per group (``{"Belote": belote_counts(…), …}``); 95% Wilson intervals."""
+    fig, axes = _figure(width=8.5, height=4.6)
+    ax = axes[0, 0]
+    _share_bars(ax, groups, ["attack", "defence", "none"])
+    ax.set_xticklabels(["attack scores it", "defence scores it", "nobody"])
+    ax.set_xlabel("side that scored the 20 points of belote/rebelote")
+    ax.set_ylabel("share of hands (%)")
+    ax.set_title(title)
+    ax.legend(loc="upper left")
+    return _styled(fig)
+
+
+def success_by_holding(made: Sequence[int] | np.ndarray,
+                       holdings: Mapping[str, Sequence[Any] | np.ndarray], *,
+                       title: str = "How often the taker makes the contract, by holding",
+                       min_hands: int = 10) -> Figure:
+    """One panel per holding feature (``{"trump jack": …, "trumps held": …}``): the share of
+    contracts made (``made == 1``) for each value of the feature, with 95% Wilson intervals,
+    the number of hands under each bar and the overall rate as a dashed line.  Values seen in
+    fewer than ``min_hands`` hands are left out."""
+    m = np.asarray(made) == 1
+    overall = float(m.mean()) if m.size else float("nan")
+    k = len(holdings)
+    ncols = min(k, 2)
+    nrows = math.ceil(k / ncols)
+    fig, axes = _figure(ncols=ncols, nrows=nrows, width=5.2 * ncols if k > 1 else 9.0,
+                        height=3.9 * nrows if k > 1 else 4.6, sharey=True)
+    flat = list(axes.ravel())
+    for ax, (name, values) in zip(flat, holdings.items(), strict=False):
+        v = np.asarray(values)
+        levels = [x for x in sorted(set(v.tolist())) if (v == x).sum() >= min_hands]
+        rates, errs, ns = [], [[], []], []
+        for x in levels:
+            sel = v == x
+            n = int(sel.sum())
+            k_made = int(m[sel].sum())
+            r = k_made / n
+            lo, hi = wilson(k_made, n)
+            rates.append(r)
+            errs[0].append(r - lo)
+            errs[1].append(hi - r)
+            ns.append(n)
+        labels = [_level_label(x) for x in levels]
+        pos = np.arange(len(levels))
+        ax.bar(pos, rates, 0.6, color=ATTACK, yerr=errs, capsize=3, label="contract made")
+        for p, r, n in zip(pos, rates, ns, strict=True):
+            ax.annotate(f"{r:.0%}\nn={n:,}", (p, 0.02), ha="center", va="bottom", fontsize=8,
+                        color="white", fontweight="bold")
+        ax.axhline(overall, color="black", ls="--", lw=1, label=f"all hands: {overall:.0%}")
+        ax.set_xticks(pos)
+        ax.set_xticklabels(labels)
+        ax.set_xlabel(name)
+        ax.set_ylabel("contracts made (%)")
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+        ax.set_ylim(0, 1.2)
+        ax.set_yticks(np.linspace(0, 1, 6))
+    for ax in flat[k:]:
+        ax.set_visible(False)
+    flat[0].legend(loc="upper left", fontsize=9, ncol=2)
+    fig.suptitle(f"{title} (n = {m.size:,} hands)")
+    return _styled(fig)
+
+
+def _level_label(x: Any) -> str:
+    if isinstance(x, (bool, np.bool_)):
+        return "yes" if x else "no"
+    return str(x)
+
+
+def tip_effects(names: Sequence[str], means: Sequence[float], lows: Sequence[float],
+                highs: Sequence[float], *, unit: str = "points per hand",
+                title: str = "Does following the tip pay?",
+                xlabel: str | None = None) -> Figure:
+    """Horizontal bars: the gain of the tip-following side over the other side, with its 95%
+    interval.  Green: the interval is above 0 (the tip pays); red: below 0; grey: the
+    interval holds 0 (no clear difference at this sample size)."""
+    mean = np.asarray(means, dtype=float)
+    lo = np.asarray(lows, dtype=float)
+    hi = np.asarray(highs, dtype=float)
+    colors = [GOOD if a > 0 else BAD if b < 0 else NEUTRAL for a, b in zip(lo, hi, strict=True)]
+    fig, axes = _figure(width=10, height=0.65 * len(names) + 2.3)
+    ax = axes[0, 0]
+    pos = np.arange(len(names))[::-1]
+    ax.barh(pos, mean, 0.6, color=colors, xerr=[mean - lo, hi - mean], capsize=4)
+    span = float(np.nanmax(np.abs(np.concatenate([lo, hi])))) if len(names) else 1.0
+    fmt = "{:+.2f}" if span < 5 else "{:+.1f}"
+    for p, m, h in zip(pos, mean, hi, strict=True):
+        ax.annotate(fmt.format(m), (max(h, 0), p), xytext=(4, 0), textcoords="offset points",
+                    va="center", fontsize=9)
+    ax.axvline(0, color="black", lw=1)
+    ax.set_yticks(pos)
+    ax.set_yticklabels(names)
+    ax.set_xlabel(xlabel or f"tip-following side minus the other side ({unit}), 95% CI")
+    ax.set_ylabel("tip")
+    ax.set_title(title)
+    ax.legend(handles=[Patch(color=GOOD, label="the tip pays (CI above 0)"),
+                       Patch(color=NEUTRAL, label="no clear difference (CI holds 0)"),
+                       Patch(color=BAD, label="the tip costs (CI below 0)")],
+              loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, fontsize=9,
+              frameon=False)
+    lim = max(float(np.nanmax(np.abs(np.concatenate([lo, hi])))), 1.0) * 1.25
+    ax.set_xlim(-lim, lim)
+    return _styled(fig)
+
+
+def call_accuracy(calls: Sequence[Any] | np.ndarray, tricks: Sequence[Any] | np.ndarray, *,
+                  title: str = "Callbreak: calls against tricks taken",
+                  min_hands: int = 10) -> Figure:
+    """Two panels over every seat's call (arrays ``(n, 4)`` or flat): the share of calls made
+    for each call value, and the mean tricks taken for each call value against the line
+    ``tricks = call``; 95% intervals, calls seen fewer than ``min_hands`` times left out."""
+    c = np.asarray(calls).ravel()
+    t = np.asarray(tricks).ravel()
+    values = [v for v in sorted(set(c.tolist())) if (c == v).sum() >= min_hands]
+    fig, axes = _figure(ncols=2, width=11, height=4.6)
+    left, right = axes[0]
+    rates, err, means, merr, ns = [], [[], []], [], [[], []], []
+    for v in values:
+        sel = c == v
+        n = int(sel.sum())
+        k = int((t[sel] >= v).sum())
+        r = k / n
+        lo, hi = wilson(k, n)
+        rates.append(r)
+        err[0].append(r - lo)
+        err[1].append(hi - r)
+        mm, mlo, mhi = mean_ci(t[sel])
+        means.append(mm)
+        merr[0].append(mm - mlo if n > 1 else 0)
+        merr[1].append(mhi - mm if n > 1 else 0)
+        ns.append(n)
+    left.bar(values, rates, 0.8, color=ATTACK, yerr=err, capsize=3, label="call made")
+    for v, r, n in zip(values, rates, ns, strict=True):
+        left.annotate(f"{r:.0%}\nn={n:,}", (v, 0.02), ha="center", va="bottom", fontsize=7.5,
+                      color="white", fontweight="bold")
+    left.set_xlabel("call (tricks)")
+    left.set_ylabel("calls made (%)")
+    left.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    left.set_ylim(0, 1.2)
+    left.set_yticks(np.linspace(0, 1, 6))
+    left.set_xticks(values)
+    left.set_title("How often the call is made")
+    left.legend(loc="upper right", fontsize=9)
+    right.errorbar(values, means, yerr=merr, fmt="o", color=DEFENCE, capsize=3,
+                   label="mean tricks taken")
+    if values:
+        line = np.array([min(values) - 0.5, max(values) + 0.5])
+        right.plot(line, line, color="black", ls="--", lw=1, label="tricks = call")
+    right.set_xlabel("call (tricks)")
+    right.set_ylabel("tricks taken (tricks)")
+    right.set_xticks(values)
+    right.set_title("Tricks taken for each call")
+    right.legend(loc="upper left", fontsize=9)
+    fig.suptitle(f"{title} (n = {c.size:,} calls)")
+    return _styled(fig)
+
+
+def mean_by_group(values: Sequence[float] | np.ndarray, groups: Sequence[Any] | np.ndarray, *,
+                  xlabel: str, ylabel: str, title: str, min_count: int = 1,
+                  unit: str = "values") -> Figure:
+    """Bars of the mean of ``values`` for each value of ``groups``, with 95% intervals and the
+    count above each bar (e.g. points lost against perfect play, by trick number); ``unit``
+    names what was counted in the title."""
+    v = np.asarray(values, dtype=float)
+    g = np.asarray(groups)
+    levels = [x for x in sorted(set(g.tolist())) if (g == x).sum() >= min_count]
+    means, err, ns = [], [[], []], []
+    for x in levels:
+        sel = g == x
+        m, lo, hi = mean_ci(v[sel])
+        means.append(m)
+        err[0].append(0 if math.isnan(lo) else m - lo)
+        err[1].append(0 if math.isnan(hi) else hi - m)
+        ns.append(int(sel.sum()))
+    fig, axes = _figure(width=9, height=4.6)
+    ax = axes[0, 0]
+    pos = np.arange(len(levels))
+    ax.bar(pos, means, 0.6, color=ATTACK, yerr=err, capsize=3, label="mean with 95% CI")
+    for p, m, h, n in zip(pos, means, err[1], ns, strict=True):
+        ax.annotate(f"{m:.1f}\nn={n:,}", (p, m + h), xytext=(0, 2), textcoords="offset points",
+                    ha="center", va="bottom", fontsize=8)
+    ax.set_xticks(pos)
+    ax.set_xticklabels([_level_label(x) for x in levels])
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(f"{title} (n = {v.size:,} {unit})")
+    top = max([m + h for m, h in zip(means, err[1], strict=True)] or [1.0])
+    ax.set_ylim(min(0.0, min(means or [0.0]) * 1.2), max(top * 1.25, 1.0))
+    ax.legend(loc="upper right", fontsize=9)
+    return _styled(fig)
+
+
+def share_bars(counts: Mapping[str, int], *, title: str, ylabel: str,
+               labels: Mapping[str, str] | None = None, unit: str = "cards played") -> Figure:
+    """Horizontal bars: the share of each entry of ``counts`` in their total, largest first,
+    with 95% Wilson intervals (e.g. which rule decided each card played).  ``labels``
+    renames the entries on the chart."""
+    items = sorted(counts.items(), key=lambda kv: -kv[1])
+    n = sum(v for _, v in items)
+    names = [(labels or {}).get(k, k) for k, _ in items]
+    shares = np.array([v / n for _, v in items]) if n else np.zeros(len(items))
+    cis = [wilson(v, n) for _, v in items]
+    lo = shares - np.array([c[0] for c in cis])
+    hi = np.array([c[1] for c in cis]) - shares
+    fig, axes = _figure(width=10, height=0.45 * len(items) + 1.8)
+    ax = axes[0, 0]
+    pos = np.arange(len(items))[::-1]
+    ax.barh(pos, shares, 0.65, color=ATTACK, xerr=[lo, hi], capsize=3,
+            label="share with 95% CI")
+    for p, sh, h in zip(pos, shares, hi, strict=True):
+        ax.annotate(f"{sh:.1%}", (sh + h, p), xytext=(4, 0), textcoords="offset points",
+                    va="center", fontsize=9)
+    ax.set_yticks(pos)
+    ax.set_yticklabels(names)
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_xlim(0, min(1.0, float(shares.max() + hi.max()) * 1.25) if n else 1.0)
+    ax.set_xlabel(f"share of all {unit} (%)")
+    ax.set_ylabel(ylabel)
+    ax.set_title(f"{title} (n = {n:,} {unit})")
+    ax.legend(loc="lower right", fontsize=9)
+    return _styled(fig)

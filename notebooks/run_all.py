@@ -1,0 +1,78 @@
+"""Re-execute the tutorial notebooks and store their outputs (what nbval compares against).
+
+    .venv/bin/python notebooks/run_all.py            # every notebooks/NN_*.ipynb, in order
+    .venv/bin/python notebooks/run_all.py 04 06      # only the notebooks whose name starts so
+    make notebooks                                    # the same as the first line
+
+Each notebook runs in a fresh kernel of this Python (the one running the script), with the
+notebook's folder as the working directory, as ``pytest --nbval`` runs it; the outputs are
+written back into the file and each notebook's run time is printed.  A notebook that fails
+is reported with the failing cell and left unchanged; the script then exits with status 1.
+Widget state is not stored (it holds random model ids); run time metadata is not recorded.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+HERE = Path(__file__).resolve().parent
+TIMEOUT = 600  # seconds per cell
+
+
+def notebooks(prefixes: list[str]) -> list[Path]:
+    """The ``NN_*.ipynb`` notebooks of this folder, in order, filtered by name prefixes."""
+    found = sorted(p for p in HERE.glob("[0-9][0-9]_*.ipynb"))
+    if prefixes:
+        found = [p for p in found if any(p.name.startswith(x) for x in prefixes)]
+    return found
+
+
+def run(path: Path) -> float:
+    """Execute ``path`` in place; return the seconds it took."""
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        nb,
+        timeout=TIMEOUT,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+        record_timing=False,
+        store_widget_state=False,
+    )
+    t0 = time.perf_counter()
+    client.execute()
+    seconds = time.perf_counter() - t0
+    nbformat.write(nb, path)
+    return seconds
+
+
+def main(argv: list[str]) -> int:
+    paths = notebooks(argv)
+    if not paths:
+        print("no notebook matches", " ".join(argv), file=sys.stderr)
+        return 2
+    total = 0.0
+    failed = []
+    for p in paths:
+        try:
+            seconds = run(p)
+        except CellExecutionError as e:
+            failed.append(p.name)
+            print(f"{p.name}: FAILED\n{e}", file=sys.stderr)
+            continue
+        total += seconds
+        print(f"{p.name:40} {seconds:6.1f} s", flush=True)
+    print(f"{'total':40} {total:6.1f} s")
+    if failed:
+        print("failed:", " ".join(failed), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
