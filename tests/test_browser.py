@@ -256,12 +256,15 @@ def test_hand_stepper_forward_and_back(demo_page: Any, shots: Path) -> None:
     assert step.inner_text() == f"Step 0 of {total}"
     st.locator(".bw-forward").click()
     page.wait_for_selector(f".bw-hand-stepper .bw-step:has-text('Step 1 of {total}')")
+    changed = "b => document.querySelector('.bw-hand-stepper .bw-step').innerText !== b"
     for _ in range(3):
+        before = step.inner_text()
         st.locator(".bw-trick-forward").click()
-        page.wait_for_timeout(150)
+        page.wait_for_function(changed, arg=before)  # each click lands before the next
+    k = int(step.inner_text().split()[1]) + 1
     st.locator(".bw-forward").click()
+    page.wait_for_selector(f".bw-hand-stepper .bw-step:has-text('Step {k} of {total}')")
     page.wait_for_selector(".bw-hand-stepper .bw-trick .bw-played")
-    k = int(step.inner_text().split()[1])
     st.locator(".bw-back").click()
     page.wait_for_selector(f".bw-hand-stepper .bw-step:has-text('Step {k - 1} of {total}')")
     st.locator(".bw-forward").click()
