@@ -435,7 +435,7 @@ class BeloteHand(TrickPlay):
         assert s is not None
         self._stack.append(self._save())
         self._actions.append(("call", s, norm))
-        self.taking.call(norm)
+        self.taking._apply(norm)  # verify_call has just checked it
         res = self.taking.result
         if res is None:
             self.to_play = self.taking.next_seat or 0

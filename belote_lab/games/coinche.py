@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from belote_lab.cards import SEATS, Card, CardParseError, CardSet, mask_of, parse_seat
+from belote_lab.cards import SEATS, Card, CardParseError, CardSet, parse_seat
 from belote_lab.contract import Contract, ContractKind
 from belote_lab.games.base import Event
 from belote_lab.games.belote import TEAMS, BeloteGame, BeloteHand, shuffled_deck
@@ -601,7 +601,10 @@ class CoincheHand(BeloteHand):
         self.seed = seed
         self._init_play_fields()
         for k in range(4):
-            self.hands[(self.dealer + 1 + k) % 4] = mask_of(cards[8 * k : 8 * k + 8])
+            m = 0
+            for c in cards[8 * k : 8 * k + 8]:
+                m |= 1 << c
+            self.hands[(self.dealer + 1 + k) % 4] = m
         self.turned = None
         self.taking = Auction(self.dealer, self.rules)  # type: ignore[assignment]
         self._setup_common()

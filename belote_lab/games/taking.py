@@ -127,7 +127,10 @@ class Taking:
 
     def call(self, call: str) -> None:
         """Apply a call (raises :class:`TakingError` and changes nothing if illegal)."""
-        norm = self.verify(call)
+        self._apply(self.verify(call))
+
+    def _apply(self, norm: str) -> None:
+        """Apply a call already checked by :meth:`verify` (its normal form)."""
         seat = self.next_seat
         assert seat is not None
         self.calls.append((seat, norm))
