@@ -14,7 +14,8 @@ module exists.
 * :func:`random_hands_per_second` measures random legal self-play through the public API.
 
 Player levels: ``1`` is :class:`~belote_lab.players.RandomPlayer`, ``2`` the game's level-2
-player from ``belote_lab.players.<game>``; levels 3 and 4 come with the solver.
+player from ``belote_lab.players.<game>``, ``3`` and ``4`` the search players built on the
+hints (:mod:`belote_lab.players.search`).
 
 >>> hand = play_hand("belote", "1,1,1,1", seed=3, dealer="N")
 >>> hand.phase, sum(hand.result.points.values())
@@ -70,7 +71,7 @@ class GameUnavailable(LookupError):
 
 
 class PlayerUnavailable(LookupError):
-    """A player level that cannot be built for a game (missing module, solver levels)."""
+    """A player level that cannot be built for a game (a missing player module)."""
 
 
 class SelfConsistencyError(AssertionError):
@@ -163,23 +164,28 @@ def player_class(game: str, level: int) -> Any:
 
     Level 1 is :class:`~belote_lab.players.RandomPlayer` unless the game's player module
     ``belote_lab.players.<game>`` has its own in a ``PLAYERS = {1: …, 2: …}`` table; level 2
-    is ``PLAYERS[2]`` or the class ``<Game>Player2`` of that module.
+    is ``PLAYERS[2]`` or the class ``<Game>Player2`` of that module; levels 3 and 4 are the
+    search players' factories (:func:`belote_lab.players.search.level_factory`).
 
     >>> player_class("belote", 1).__name__
     'RandomPlayer'
-    >>> player_class("belote", 3)
+    >>> player_class("belote", 3).__name__
+    'belote_level3'
+    >>> player_class("belote", 5)
     Traceback (most recent call last):
     ...
-    belote_lab.selfplay.PlayerUnavailable: level 3 players arrive with the solver issue
+    ValueError: unknown player level 5; levels are 1 to 4
     """
     if isinstance(level, bool) or not isinstance(level, int):
         raise ValueError(f"a player level is a whole number, not {level!r}")
-    if level in (3, 4):
-        raise PlayerUnavailable(f"level {level} players arrive with the solver issue")
-    if level not in (1, 2):
+    if level not in (1, 2, 3, 4):
         raise ValueError(f"unknown player level {level}; levels are 1 to 4")
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    if level in (3, 4):
+        from belote_lab.players.search import level_factory
+
+        return level_factory(game, level)
     name = f"belote_lab.players.{game}"
     mod = _import_missing_ok(name)
     table = getattr(mod, "PLAYERS", None)

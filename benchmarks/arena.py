@@ -1,25 +1,39 @@
-"""Level 2 against level 1 in every game, with duplicate dealing.
+"""Any level against any other in every game, with duplicate dealing.
 
-    python benchmarks/arena.py [--hands 2000] [--seed 0] [--games belote,coinche,...]
+    python benchmarks/arena.py [--levels 2,1 3,2 4,3] [--deals 500] [--seed 0]
+                               [--games belote,coinche,...] [--out FILE] [--checkpoint N]
+                               [--quiet]
 
-Every seeded deal is played once per seating so that card luck cancels out:
+Each pair ``A,B`` puts level A (the side measured) against level B; the default runs the
+ladder pairs 2v1, 3v2 and 4v3.  Every seeded deal is played once per seating so that card
+luck cancels out:
 
-* Belote and Coinche: the level-2 team sits N–S, then E–W (two level-1 players opposite);
-* two-player Belote: level 2 sits N, then S;
-* Callbreak: one level-2 player against three level-1 players, in each of the four seats.
+* Belote and Coinche: the level-A team sits N–S, then E–W (two level-B players opposite);
+* two-player Belote: level A sits N, then S;
+* Callbreak: one level-A player against three level-B players, in each of the four seats.
 
-For each game it prints the level-2 side's mean score margin per hand (its score minus the
-other side's; in Callbreak minus the mean of the three others) with a 95% confidence
-interval over deals, and its win rate (Callbreak: the rate of finishing first; a tie counts
-as a share) with a 95% Wilson interval.  Only real level-2 players are used: a game whose
-level-2 player (``belote_lab.players.<game>``) or game module is missing is reported and
-skipped.
+For each pair and game it prints the level-A side's mean score margin per hand (its score
+minus the other side's; in Callbreak minus the mean of the three others) with a 95%
+confidence interval over deals, its win rate (Callbreak: the rate of finishing first; a tie
+counts as a share) with a 95% Wilson interval, the time taken and the load average.  In
+Callbreak, where finishing first among four has a 25% base rate, it also prints the share of
+level-B seats that the level-A seat outscores in a hand (ties count half; base rate 50%),
+with a Wilson interval over hands: the head-to-head rate to compare with 50%.  For every
+game it also prints the duplicate deal win rate: the share of deals whose margin summed over
+the seatings favours level A (ties count half), with a Wilson interval over deals — the
+same cards played both ways, so luck cancels out of it.  With
+``--out`` the same lines are appended to a file as each result arrives (for long runs in
+the background, e.g. ``benchmarks/results/arena-<date>.txt``), and ``--checkpoint N`` adds
+the results so far every N deals, marked ``[so far]``.  The games of a pair take turns, a
+deal each, so that a run stopped early has about as many deals of each.  A game whose module
+or players are missing is reported and skipped.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 import time
@@ -40,15 +54,26 @@ from belote_lab.selfplay import (
 )
 from belote_lab.simulate import Progress
 
+LADDER = ((2, 1), (3, 2), (4, 3))
+
 
 @dataclass
 class ArenaResult:
     game: str
     deals: int
     hands: int
-    margins: list[float]  # per deal: the level-2 side's mean margin over its seatings
+    margins: list[float]  # per deal: the level-A side's mean margin over its seatings
     wins: float  # over all hands played (ties count as shares)
     seconds: float
+    levels: tuple[int, int] = (2, 1)
+    pairwise: float = 0.0  # Callbreak: per hand, the share of level-B seats A outscored
+    deal_wins: float = 0.0  # deals whose summed margin over the seatings is > 0 (ties half)
+
+    def deal_win_ci(self) -> tuple[float, float, float]:
+        return (self.deal_wins / self.deals, *wilson(self.deal_wins, self.deals))
+
+    def pairwise_ci(self) -> tuple[float, float, float]:
+        return (self.pairwise / self.hands, *wilson(self.pairwise, self.hands))
 
     def margin_ci(self) -> tuple[float, float, float]:
         n = len(self.margins)
@@ -78,13 +103,19 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def seatings(game: str) -> list[list[int]]:
-    """Levels per seat index (0–3) for each seating of a deal."""
+def seatings(game: str, a: int = 2, b: int = 1) -> list[list[int]]:
+    """Levels per seat index (0–3) for each seating of a deal (level ``a`` measured).
+
+    >>> seatings("belote", 3, 2)
+    [[3, 2, 3, 2], [2, 3, 2, 3]]
+    >>> seatings("callbreak", 4, 3)[1]
+    [3, 4, 3, 3]
+    """
     if game in ("belote", "coinche"):
-        return [[2, 1, 2, 1], [1, 2, 1, 2]]
+        return [[a, b, a, b], [b, a, b, a]]
     if game == "belote2":
-        return [[2, 1, 1, 1], [1, 1, 2, 1]]  # seats 1 and 3 do not play
-    return [[2 if s == k else 1 for s in range(4)] for k in range(4)]
+        return [[a, b, b, b], [b, b, a, b]]  # seats 1 and 3 do not play
+    return [[a if s == k else b for s in range(4)] for k in range(4)]
 
 
 def side_scores(hand: Any, game: str) -> list[float]:
@@ -92,77 +123,171 @@ def side_scores(hand: Any, game: str) -> list[float]:
     return [float(score[name]) for name in side_names(game)]
 
 
-def run_game(game: str, deals: int, seed: int, progress: bool = True) -> ArenaResult:
-    cls = hand_class(game)
-    seats = tuple(cls.seat_order)
-    player_class(game, 2)  # raise now if the level-2 player is missing
-    tables = []
-    for k, levels in enumerate(seatings(game)):
-        spec = {s: levels[s] for s in seats}
-        players = make_players(game, spec, seed=seed * 1000 + k)
-        l2_seats = [s for s in seats if levels[s] == 2]
-        tables.append((players, l2_seats))
-    rng = random.Random(f"arena:{seed}")
-    margins: list[float] = []
-    wins = 0.0
-    hands = 0
-    bar = Progress(deals * len(tables), label=f"arena {game}", enabled=progress)
-    t0 = time.perf_counter()
-    for i in range(deals):
-        deal_seed = rng.getrandbits(32)
-        dealer = seats[i % len(seats)]
+class Match:
+    """One game's duplicate match between levels ``a`` and ``b``, a deal at a time."""
+
+    def __init__(self, game: str, seed: int, levels: tuple[int, int]) -> None:
+        a, b = levels
+        cls = hand_class(game)
+        self.game = game
+        self.seats = tuple(cls.seat_order)
+        player_class(game, a)  # raise now if a player is missing
+        player_class(game, b)
+        self.tables = []
+        for k, lv in enumerate(seatings(game, a, b)):
+            spec = {s: lv[s] for s in self.seats}
+            players = make_players(game, spec, seed=seed * 1000 + k)
+            self.tables.append((players, [s for s in self.seats if lv[s] == a]))
+        self.rng = random.Random(f"arena:{seed}")
+        self.result = ArenaResult(game, 0, 0, [], 0.0, 0.0, levels, 0.0)
+
+    def play_deal(self) -> None:
+        """Play the next seeded deal once per seating and add it to :attr:`result`."""
+        r = self.result
+        t0 = time.perf_counter()
+        deal_seed = self.rng.getrandbits(32)
+        dealer = self.seats[r.deals % len(self.seats)]
         deal_margin = 0.0
-        for players, l2_seats in tables:
-            hand = play_hand(game, players, seed=deal_seed, dealer=dealer)
-            sc = side_scores(hand, game)
-            mine = side_of(game, l2_seats[0])
+        for players, a_seats in self.tables:
+            hand = play_hand(self.game, players, seed=deal_seed, dealer=dealer)
+            sc = side_scores(hand, self.game)
+            mine = side_of(self.game, a_seats[0])
             others = [x for k, x in enumerate(sc) if k != mine]
-            margin = sc[mine] - sum(others) / len(others)
-            deal_margin += margin
+            deal_margin += sc[mine] - sum(others) / len(others)
             best = max(sc)
             if sc[mine] == best:
-                wins += 1.0 / sum(1 for x in sc if x == best)
-            hands += 1
-            bar.update()
-        margins.append(deal_margin / len(tables))
+                r.wins += 1.0 / sum(1 for x in sc if x == best)
+            r.pairwise += sum(
+                1.0 if sc[mine] > x else 0.5 if sc[mine] == x else 0.0 for x in others
+            ) / len(others)
+            r.hands += 1
+        r.margins.append(deal_margin / len(self.tables))
+        r.deal_wins += 1.0 if deal_margin > 0 else 0.5 if deal_margin == 0 else 0.0
+        r.deals += 1
+        r.seconds += time.perf_counter() - t0
+
+
+def run_game(
+    game: str,
+    deals: int,
+    seed: int,
+    progress: bool = True,
+    levels: tuple[int, int] = (2, 1),
+) -> ArenaResult:
+    """Play ``deals`` seeded deals of ``game``, each once per seating of :func:`seatings`."""
+    m = Match(game, seed, levels)
+    bar = Progress(deals, label=f"arena {game} {levels[0]}v{levels[1]}", enabled=progress)
+    for _ in range(deals):
+        m.play_deal()
+        bar.update()
     bar.close()
-    return ArenaResult(game, deals, hands, margins, wins, time.perf_counter() - t0)
+    return m.result
+
+
+def load() -> str:
+    try:
+        la = os.getloadavg()
+    except OSError:
+        return "load average n/a"
+    return f"load average {la[0]:.2f} {la[1]:.2f} {la[2]:.2f}"
 
 
 def report(r: ArenaResult) -> str:
+    a, b = r.levels
     mean, lo, hi = r.margin_ci()
     w, wlo, whi = r.win_ci()
     what = "finishes first" if r.game == "callbreak" else "wins the hand"
-    vs = "mean of the others" if r.game == "callbreak" else "the level-1 side"
-    return (
-        f"{r.game}: {r.deals} deals x {r.hands // r.deals} seatings = {r.hands} hands "
-        f"({r.seconds:.1f} s, {r.hands / r.seconds:,.0f} hands/s)\n"
-        f"  level-2 margin per hand vs {vs}: {mean:+.2f}  (95% CI {lo:+.2f} .. {hi:+.2f})\n"
-        f"  level 2 {what}: {w:.1%}  (95% Wilson {wlo:.1%} .. {whi:.1%})"
+    vs = "mean of the others" if r.game == "callbreak" else f"the level-{b} side"
+    text = (
+        f"{r.game} level {a} v {b}: {r.deals} deals x {r.hands // r.deals} seatings = "
+        f"{r.hands} hands ({r.seconds:.1f} s, {r.seconds / r.hands:.2f} s/hand; {load()})\n"
+        f"  level-{a} margin per hand vs {vs}: {mean:+.2f}  (95% CI {lo:+.2f} .. {hi:+.2f})\n"
+        f"  level {a} {what}: {w:.1%}  (95% Wilson {wlo:.1%} .. {whi:.1%})"
     )
+    dw, dlo, dhi = r.deal_win_ci()
+    text += (
+        f"\n  level {a} wins the deal (duplicate: its margin summed over the seatings > 0, "
+        f"ties half): {dw:.1%}  (95% Wilson {dlo:.1%} .. {dhi:.1%})"
+    )
+    if r.game == "callbreak":
+        pw, plo, phi = r.pairwise_ci()
+        text += (
+            f"\n  level {a} outscores a level-{b} seat: {pw:.1%}  (95% Wilson {plo:.1%} .. "
+            f"{phi:.1%}; over hands, ties half)"
+        )
+    return text
+
+
+def parse_pairs(items: list[str]) -> list[tuple[int, int]]:
+    """``["3,2", "4v3"]`` → ``[(3, 2), (4, 3)]``.
+
+    >>> parse_pairs(["3,2", "4v3"])
+    [(3, 2), (4, 3)]
+    """
+    out = []
+    for item in items:
+        for part in item.replace(";", " ").split():
+            bits = part.lower().replace("v", ",").split(",")
+            if len(bits) != 2 or not all(x.strip().isdigit() for x in bits):
+                raise ValueError(f"a pair of levels looks like 3,2, not {part!r}")
+            a, b = (int(x) for x in bits)
+            if not (1 <= a <= 4 and 1 <= b <= 4):
+                raise ValueError(f"levels are 1 to 4, not {part!r}")
+            out.append((a, b))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--hands", type=int, default=2000, help="seeded deals per game (2000)")
+    p.add_argument(
+        "--levels", nargs="*", default=None,
+        help="pairs A,B (level A measured against level B); default 2,1 3,2 4,3",
+    )
+    p.add_argument("--deals", "--hands", type=int, default=500, help="seeded deals per pair (500)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--games", default=",".join(GAMES), help="comma-separated games")
+    p.add_argument("--out", default=None, help="also append the results to this file")
+    p.add_argument("--checkpoint", type=int, default=0,
+                   help="also report every N deals (results so far)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     args = p.parse_args(argv)
-    if args.hands < 1:
-        p.error("--hands must be at least 1")
-    for game in [g.strip() for g in args.games.split(",") if g.strip()]:
-        try:
-            r = run_game(game, args.hands, args.seed, progress=not args.quiet)
-        except GameUnavailable as e:
-            print(f"{game}: skipped, {e}")
-            continue
-        except PlayerUnavailable as e:
-            print(f"{game}: skipped, level-2 player missing ({e})")
-            continue
-        print(report(r))
+    if args.deals < 1:
+        p.error("--deals must be at least 1")
+    try:
+        pairs = parse_pairs(args.levels) if args.levels else list(LADDER)
+    except ValueError as e:
+        p.error(str(e))
+
+    def emit(text: str) -> None:
+        print(text)
         sys.stdout.flush()
-    print(f"(seats: {' '.join(SEATS)}; scores in points per hand)")
+        if args.out:
+            with open(args.out, "a", encoding="utf-8") as f:
+                f.write(text + "\n")
+
+    emit(f"arena: seed {args.seed}, {args.deals} deals per pair; start {time.ctime()}; {load()}")
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    for a, b in pairs:
+        matches = []
+        for game in games:
+            try:
+                matches.append(Match(game, args.seed, (a, b)))
+            except GameUnavailable as e:
+                emit(f"{game}: skipped, {e}")
+            except PlayerUnavailable as e:
+                emit(f"{game}: skipped, a player is missing ({e})")
+        bar = Progress(args.deals * len(matches), label=f"arena {a}v{b}", enabled=not args.quiet)
+        for i in range(args.deals):
+            for m in matches:  # the games take turns, a deal each
+                m.play_deal()
+                bar.update()
+            if args.checkpoint and (i + 1) % args.checkpoint == 0 and i + 1 < args.deals:
+                for m in matches:
+                    emit("[so far] " + report(m.result))
+        bar.close()
+        for m in matches:
+            emit(report(m.result))
+    emit(f"(seats: {' '.join(SEATS)}; scores in points per hand; end {time.ctime()})")
     return 0
 
 

@@ -414,9 +414,9 @@ def test_run_ladder_levels_margins_and_end() -> None:
         Belote2Run({1: factory(1)})
 
 
-def test_default_levels_use_level_2_as_placeholder_for_3_and_4() -> None:
+def test_default_levels_are_the_four_players() -> None:
     assert LEVELS[1](1).level == 1
-    assert [LEVELS[k](1).level for k in (2, 3, 4)] == [2, 2, 2]
+    assert [LEVELS[k](1).level for k in (2, 3, 4)] == [2, 3, 4]
     run = Belote2Run(seed=1)
     assert run.level == 1 and run.opponent.level == 1 and SEATS[run.you] == "S"
 

@@ -429,7 +429,7 @@ def test_journey_ladder() -> None:
 
 
 def test_journey_default_levels() -> None:
-    assert LEVELS[3] is LEVELS[2] and LEVELS[4] is LEVELS[2]  # placeholders for now
+    assert [LEVELS[k](1).level for k in (1, 2, 3, 4)] == [1, 2, 3, 4]
     j = CallbreakJourney(rules=CallbreakRules(rounds=3), seed=3)
     assert isinstance(j.players[0], CallbreakRandomPlayer)
     with pytest.raises(ValueError):

@@ -136,10 +136,11 @@ def test_self_consistency_check_catches_a_disagreement(monkeypatch: pytest.Monke
 
 
 # --- players and games ---------------------------------------------------------------------------
-def test_solver_levels_are_not_there_yet() -> None:
-    for level in (3, 4):
-        with pytest.raises(sp.PlayerUnavailable, match="arrive with the solver issue"):
-            sp.make_players("belote", f"{level},1,1,1")
+def test_search_levels_are_built_for_every_game() -> None:
+    for game in GAMES:
+        for level in (3, 4):
+            ps = sp.make_players(game, f"{level},1,{level},1", seed=2)
+            assert ps[0].level == level
     with pytest.raises(ValueError, match="unknown player level"):
         sp.player_class("belote", 5)
 
@@ -293,9 +294,9 @@ def test_cli_selfplay_cases_through_referee() -> None:
 
 
 def test_cli_errors_are_clear() -> None:
-    proc = _run("selfplay", "--players", "3,1,3,1")
+    proc = _run("selfplay", "--players", "5,1,5,1")
     assert proc.returncode == 2
-    assert "arrive with the solver issue" in proc.stderr
+    assert "unknown player level 5" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 

@@ -907,8 +907,8 @@ class CallbreakJourney:
     points over every game of the journey as the tie-break (:attr:`score` sorts that way).
 
     ``levels`` maps each level 1–4 to a player factory ``seed -> player``; by default
-    :data:`belote_lab.players.callbreak.LEVELS` (where levels 3 and 4 are, for now, the
-    level-2 player: a placeholder until the search-based players exist).
+    :data:`belote_lab.players.callbreak.LEVELS` (levels 3 and 4 are the search players of
+    :mod:`belote_lab.players.search`).
 
     >>> from belote_lab.players.callbreak import CallbreakPlayer2
     >>> j = CallbreakJourney(seed=1, rules=CallbreakRules(rounds=3))

@@ -232,11 +232,24 @@ def _level2(seed: int) -> Belote2Player2:
     return Belote2Player2(seed=seed)
 
 
+def _level3(seed: int) -> Any:
+    from belote_lab.players.search import make_player
+
+    return make_player("belote2", 3, seed)
+
+
+def _level4(seed: int) -> Any:
+    from belote_lab.players.search import make_player
+
+    return make_player("belote2", 4, seed)
+
+
 LEVELS: dict[int, Callable[[int], Any]] = {
     1: _random_level,
     2: _level2,
-    3: _level2,  # placeholder: the level-2 player until the solver issue adds level 3
-    4: _level2,  # placeholder: the level-2 player until the solver issue adds level 4
+    3: _level3,
+    4: _level4,
 }
-"""The computer opponent of each run level (seed → player).  Levels 3 and 4 are the
-level-2 player for now; the solver issue replaces them."""
+"""The computer opponent of each run level (seed → player): random, the rules of thumb,
+then the search players of :mod:`belote_lab.players.search` (hints; level 4 also bids by
+simulation)."""

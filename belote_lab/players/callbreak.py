@@ -316,6 +316,19 @@ def _level1(seed: int) -> CallbreakRandomPlayer:
     return CallbreakRandomPlayer(seed)
 
 
-LEVELS: dict[int, Callable[[int], Any]] = {1: _level1, 2: _level2, 3: _level2, 4: _level2}
-"""Level → player factory (``seed -> player``) for the journey.  Levels 3 and 4 are the
-level-2 player for now: a placeholder until the search-based (solver) players exist."""
+def _level3(seed: int) -> Any:
+    from belote_lab.players.search import make_player
+
+    return make_player("callbreak", 3, seed)
+
+
+def _level4(seed: int) -> Any:
+    from belote_lab.players.search import make_player
+
+    return make_player("callbreak", 4, seed)
+
+
+LEVELS: dict[int, Callable[[int], Any]] = {1: _level1, 2: _level2, 3: _level3, 4: _level4}
+"""Level → player factory (``seed -> player``) for the journey: random, the rules of thumb,
+then the search players of :mod:`belote_lab.players.search` (hints; level 4 also calls by
+simulation)."""

@@ -1,0 +1,173 @@
+"""The search players (levels 3 and 4, ``belote_lab/players/search.py``): legal moves and
+calls in every game, decisions that depend only on what the seat may see, and the wiring of
+the levels into self-play and the two ladders."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from belote_lab.games.belote2 import Belote2Run
+from belote_lab.games.callbreak import CallbreakJourney
+from belote_lab.hints import sample_deals
+from belote_lab.players.belote2 import LEVELS as BELOTE2_LEVELS
+from belote_lab.players.callbreak import LEVELS as CALLBREAK_LEVELS
+from belote_lab.players.search import (
+    HintPlayer,
+    PlayBudget,
+    SimBidder,
+    make_player,
+    tricks_left,
+)
+from belote_lab.selfplay import hand_class, make_players, play_hand, selfplay
+
+GAMES = ("belote", "coinche", "belote2", "callbreak")
+
+
+class Checked:
+    """Wraps a player: every call and card must be legal; counts the searched cards."""
+
+    def __init__(self, player: Any) -> None:
+        self.player = player
+        self.level = player.level
+        self.searched = 0
+
+    def choose_call(self, state: Any) -> Any:
+        call = self.player.choose_call(state)
+        assert call in state.legal_calls(), (call, state.legal_calls())
+        return call
+
+    def choose_card(self, state: Any) -> Any:
+        card = self.player.choose_card(state)
+        assert state.legal_mask() >> card & 1, card
+        self.searched += bool(self.player.last_values)
+        return card
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_levels_3_and_4_play_legal_cards_and_calls(game: str) -> None:
+    seats = hand_class(game).seat_order
+    players = {}
+    for k, s in enumerate(seats):
+        p = make_player(game, 3 + k % 2, seed=s)
+        if isinstance(p.bidder, SimBidder):
+            p.bidder.samples = 4  # lighter searches: the same rules, fewer deals
+        early = 1 if p.budget.early_samples else 0
+        p.budget = PlayBudget(4, 0.05, p.budget.horizon, early, 0.05)
+        players[s] = Checked(p)
+    hand = play_hand(game, players, seed=21, dealer=seats[0])
+    assert hand.phase == "done"
+    assert all(p.searched > 0 for p in players.values())  # the hints did choose cards
+
+
+# --- only what the seat may see ------------------------------------------------------------------
+def _hand_in_play(game: str, seed: int, left: int) -> Any:
+    """A hand bid and played by level-2 players until ``left`` tricks remain."""
+    cls = hand_class(game)
+    for k in range(50):
+        players = make_players(game, 2, seed=seed)
+        h = cls(seed=seed + 100 * k)
+        while h.phase == "bidding":
+            h.call(players[h.current_player].choose_call(h))
+        if h.phase != "play":
+            continue
+        while tricks_left(h) > left:
+            h.play(players[h.to_play].choose_card(h))
+        return h
+    raise AssertionError("no hand reached play")
+
+
+def _other_deal(state: Any, seed: int) -> Any:
+    """The same state with the cards the seat to play cannot see dealt differently (a deal
+    consistent with everything it saw)."""
+    seat = state.to_play
+    pos = sample_deals(state, seat, 1, random.Random(seed))[0]
+    other = state.copy()
+    for s in state.seat_order:
+        other.hands[s] = pos.hands[s]
+    if game_of(state) == "belote2":
+        other.stock = tuple(state.stock[: state.drawn]) + tuple(pos.stock)
+    return other
+
+
+def game_of(state: Any) -> str:
+    return str(state.game)
+
+
+@pytest.mark.parametrize(("game", "level", "left"), [
+    ("belote", 3, 5), ("coinche", 4, 5), ("belote2", 3, 10), ("callbreak", 4, 6),
+])
+def test_cards_do_not_depend_on_hidden_cards(game: str, level: int, left: int) -> None:
+    for seed in (3, 4):
+        state = _hand_in_play(game, seed, left)
+        seat = state.to_play
+        changed = 0
+        for k in range(2):
+            other = _other_deal(state, 50 + k)
+            assert other.hands[seat] == state.hands[seat]
+            changed += other.hands != state.hands
+            a = make_player(game, level, seed=7).choose_card(state)
+            b = make_player(game, level, seed=7).choose_card(other)
+            assert a == b
+        assert changed  # the hidden cards did move
+
+
+def _redealt(game: str, seed: int, dealer: int, keep: list[int]) -> Any:
+    """A deck like ``hand_class(game)(seed=seed)``'s with every card outside ``keep``
+    (deck positions) shuffled."""
+    deck = list(hand_class(game)(seed=seed, dealer=dealer).deck)
+    free = [i for i in range(len(deck)) if i not in keep]
+    cards = [deck[i] for i in free]
+    random.Random(seed + 1).shuffle(cards)
+    for i, c in zip(free, cards, strict=True):
+        deck[i] = c
+    return hand_class(game)(seed=None, dealer=dealer, deck=deck)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_level_4_calls_do_not_depend_on_hidden_cards(game: str) -> None:
+    cls = hand_class(game)
+    dealer = cls.seat_order[0]
+    for seed in (5, 6):
+        state = cls(seed=seed, dealer=dealer)
+        if state.phase != "bidding":
+            continue
+        seat = state.current_player
+        mine = state.hands[seat]
+        turned = getattr(state, "turned", None)
+        keep = [i for i, c in enumerate(state.deck) if mine >> c & 1 or c == turned]
+        other = _redealt(game, seed, dealer, keep)
+        if other.phase != "bidding":  # a Callbreak deal without spades
+            continue
+        assert other.hands[seat] == mine and other.hands != state.hands
+        a = SimBidder(game, seed=3, samples=4).choose_call(state)
+        b = SimBidder(game, seed=3, samples=4).choose_call(other)
+        assert a == b
+
+
+# --- levels in self-play and the ladders ---------------------------------------------------------
+def test_selfplay_with_levels_3_and_4() -> None:
+    recs = list(selfplay("belote", 1, seed=3, players="3,4,3,4"))
+    assert len(recs) == 1 and all(r["format"] == "belote_lab/hand" for r in recs)
+    ps = make_players("callbreak", "3,4,3,4", seed=1)
+    assert [p.level for p in ps.values()] == [3, 4, 3, 4]
+    assert all(isinstance(p, HintPlayer) for p in ps.values())
+
+
+def test_ladders_offer_levels_1_to_4() -> None:
+    for levels in (BELOTE2_LEVELS, CALLBREAK_LEVELS):
+        assert [levels[k](1).level for k in (1, 2, 3, 4)] == [1, 2, 3, 4]
+    run = Belote2Run(seed=2)
+    assert sorted(run.levels) == [1, 2, 3, 4] and run.levels[4](5).level == 4
+    journey = CallbreakJourney(seed=2)
+    assert sorted(journey.levels) == [1, 2, 3, 4] and journey.levels[3](5).level == 3
+
+
+def test_level_4_searches_earlier_and_with_more_deals_than_level_3() -> None:
+    for game in GAMES:
+        p3, p4 = make_player(game, 3, seed=1), make_player(game, 4, seed=1)
+        assert p4.budget.samples > p3.budget.samples
+        assert p4.budget.horizon >= p3.budget.horizon
+        assert isinstance(p4.bidder, SimBidder) and not isinstance(p3.bidder, SimBidder)
