@@ -45,6 +45,7 @@ __all__ = [
     "FULL_MASK",
     "mask_cards",
     "mask_of",
+    "cards_mask",
 ]
 
 
@@ -330,6 +331,18 @@ def mask_cards(mask: int) -> list[Card]:
             cached = _CHUNKS[s].get(chunk)
             out += cached if cached is not None else _suit_cards(s, chunk)
     return out
+
+
+def cards_mask(cards: Iterable[int]) -> int:
+    """The mask of some :class:`Card` values (no parsing: the fast path).
+
+    >>> cards_mask([Card.parse("7S"), Card.parse("AC")]) == (1 << 5) | (1 << 60)
+    True
+    """
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
 
 
 def mask_of(cards: Iterable[Card | str]) -> int:

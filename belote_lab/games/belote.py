@@ -31,6 +31,7 @@ from belote_lab.cards import (
     Rank,
     Suit,
     belote_deck,
+    cards_mask,
     mask_cards,
     parse_cards,
     parse_seat,
@@ -300,7 +301,7 @@ class BeloteHand(TrickPlay):
         self._init_play_fields()
         order = [(self.dealer + 1 + k) % 4 for k in range(4)]
         for k, seat in enumerate(order):
-            self.hands[seat] = _mask(cards[5 * k : 5 * k + 5])
+            self.hands[seat] = cards_mask(cards[5 * k : 5 * k + 5])
         self.turned: Card | None = cards[20]
         self.taking: Taking | None = Taking(
             self.dealer,
@@ -349,7 +350,7 @@ class BeloteHand(TrickPlay):
         for seat, cards in items:
             s = parse_seat(seat)
             cs = parse_cards(cards)
-            m = _mask(cs)
+            m = cards_mask(cs)
             if m & seen:
                 twice = mask_cards(m & seen)[0].text
                 raise CardParseError(twice, message=f"card {twice!r} is dealt twice")
@@ -453,7 +454,7 @@ class BeloteHand(TrickPlay):
         for k in range(4):
             seat = (self.dealer + 1 + k) % 4
             n = 2 if seat == taker else 3
-            self.hands[seat] |= _mask(rest[:n])
+            self.hands[seat] |= cards_mask(rest[:n])
             del rest[:n]
 
     def _begin_play(self, taker: int, contract: Contract, leader: int) -> None:
@@ -639,12 +640,6 @@ class BeloteHand(TrickPlay):
             f"trick={self.trick_number}>"
         )
 
-
-def _mask(cards: list[Card] | tuple[Card, ...]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 # --- the game ------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from belote_lab.cards import (
     CardParseError,
     CardSet,
     Rank,
+    cards_mask,
     mask_cards,
     parse_cards,
     parse_seat,
@@ -250,8 +251,8 @@ class Belote2Hand(BeloteHand):
         self.reserve = 0
         self._init_play_fields()
         nd = _other(self.dealer)
-        self.hands[nd] = _mask(cards[0:6])
-        self.hands[self.dealer] = _mask(cards[6:12])
+        self.hands[nd] = cards_mask(cards[0:6])
+        self.hands[self.dealer] = cards_mask(cards[6:12])
         self.turned: Card | None = cards[12]
         self.stock: tuple[Card, ...] = tuple(cards[18:])
         self.taking: Taking | None = new_taking(self.dealer, cards[12], redeals, self.rules)
@@ -296,7 +297,7 @@ class Belote2Hand(BeloteHand):
         seen = 0
         for seat, cards in hands.items():
             s = two_player_seat(seat)
-            m = _mask(parse_cards(cards))
+            m = cards_mask(parse_cards(cards))
             if m.bit_count() != HAND_SIZE:
                 raise ValueError(f"{SEATS[s]} must hold {HAND_SIZE} cards, not {m.bit_count()}")
             if m & seen:
@@ -307,10 +308,10 @@ class Belote2Hand(BeloteHand):
         st = parse_cards(stock)
         if len(st) != STOCK_SIZE:
             raise ValueError(f"the stock must have {STOCK_SIZE} cards, not {len(st)}")
-        if _mask(st) & seen:
-            twice = mask_cards(_mask(st) & seen)[0].text
+        if cards_mask(st) & seen:
+            twice = mask_cards(cards_mask(st) & seen)[0].text
             raise CardParseError(twice, message=f"card {twice!r} is both dealt and in the stock")
-        seen |= _mask(st)
+        seen |= cards_mask(st)
         if seen != BELOTE_MASK:
             raise CardParseError(mask_cards(seen & ~BELOTE_MASK)[0].text, "Belote card")
         contract = Contract.parse(trump)
@@ -340,7 +341,7 @@ class Belote2Hand(BeloteHand):
         self.hands[taker] |= 1 << self.turned
         for seat in (_other(self.dealer), self.dealer):
             n = 2 if seat == taker else 3
-            self.hands[seat] |= _mask(rest[:n])
+            self.hands[seat] |= cards_mask(rest[:n])
             del rest[:n]
 
     def _begin_play(self, taker: int, contract: Contract, leader: int) -> None:
@@ -477,12 +478,6 @@ class Belote2Hand(BeloteHand):
             f"trick={self.trick_number} stock={len(self.stock_left)}>"
         )
 
-
-def _mask(cards: list[Card] | tuple[Card, ...]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 # --- the match ----------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ from belote_lab.cards import (
     CardSet,
     Rank,
     Suit,
+    cards_mask,
     full_deck,
     mask_cards,
     parse_cards,
@@ -349,12 +350,6 @@ def void_reason(hand: int, rules: CallbreakRules | None = None) -> str | None:
     return None
 
 
-def _mask(cards: Sequence[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
 
 # --- one round ------------------------------------------------------------------------------------
 class CallbreakHand(TrickPlay):
@@ -457,7 +452,7 @@ class CallbreakHand(TrickPlay):
         given = set()
         for seat, cards in hand_items:
             s = parse_seat(seat)
-            m = _mask(parse_cards(cards))
+            m = cards_mask(parse_cards(cards))
             if m & seen:
                 raise CardParseError(mask_cards(m & seen)[0].text, "card (dealt twice)")
             if bin(m).count("1") != 13:

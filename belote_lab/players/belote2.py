@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from belote_lab.cards import BELOTE_MASK, SUIT_MASK, Card, Rank, mask_cards, parse_cards
+from belote_lab.cards import BELOTE_MASK, SUIT_MASK, Card, Rank, cards_mask, mask_cards, parse_cards
 from belote_lab.contract import Contract, Tables
 from belote_lab.players import RandomPlayer
 from belote_lab.trick import BELOTE2_STRICT, legal_mask
@@ -52,12 +52,6 @@ _BELOTE_HOPE = 5.0  # a trump K or Q whose partner card may still be drawn
 def _cards(texts: Iterable[str]) -> list[Card]:
     return [Card.parse(t) for t in texts]
 
-
-def _mask(cards: Iterable[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def taking_strength(cards: str | Iterable[Card | str], trump: int) -> float:
@@ -130,11 +124,11 @@ class Belote2Player2:
             return legal[0]
         view = state.seat_view(state.current_player)
         t = Contract.parse(view["contract"]).tables
-        hand = _mask(_cards(view["hand"]))
+        hand = cards_mask(_cards(view["hand"]))
         trick = _cards(view["trick"])
-        played = _mask(trick)
+        played = cards_mask(trick)
         for tr in view["tricks"]:
-            played |= _mask(_cards(tr["cards"]))
+            played |= cards_mask(_cards(tr["cards"]))
         done = len(view["tricks"])
         last = 10 if done == 15 else 0  # the 16th trick carries the dix de der
         if view["stock"] > 0:
