@@ -54,7 +54,7 @@ def test_levels_3_and_4_play_legal_cards_and_calls(game: str) -> None:
         p = make_player(game, 3 + k % 2, seed=s)
         if isinstance(p.bidder, SimBidder):
             p.bidder.samples = 4  # lighter searches: the same rules, fewer deals
-        early = 1 if p.budget.early_samples else 0
+        early = 1 if p.level == 4 else 0  # also the rollouts before the horizon
         p.budget = PlayBudget(4, 0.05, p.budget.horizon, early, 0.05)
         players[s] = Checked(p)
     hand = play_hand(game, players, seed=21, dealer=seats[0])
