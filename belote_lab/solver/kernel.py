@@ -11,7 +11,7 @@ as arrays built by :mod:`belote_lab.solver.position` from the same tables and
 :class:`~belote_lab.trick.FollowRules` the trick core uses; a test checks that the kernel's
 legal moves equal the core's on random positions.
 
-Search: alpha-beta (fail-soft) with a transposition table at trick boundaries storing lower
+Search: alpha-beta (fail-soft) with a transposition table (see :data:`TT_AT`) storing lower
 and upper bounds of the remaining value, cheap move ordering, and merging of equivalent cards
 (cards of one hand adjacent in a suit's order once the cards between them are gone, with the
 same points).
@@ -41,6 +41,9 @@ CFG_SIZE = 12
 SUIT = np.array([0x1FFF << (16 * s) for s in range(4)], dtype=np.int64)
 
 INF = 1 << 30
+TT_AT = 0b0101
+"""The table is probed with 0 or 2 cards on the table (bit ``n`` set): at every node it
+took about as many nodes for twice the time (a probe is a cache miss)."""
 
 
 @jit
@@ -241,14 +244,19 @@ def order_moves(
     return k
 
 
+# a table row: the four hands and the packed key, then what is known of the position
+T_KEY, T_LO, T_HI, T_MOVE = 4, 5, 6, 7  # T_MOVE: best card + 1, plies left << 8
+T_WIDTH = 8  # 64 bytes: one cache line a row, and a bucket's two rows side by side
+
+
 @jit
-def _tt_match(tt_keys: np.ndarray, idx: int, hands: np.ndarray, lkey: int) -> bool:
+def _tt_match(tt: np.ndarray, idx: int, hands: np.ndarray, lkey: int) -> bool:
     return (
-        tt_keys[idx, 4] == lkey
-        and tt_keys[idx, 0] == hands[0]
-        and tt_keys[idx, 1] == hands[1]
-        and tt_keys[idx, 2] == hands[2]
-        and tt_keys[idx, 3] == hands[3]
+        tt[idx, T_KEY] == lkey
+        and tt[idx, 0] == hands[0]
+        and tt[idx, 1] == hands[1]
+        and tt[idx, 2] == hands[2]
+        and tt[idx, 3] == hands[3]
     )
 
 
@@ -269,8 +277,7 @@ def search(
     side: np.ndarray,
     stock: np.ndarray,
     spos0: int,
-    tt_keys: np.ndarray,
-    tt_bounds: np.ndarray,
+    tt: np.ndarray,
     stats: np.ndarray,
     epoch: int,
     hist: np.ndarray,
@@ -281,16 +288,16 @@ def search(
     tricks not finished (the current one included); ``left`` is all the value still to be
     won (cards in hands, on the table and in the stock, bonus and per-trick values).
     ``stock[spos:]`` is what is left of the two-player stock (top first): while it lasts any
-    card may be played and after each trick the winner draws first.  ``tt_keys`` is
-    ``(size, 5)`` int64 (four hands, and the leader, 4 × ``spos``, the number of cards on the
-    table and those cards, packed), ``tt_bounds`` ``(size, 4)`` (lower bound, upper bound,
-    best card or -1, plies left: buckets of two slots keep the deeper entry).  ``epoch``
+    card may be played and after each trick the winner draws first.  ``tt`` is
+    ``(size, T_WIDTH)`` int64, a row an entry: the four hands; the leader, 4 × ``spos``, the
+    number of cards on the table and those cards, packed; lower and upper bound; best card
+    and plies left (buckets of two rows keep the deeper entry).  ``epoch``
     (stored above bit 32 of the packed key) tells this solve's entries from an earlier
     solve's, so one table serves many solves without being cleared.  The search keeps its
     own stack of frames instead of recursing.
     """
     np_ = cfg[C_NPLAYERS]
-    size_mask = tt_keys.shape[0] - 1
+    size_mask = tt.shape[0] - 1
     nstock = stock.shape[0]
     fr = np.empty((MAX_DEPTH, NF), dtype=np.int64)
     cards = np.empty((MAX_DEPTH, 16), dtype=np.int64)
@@ -334,6 +341,14 @@ def search(
                     for i in range(np_):
                         ret += points[trick[i]]
                 done = True
+            elif ((TT_AT >> n) & 1) == 0:
+                fr[d, F_IDX] = -1
+                if left <= alpha:
+                    done = True
+                    ret = left
+                elif beta <= 0:
+                    done = True
+                    ret = 0
             else:
                 trick = tricks[tleft]
                 lkey = leader + 4 * spos + (n << 6)
@@ -342,21 +357,21 @@ def search(
                 idx = _tt_index(hands, lkey, size_mask)
                 lkey |= epoch << 32
                 fr[d, F_LKEY] = lkey
-                if not _tt_match(tt_keys, idx, hands, lkey):
+                if not _tt_match(tt, idx, hands, lkey):
                     # two slots a bucket: the other one if it matches, else the one to
                     # replace: an earlier solve's, or the shallower
                     alt = idx ^ 1
-                    if _tt_match(tt_keys, alt, hands, lkey):
+                    if _tt_match(tt, alt, hands, lkey):
                         idx = alt
-                    elif (tt_keys[idx, 4] >> 32) != epoch:
+                    elif (tt[idx, T_KEY] >> 32) != epoch:
                         pass
-                    elif (tt_keys[alt, 4] >> 32) != epoch or tt_bounds[alt, 3] < tt_bounds[idx, 3]:
+                    elif (tt[alt, T_KEY] >> 32) != epoch or tt[alt, T_MOVE] < tt[idx, T_MOVE]:
                         idx = alt
                 fr[d, F_IDX] = idx
-                if _tt_match(tt_keys, idx, hands, lkey):
-                    tt_move = tt_bounds[idx, 2]
-                    lo = tt_bounds[idx, 0]
-                    hi = tt_bounds[idx, 1]
+                if _tt_match(tt, idx, hands, lkey):
+                    tt_move = (tt[idx, T_MOVE] & 255) - 1
+                    lo = tt[idx, T_LO]
+                    hi = tt[idx, T_HI]
                     if lo >= beta:
                         done = True
                         ret = lo
@@ -437,12 +452,16 @@ def search(
             if c < 0:
                 best = fr[d, F_BEST]
                 idx = fr[d, F_IDX]
+                if idx < 0:
+                    ret = best
+                    mode = RETURN
+                    continue
                 lkey = fr[d, F_LKEY]
                 lo = -INF
                 hi = INF
-                if _tt_match(tt_keys, idx, hands, lkey):
-                    lo = tt_bounds[idx, 0]
-                    hi = tt_bounds[idx, 1]
+                if _tt_match(tt, idx, hands, lkey):
+                    lo = tt[idx, T_LO]
+                    hi = tt[idx, T_HI]
                 if best <= fr[d, F_A0]:
                     if best < hi:
                         hi = best
@@ -452,15 +471,14 @@ def search(
                 else:
                     lo = best
                     hi = best
-                tt_keys[idx, 0] = hands[0]
-                tt_keys[idx, 1] = hands[1]
-                tt_keys[idx, 2] = hands[2]
-                tt_keys[idx, 3] = hands[3]
-                tt_keys[idx, 4] = lkey
-                tt_bounds[idx, 0] = lo
-                tt_bounds[idx, 1] = hi
-                tt_bounds[idx, 2] = fr[d, F_BESTC]
-                tt_bounds[idx, 3] = 4 * fr[d, F_TLEFT] - n
+                tt[idx, 0] = hands[0]
+                tt[idx, 1] = hands[1]
+                tt[idx, 2] = hands[2]
+                tt[idx, 3] = hands[3]
+                tt[idx, T_KEY] = lkey
+                tt[idx, T_LO] = lo
+                tt[idx, T_HI] = hi
+                tt[idx, T_MOVE] = (fr[d, F_BESTC] + 1) | ((4 * fr[d, F_TLEFT] - n) << 8)
                 ret = best
                 mode = RETURN
                 continue

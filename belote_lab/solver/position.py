@@ -115,14 +115,17 @@ class _Table:
     """A transposition table; each solve takes a new ``epoch`` instead of clearing it."""
 
     def __init__(self, size: int = TT_SIZE) -> None:
-        self.keys = np.full((size, 5), -1, dtype=np.int64)
-        self.bounds = np.zeros((size, 4), dtype=np.int64)
+        # rows of 64 bytes, the array aligned on 128 so that a bucket's two rows share
+        # one pair of cache lines
+        raw = np.full(size * K.T_WIDTH + 16, -1, dtype=np.int64)
+        skip = (-raw.ctypes.data % 128) // 8
+        self.rows = raw[skip : skip + size * K.T_WIDTH].reshape(size, K.T_WIDTH)
         self.epoch = 0
 
     def next_epoch(self) -> int:
         self.epoch += 1
         if self.epoch >= 1 << 30:
-            self.keys.fill(-1)
+            self.rows.fill(-1)
             self.epoch = 1
         return self.epoch
 
@@ -175,7 +178,7 @@ class _Searcher:
             K.search(
                 a["hands"], a["tricks"], len(p.trick), p.leader, p.tricks_left, self.left,
                 alpha, beta, a["power"], a["points"], a["higher"], a["cfg"], a["side"],
-                a["stock"], 0, self.tt.keys, self.tt.bounds, self.stats, self.epoch,
+                a["stock"], 0, self.tt.rows, self.stats, self.epoch,
                 self.hist,
             )
         )
@@ -193,7 +196,7 @@ class _Searcher:
             if n + 1 < p.nplayers:
                 return int(
                     K.search(hands, tricks, n + 1, p.leader, tl, self.left, alpha, beta, *args,
-                             0, tt.keys, tt.bounds, stats, self.epoch, self.hist)
+                             0, tt.rows, stats, self.epoch, self.hist)
                 )
             wp = K.winner_pos(tricks[tl], p.nplayers, a["power"], a["cfg"][K.C_TS])
             wseat = K.seat_at(p.leader, wp, p.nplayers)
@@ -209,7 +212,7 @@ class _Searcher:
             try:
                 return gain + int(
                     K.search(hands, tricks, 0, wseat, tl - 1, self.left - v, alpha - gain,
-                             beta - gain, *args, spos, tt.keys, tt.bounds, stats, self.epoch,
+                             beta - gain, *args, spos, tt.rows, stats, self.epoch,
                              self.hist)
                 )
             finally:
