@@ -26,11 +26,22 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from belote_lab._jit import HAVE_NUMBA
 from belote_lab.cards import SEATS, Card, mask_cards
-from belote_lab.solver.position import Position, position_of, solve_position
+from belote_lab.solver.position import (
+    Position,
+    SearchAborted,
+    position_of,
+    solve_position,
+    total_left,
+)
 from belote_lab.trick import legal_mask
 
-__all__ = ["CardValue", "Hint", "hint", "sample_deals"]
+__all__ = ["CardValue", "Hint", "OBJECTIVES", "hint", "sample_deals", "score_margin"]
+
+OBJECTIVES = ("points", "score")
+"""What a hint averages: the card points (Callbreak: tricks) the side wins from here, or
+what the hand *scores* with them (:func:`score_margin`)."""
 
 
 @dataclass(frozen=True)
@@ -40,16 +51,16 @@ class CardValue:
     card: Card
     mean: float
     std: float
-    low: int
-    high: int
+    low: float
+    high: float
 
     def to_json(self) -> dict[str, Any]:
         return {
             "card": self.card.text,
             "mean": round(self.mean, 2),
             "std": round(self.std, 2),
-            "low": self.low,
-            "high": self.high,
+            "low": round(self.low, 2),
+            "high": round(self.high, 2),
         }
 
 
@@ -63,6 +74,11 @@ class Hint:
     exact: bool
     ms: float
     unit: str = "points"
+    objective: str = "points"
+    horizon: int = 0
+    """0 when each deal was solved from here to the end; else the deals were played on by
+    level-2 players down to this many tricks left, then solved (a deal too long to solve in
+    the time given)."""
 
     @property
     def best(self) -> Card:
@@ -79,10 +95,14 @@ class Hint:
             "exact": self.exact,
             "ms": round(self.ms, 1),
             "unit": self.unit,
+            "objective": self.objective,
+            "horizon": self.horizon,
         }
 
     def __str__(self) -> str:
         kind = "exact" if self.exact else f"{self.samples} sampled deals"
+        if self.horizon:
+            kind += f", level-2 play down to {self.horizon} tricks left"
         rows = ", ".join(f"{v.card.pretty} {v.mean:.1f}" for v in self.ranked())
         return f"{SEATS[self.seat]} ({kind}): {rows}"
 
@@ -210,24 +230,105 @@ def _max_side(state: Any, seat: int) -> tuple[int, ...]:
     return (seat % 2, seat % 2 + 2)
 
 
+def score_margin(state: Any, pos: Position, seat: int, value: int) -> float:
+    """What the hand scores for ``seat``'s side if it wins ``value`` (card points; Callbreak:
+    tricks) from ``state`` on, in the deal ``pos``: its score minus the other side's (Callbreak:
+    the seat's round score), by the game's own scoring.
+
+    The belote goes to the seat that announced it or, in ``pos``, holds both cards now; all
+    the value left is read as every trick left (a capot), none of it as no trick.
+
+    >>> from belote_lab.games.belote import BeloteHand
+    >>> h = BeloteHand.from_hands(["AS KS QS JS TS 9S 8S 7S", "AH KH QH JH TH 9H 8H 7H",
+    ...     "AD KD QD JD TD 9D 8D 7D", "AC KC QC JC TC 9C 8C 7C"], "S", 0, 0)
+    >>> pos = position_of(h)
+    >>> score_margin(h, pos, 0, 162), score_margin(h, pos, 0, 100), score_margin(h, pos, 0, 60)
+    (272.0, 58.0, -142.0)
+    """
+    game = state.game
+    if game == "callbreak":
+        from belote_lab.games.callbreak import round_score
+
+        return float(round_score(state.call_of(seat) or 0, state.won_tricks[seat] + value))
+    left = total_left(pos)
+    side = _max_side(state, seat)
+    others = tuple(s for s in state.seat_order if s not in side)
+    pts = [sum(state.won_points[s] for s in side) + value,
+           sum(state.won_points[s] for s in others) + left - value]
+    tricks = [sum(state.won_tricks[s] for s in side), sum(state.won_tricks[s] for s in others)]
+    tl = pos.tricks_left
+    if value >= left:
+        tricks[0] += tl
+    elif value <= 0:
+        tricks[1] += tl
+    else:
+        tricks[0] += tl - 1
+        tricks[1] += 1
+    from belote_lab.games.belote import belote_holder, score_hand
+
+    if state.belote_played:
+        holder = state.belote_seat
+    elif getattr(state, "kq_played", 0):  # two players: one of the pair went alone
+        holder = -1
+    else:  # (two players: a pair split now, or in the stock, is counted for nobody)
+        holder = belote_holder(pos.hands, pos.contract)
+    if game == "belote2":
+        from belote_lab.games.belote2 import score_belote2
+
+        me, other = SEATS[seat], SEATS[others[0]]
+        bel = {me: 0, other: 0}
+        if holder >= 0:
+            bel[SEATS[holder]] = 20
+        r = score_belote2({me: pts[0], other: pts[1]}, {me: tricks[0], other: tricks[1]}, bel,
+                          SEATS[state.taker])
+        return float(r.score[me] - r.score[other])
+    team = seat % 2
+    by_team = [pts[0], pts[1]] if team == 0 else [pts[1], pts[0]]
+    d = state.declared
+    decl = (d["NS"], d["EW"])
+    if game == "coinche":
+        from belote_lab.games.coinche import score_coinche
+
+        per_seat = list(state.won_tricks)
+        per_seat[seat] += tricks[0] - sum(state.won_tricks[s] for s in side)
+        per_seat[others[0]] += tricks[1] - sum(state.won_tricks[s] for s in others)
+        r = score_coinche(by_team, per_seat, state.bid, state.taker, state.multiplier, holder,
+                          decl)
+    else:
+        tr = [tricks[0], tricks[1]] if team == 0 else [tricks[1], tricks[0]]
+        bel = [0, 0]
+        if holder >= 0:
+            bel[holder % 2] = 20
+        r = score_hand(by_team, tr, bel, state.attack, decl, state.reserve)
+    mine, theirs = ("NS", "EW") if team == 0 else ("EW", "NS")
+    return float(r.score[mine] - r.score[theirs])
+
+
 def hint(
     state: Any,
     samples: int = 32,
     time_budget: float = 0.8,
     seed: int | None = 0,
     all_visible: bool = False,
+    objective: str = "points",
 ) -> Hint:
     """Each legal card's value for the side of the seat to play (see the module text).
 
     ``samples`` caps the number of sampled deals and ``time_budget`` (seconds) the time:
     no deal is started that would likely end past the budget, but at least one is solved.
+    With ``objective="score"`` each deal's value is what the hand then scores
+    (:func:`score_margin`): a made contract against a failed one, not a point more or less.
     """
     t0 = time.perf_counter()
     if not state.in_play:
         raise ValueError("hints are for the play phase")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     seat = state.to_play
     side = _max_side(state, seat)
     unit = "tricks" if getattr(state, "game", "") == "callbreak" else "points"
+    if objective == "score":
+        unit = "score"
     if all_visible:
         positions = [position_of(state, side)]
     else:
@@ -236,13 +337,29 @@ def hint(
         if not positions:
             raise RuntimeError("no deal is consistent with what this seat has seen")
     exact = all_visible or determined(state, seat)
-    collected: dict[Card, list[int]] = {}
+    collected: dict[Card, list[float]] = {}
     n = 0
+    horizon = 0
     for pos in positions:
         pos.max_side = side
-        sol = solve_position(pos)
+        elapsed = time.perf_counter() - t0
+        # the first deal may use half the budget, the others what is left of it
+        allowed = (time_budget / 2 if n == 0 else time_budget - elapsed)
+        try:
+            sol = solve_position(pos, node_limit=_node_limit(allowed))
+        except SearchAborted:
+            if n:
+                break
+            # too long to solve: play the deals on with level-2 players, then solve
+            exact = False
+            collected, n, horizon = _rollouts(
+                state, seat, positions, t0 + time_budget, objective
+            )
+            break
+        _learn_rate(sol.nodes, sol.ms)
         for c, v in sol.values.items():
-            collected.setdefault(c, []).append(v)
+            u = v if objective == "points" else score_margin(state, pos, seat, v)
+            collected.setdefault(c, []).append(u)
         n += 1
         elapsed = time.perf_counter() - t0
         if elapsed + elapsed / n > time_budget:  # the next deal would likely overrun
@@ -252,4 +369,55 @@ def hint(
         mean = sum(vs) / len(vs)
         var = sum((v - mean) ** 2 for v in vs) / len(vs)
         values[c] = CardValue(c, mean, math.sqrt(var), min(vs), max(vs))
-    return Hint(seat, values, n, exact, (time.perf_counter() - t0) * 1e3, unit)
+    ms = (time.perf_counter() - t0) * 1e3
+    return Hint(seat, values, n, exact, ms, unit, objective, horizon)
+
+
+_RATE = [3e6 if HAVE_NUMBA else 3e4]
+"""Nodes a second the solver searches here, learnt from the solves (a moving average)."""
+
+
+def _node_limit(seconds: float) -> int:
+    return max(20_000, int(seconds * _RATE[0]))
+
+
+def _learn_rate(nodes: int, ms: float) -> None:
+    if ms > 20 and nodes > 0:
+        _RATE[0] = 0.8 * _RATE[0] + 0.2 * nodes / (ms / 1e3)
+
+
+def _rollouts(
+    state: Any, seat: int, positions: list[Position], deadline: float, objective: str
+) -> tuple[dict[Card, list[float]], int, int]:
+    """Each legal card's value on each deal (until ``deadline``, at least one deal): the card,
+    level-2 play by every seat down to the tricks the solver finishes in milliseconds, then
+    the solver.  Returns the values, the number of deals and that number of tricks left."""
+    from belote_lab.players.search import SOLVE_AT, _with_hands, base_player, tricks_left
+
+    game = state.game
+    at = SOLVE_AT[game]
+    side = _max_side(state, seat)
+    won = "won_tricks" if game == "callbreak" else "won_points"
+    before = sum(getattr(state, won)[s] for s in side)
+    legal = mask_cards(state.legal_mask())
+    collected: dict[Card, list[float]] = {c: [] for c in legal}
+    n = 0
+    for pos in positions:
+        world = _with_hands(state, pos)
+        players = {s: base_player(game) for s in state.seat_order}
+        for card in legal:
+            w = world.copy()
+            w.play(card)
+            while w.phase == "play" and (tricks_left(w) > at or w.trick):
+                w.play(players[w.to_play].choose_card(w))
+            v = sum(getattr(w, won)[s] for s in side) - before
+            if w.phase == "play":
+                end = position_of(w, side)
+                sol = solve_position(end, all_values=False)
+                v += sol.value if side[0] in sol.side else total_left(end) - sol.value
+            u = v if objective == "points" else score_margin(state, pos, seat, v)
+            collected[card].append(u)
+        n += 1
+        if time.perf_counter() > deadline:
+            break
+    return collected, n, at

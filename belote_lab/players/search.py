@@ -87,7 +87,9 @@ GAMES = ("belote", "coinche", "belote2", "callbreak")
 @dataclass(frozen=True)
 class PlayBudget:
     """How a level searches its cards: ``samples`` deals at most, ``time_budget`` seconds
-    (at least one deal is always solved), from ``horizon`` tricks left on.
+    (at least one deal is always solved), from ``horizon`` tricks left on, averaging the
+    hints' ``objective`` (``"score"``: what the hand scores, see
+    :func:`~belote_lab.hints.score_margin`).
 
     Before the horizon, ``early_samples`` > 0 asks for :func:`rollout_values` (that many
     deals within ``early_time`` seconds) instead of the level-2 card."""
@@ -97,6 +99,7 @@ class PlayBudget:
     horizon: int
     early_samples: int = 0
     early_time: float = 0.0
+    objective: str = "points"
 
 
 PLAY_BUDGETS: dict[int, dict[str, PlayBudget]] = {
@@ -107,10 +110,10 @@ PLAY_BUDGETS: dict[int, dict[str, PlayBudget]] = {
         "callbreak": PlayBudget(6, 0.1, 7),
     },
     4: {
-        "belote": PlayBudget(20, 0.6, 7),
-        "coinche": PlayBudget(20, 0.6, 7),
-        "belote2": PlayBudget(20, 0.6, 10),
-        "callbreak": PlayBudget(20, 0.6, 8),
+        "belote": PlayBudget(20, 0.6, 7, objective="score"),
+        "coinche": PlayBudget(20, 0.6, 7, objective="score"),
+        "belote2": PlayBudget(20, 0.6, 10, objective="score"),
+        "callbreak": PlayBudget(20, 0.6, 8, objective="score"),
     },
 }
 """Card-play budgets per level and game (see the module text)."""
@@ -204,7 +207,8 @@ class HintPlayer:
             self.last_values = values
             return _best(values, fallback, EARLY_MARGIN[state.game])
         try:
-            hn = hint(state, samples=b.samples, time_budget=b.time_budget, seed=hint_seed)
+            hn = hint(state, samples=b.samples, time_budget=b.time_budget, seed=hint_seed,
+                      objective=b.objective)
         except RuntimeError:  # no sampled deal fits what the seat has seen
             return fallback
         self.last_hint = hn

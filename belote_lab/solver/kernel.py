@@ -281,6 +281,7 @@ def search(
     stats: np.ndarray,
     epoch: int,
     hist: np.ndarray,
+    max_nodes: int,
 ) -> int:
     """Best value for the max side from this position (fail-soft alpha-beta).
 
@@ -295,6 +296,10 @@ def search(
     (stored above bit 32 of the packed key) tells this solve's entries from an earlier
     solve's, so one table serves many solves without being cleared.  The search keeps its
     own stack of frames instead of recursing.
+
+    ``stats[0]`` counts the nodes; once it passes ``max_nodes`` the search gives up at
+    once, sets ``stats[1]`` to 1 and returns 0 with ``hands`` and ``tricks`` left in the middle
+    of the search (the caller throws them away).
     """
     np_ = cfg[C_NPLAYERS]
     size_mask = tt.shape[0] - 1
@@ -316,6 +321,9 @@ def search(
     while True:
         if mode == ENTER:
             stats[0] += 1
+            if stats[0] > max_nodes:
+                stats[1] = 1
+                return 0
             n = fr[d, F_N]
             leader = fr[d, F_LEADER]
             tleft = fr[d, F_TLEFT]

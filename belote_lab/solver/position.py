@@ -13,7 +13,16 @@ from belote_lab.contract import Contract
 from belote_lab.solver import kernel as K
 from belote_lab.trick import BELOTE2_STRICT, FollowRules
 
-__all__ = ["Position", "Solution", "position_of", "solve", "solve_position", "TT_SIZE"]
+__all__ = [
+    "Position",
+    "SearchAborted",
+    "Solution",
+    "position_of",
+    "solve",
+    "solve_position",
+    "total_left",
+    "TT_SIZE",
+]
 
 TT_SIZE = 1 << 20
 
@@ -159,27 +168,51 @@ def _bisect(fn: Any, lo: int, hi: int) -> int:
     return lo
 
 
-class _Searcher:
-    """Runs kernel searches from one position, sharing a transposition table."""
+class SearchAborted(RuntimeError):
+    """A solve stopped at its node limit (its partial results are thrown away)."""
 
-    def __init__(self, pos: Position, tt: _Table | None = None) -> None:
+    def __init__(self, nodes: int, ms: float) -> None:
+        super().__init__(f"the search stopped after {nodes:,} nodes ({ms:.0f} ms)")
+        self.nodes = nodes
+        self.ms = ms
+
+
+NO_LIMIT = 1 << 62
+
+
+class _Searcher:
+    """Runs kernel searches from one position, sharing a transposition table.
+
+    Past ``node_limit`` nodes a search raises :class:`SearchAborted`; the searcher's arrays
+    are then unusable."""
+
+    def __init__(
+        self, pos: Position, tt: _Table | None = None, node_limit: int | None = None
+    ) -> None:
         self.pos = pos
         # a table in proportion to the search: endgames need only a small one
         self.tt = tt or shared_table(1 << min(20, 8 + 2 * pos.tricks_left))
         self.epoch = self.tt.next_epoch()
         self.hist = np.zeros(64, dtype=np.int64)  # history of cut-offs, for move ordering
         self.a = pos.arrays()
-        self.stats = np.zeros(1, dtype=np.int64)
-        self.left = _total_left(pos)
+        self.stats = np.zeros(2, dtype=np.int64)
+        self.left = total_left(pos)
+        self.limit = NO_LIMIT if node_limit is None else node_limit
+        self.t0 = time.perf_counter()
+
+    def _check(self, value: int) -> int:
+        if self.stats[1]:
+            raise SearchAborted(int(self.stats[0]), (time.perf_counter() - self.t0) * 1e3)
+        return int(value)
 
     def root(self, alpha: int, beta: int) -> int:
         p, a = self.pos, self.a
-        return int(
+        return self._check(
             K.search(
                 a["hands"], a["tricks"], len(p.trick), p.leader, p.tricks_left, self.left,
                 alpha, beta, a["power"], a["points"], a["higher"], a["cfg"], a["side"],
                 a["stock"], 0, self.tt.rows, self.stats, self.epoch,
-                self.hist,
+                self.hist, self.limit,
             )
         )
 
@@ -194,9 +227,9 @@ class _Searcher:
         tricks[tl, n] = card
         try:
             if n + 1 < p.nplayers:
-                return int(
+                return self._check(
                     K.search(hands, tricks, n + 1, p.leader, tl, self.left, alpha, beta, *args,
-                             0, tt.rows, stats, self.epoch, self.hist)
+                             0, tt.rows, stats, self.epoch, self.hist, self.limit)
                 )
             wp = K.winner_pos(tricks[tl], p.nplayers, a["power"], a["cfg"][K.C_TS])
             wseat = K.seat_at(p.leader, wp, p.nplayers)
@@ -210,10 +243,10 @@ class _Searcher:
                 hands[(wseat + 2) % 4] |= 1 << p.stock[1]
                 spos = 2
             try:
-                return gain + int(
+                return gain + self._check(
                     K.search(hands, tricks, 0, wseat, tl - 1, self.left - v, alpha - gain,
                              beta - gain, *args, spos, tt.rows, stats, self.epoch,
-                             self.hist)
+                             self.hist, self.limit)
                 )
             finally:
                 if spos:
@@ -223,15 +256,21 @@ class _Searcher:
             hands[seat] |= 1 << card
 
 
-def solve_position(pos: Position, tt: _Table | None = None, all_values: bool = True) -> Solution:
+def solve_position(
+    pos: Position,
+    tt: _Table | None = None,
+    all_values: bool = True,
+    node_limit: int | None = None,
+) -> Solution:
     """Solve a :class:`Position`.
 
     With ``all_values`` every legal card gets its exact value (for hints); without, only the
     best value is exact and ``values`` holds the best cards only (faster: one search, then
-    a zero-window test per card).
+    a zero-window test per card).  Past ``node_limit`` nodes (all searches counted) it raises
+    :class:`SearchAborted`.
     """
     t0 = time.perf_counter()
-    s = _Searcher(pos, tt)
+    s = _Searcher(pos, tt, node_limit)
     seat = pos.to_play
     mine = seat in pos.max_side
     legal = mask_cards(pos.legal_mask())
@@ -257,7 +296,7 @@ def solve_position(pos: Position, tt: _Table | None = None, all_values: bool = T
     return Solution(values, best_v, best, side, int(s.stats[0]), ms)
 
 
-def _total_left(pos: Position) -> int:
+def total_left(pos: Position) -> int:
     """All the value still to be won (cards in hands, on the table and in the stock)."""
     pts = pos.contract.tables.points
     m = 0

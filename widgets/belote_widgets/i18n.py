@@ -200,6 +200,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "hint_values": "Value of each playable card for your side ({unit}; {kind}):",
         "hint_exact": "exact",
         "hint_sampled": "average over {n} sampled deals",
+        "hint_rollout": "each deal played on by the level-2 computer down to {k} tricks left, "
+        "then solved",
         "hint_unit_points": "points",
         "hint_unit_tricks": "tricks",
         "hint_card": "Card",
@@ -352,6 +354,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "hint_values": "낼 수 있는 카드의 우리 편 가치 ({unit}; {kind}):",
         "hint_exact": "정확한 값",
         "hint_sampled": "표본 딜 {n}개의 평균",
+        "hint_rollout": "각 딜은 트릭이 {k}개 남을 때까지 레벨 2 컴퓨터가 진행한 뒤 계산",
         "hint_unit_points": "점수",
         "hint_unit_tricks": "트릭 수",
         "hint_card": "카드",

@@ -579,6 +579,8 @@ class PlayTable(LocalizedWidget):
             kind = (
                 text("hint_exact", lang) if hn.exact else text("hint_sampled", lang, n=hn.samples)
             )
+            if hn.horizon:
+                kind += "; " + text("hint_rollout", lang, k=hn.horizon)
             rows = [
                 f"<tr><th>{esc(text('hint_card', lang))}</th>"
                 f"<th>{esc(text('hint_mean', lang))}</th>"
