@@ -13,8 +13,8 @@ four-player games'; two-player Belote and Callbreak are printed for the record).
 
 Points: the *first lead* (the first card of the play) and *mid-hand* (the first card after
 3 tricks in the eight-trick games, after 4 in two-player Belote and Callbreak), and for
-two-player Belote and Callbreak also the *search horizon* of the level-3 player
-(:data:`belote_lab.players.search.PLAY_BUDGETS`: 10 and 7 tricks left).  The load average
+two-player Belote and Callbreak also the first searched trick of the level-4 and level-3
+players (:data:`belote_lab.players.search.PLAY_BUDGETS`: 12 and 7 tricks left).  The load average
 is printed with the figures.
 """
 
@@ -35,7 +35,7 @@ from belote_lab.selfplay import hand_class, make_players
 FIRST_TARGET = 1.0
 MID_TARGET = 0.2
 MID_AFTER = {"belote": 3, "coinche": 3, "belote2": 4, "callbreak": 4}
-HORIZON_AFTER = {"belote2": 6, "callbreak": 6}  # 10 and 7 tricks left
+HORIZON_AFTER = {"belote2": 4, "callbreak": 6}  # 12 and 7 tricks left
 
 
 @dataclass

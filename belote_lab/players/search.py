@@ -15,11 +15,15 @@ game       level 3 (≤ 0.1 s a card)     level 4 (≤ 0.6 s a card)
 ========== ============================ ==============================
 belote     6 deals, last 6 tricks       20 deals, last 7 tricks
 coinche    6 deals, last 6 tricks       20 deals, last 7 tricks
-belote2    6 deals, last 10 tricks      20 deals, last 10 tricks
+belote2    exact, last 9 tricks         20 deals, last 12 tricks
 callbreak  6 deals, last 7 tricks       20 deals, last 8 tricks
 ========== ============================ ==============================
 
-(Two-player Belote is solved exactly once the stock is empty, its last 9 tricks.)
+Two-player Belote is solved exactly once the stock is empty, its last 9 tricks: level 3
+searches only then, with nothing hidden.  Level 4 also searches the last three tricks of
+the stock, where the stock's order and the other hand are sampled; a deal too long to solve
+in its time is played on by level-2 players down to the empty stock first (see
+:func:`~belote_lab.hints.hint`).
 
 Both levels average card points (Callbreak: tricks), not what the hand would score
 (``PlayBudget.objective="score"``, :func:`~belote_lab.hints.score_margin`): measured against
@@ -32,9 +36,9 @@ A :class:`PlayBudget` may also search before the horizon with :func:`rollout_val
 few sampled deals: the card, level-2 play by everyone down to the tricks where the solver is
 fast, :data:`SOLVE_AT`, then the solver; a rollout card replaces the level-2 card only when
 better by :data:`EARLY_MARGIN`).  No level does by default: the few deals that fit in a
-second did not make level 4 stronger: in two-player Belote, level 4 with rollouts in the
-stock phase (and level-2 bidding) scored −24.5 ± 29 points a hand against level 3 over 20
-duplicate deals, and without them (with its simulated bidding) +8.2 ± 10.1 over 80.
+second did not make level 4 stronger: in two-player Belote, level 4 with rollouts through
+the whole stock phase scored −1.6 points a hand (95% CI −17.3..+14.2) against level 3 over
+60 duplicate deals.
 
 Level 3 bids as level 2.  Level 4 bids by simulation (:class:`SimBidder`): for each call the
 level-2 bidder might make — take or pass, its two best trump suits; Coinche opening bids
@@ -113,13 +117,13 @@ PLAY_BUDGETS: dict[int, dict[str, PlayBudget]] = {
     3: {
         "belote": PlayBudget(6, 0.1, 6),
         "coinche": PlayBudget(6, 0.1, 6),
-        "belote2": PlayBudget(6, 0.1, 10),
+        "belote2": PlayBudget(6, 0.1, 9),
         "callbreak": PlayBudget(6, 0.1, 7),
     },
     4: {
         "belote": PlayBudget(20, 0.6, 7),
         "coinche": PlayBudget(20, 0.6, 7),
-        "belote2": PlayBudget(20, 0.6, 10),
+        "belote2": PlayBudget(20, 0.6, 12),
         "callbreak": PlayBudget(20, 0.6, 8),
     },
 }
