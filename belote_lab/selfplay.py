@@ -426,6 +426,43 @@ def play_hand(
     return _play(game, ps, seed, parse_seat(dealer), _rules(game, rules), False)[0]
 
 
+def hand_in_play(
+    game: str,
+    players: Any = 2,
+    seed: int = 0,
+    dealer: int | str = 0,
+    tricks_left: int | None = None,
+    rules: Any = None,
+) -> Any:
+    """A hand of ``game`` dealt and bid by ``players`` (as for :func:`play_hand`, redeals
+    included), stopped at its first card — or, with ``tricks_left``, played on by them to
+    the start of the trick that leaves that many tricks.
+
+    >>> h = hand_in_play("belote2", seed=4, tricks_left=9)
+    >>> h.phase, h.tricks_per_hand - len(h.tricks), len(h.trick), len(h.stock_left)
+    ('play', 9, 0, 0)
+    """
+    ps = _as_players(game, players, seed)
+    cls = hand_class(game)
+    rules = _rules(game, rules)
+    seat = parse_seat(dealer)
+    same = getattr(rules, "redeal_same_dealer", True)
+    for redeals in range(MAX_REDEALS + 1):
+        hand = _deal(cls, rules, seat, seed + redeals, redeals)
+        while hand.phase == "bidding":
+            hand.call(ps[hand.current_player].choose_call(hand))
+        if hand.phase == "play":
+            stop = tricks_left if tricks_left is not None else hand.tricks_per_hand
+            while hand.phase == "play" and (
+                hand.tricks_per_hand - len(hand.tricks) > stop or hand.trick
+            ):
+                hand.play(ps[hand.to_play].choose_card(hand))
+            return hand
+        if not same:
+            seat = _next_dealer(seat, tuple(cls.seat_order))
+    raise RuntimeError(f"{game}: {MAX_REDEALS} redeals in a row")
+
+
 def _as_players(game: str, players: Any, seed: int) -> dict[int, Any]:
     if isinstance(players, Mapping) and all(
         hasattr(p, "choose_card") and not isinstance(p, type) for p in players.values()

@@ -30,7 +30,7 @@ from typing import Any
 
 from belote_lab.games import GAMES
 from belote_lab.hints import hint
-from belote_lab.selfplay import hand_class, make_players
+from belote_lab.selfplay import hand_class, hand_in_play, make_players
 
 FIRST_TARGET = 1.0
 MID_TARGET = 0.2
@@ -50,17 +50,11 @@ class Points:
         self.rollouts[name] = self.rollouts.get(name, 0) + (horizon > 0)
 
 
-def deal_to_play(game: str, seed: int) -> Any:
-    """A hand of ``game`` bid by level-2 players, at its first card (redealt if passed)."""
-    cls = hand_class(game)
-    for k in range(100):
-        players = make_players(game, 2, seed=seed)
-        h = cls(seed=seed * 1000 + k, dealer=cls.seat_order[seed % len(cls.seat_order)])
-        while h.phase == "bidding":
-            h.call(players[h.current_player].choose_call(h))
-        if h.phase == "play":
-            return h, players
-    raise RuntimeError(f"{game}: 100 passed deals in a row")
+def deal_to_play(game: str, seed: int) -> tuple[Any, dict[int, Any]]:
+    """A hand of ``game`` bid by level-2 players, at its first card, and its players."""
+    players = make_players(game, 2, seed=seed)
+    seats = hand_class(game).seat_order
+    return hand_in_play(game, players, seed=seed * 1000, dealer=seats[seed % len(seats)]), players
 
 
 def timed_hint(state: Any, seed: int) -> tuple[float, int, int]:

@@ -16,7 +16,7 @@ from belote_lab.games.callbreak import round_score
 from belote_lab.hints import hint, sample_deals, score_margin
 from belote_lab.players import RandomPlayer
 from belote_lab.players.search import SOLVE_AT
-from belote_lab.selfplay import hand_class, make_players
+from belote_lab.selfplay import hand_class, hand_in_play
 from belote_lab.solver import position_of, solve
 from belote_lab.solver.position import SearchAborted, solve_position, total_left
 
@@ -25,15 +25,7 @@ GAMES = ("belote", "coinche", "belote2", "callbreak")
 
 def dealt(game: str, seed: int) -> Any:
     """A hand of ``game`` bid by level-2 players, at its first card."""
-    cls = hand_class(game)
-    for k in range(50):
-        players = make_players(game, 2, seed=seed)
-        h = cls(seed=seed * 100 + k, dealer=cls.seat_order[seed % len(cls.seat_order)])
-        while h.phase == "bidding":
-            h.call(players[h.current_player].choose_call(h))
-        if h.phase == "play":
-            return h
-    raise AssertionError("no deal reached the play")
+    return hand_in_play(game, 2, seed=seed * 100, dealer=hand_class(game).seat_order[seed % 2])
 
 
 def play_random(h: Any, cards: int, rng: random.Random) -> None:

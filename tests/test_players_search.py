@@ -20,9 +20,8 @@ from belote_lab.players.search import (
     PlayBudget,
     SimBidder,
     make_player,
-    tricks_left,
 )
-from belote_lab.selfplay import hand_class, make_players, play_hand, selfplay
+from belote_lab.selfplay import hand_class, hand_in_play, make_players, play_hand, selfplay
 
 GAMES = ("belote", "coinche", "belote2", "callbreak")
 
@@ -66,18 +65,7 @@ def test_levels_3_and_4_play_legal_cards_and_calls(game: str) -> None:
 # --- only what the seat may see ------------------------------------------------------------------
 def _hand_in_play(game: str, seed: int, left: int) -> Any:
     """A hand bid and played by level-2 players until ``left`` tricks remain."""
-    cls = hand_class(game)
-    for k in range(50):
-        players = make_players(game, 2, seed=seed)
-        h = cls(seed=seed + 100 * k)
-        while h.phase == "bidding":
-            h.call(players[h.current_player].choose_call(h))
-        if h.phase != "play":
-            continue
-        while tricks_left(h) > left:
-            h.play(players[h.to_play].choose_card(h))
-        return h
-    raise AssertionError("no hand reached play")
+    return hand_in_play(game, 2, seed=seed, tricks_left=left)
 
 
 def _other_deal(state: Any, seed: int) -> Any:

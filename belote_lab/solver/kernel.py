@@ -355,12 +355,6 @@ def search(
                 done = True
             elif ((TT_AT >> n) & 1) == 0:
                 fr[d, F_IDX] = -1
-                if left <= alpha:
-                    done = True
-                    ret = left
-                elif beta <= 0:
-                    done = True
-                    ret = 0
             else:
                 trick = tricks[tleft]
                 lkey = leader + 4 * spos + (n << 6)
@@ -398,14 +392,14 @@ def search(
                             alpha = lo
                         if hi < beta:
                             beta = hi
-                if not done:
-                    # the max side wins at most all that is left, at least nothing
-                    if left <= alpha:
-                        done = True
-                        ret = left
-                    elif beta <= 0:
-                        done = True
-                        ret = 0
+            if not done:
+                # the max side wins at most all that is left, at least nothing
+                if left <= alpha:
+                    done = True
+                    ret = left
+                elif beta <= 0:
+                    done = True
+                    ret = 0
             if done:
                 mode = RETURN
                 continue
