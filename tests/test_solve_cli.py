@@ -111,3 +111,19 @@ def test_no_trump_and_all_trump() -> None:
             ans = solve_line(json.dumps(line))
             assert ans["ns_points"] == ns, (trump, leader, ans)
             assert sorted(ans["best"]) == sorted(ALL_TRUMPS[leader]), (trump, leader, ans)
+
+
+@pytest.mark.skipif(not HAVE_NUMBA, reason="full deals need the numba solver (extra 'fast')")
+def test_principal_variation_on_request() -> None:
+    """``"pv": true`` adds 32 cards of best play; replayed on the engine they are legal and
+    give N-S exactly ``ns_points``."""
+    from belote_lab.games.belote import BeloteHand
+
+    line = {"hands": SEED1, "trump": "D", "leader": "E", "taker": "S", "pv": True}
+    ans = solve_line(json.dumps(line))
+    assert ans["ns_points"] == 102 and len(ans["pv"]) == 32 and ans["pv"][0] in ans["best"]
+    h = BeloteHand.from_hands(SEED1, "D", taker="S", first_leader="E")
+    for c in ans["pv"]:
+        h.play(c)
+    assert h.won_points[0] + h.won_points[2] == 102
+    assert "pv" not in solve_line(json.dumps({**line, "pv": False}))

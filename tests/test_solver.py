@@ -208,6 +208,32 @@ def test_two_player_stock_phase_is_consistent_one_card_deep(tricks_left: int) ->
             assert v == gain + mine
 
 
+@pytest.mark.parametrize(
+    ("game", "tricks_left"),
+    [("belote", 4), ("belote", 8), ("coinche", 5), ("belote2", 4), ("belote2", 10),
+     ("callbreak", 4)],
+)
+def test_principal_variation_is_legal_and_wins_the_value(game: str, tricks_left: int) -> None:
+    """Played on the engine, the principal variation is legal card after card (stock draws
+    included) and the side to play ends with exactly the solved value; every card on it is
+    one of the best cards of its own position."""
+    rng = random.Random(hash(("pv", game, tricks_left)) & 0xFFFF)
+    for _ in range(3 if tricks_left > 5 else 8):
+        h = endgame(game, rng, tricks_left)
+        sol = solve(h, all_values=False, pv=True)
+        side = sol.side
+        won = "won_tricks" if game == "callbreak" else "won_points"
+        before = sum(getattr(h, won)[s] for s in side)
+        assert sol.pv and sol.pv[0] in sol.best
+        w = h.copy()
+        for k, c in enumerate(sol.pv):
+            if k % 5 == 2 and w.phase == "play":
+                assert c in solve(w, all_values=False).best
+            w.play(c)  # raises if the card is not legal here
+        assert w.phase == "done"
+        assert sum(getattr(w, won)[s] for s in side) - before == sol.value
+
+
 def test_plain_python_fallback_gives_the_same_values() -> None:
     """Without numba (Pyodide/JupyterLite) the same kernel runs as plain Python."""
     import json

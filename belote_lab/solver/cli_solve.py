@@ -7,7 +7,9 @@ Each input line is one deal::
 
 ``trump`` is a suit (``S H D C``), ``NT`` or ``AT``; ``rules`` (an object of Belote rule options,
 e.g. ``{"must_undertrump": true}``), ``taker`` (a seat, default the leader; it does not change
-the card points) and ``id`` (echoed back) are optional; ``game`` defaults to ``belote``. Each
+the card points), ``id`` (echoed back) and ``pv`` (``true``: also answer ``"pv"``, a
+principal variation of 32 cards, best play by all four) are optional; ``game`` defaults to
+``belote``. Each
 answer is one JSON line: ``ns_points`` (the N–S card points with dix de der, belote and capot
 bonus excluded, with best play by all four from the first card), ``best`` (the best first
 cards) and ``ms`` (solve time). A line that cannot be read gets ``{"error": "invalid",
@@ -112,11 +114,14 @@ def solve_case(case: Any) -> dict[str, Any]:
     from belote_lab.solver import solve
 
     _warm_up()
-    sol = solve(state, max_side=(0, 2), all_values=False)
+    want_pv = case.get("pv") is True
+    sol = solve(state, max_side=(0, 2), all_values=False, pv=want_pv)
     points = state.contract.tables.points
     total = sum(points[c] for h in state.hands for c in mask_cards(h)) + state.last_trick_bonus
     ns = sol.value if 0 in sol.side else total - sol.value
     out.update({"ns_points": ns, "best": [c.text for c in sol.best], "ms": round(sol.ms, 3)})
+    if want_pv:
+        out["pv"] = [c.text for c in sol.pv]
     return out
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -82,6 +82,41 @@ class Position:
             "stock": np.array(self.stock, dtype=np.int64),
         }
 
+    def after(self, card: int) -> tuple[Position, int]:
+        """The position once the seat to play has played ``card``, and the value the max
+        side gained by it (all of a trick it completes and wins, else 0).
+
+        >>> from belote_lab.games.belote import BeloteHand
+        >>> pos = position_of(BeloteHand.from_hands(["AS KS QS JS TS 9S 8S 7S",
+        ...     "AH KH QH JH TH 9H 8H 7H", "AD KD QD JD TD 9D 8D 7D",
+        ...     "AC KC QC JC TC 9C 8C 7C"], "S", 0, 0))
+        >>> for c in ("JS", "7H", "7D", "7C"):
+        ...     pos, gain = pos.after(Card.parse(c))
+        >>> pos.leader, pos.tricks_left, gain    # N's jack of trumps: 20 points for N-S
+        (0, 7, 20)
+        """
+        hands = list(self.hands)
+        seat = self.to_play
+        hands[seat] &= ~(1 << card)
+        trick = [*self.trick, int(card)]
+        if len(trick) < self.nplayers:
+            return replace(self, hands=hands, trick=trick), 0
+        t = self.contract.tables
+        padded = np.array(trick + [0] * (4 - len(trick)), dtype=np.int64)
+        wp = K.winner_pos(padded, self.nplayers, np.array(t.power, dtype=np.int64), t.trump_suit)
+        winner = K.seat_at(self.leader, wp, self.nplayers)
+        value = self.per_trick + sum(t.points[c] for c in trick)
+        if self.tricks_left == 1:
+            value += self.bonus
+        stock = list(self.stock)
+        if len(stock) >= 2:  # two players: the winner draws first
+            hands[winner] |= 1 << stock[0]
+            hands[(winner + 2) % 4] |= 1 << stock[1]
+            stock = stock[2:]
+        nxt = replace(self, hands=hands, trick=[], leader=winner,
+                      tricks_left=self.tricks_left - 1, stock=stock)
+        return nxt, value if winner in self.max_side else 0
+
     def legal_mask(self) -> int:
         a = self.arrays()
         free = len(self.stock) > 0
@@ -109,15 +144,21 @@ class Solution:
     nodes: int
     ms: float
     already: int = 0  # points the side to play has won before this position
+    pv: list[Card] = field(default_factory=list)
+    """A principal variation: best play by every seat to the end of the hand (with
+    ``pv=True``), starting with one of the ``best`` cards; ties go to the lowest card."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "values": {c.text: v for c, v in self.values.items()},
             "value": self.value,
             "best": [c.text for c in self.best],
             "nodes": self.nodes,
             "ms": round(self.ms, 3),
         }
+        if self.pv:
+            out["pv"] = [c.text for c in self.pv]
+        return out
 
 
 class _Table:
@@ -187,12 +228,17 @@ class _Searcher:
     are then unusable."""
 
     def __init__(
-        self, pos: Position, tt: _Table | None = None, node_limit: int | None = None
+        self,
+        pos: Position,
+        tt: _Table | None = None,
+        node_limit: int | None = None,
+        epoch: int | None = None,
     ) -> None:
         self.pos = pos
         # a table in proportion to the search: endgames need only a small one
         self.tt = tt or shared_table(1 << min(20, 8 + 2 * pos.tricks_left))
-        self.epoch = self.tt.next_epoch()
+        # a new epoch for a new solve; the same one to go on from a position of this solve
+        self.epoch = self.tt.next_epoch() if epoch is None else epoch
         self.hist = np.zeros(64, dtype=np.int64)  # history of cut-offs, for move ordering
         self.a = pos.arrays()
         self.stats = np.zeros(2, dtype=np.int64)
@@ -256,18 +302,43 @@ class _Searcher:
             hands[seat] |= 1 << card
 
 
+def _principal_variation(s: _Searcher, value: int) -> list[Card]:
+    """Best play from ``s``'s position, whose value for the max side is ``value``: at each
+    step the lowest card that keeps the value (zero-window tests in ``s``'s table)."""
+    pos, out = s.pos, []
+    while pos.tricks_left > 0:
+        here = _Searcher(pos, s.tt, epoch=s.epoch)
+        here.hist = s.hist
+        mine = pos.to_play in pos.max_side
+        for c in mask_cards(pos.legal_mask()):
+            if mine:
+                ok = here.child(int(c), value - 1, value) >= value
+            else:
+                ok = here.child(int(c), value, value + 1) <= value
+            if ok:
+                break
+        else:  # pragma: no cover - a value the search found is always reached by a card
+            raise AssertionError("no card keeps the solved value")
+        out.append(c)
+        pos, gain = pos.after(c)
+        value -= gain
+    return out
+
+
 def solve_position(
     pos: Position,
     tt: _Table | None = None,
     all_values: bool = True,
     node_limit: int | None = None,
+    pv: bool = False,
 ) -> Solution:
     """Solve a :class:`Position`.
 
     With ``all_values`` every legal card gets its exact value (for hints); without, only the
     best value is exact and ``values`` holds the best cards only (faster: one search, then
     a zero-window test per card).  Past ``node_limit`` nodes (all searches counted) it raises
-    :class:`SearchAborted`.
+    :class:`SearchAborted`.  With ``pv`` it also finds a principal variation
+    (:attr:`Solution.pv`).
     """
     t0 = time.perf_counter()
     s = _Searcher(pos, tt, node_limit)
@@ -292,8 +363,9 @@ def solve_position(
                 values[c] = best_v
     best = [c for c, v in values.items() if v == best_v]
     side = pos.max_side if mine else tuple(x for x in range(4) if x not in pos.max_side)
+    line = _principal_variation(s, best_v if mine else s.left - best_v) if pv else []
     ms = (time.perf_counter() - t0) * 1e3
-    return Solution(values, best_v, best, side, int(s.stats[0]), ms)
+    return Solution(values, best_v, best, side, int(s.stats[0]), ms, pv=line)
 
 
 def total_left(pos: Position) -> int:
@@ -349,7 +421,19 @@ def position_of(state: Any, max_side: tuple[int, ...] | None = None) -> Position
 
 
 def solve(
-    state: Any, max_side: tuple[int, ...] | None = None, all_values: bool = True
+    state: Any,
+    max_side: tuple[int, ...] | None = None,
+    all_values: bool = True,
+    pv: bool = False,
 ) -> Solution:
-    """Solve a game state (all hands known); see :class:`Solution`."""
-    return solve_position(position_of(state, max_side), all_values=all_values)
+    """Solve a game state (all hands known); see :class:`Solution`.
+
+    >>> from belote_lab.games.belote import BeloteHand
+    >>> h = BeloteHand(seed=5); h.call("take")
+    >>> for _ in range(24):
+    ...     h.play(next(iter(h.legal_cards())))
+    >>> sol = solve(h, pv=True)
+    >>> len(sol.pv), sol.pv[0] in sol.best
+    (8, True)
+    """
+    return solve_position(position_of(state, max_side), all_values=all_values, pv=pv)
