@@ -46,8 +46,11 @@ and raises of the partner's bid up to 10 above the level-2 estimate; Callbreak c
 2 of its estimate — it deals the unseen cards at random around its own (nothing else is
 read), plays the first tricks with level-2 players, solves the rest exactly
 (:func:`belote_lab.solver.solve_position`) and scores the hand by the rules; it picks the
-call with the best mean score, keeping the level-2 call unless another is better by a margin
-(the samples are few).  A hand is evaluated once per trump and reused for all the calls of
+call with the best mean score, keeping the level-2 call unless another is better both by a
+margin and by more than two standard errors of the difference of the means: with a dozen
+deals a mean score is known only to ±30 points or so, and overriding the level-2 call on
+noise made level 4 no stronger than level 3 (four-player Belote: −0.4 points a hand over 200
+duplicate deals).  A hand is evaluated once per trump and reused for all the calls of
 the auction.  Against a Coinche opponents' bid (overcall, coinche, surcoinche) it calls as
 level 2: their hands are no longer random, and the simulation would deal them at random.
 
@@ -61,6 +64,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -346,6 +350,7 @@ class SimBidder:
     MARGIN: ClassVar[dict[str, float]] = {
         "belote": 10.0, "coinche": 15.0, "belote2": 10.0, "callbreak": 0.2
     }
+    Z = 2.0
 
     def __init__(
         self,
@@ -380,18 +385,23 @@ class SimBidder:
         if len(legal) <= 1:
             return c2
         seat = state.current_player
-        values = getattr(self, f"_values_{self.game}")(state, seat, legal, c2)
+        samples = getattr(self, f"_values_{self.game}")(state, seat, legal, c2)
+        values = {c: sum(v) / len(v) for c, v in samples.items()}
         self.last_values = values
-        if not values:
-            return c2
+        if not values or c2 not in values:
+            return c2  # also when the level-2 call is not one the simulation weighs
         best = max(values, key=lambda c: values[c])
-        mine = values.get(c2)
-        if mine is not None and values[best] > mine + self.margin:
+        # a call other than the level-2 one must be better by the margin, and by more than
+        # Z standard errors of the difference of the two means (the deals are few)
+        err = math.sqrt(_sq_error(samples[best]) + _sq_error(samples[c2]))
+        if values[best] > values[c2] + max(self.margin, self.Z * err):
             return best
-        return c2  # also when the level-2 call is not one the simulation weighs
+        return c2
 
     # --- four-player Belote --------------------------------------------------------------------
-    def _values_belote(self, state: Any, seat: int, legal: list[str], c2: str) -> dict[str, float]:
+    def _values_belote(
+        self, state: Any, seat: int, legal: list[str], c2: str
+    ) -> dict[str, list[float]]:
         from belote_lab.games.belote import BeloteHand
         from belote_lab.players.belote import take_strength
 
@@ -399,9 +409,9 @@ class SimBidder:
         mine = mask_of(view["hand"])
         turned = Card.parse(view["turned"])
         self._remember((seat, mine, turned, state.dealer))
-        values: dict[str, float] = {}
+        values: dict[str, list[float]] = {}
         if "pass" in legal:
-            values["pass"] = 0.0
+            values["pass"] = [0.0]
         if "take" in legal:
             suits = [("take", int(turned.suit))]
         else:
@@ -434,7 +444,7 @@ class SimBidder:
                     if time.perf_counter() > deadline:
                         break
                 self._cache[key] = outcomes
-            values[call] = sum(outcomes) / len(outcomes)
+            values[call] = outcomes
         return values
 
     def _belote_outcome(self, h: Any, seat: int) -> float:
@@ -458,7 +468,7 @@ class SimBidder:
     # --- two-player Belote ---------------------------------------------------------------------
     def _values_belote2(
         self, state: Any, seat: int, legal: list[str], c2: str
-    ) -> dict[str, float]:
+    ) -> dict[str, list[float]]:
         from belote_lab.games.belote2 import Belote2Hand
         from belote_lab.players.belote2 import taking_strength
 
@@ -466,9 +476,9 @@ class SimBidder:
         mine = mask_of(view["hand"])
         turned = Card.parse(view["turned"])
         self._remember((seat, mine, turned, state.dealer))
-        values: dict[str, float] = {}
+        values: dict[str, list[float]] = {}
         if "pass" in legal:
-            values["pass"] = 0.0
+            values["pass"] = [0.0]
         seven = [*mask_cards(mine), turned]
         if "take" in legal:
             suits = [("take", int(turned.suit))]
@@ -499,7 +509,7 @@ class SimBidder:
                     if time.perf_counter() > deadline:
                         break
                 self._cache[key] = outcomes
-            values[call] = sum(outcomes) / len(outcomes)
+            values[call] = outcomes
         return values
 
     def _belote2_outcome(self, h: Any, seat: int) -> float:
@@ -563,11 +573,11 @@ class SimBidder:
         return out
 
     @staticmethod
-    def _coinche_margin(outcomes: list[Any], value: int, mult: int, ours: bool) -> float:
-        """Mean margin for the seat's team of a points contract ``value`` × ``mult``."""
+    def _coinche_margin(outcomes: list[Any], value: int, mult: int, ours: bool) -> list[float]:
+        """Margin for the seat's team of a points contract ``value`` × ``mult``, a deal each."""
         from belote_lab.games.coinche import FAILED_BASE, round_half_up
 
-        total = 0.0
+        out = []
         for ap, ab, db, _ in outcomes:
             a = ap + ab
             # the solver plays the attack's cards perfectly: count a little less for it
@@ -578,12 +588,12 @@ class SimBidder:
             else:
                 att = ab
                 dfn = FAILED_BASE + value * mult + db
-            total += (att - dfn) if ours else (dfn - att)
-        return total / len(outcomes)
+            out.append(float(att - dfn) if ours else float(dfn - att))
+        return out
 
     def _values_coinche(
         self, state: Any, seat: int, legal: list[str], c2: str
-    ) -> dict[str, float]:
+    ) -> dict[str, list[float]]:
         from belote_lab.games.coinche import Bid
         from belote_lab.players.coinche import suit_estimate, support_estimate
 
@@ -593,7 +603,7 @@ class SimBidder:
         bid = None if view["bid"] is None else Bid.parse(view["bid"])
         bidder = None if view["bidder"] is None else SEATS.index(view["bidder"])
         mult = int(view.get("multiplier") or 1)
-        values: dict[str, float] = {}
+        values: dict[str, list[float]] = {}
         standing_points = bid is not None and bid.kind == "points" and bid.trump in "SHDC"
         if bid is not None and not standing_points:
             return {}  # capot/générale or no/all trump: leave these to the level-2 rules
@@ -602,7 +612,7 @@ class SimBidder:
             # deals them at random; overcalls and coinches stay with the level-2 rules
             return {}
         if bid is None:
-            values["pass"] = 0.0
+            values["pass"] = [0.0]
         else:
             assert bidder is not None
             ours = bidder % 2 == seat % 2
@@ -640,7 +650,7 @@ class SimBidder:
     # --- Callbreak -----------------------------------------------------------------------------
     def _values_callbreak(
         self, state: Any, seat: int, legal: list[int], c2: int
-    ) -> dict[int, float]:
+    ) -> dict[int, list[float]]:
         from belote_lab.games.callbreak import CallbreakHand, round_score
         from belote_lab.players.callbreak import CallbreakPlayer2, estimate_tricks
 
@@ -677,11 +687,20 @@ class SimBidder:
                     break
             self._cache[key] = tricks
         lo, hi = max(min(legal), c2 - 2), min(max(legal), c2 + 2)
-        return {
-            c: sum(float(round_score(c, t)) for t in tricks) / len(tricks)
-            for c in legal
-            if lo <= c <= hi
-        }
+        return {c: [float(round_score(c, t)) for t in tricks] for c in legal if lo <= c <= hi}
+
+
+def _sq_error(values: list[float]) -> float:
+    """The squared standard error of the mean of ``values`` (0 for one value).
+
+    >>> _sq_error([1.0, 3.0]), _sq_error([5.0])
+    (1.0, 0.0)
+    """
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    return sum((v - mean) ** 2 for v in values) / (n - 1) / n
 
 
 # --- levels ------------------------------------------------------------------------------------
