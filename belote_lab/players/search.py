@@ -371,6 +371,7 @@ class SimBidder:
         self._cache: dict[Any, list[Any]] = {}
         self._cache_key: Any = None
         self.last_values: dict[Any, float] = {}
+        self._deals: dict[Any, Any] = {}  # call -> key of the deals it was weighed on
 
     # the cache holds the evaluations of one hand (keyed by what the seat knows)
     def _remember(self, key: Any) -> None:
@@ -385,15 +386,24 @@ class SimBidder:
         if len(legal) <= 1:
             return c2
         seat = state.current_player
+        self._deals = {}
         samples = getattr(self, f"_values_{self.game}")(state, seat, legal, c2)
         values = {c: sum(v) / len(v) for c, v in samples.items()}
         self.last_values = values
         if not values or c2 not in values:
             return c2  # also when the level-2 call is not one the simulation weighs
         best = max(values, key=lambda c: values[c])
+        if best == c2:
+            return c2
         # a call other than the level-2 one must be better by the margin, and by more than
-        # Z standard errors of the difference of the two means (the deals are few)
-        err = math.sqrt(_sq_error(samples[best]) + _sq_error(samples[c2]))
+        # Z standard errors of the difference of the two means (the deals are few); calls
+        # weighed on the same deals are compared deal by deal
+        a, b = samples[best], samples[c2]
+        same = self._deals.get(best, best) == self._deals.get(c2, c2) and len(a) == len(b)
+        if same:
+            err = math.sqrt(_sq_error([x - y for x, y in zip(a, b, strict=True)]))
+        else:
+            err = math.sqrt(_sq_error(a) + _sq_error(b))
         if values[best] > values[c2] + max(self.margin, self.Z * err):
             return best
         return c2
@@ -618,6 +628,7 @@ class SimBidder:
             ours = bidder % 2 == seat % 2
             outs = self._coinche_outcomes(state, seat, "SHDC".index(bid.trump), bidder)
             values["pass"] = self._coinche_margin(outs, bid.value, mult, ours)
+            self._deals["pass"] = ("suit", bid.trump, bidder)
         # the values considered per suit: up to 10 above the level-2 estimate (or its call)
         top = {s: suit_estimate(mine, s) for s in range(4)}
         partner_bid = bid is not None and bidder is not None and bidder % 2 == seat % 2
@@ -645,6 +656,7 @@ class SimBidder:
                 if b.kind != "points" or b.trump != "SHDC"[s] or b.value > min(160, top[s] + 10):
                     continue
                 values[call] = self._coinche_margin(outs, b.value, 1, True)
+                self._deals[call] = ("suit", b.trump, taker)
         return values
 
     # --- Callbreak -----------------------------------------------------------------------------
@@ -687,7 +699,9 @@ class SimBidder:
                     break
             self._cache[key] = tricks
         lo, hi = max(min(legal), c2 - 2), min(max(legal), c2 + 2)
-        return {c: [float(round_score(c, t)) for t in tricks] for c in legal if lo <= c <= hi}
+        calls = [c for c in legal if lo <= c <= hi]
+        self._deals = dict.fromkeys(calls, "hand")  # every call weighed on the same deals
+        return {c: [float(round_score(c, t)) for t in tricks] for c in calls}
 
 
 def _sq_error(values: list[float]) -> float:
