@@ -2,7 +2,7 @@
 
     python benchmarks/arena.py [--levels 2,1 3,2 4,3] [--deals 500] [--seed 0]
                                [--games belote,coinche,...] [--out FILE] [--checkpoint N]
-                               [--quiet]
+                               [--quiet] [--jobs N]
 
 Each pair ``A,B`` puts level A (the side measured) against level B; the default runs the
 ladder pairs 2v1, 3v2 and 4v3.  Every seeded deal is played once per seating so that card
@@ -26,7 +26,8 @@ same cards played both ways, so luck cancels out of it.  With
 the background, e.g. ``benchmarks/results/arena-<date>.txt``), and ``--checkpoint N`` adds
 the results so far every N deals, marked ``[so far]``.  The games of a pair take turns, a
 deal each, so that a run stopped early has about as many deals of each.  A game whose module
-or players are missing is reported and skipped.
+or players are missing is reported and skipped.  ``--jobs N`` shares each pair's deals out
+between N processes (the same deals; the results come at the end).
 """
 
 from __future__ import annotations
@@ -139,14 +140,20 @@ class Match:
             players = make_players(game, spec, seed=seed * 1000 + k)
             self.tables.append((players, [s for s in self.seats if lv[s] == a]))
         self.rng = random.Random(f"arena:{seed}")
+        self.index = 0  # deals dealt so far (played here or skipped)
         self.result = ArenaResult(game, 0, 0, [], 0.0, 0.0, levels, 0.0)
 
-    def play_deal(self) -> None:
-        """Play the next seeded deal once per seating and add it to :attr:`result`."""
+    def play_deal(self, skip: bool = False) -> None:
+        """Play the next seeded deal once per seating and add it to :attr:`result`
+        (with ``skip``, only step past it: another process plays it)."""
         r = self.result
         t0 = time.perf_counter()
         deal_seed = self.rng.getrandbits(32)
-        dealer = self.seats[r.deals % len(self.seats)]
+        index = self.index
+        self.index += 1
+        if skip:
+            return
+        dealer = self.seats[index % len(self.seats)]
         deal_margin = 0.0
         for players, a_seats in self.tables:
             hand = play_hand(self.game, players, seed=deal_seed, dealer=dealer)
@@ -165,6 +172,40 @@ class Match:
         r.deal_wins += 1.0 if deal_margin > 0 else 0.5 if deal_margin == 0 else 0.0
         r.deals += 1
         r.seconds += time.perf_counter() - t0
+
+
+def merge(results: list[ArenaResult]) -> ArenaResult:
+    """One result from the results of processes that played different deals of one match
+    (time: the longest process's).
+
+    >>> a = ArenaResult("belote", 1, 2, [4.0], 1.0, 2.0, (3, 2), 0.0, 1.0)
+    >>> b = ArenaResult("belote", 2, 4, [0.0, -1.0], 2.5, 3.0, (3, 2), 0.0, 0.5)
+    >>> m = merge([a, b]); m.deals, m.hands, m.margins, m.wins, m.seconds, m.deal_wins
+    (3, 6, [4.0, 0.0, -1.0], 3.5, 3.0, 1.5)
+    """
+    first = results[0]
+    return ArenaResult(
+        first.game,
+        sum(r.deals for r in results),
+        sum(r.hands for r in results),
+        [m for r in results for m in r.margins],
+        sum(r.wins for r in results),
+        max(r.seconds for r in results),
+        first.levels,
+        sum(r.pairwise for r in results),
+        sum(r.deal_wins for r in results),
+    )
+
+
+def _play_share(args: tuple[list[str], int, int, tuple[int, int], int, int]) -> list[ArenaResult]:
+    """A worker's matches: every ``jobs``-th deal from ``job`` on (the same deal seeds as one
+    process would deal)."""
+    games, seed, deals, levels, job, jobs = args
+    matches = [Match(g, seed, levels) for g in games]
+    for i in range(deals):
+        for m in matches:
+            m.play_deal(skip=i % jobs != job)
+    return [m.result for m in matches]
 
 
 def run_game(
@@ -250,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--checkpoint", type=int, default=0,
                    help="also report every N deals (results so far)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="processes sharing the deals (results at the end only; default 1)")
     args = p.parse_args(argv)
     if args.deals < 1:
         p.error("--deals must be at least 1")
@@ -267,6 +310,8 @@ def main(argv: list[str] | None = None) -> int:
 
     emit(f"arena: seed {args.seed}, {args.deals} deals per pair; start {time.ctime()}; {load()}")
     games = [g.strip() for g in args.games.split(",") if g.strip()]
+    if args.jobs > 1:
+        return _main_jobs(args, pairs, games, emit)
     for a, b in pairs:
         matches = []
         for game in games:
@@ -287,6 +332,28 @@ def main(argv: list[str] | None = None) -> int:
         bar.close()
         for m in matches:
             emit(report(m.result))
+    emit(f"(seats: {' '.join(SEATS)}; scores in points per hand; end {time.ctime()})")
+    return 0
+
+
+def _main_jobs(args: Any, pairs: list[tuple[int, int]], games: list[str], emit: Any) -> int:
+    """``--jobs N``: each pair's deals shared out between N processes, reported at the end.
+    (The players' own random draws differ from a one-process run: they see other deals.)"""
+    from multiprocessing import get_context
+
+    ok = []
+    for game in games:
+        try:
+            Match(game, args.seed, pairs[0])
+            ok.append(game)
+        except (GameUnavailable, PlayerUnavailable) as e:
+            emit(f"{game}: skipped ({e})")
+    with get_context("spawn").Pool(args.jobs) as pool:
+        for a, b in pairs:
+            shares = [(ok, args.seed, args.deals, (a, b), j, args.jobs) for j in range(args.jobs)]
+            per_job = pool.map(_play_share, shares)
+            for k, _game in enumerate(ok):
+                emit(report(merge([results[k] for results in per_job])) + f"  [{args.jobs} jobs]")
     emit(f"(seats: {' '.join(SEATS)}; scores in points per hand; end {time.ctime()})")
     return 0
 
