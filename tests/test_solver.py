@@ -100,7 +100,7 @@ def test_belote_solver_equals_brute_force(contract: str, must_undertrump: bool) 
     rules = BeloteRules(allow_no_trump=True, allow_all_trump=True, must_undertrump=must_undertrump)
     rng = random.Random(hash((contract, must_undertrump)) & 0xFFFF)
     checked = 0
-    while checked < 150:
+    while checked < 250:
         tricks_left = 2 if checked % 3 else 3
         h = belote_endgame(rng, tricks_left, contract, rules)
         if h is None:
@@ -115,7 +115,7 @@ def test_four_trick_endgames() -> None:
     rng = random.Random(4)
     rules = BeloteRules(allow_no_trump=True, allow_all_trump=True)
     checked = 0
-    while checked < 8:
+    while checked < 16:
         h = belote_endgame(rng, 4, CONTRACTS[checked % 4], rules)
         if h is None:
             continue
@@ -175,8 +175,8 @@ def endgame(game: str, rng: random.Random, tricks_left: int) -> Any:
 
 @pytest.mark.parametrize(
     ("game", "tricks_left", "count"),
-    [("coinche", 2, 100), ("callbreak", 2, 100), ("callbreak", 3, 15), ("belote2", 3, 100),
-     ("belote2", 5, 20)],
+    [("coinche", 2, 150), ("coinche", 3, 30), ("callbreak", 2, 150), ("callbreak", 3, 20),
+     ("belote2", 3, 150), ("belote2", 5, 20)],
 )
 def test_other_games_solver_equals_brute_force(game: str, tricks_left: int, count: int) -> None:
     """Coinche and Callbreak endgames; two-player endgames in the strict phase."""
