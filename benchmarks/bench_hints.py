@@ -12,7 +12,7 @@ against the targets: first lead < 1 s, mid-hand < 200 ms median (the targets are
 four-player games'; two-player Belote and Callbreak are printed for the record).
 
 Points: the *first lead* (the first card of the play) and *mid-hand* (the first card after
-3 tricks in the eight-trick games, after 4 in two-player Belote and Callbreak), and for
+3 tricks in the eight-trick games, after 6 in two-player Belote and 4 in Callbreak), and for
 two-player Belote and Callbreak also the first searched trick of the level-4 and level-3
 players (:data:`belote_lab.players.search.PLAY_BUDGETS`: 12 and 7 tricks left).  The load average
 is printed with the figures.
@@ -34,7 +34,7 @@ from belote_lab.selfplay import hand_class, hand_in_play, make_players
 
 FIRST_TARGET = 1.0
 MID_TARGET = 0.2
-MID_AFTER = {"belote": 3, "coinche": 3, "belote2": 4, "callbreak": 4}
+MID_AFTER = {"belote": 3, "coinche": 3, "belote2": 6, "callbreak": 4}
 HORIZON_AFTER = {"belote2": 4, "callbreak": 6}  # 12 and 7 tricks left
 
 
