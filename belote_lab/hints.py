@@ -37,7 +37,7 @@ from belote_lab.solver.position import (
 )
 from belote_lab.trick import legal_mask
 
-__all__ = ["CardValue", "Hint", "OBJECTIVES", "hint", "sample_deals", "score_margin"]
+__all__ = ["CardValue", "Hint", "OBJECTIVES", "hint", "rollouts", "sample_deals", "score_margin"]
 
 OBJECTIVES = ("points", "score")
 """What a hint averages: the card points (Callbreak: tricks) the side wins from here, or
@@ -352,9 +352,8 @@ def hint(
                 break
             # too long to solve: play the deals on with level-2 players, then solve
             exact = False
-            collected, n, horizon = _rollouts(
-                state, seat, positions, t0 + time_budget, objective
-            )
+            horizon = _solve_at(state)
+            collected, n = rollouts(state, seat, positions, t0 + time_budget, objective, horizon)
             break
         _learn_rate(sol.nodes, sol.ms)
         for c, v in sol.values.items():
@@ -386,16 +385,27 @@ def _learn_rate(nodes: int, ms: float) -> None:
         _RATE[0] = 0.8 * _RATE[0] + 0.2 * nodes / (ms / 1e3)
 
 
-def _rollouts(
-    state: Any, seat: int, positions: list[Position], deadline: float, objective: str
-) -> tuple[dict[Card, list[float]], int, int]:
+def _solve_at(state: Any) -> int:
+    from belote_lab.players.search import SOLVE_AT
+
+    return SOLVE_AT[state.game]
+
+
+def rollouts(
+    state: Any,
+    seat: int,
+    positions: list[Position],
+    deadline: float,
+    objective: str,
+    horizon: int,
+) -> tuple[dict[Card, list[float]], int]:
     """Each legal card's value on each deal (until ``deadline``, at least one deal): the card,
-    level-2 play by every seat down to the tricks the solver finishes in milliseconds, then
-    the solver.  Returns the values, the number of deals and that number of tricks left."""
-    from belote_lab.players.search import SOLVE_AT, _with_hands, base_player, tricks_left
+    level-2 play by every seat down to ``horizon`` tricks left, then the solver.  Values as
+    :func:`hint`'s (what the side wins from here, or :func:`score_margin`); returns them
+    and the number of deals."""
+    from belote_lab.players.search import _with_hands, base_player, tricks_left
 
     game = state.game
-    at = SOLVE_AT[game]
     side = _max_side(state, seat)
     won = "won_tricks" if game == "callbreak" else "won_points"
     before = sum(getattr(state, won)[s] for s in side)
@@ -404,11 +414,11 @@ def _rollouts(
     n = 0
     for pos in positions:
         world = _with_hands(state, pos)
-        players = {s: base_player(game) for s in state.seat_order}
         for card in legal:
             w = world.copy()
             w.play(card)
-            while w.phase == "play" and (tricks_left(w) > at or w.trick):
+            players = {s: base_player(game) for s in state.seat_order}
+            while w.phase == "play" and (tricks_left(w) > horizon or w.trick):
                 w.play(players[w.to_play].choose_card(w))
             v = sum(getattr(w, won)[s] for s in side) - before
             if w.phase == "play":
@@ -420,4 +430,4 @@ def _rollouts(
         n += 1
         if time.perf_counter() > deadline:
             break
-    return collected, n, at
+    return collected, n

@@ -255,29 +255,6 @@ def _with_hands(state: Any, pos: Any) -> Any:
     return world
 
 
-def _final_value(world: Any, seat: int, horizon: int, players: dict[int, Any]) -> float:
-    """Play ``world`` on with ``players`` down to ``horizon`` tricks left, solve the rest
-    exactly; what ``seat``'s side ends the hand with (card points; Callbreak: the round
-    score of its call)."""
-    game = world.game
-    if game in ("belote", "coinche"):
-        side: tuple[int, ...] = (seat % 2, seat % 2 + 2)
-    else:
-        side = (seat,)
-    while world.phase == "play" and (tricks_left(world) > horizon or world.trick):
-        world.play(players[world.to_play].choose_card(world))
-    won = world.won_tricks if game == "callbreak" else world.won_points
-    have = sum(won[s] for s in side)
-    if world.phase == "play":
-        world, v = _rollout_and_solve(world, players, 0, side)
-        have += v
-    if game == "callbreak":
-        from belote_lab.games.callbreak import round_score
-
-        return float(round_score(world.call_of(seat) or 0, have))
-    return float(have)
-
-
 def rollout_values(
     state: Any, samples: int, time_budget: float, horizon: int, rng: random.Random
 ) -> dict[Card, float]:
@@ -292,25 +269,18 @@ def rollout_values(
     >>> set(v) == set(h.legal_cards())
     True
     """
-    from belote_lab.hints import sample_deals
+    from belote_lab.hints import rollouts, sample_deals
 
-    t0 = time.perf_counter()
+    deadline = time.perf_counter() + time_budget
     seat = state.to_play
-    legal = mask_cards(state.legal_mask())
     positions = sample_deals(state, seat, samples, rng)
-    totals = dict.fromkeys(legal, 0.0)
-    n = 0
-    for pos in positions:
-        world = _with_hands(state, pos)
-        for card in legal:
-            w = world.copy()
-            w.play(card)
-            players = {s: base_player(state.game) for s in state.seat_order}
-            totals[card] += _final_value(w, seat, horizon, players)
-        n += 1
-        if time.perf_counter() - t0 > time_budget:
-            break
-    return {c: t / n for c, t in totals.items()} if n else {}
+    if state.game == "callbreak":  # the round score of the seat's call
+        collected, n = rollouts(state, seat, positions, deadline, "score", horizon)
+        return {c: sum(v) / n for c, v in collected.items()} if n else {}
+    side = (seat % 2, seat % 2 + 2) if state.game in ("belote", "coinche") else (seat,)
+    before = sum(state.won_points[s] for s in side)
+    collected, n = rollouts(state, seat, positions, deadline, "points", horizon)
+    return {c: before + sum(v) / n for c, v in collected.items()} if n else {}
 
 
 # --- bidding by simulation ---------------------------------------------------------------------
