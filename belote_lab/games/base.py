@@ -8,7 +8,7 @@ The legality of a card always comes from :mod:`belote_lab.trick`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from belote_lab.cards import SEATS, Card, CardParseError, CardSet, Suit, parse_seat
 from belote_lab.contract import Contract, Tables
@@ -24,6 +24,7 @@ from belote_lab.trick import (
 __all__ = ["TrickPlay", "Trick", "Event", "IllegalAction", "OutOfTurn"]
 
 _RULES = list(Rule)
+_T = TypeVar("_T", bound="TrickPlay")
 
 
 class IllegalAction(ValueError):
@@ -117,6 +118,29 @@ class TrickPlay:
         self.to_play = leader
         self._lm = -1
         self._win = -1
+
+    # --- copying ---------------------------------------------------------------------------
+    _LISTS: ClassVar[tuple[str, ...]] = (
+        "hands", "trick", "tricks", "won_points", "won_tricks", "events", "original",
+        "_stack", "_actions",
+    )
+    """The mutable lists a copy must not share; everything else is immutable or a part
+    (bidding, taking) that :meth:`_copy_parts` copies."""
+
+    def copy(self: _T) -> _T:
+        """An independent copy (cheap: lists of ints and shared immutable values)."""
+        new = self.__class__.__new__(self.__class__)
+        d = new.__dict__
+        d.update(self.__dict__)
+        for name in self._LISTS:
+            d[name] = list(d[name])
+        self._copy_parts(new)
+        return new
+
+    __copy__ = copy
+
+    def _copy_parts(self, new: Any) -> None:
+        """Copy into ``new`` the mutable parts other than :attr:`_LISTS`."""
 
     # --- what subclasses add -------------------------------------------------------------------
     def _follow_for_trick(self) -> FollowRules:

@@ -525,23 +525,8 @@ class BeloteHand(TrickPlay):
         return self.contract is not None and self.result is None
 
     # --- values ---------------------------------------------------------------------------------
-    def copy(self) -> BeloteHand:
-        """An independent copy (cheap: lists of ints and shared immutable values)."""
-        new = self.__class__.__new__(self.__class__)
-        new.__dict__.update(self.__dict__)
-        new.hands = list(self.hands)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.won_points = list(self.won_points)
-        new.won_tricks = list(self.won_tricks)
-        new.events = list(self.events)
-        new.original = list(self.original)
-        new._stack = list(self._stack)
-        new._actions = list(self._actions)
+    def _copy_parts(self, new: Any) -> None:
         new.taking = None if self.taking is None else self.taking.copy()
-        return new
-
-    __copy__ = copy
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BeloteHand):

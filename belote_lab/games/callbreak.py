@@ -580,23 +580,8 @@ class CallbreakHand(TrickPlay):
         return self.contract is not None and self.result is None
 
     # --- values -----------------------------------------------------------------------------------
-    def copy(self) -> CallbreakHand:
-        """An independent copy (cheap: lists of ints and shared immutable values)."""
-        new = self.__class__.__new__(self.__class__)
-        new.__dict__.update(self.__dict__)
-        new.hands = list(self.hands)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.won_points = list(self.won_points)
-        new.won_tricks = list(self.won_tricks)
-        new.events = list(self.events)
-        new.original = list(self.original)
-        new._stack = list(self._stack)
-        new._actions = list(self._actions)
+    def _copy_parts(self, new: Any) -> None:
         new.bidding = self.bidding.copy()
-        return new
-
-    __copy__ = copy
 
     def _key(self) -> tuple[Any, ...]:
         # the start and the actions determine everything else
