@@ -124,6 +124,11 @@ def no_overlap(*groups: list[Card]) -> None:
             seen |= 1 << c
 
 
+HAND_SIZE = {"belote": 8, "coinche": 8, "belote2": 9, "callbreak": 13}
+"""The most cards a player holds (before the first trick; two players: while the stock lasts).
+A ``legal`` case may give fewer (only the cards that matter), never more."""
+
+
 def players_of(game: str) -> int:
     return 2 if game == "belote2" else 4
 
@@ -159,6 +164,9 @@ def _legal(case: dict[str, Any], rules: Any) -> dict[str, Any]:
         stock = get(case, "stock", int)
         if isinstance(stock, bool) or not 0 <= stock <= 14 or stock % 2:
             raise Invalid("stock must be an even number from 0 to 14")
+    most = HAND_SIZE[game]
+    if len(hand) > most:
+        raise Invalid(f"a {game} hand holds at most {most} cards, not {len(hand)}")
     mask = 0
     for c in hand:
         mask |= 1 << c
@@ -288,12 +296,12 @@ def _belote_bidding(case: dict[str, Any], rules: Any) -> dict[str, Any]:
     return taking_answer(t, calls)
 
 
-@handles("belote", "declarations")
-def _belote_declarations(case: dict[str, Any], rules: Any) -> dict[str, Any]:
+def _declarations(case: dict[str, Any], rules: Any) -> dict[str, Any]:
+    """Declarations of the four-player games (Belote, and Coinche, which scores them too)."""
     from belote_lab.games.belote import team_declarations
 
     hands = get(case, "hands", dict)
-    contract_of(case, "belote")
+    contract_of(case, case["game"])
     masks = [0, 0, 0, 0]
     groups = []
     for seat, cards in hands.items():
@@ -311,6 +319,10 @@ def _belote_declarations(case: dict[str, Any], rules: Any) -> dict[str, Any]:
     if len(hands) != 4:
         raise Invalid("declarations need the four hands")
     return {"declarations": team_declarations(masks)}
+
+
+HANDLERS[("belote", "declarations")] = _declarations
+HANDLERS[("coinche", "declarations")] = _declarations
 
 
 # --- driver -------------------------------------------------------------------------------------

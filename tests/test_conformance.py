@@ -353,3 +353,20 @@ def test_an_engine_fault_is_answered_and_the_referee_goes_on(
     assert answers[0]["id"] == "a" and answers[0]["error"] == "internal"
     assert "RuntimeError: engine fault" in answers[0]["message"]
     assert answers[1] == {"id": "b", "winner": "N"}
+
+
+# --- the project's own cases ----------------------------------------------------------------------
+PROJECT_CASES = Path(__file__).resolve().parent / "referee_cases.jsonl"
+
+
+@pytest.mark.parametrize(
+    "case", [pytest.param(c, id=c["id"]) for c in read_cases(PROJECT_CASES)]
+)
+def test_project_case(case: dict[str, Any]) -> None:
+    """Cases written here for what the shared ones leave out: a hand larger than the game
+    deals is malformed, and Coinche, which
+    scores declarations, answers the ``declarations`` ask as Belote does."""
+    cases = read_cases(PROJECT_CASES)
+    got = referee_answers(PROJECT_CASES)[cases.index(case)]
+    problems = mismatches(case, got)
+    assert not problems, f"{case['id']}: " + "; ".join(problems)
