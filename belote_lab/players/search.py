@@ -90,7 +90,7 @@ from belote_lab.cards import (
     mask_of,
 )
 from belote_lab.hints import Hint, hint
-from belote_lab.solver.position import position_of, solve_position
+from belote_lab.solver.position import position_of, solve_position, total_left
 
 __all__ = [
     "PlayBudget",
@@ -304,8 +304,7 @@ def _rollout_and_solve(
         return hand, 0
     pos = position_of(hand, side)
     sol = solve_position(pos, all_values=False)
-    left = tricks_left(hand) if hand.game == "callbreak" else 162 - sum(hand.won_points)
-    value = sol.value if side[0] in sol.side else left - sol.value
+    value = sol.value if side[0] in sol.side else total_left(pos) - sol.value
     return hand, value
 
 
