@@ -364,8 +364,8 @@ PROJECT_CASES = Path(__file__).resolve().parent / "referee_cases.jsonl"
 )
 def test_project_case(case: dict[str, Any]) -> None:
     """Cases written here for what the shared ones leave out: a hand larger than the game
-    deals is malformed, and Coinche, which
-    scores declarations, answers the ``declarations`` ask as Belote does."""
+    deals is malformed, and Coinche, which scores declarations, answers the
+    ``declarations`` ask as Belote does."""
     cases = read_cases(PROJECT_CASES)
     got = referee_answers(PROJECT_CASES)[cases.index(case)]
     problems = mismatches(case, got)

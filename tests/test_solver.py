@@ -222,15 +222,14 @@ def test_principal_variation_is_legal_and_wins_the_value(game: str, tricks_left:
     for _ in range(3 if tricks_left > 5 else 8):
         h = endgame(game, rng, tricks_left)
         sol = solve(h, all_values=False, pv=True)
-        side = sol.side
-        side_max = side if h.to_play in side else tuple(x for x in range(4) if x not in side)
+        side = sol.side  # the seat to play's side: the max side of every later solve
         won = "won_tricks" if game == "callbreak" else "won_points"
         before = sum(getattr(h, won)[s] for s in side)
         assert sol.pv and sol.pv[0] in sol.best
         w = h.copy()
         for k, c in enumerate(sol.pv):
             if k % 5 == 2 and w.phase == "play":
-                assert c in solve(w, max_side=side_max, all_values=False).best
+                assert c in solve(w, max_side=side, all_values=False).best
             w.play(c)  # raises if the card is not legal here
         assert w.phase == "done"
         assert sum(getattr(w, won)[s] for s in side) - before == sol.value
