@@ -41,9 +41,11 @@ CFG_SIZE = 12
 SUIT = np.array([0x1FFF << (16 * s) for s in range(4)], dtype=np.int64)
 
 INF = 1 << 30
-TT_AT = 0b0101
-"""The table is probed with 0 or 2 cards on the table (bit ``n`` set): at every node it
-took about as many nodes for twice the time (a probe is a cache miss)."""
+TT_AT = 0b0001
+"""The table is probed with ``n`` cards on the table when bit ``n`` is set: only at the
+start of a trick.  A probe costs a cache miss and saves few nodes inside a trick: over 50
+full deals (median) probing at every node took 66.8 ms, with 0 or 2 cards on the table
+46.7 ms, at trick starts only 41.7 ms for 4% more nodes."""
 
 
 @jit
