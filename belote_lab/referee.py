@@ -296,6 +296,8 @@ def _belote_bidding(case: dict[str, Any], rules: Any) -> dict[str, Any]:
     return taking_answer(t, calls)
 
 
+@handles("coinche", "declarations")
+@handles("belote", "declarations")
 def _declarations(case: dict[str, Any], rules: Any) -> dict[str, Any]:
     """Declarations of the four-player games (Belote, and Coinche, which scores them too)."""
     from belote_lab.games.belote import team_declarations
@@ -320,9 +322,6 @@ def _declarations(case: dict[str, Any], rules: Any) -> dict[str, Any]:
         raise Invalid("declarations need the four hands")
     return {"declarations": team_declarations(masks)}
 
-
-HANDLERS[("belote", "declarations")] = _declarations
-HANDLERS[("coinche", "declarations")] = _declarations
 
 
 # --- driver -------------------------------------------------------------------------------------

@@ -153,14 +153,19 @@ def _params() -> list[Any]:
     return params
 
 
-@pytest.mark.parametrize(("path", "case"), _params())
-def test_case(path: Path, case: dict[str, Any]) -> None:
+def check_case(path: Path, case: dict[str, Any]) -> None:
+    """The referee's answer to ``case`` (a line of ``path``) follows the format's rules."""
     cases = read_cases(path)
     answers = referee_answers(path)
     assert len(answers) == len(cases), "one answer per case"
     got = answers[cases.index(case)]
     problems = mismatches(case, got)
     assert not problems, f"{case['id']}: " + "; ".join(problems)
+
+
+@pytest.mark.parametrize(("path", "case"), _params())
+def test_case(path: Path, case: dict[str, Any]) -> None:
+    check_case(path, case)
 
 
 def test_every_game_has_cases() -> None:
@@ -366,7 +371,4 @@ def test_project_case(case: dict[str, Any]) -> None:
     """Cases written here for what the shared ones leave out: a hand larger than the game
     deals is malformed, and Coinche, which scores declarations, answers the
     ``declarations`` ask as Belote does."""
-    cases = read_cases(PROJECT_CASES)
-    got = referee_answers(PROJECT_CASES)[cases.index(case)]
-    problems = mismatches(case, got)
-    assert not problems, f"{case['id']}: " + "; ".join(problems)
+    check_case(PROJECT_CASES, case)
