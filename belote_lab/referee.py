@@ -323,7 +323,6 @@ def _declarations(case: dict[str, Any], rules: Any) -> dict[str, Any]:
     return {"declarations": team_declarations(masks)}
 
 
-
 # --- driver -------------------------------------------------------------------------------------
 _LOADED: set[str] = set()
 
