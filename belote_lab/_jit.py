@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["jit", "HAVE_NUMBA"]
+__all__ = ["jit", "jit_inline", "HAVE_NUMBA"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -35,4 +35,14 @@ def jit(fn: F) -> F:
     if numba is None:
         return fn
     return numba.njit(cache=True, nogil=True)(fn)  # type: ignore[no-any-return]
+
+
+def jit_inline(fn: F) -> F:
+    """Like :func:`jit`, and inlined into its jitted callers (for the small helpers of a hot
+    loop).  An inlined helper that takes arrays may still cost atomic reference counts at each
+    call (numba's pruning removes them only in simple cases): check the generated code, or
+    pass scalars, where it runs at every step."""
+    if numba is None:
+        return fn
+    return numba.njit(cache=True, nogil=True, inline="always")(fn)  # type: ignore[no-any-return]
 

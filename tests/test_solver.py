@@ -134,7 +134,7 @@ def test_kernel_legal_moves_equal_the_core() -> None:
         assert pos.legal_mask() == h.legal_mask()
         a = pos.arrays()
         n = len(h.trick)
-        assert kernel_legal(h.hands[h.to_play], a["tricks"][pos.tricks_left], n, False,
+        assert kernel_legal(h.hands[h.to_play], a["tricks"], pos.tricks_left, n, False,
                             a["power"], a["higher"], a["cfg"]) == h.legal_mask()
 
 

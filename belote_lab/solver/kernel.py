@@ -15,13 +15,19 @@ Search: alpha-beta (fail-soft) with a transposition table (see :data:`TT_AT`) st
 and upper bounds of the remaining value, cheap move ordering, and merging of equivalent cards
 (cards of one hand adjacent in a suit's order once the cards between them are gone, with the
 same points).
+
+Speed: the helpers the search calls at every node are inlined (:func:`~belote_lab._jit.jit_inline`)
+and take no array they would have to pass on: numba counts references to an array at each
+call that receives one, with atomic instructions, and that alone took more than half of the
+time (50 full deals, median: 41.3 ms with the move ordering a function of 15 arguments,
+14.4 ms with it written out in :func:`search` and :func:`legal_after` taking scalars).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from belote_lab._jit import jit
+from belote_lab._jit import jit, jit_inline
 
 # cfg indices
 C_TS = 0  # trump suit, -1 none
@@ -44,11 +50,11 @@ INF = 1 << 30
 TT_AT = 0b0001
 """The table is probed with ``n`` cards on the table when bit ``n`` is set: only at the
 start of a trick.  A probe costs a cache miss and saves few nodes inside a trick: over 50
-full deals (median) probing at every node took 66.8 ms, with 0 or 2 cards on the table
-46.7 ms, at trick starts only 41.7 ms for 4% more nodes."""
+full deals (median) probing at every node took 41.6 ms, with 0 or 1 cards on the table
+19.7 ms, with 0 or 2 22.2 ms, at trick starts only 14.1 ms for 6% more nodes."""
 
 
-@jit
+@jit_inline
 def seat_at(leader: int, i: int, nplayers: int) -> int:
     """The seat of the ``i``-th card of a trick led by ``leader``."""
     if nplayers == 2:
@@ -56,15 +62,15 @@ def seat_at(leader: int, i: int, nplayers: int) -> int:
     return (leader + i) % 4
 
 
-@jit
-def winner_pos(trick: np.ndarray, n: int, power: np.ndarray, ts: int) -> int:
-    """Position of the card winning the first ``n`` cards of ``trick``."""
-    led = trick[0] >> 4
+@jit_inline
+def winner_pos(tricks: np.ndarray, row: int, n: int, power: np.ndarray, ts: int) -> int:
+    """Position of the card winning the first ``n`` cards of the trick ``tricks[row]``."""
+    led = tricks[row, 0] >> 4
     best = 0
-    bc = trick[0]
+    bc = tricks[row, 0]
     bt = led == ts
     for i in range(1, n):
-        c = trick[i]
+        c = tricks[row, i]
         s = c >> 4
         if s == ts:
             if (not bt) or power[c] > power[bc]:
@@ -80,48 +86,66 @@ def winner_pos(trick: np.ndarray, n: int, power: np.ndarray, ts: int) -> int:
 @jit
 def legal(
     hand: int,
-    trick: np.ndarray,
+    tricks: np.ndarray,
+    row: int,
     n: int,
     free: bool,
     power: np.ndarray,
     higher: np.ndarray,
     cfg: np.ndarray,
 ) -> int:
-    """The legal mask (mirrors :func:`belote_lab.trick.legal_mask`)."""
+    """The legal mask of ``hand`` with ``n`` cards of the trick ``tricks[row]`` on the table
+    (mirrors :func:`belote_lab.trick.legal_mask`)."""
     if n == 0 or free:
         return hand
-    return legal_after(hand, trick, n, winner_pos(trick, n, power, cfg[C_TS]), higher, cfg)
+    w = winner_pos(tricks, row, n, power, cfg[C_TS])
+    wc = tricks[row, w]
+    return legal_after(
+        hand, tricks[row, 0] >> 4, wc, cfg[C_PARTNERS] != 0 and n >= 2 and w == n - 2,
+        higher[wc], cfg[C_TS], cfg[C_TRUMP_MASK], cfg[C_BEAT_TRUMP] != 0,
+        cfg[C_ALL_TRUMP] != 0 or cfg[C_BEAT_LED] != 0, cfg[C_MUST_TRUMP] != 0,
+        cfg[C_UNDERTRUMP] != 0,
+    )
 
 
-@jit
+@jit_inline
 def legal_after(
-    hand: int, trick: np.ndarray, n: int, w: int, higher: np.ndarray, cfg: np.ndarray
+    hand: int,
+    led: int,
+    wc: int,
+    partner_wins: bool,
+    higher_wc: int,
+    ts: int,
+    trump_mask: int,
+    beat_trump: bool,
+    beat_led: bool,
+    must_trump: bool,
+    undertrump: bool,
 ) -> int:
-    """The legal mask with ``n`` > 0 cards on the table, the ``w``-th of them winning and
-    the play not free."""
-    ts = cfg[C_TS]
-    led = trick[0] >> 4
-    wc = trick[w]
+    """The legal mask with cards on the table (suit ``led``, ``wc`` winning, won by the
+    partner when ``partner_wins``) and the play not free; ``higher_wc`` is the mask of cards
+    above ``wc``, the flags are the following rule's.  (Scalars only: array arguments
+    would cost reference counting at every node of the search.)"""
     follow = hand & SUIT[led]
     if follow != 0:
-        if (led == ts and cfg[C_BEAT_TRUMP] != 0) or cfg[C_ALL_TRUMP] != 0 or cfg[C_BEAT_LED] != 0:
+        if (led == ts and beat_trump) or beat_led:
             if (wc >> 4) != led:
                 return follow
-            hi = follow & higher[wc]
+            hi = follow & higher_wc
             if hi != 0:
                 return hi
             return follow
         return follow
-    if cfg[C_PARTNERS] != 0 and n >= 2 and w == n - 2:
+    if partner_wins:
         return hand
-    trumps = hand & cfg[C_TRUMP_MASK]
-    if cfg[C_MUST_TRUMP] == 0 or trumps == 0:
+    trumps = hand & trump_mask
+    if not must_trump or trumps == 0:
         return hand
     if (wc >> 4) == ts:
-        over = trumps & higher[wc]
+        over = trumps & higher_wc
         if over != 0:
             return over
-        if cfg[C_UNDERTRUMP] != 0:
+        if undertrump:
             return trumps
         return hand
     return trumps
@@ -133,30 +157,18 @@ for _i in range(64):
     _DB_TABLE[(((1 << _i) * _DEBRUIJN) >> 58) & 63] = _i
 
 
-@jit
+@jit_inline
 def bit_index(low: int) -> int:
     """Index of the single set bit of ``low`` (same answer jitted or not)."""
     return _DB_TABLE[((int(low) * _DEBRUIJN) >> 58) & 63]
 
 
-@jit
-def _bits(mask: int, out: np.ndarray) -> int:
-    k = 0
-    m = mask
-    while m != 0:
-        low = m & -m
-        out[k] = bit_index(low)
-        k += 1
-        m ^= low
-    return k
-
-
-@jit
+@jit_inline
 def _fold(h: int) -> int:
     return (h ^ (h >> 17) ^ (h >> 31) ^ (h >> 45)) & 0xFFFFFFFF
 
 
-@jit
+@jit_inline
 def _tt_index(hands: np.ndarray, leader: int, size_mask: int) -> int:
     # products of 32-bit folds and 28-bit primes stay below 2**62: no overflow, so numba and
     # plain Python give the same index
@@ -181,81 +193,12 @@ MAX_DEPTH = 64
 ENTER, NEXT, RETURN = 0, 1, 2
 
 
-@jit
-def order_moves(
-    hands: np.ndarray,
-    trick: np.ndarray,
-    n: int,
-    leader: int,
-    seat: int,
-    free: bool,
-    tt_move: int,
-    power: np.ndarray,
-    points: np.ndarray,
-    higher: np.ndarray,
-    cfg: np.ndarray,
-    side: np.ndarray,
-    out: np.ndarray,
-    hist: np.ndarray,
-    scores: np.ndarray,
-) -> int:
-    """The legal cards of ``seat`` into ``out`` and how promising each is into ``scores``;
-    returns how many.  (The search takes the best-scored card left each time instead of
-    sorting: a cut-off often comes after one or two cards.)
-
-    The table's move first; leads by the history of cut-offs (then high cards); other
-    cards by what they do to the trick (win cheaply, give points to a winning partner,
-    throw low), the history breaking ties."""
-    np_ = cfg[C_NPLAYERS]
-    ts = cfg[C_TS]
-    wc = -1
-    mine_winning = False
-    led = -1
-    if n > 0:
-        w = winner_pos(trick, n, power, ts)
-        wc = trick[w]
-        mine_winning = side[seat_at(leader, w, np_)] == side[seat]
-        led = trick[0] >> 4
-        lm = hands[seat] if free else legal_after(hands[seat], trick, n, w, higher, cfg)
-    else:
-        lm = hands[seat]
-    k = _bits(lm, out)
-    if k == 1:
-        return 1
-    for i in range(k):
-        c = out[i]
-        h = hist[c]
-        if h > 1048575:
-            h = 1048575
-        if c == tt_move:
-            scores[i] = 1 << 50
-        elif n == 0:
-            scores[i] = ((power[c] * 4 + points[c]) << 20) + h
-        else:
-            s = c >> 4
-            wins = False
-            if s == ts:
-                wins = ((wc >> 4) != ts) or power[c] > power[wc]
-            elif s == led:
-                wins = ((wc >> 4) == led) and power[c] > power[wc]
-            if wins and not mine_winning:
-                base = 1000 - power[c] * 8 + points[c]
-            elif mine_winning and not wins:
-                base = 500 + points[c]
-            elif wins:
-                base = 300 + points[c]
-            else:
-                base = 100 - points[c] - power[c]
-            scores[i] = (base << 20) + h
-    return k
-
-
 # a table row: the four hands and the packed key, then what is known of the position
 T_KEY, T_LO, T_HI, T_MOVE = 4, 5, 6, 7  # T_MOVE: best card + 1, plies left << 8
 T_WIDTH = 8  # 64 bytes: one cache line a row, and a bucket's two rows side by side
 
 
-@jit
+@jit_inline
 def _tt_match(tt: np.ndarray, idx: int, hands: np.ndarray, lkey: int) -> bool:
     return (
         tt[idx, T_KEY] == lkey
@@ -308,6 +251,13 @@ def search(
     of the search (the caller throws them away).
     """
     np_ = cfg[C_NPLAYERS]
+    ts = cfg[C_TS]
+    trump_mask = cfg[C_TRUMP_MASK]
+    partners = cfg[C_PARTNERS] != 0
+    beat_trump = cfg[C_BEAT_TRUMP] != 0
+    beat_led = cfg[C_ALL_TRUMP] != 0 or cfg[C_BEAT_LED] != 0
+    must_trump = cfg[C_MUST_TRUMP] != 0
+    undertrump = cfg[C_UNDERTRUMP] != 0
     size_mask = tt.shape[0] - 1
     nstock = stock.shape[0]
     fr = np.empty((MAX_DEPTH, NF), dtype=np.int64)
@@ -344,24 +294,22 @@ def search(
                 ret = 0
             elif tleft == 1 and spos >= nstock:
                 # the last trick is forced: each player left holds one card
-                trick = tricks[1]
                 for i in range(n, np_):
                     s_i = seat_at(leader, i, np_)
-                    trick[i] = bit_index(hands[s_i] & -hands[s_i])
-                wp = winner_pos(trick, np_, power, cfg[C_TS])
+                    tricks[1, i] = bit_index(hands[s_i] & -hands[s_i])
+                wp = winner_pos(tricks, 1, np_, power, ts)
                 ret = 0
                 if side[seat_at(leader, wp, np_)] != 0:
                     ret = cfg[C_PER_TRICK] + cfg[C_BONUS]
                     for i in range(np_):
-                        ret += points[trick[i]]
+                        ret += points[tricks[1, i]]
                 done = True
             elif ((TT_AT >> n) & 1) == 0:
                 fr[d, F_IDX] = -1
             else:
-                trick = tricks[tleft]
                 lkey = leader + 4 * spos + (n << 6)
                 for i in range(n):
-                    lkey |= trick[i] << (8 + 6 * i)
+                    lkey |= tricks[tleft, i] << (8 + 6 * i)
                 idx = _tt_index(hands, lkey, size_mask)
                 lkey |= epoch << 32
                 fr[d, F_LKEY] = lkey
@@ -414,11 +362,60 @@ def search(
             mx = side[seat]
             fr[d, F_MAX] = mx
             fr[d, F_MY] = hands[seat]
-            trick = tricks[tleft]
-            k = order_moves(
-                hands, trick, n, leader, seat, spos < nstock, tt_move,
-                power, points, higher, cfg, side, cards[d], hist, scores[d],
-            )
+            # the legal cards into cards[d] and how promising each is into scores[d] (the
+            # search takes the best-scored card left each time instead of sorting: a cut-off
+            # often comes after one or two cards).  The table's move first; leads by the
+            # history of cut-offs (then high cards); other cards by what they do to the
+            # trick (win cheaply, give points to a winning partner, throw low), the history
+            # breaking ties.  (Written out here: a function taking the arrays would cost
+            # reference counting at every node.)
+            wc = -1
+            mine_winning = False
+            led = -1
+            lm = hands[seat]
+            if n > 0:
+                w = winner_pos(tricks, tleft, n, power, ts)
+                wc = tricks[tleft, w]
+                mine_winning = side[seat_at(leader, w, np_)] == mx
+                led = tricks[tleft, 0] >> 4
+                if spos >= nstock:
+                    lm = legal_after(
+                        lm, led, wc, partners and n >= 2 and w == n - 2, higher[wc], ts,
+                        trump_mask, beat_trump, beat_led, must_trump, undertrump,
+                    )
+            k = 0
+            m = lm
+            while m != 0:
+                low = m & -m
+                cards[d, k] = bit_index(low)
+                k += 1
+                m ^= low
+            if k > 1:
+                for i in range(k):
+                    c = cards[d, i]
+                    h = hist[c]
+                    if h > 1048575:
+                        h = 1048575
+                    if c == tt_move:
+                        scores[d, i] = 1 << 50
+                    elif n == 0:
+                        scores[d, i] = ((power[c] * 4 + points[c]) << 20) + h
+                    else:
+                        s = c >> 4
+                        wins = False
+                        if s == ts:
+                            wins = ((wc >> 4) != ts) or power[c] > power[wc]
+                        elif s == led:
+                            wins = ((wc >> 4) == led) and power[c] > power[wc]
+                        if wins and not mine_winning:
+                            base = 1000 - power[c] * 8 + points[c]
+                        elif mine_winning and not wins:
+                            base = 500 + points[c]
+                        elif wins:
+                            base = 300 + points[c]
+                        else:
+                            base = 100 - points[c] - power[c]
+                        scores[d, i] = (base << 20) + h
             fr[d, F_K] = k
             fr[d, F_I] = 0
             fr[d, F_NT] = 0
@@ -426,7 +423,7 @@ def search(
             fr[d, F_BESTC] = -1
             rem = hands[0] | hands[1] | hands[2] | hands[3]
             for i in range(n):
-                rem |= 1 << trick[i]
+                rem |= 1 << tricks[tleft, i]
             for i in range(spos, nstock):
                 rem |= 1 << stock[i]
             fr[d, F_REM] = rem
@@ -506,8 +503,7 @@ def search(
             tleft = fr[d, F_TLEFT]
             spos = fr[d, F_SPOS]
             hands[seat] = fr[d, F_MY] & ~(1 << c)
-            trick = tricks[tleft]
-            trick[n] = c
+            tricks[tleft, n] = c
             e = d + 1
             fr[d, F_DREW] = 0
             if n + 1 < np_:
@@ -520,11 +516,11 @@ def search(
                 fr[e, F_BETA] = fr[d, F_BETA]
                 fr[e, F_SPOS] = spos
             else:
-                wp = winner_pos(trick, np_, power, cfg[C_TS])
+                wp = winner_pos(tricks, tleft, np_, power, ts)
                 wseat = seat_at(leader, wp, np_)
                 v = cfg[C_PER_TRICK]
                 for t in range(np_):
-                    v += points[trick[t]]
+                    v += points[tricks[tleft, t]]
                 if tleft == 1:
                     v += cfg[C_BONUS]
                 gain = v if side[wseat] != 0 else 0
