@@ -1,7 +1,7 @@
 """Exact double-dummy solver: our numba solver against colver's (a Rust Belote engine).
 
     python benchmarks/bench_solver.py [--deals 50] [--contract turned|S|H|D|C|NT|AT]
-                                      [--tricks 0,2,4] [--no-colver]
+                                      [--tricks 0,2,4] [--no-colver] [--all-values]
 
 A fixed set of seeded deals (``BeloteHand(seed=s, dealer=s % 4)``, the first to speak takes
 the turned suit, the dealer leads, as in the default rules) is solved from the first card by
@@ -11,11 +11,16 @@ capot 252 is read as 162). Every value and every set of best cards must be ident
 mismatch is printed loudly and the script exits with status 1. Then the median, worst and
 total solve times of each engine and the ratio ours/colver (target: median ≤ 1.5).
 
+By default ours finds the value and every best card (``all_values=False``, as the
+``belote-lab solve`` command does); with ``--all-values`` it finds the exact value of every
+legal card, as colver's ``solve_scores`` does, and every card's value must be identical.
+
 Our side: ``solve(state, all_values=False)`` after one warm-up solve (numba compile or cache
-load not counted). Colver's side: ``Env.solve_scores()`` on a fresh ``Env`` (building it is not
-counted); it gives the exact value of every legal card, which is how its best set is read.
-Both run on one thread; wall and CPU times are both printed, since the machine may be shared
-(the load average is printed with the figures).
+load not counted) and one at each stage (the transposition table of that size is allocated
+once and kept between solves). Colver's side: ``Env.solve_scores()`` on a fresh ``Env``
+(building it is not counted); it gives the exact value of every legal card, which is how
+its best set is read. Both run on one thread; wall and CPU times are both printed, since the
+machine may be shared (the load average is printed with the figures).
 
 colver is an optional dependency (``pip install -e ".[bench]"``); without it, or for NT/AT
 (colver has suit contracts only), our side runs alone. colver's model downloads are never
@@ -83,8 +88,8 @@ class Colver:
     def step(self, env: Any, card: str) -> None:
         env.step(self.to_cv[card])
 
-    def solve(self, env: Any) -> tuple[int, list[str], float, float]:
-        """(value for the side to play from here on, best cards, wall ms, CPU ms)."""
+    def solve(self, env: Any) -> tuple[dict[str, int], float, float]:
+        """(value of each legal card for the side to play from here on, wall ms, CPU ms)."""
         already = env.get_points()  # (NS, EW) card points won so far
         ns = env.current_player() % 2 == 0
         t0, c0 = time.perf_counter(), time.process_time()
@@ -94,8 +99,7 @@ class Colver:
         for card, total in res["scores"]:
             total = 162 if total == 252 else total  # capot: plain card points
             values[self.from_cv[card]] = total - already[0] if ns else 162 - total - already[1]
-        best_v = max(values.values())
-        return best_v, sorted(c for c, v in values.items() if v == best_v), ms, cpu
+        return values, ms, cpu
 
 
 def load_colver() -> Colver | None:
@@ -146,18 +150,25 @@ class Row:
 
 
 def run_position(
-    label: str, state: BeloteHand, cv: Colver | None, env: Any | None
+    label: str, state: BeloteHand, cv: Colver | None, env: Any | None, all_values: bool
 ) -> Row:
+    """Both engines on one position; with ``all_values`` ours gives every card's value too
+    and each must equal colver's."""
     c0 = time.process_time()
-    sol = solve(state, all_values=False)
+    sol = solve(state, all_values=all_values)
     cpu = (time.process_time() - c0) * 1e3
     row = Row(label, sol.value, sorted(c.text for c in sol.best), sol.ms, cpu, sol.nodes)
     if cv is not None and env is not None:
-        row.cv, row.cv_best, row.cv_ms, row.cv_cpu = cv.solve(env)
+        cv_values, row.cv_ms, row.cv_cpu = cv.solve(env)
+        row.cv = max(cv_values.values())
+        row.cv_best = sorted(c for c, v in cv_values.items() if v == row.cv)
+        ours = {c.text: v for c, v in sol.values.items()}
         if row.cv != row.ours:
             row.problem = f"VALUE MISMATCH ours {row.ours} colver {row.cv}"
         elif row.cv_best != row.ours_best:
             row.problem = f"BEST-CARD MISMATCH ours {row.ours_best} colver {row.cv_best}"
+        elif all_values and ours != cv_values:
+            row.problem = f"CARD-VALUE MISMATCH ours {ours} colver {cv_values}"
     return row
 
 
@@ -208,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--tricks", default="0,2,4", help="tricks played before solving (0,2,4)")
     p.add_argument("--no-colver", action="store_true", help="our solver only")
+    p.add_argument("--all-values", action="store_true",
+                   help="ours gives every legal card's exact value too, as colver's "
+                        "solve_scores does, and each is compared")
     p.add_argument("--quiet", action="store_true", help="no per-deal lines")
     args = p.parse_args(argv)
     stages = [int(x) for x in args.tricks.split(",")]
@@ -233,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
     failures: list[str] = []
     for tricks in stages:
         rows: list[Row] = []
+        # this stage's table size allocated once (kept between solves), not counted
+        solve(play_random(deals[0], tricks, None, False)[0], all_values=False)
         print(f"\n== {'first card' if tricks == 0 else f'after {tricks} tricks'} "
               f"({len(deals)} deals, contract {args.contract}) ==")
         if not args.quiet:
@@ -240,7 +256,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{'ours ms':>8} {'colver ms':>9}  {'nodes':>9}")
         for d in deals:
             state, env, problem = play_random(d, tricks, cv, use_cv)
-            row = run_position(f"seed {d.seed} after {tricks} tricks", state, cv, env)
+            row = run_position(f"seed {d.seed} after {tricks} tricks", state, cv, env,
+                               args.all_values)
             row.problem = row.problem or problem
             rows.append(row)
             if not args.quiet or row.problem:
@@ -265,7 +282,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"ratio ours/colver: median {med:.2f} (CPU {cmed:.2f}), worst {worst:.2f}, "
                   f"total {tot:.2f}; target median <= {RATIO_TARGET}: {verdict}")
             same = sum(1 for r in rows if not r.problem)
-            print(f"identical values and best cards: {same}/{len(rows)}")
+            what = "every card's value" if args.all_values else "values and best cards"
+            print(f"identical {what}: {same}/{len(rows)}")
 
     if failures:
         print("\n" + "!" * 72)
@@ -275,7 +293,8 @@ def main(argv: list[str] | None = None) -> int:
         print("!" * 72)
         return 1
     if use_cv:
-        print("\nall values and best cards identical")
+        print("\nall values and best cards identical"
+              + (", and every card's value" if args.all_values else ""))
     return 0
 
 

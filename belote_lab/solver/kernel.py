@@ -272,12 +272,21 @@ def search(
     fr[0, F_ALPHA] = alpha0
     fr[0, F_BETA] = beta0
     fr[0, F_SPOS] = spos0
+    # the cards not won yet (hands, table, stock): they change only when a trick ends
+    rem = hands[0] | hands[1] | hands[2] | hands[3]
+    for i in range(n0):
+        rem |= 1 << tricks[tleft0, i]
+    for i in range(spos0, nstock):
+        rem |= 1 << stock[i]
+    fr[0, F_REM] = rem
+    nodes = stats[0]
     mode = ENTER
     ret = 0
     while True:
         if mode == ENTER:
-            stats[0] += 1
-            if stats[0] > max_nodes:
+            nodes += 1
+            if nodes > max_nodes:
+                stats[0] = nodes
                 stats[1] = 1
                 return 0
             n = fr[d, F_N]
@@ -421,12 +430,6 @@ def search(
             fr[d, F_NT] = 0
             fr[d, F_BEST] = -INF if mx != 0 else INF
             fr[d, F_BESTC] = -1
-            rem = hands[0] | hands[1] | hands[2] | hands[3]
-            for i in range(n):
-                rem |= 1 << tricks[tleft, i]
-            for i in range(spos, nstock):
-                rem |= 1 << stock[i]
-            fr[d, F_REM] = rem
             mode = NEXT
         elif mode == NEXT:
             n = fr[d, F_N]
@@ -515,12 +518,16 @@ def search(
                 fr[e, F_ALPHA] = fr[d, F_ALPHA]
                 fr[e, F_BETA] = fr[d, F_BETA]
                 fr[e, F_SPOS] = spos
+                fr[e, F_REM] = fr[d, F_REM]
             else:
                 wp = winner_pos(tricks, tleft, np_, power, ts)
                 wseat = seat_at(leader, wp, np_)
                 v = cfg[C_PER_TRICK]
+                rem = fr[d, F_REM]
                 for t in range(np_):
                     v += points[tricks[tleft, t]]
+                    rem &= ~(1 << tricks[tleft, t])
+                fr[e, F_REM] = rem
                 if tleft == 1:
                     v += cfg[C_BONUS]
                 gain = v if side[wseat] != 0 else 0
@@ -547,6 +554,7 @@ def search(
             mode = ENTER
         else:  # RETURN
             if d == 0:
+                stats[0] = nodes
                 return ret
             d -= 1
             if fr[d, F_DREW] != 0:
