@@ -100,9 +100,17 @@ def legal(
         return hand
     w = winner_pos(tricks, row, n, power, cfg[C_TS])
     wc = tricks[row, w]
-    return legal_after(
-        hand, tricks[row, 0] >> 4, wc, cfg[C_PARTNERS] != 0 and n >= 2 and w == n - 2,
-        higher[wc], cfg[C_TS], cfg[C_TRUMP_MASK], cfg[C_BEAT_TRUMP] != 0,
+    return legal_after(hand, tricks[row, 0] >> 4, wc, n, w, higher[wc], follow_rule(cfg))
+
+
+@jit_inline
+def follow_rule(cfg: np.ndarray) -> tuple[int, int, bool, bool, bool, bool, bool]:
+    """The fields of ``cfg`` :func:`legal_after` needs, as a tuple (passed by value): the
+    trump suit and mask, then whether the partner's winning card frees the play, a trump
+    lead must be beaten, any led suit must be beaten (all trump included), one must trump,
+    and undertrump."""
+    return (
+        cfg[C_TS], cfg[C_TRUMP_MASK], cfg[C_PARTNERS] != 0, cfg[C_BEAT_TRUMP] != 0,
         cfg[C_ALL_TRUMP] != 0 or cfg[C_BEAT_LED] != 0, cfg[C_MUST_TRUMP] != 0,
         cfg[C_UNDERTRUMP] != 0,
     )
@@ -113,19 +121,16 @@ def legal_after(
     hand: int,
     led: int,
     wc: int,
-    partner_wins: bool,
+    n: int,
+    w: int,
     higher_wc: int,
-    ts: int,
-    trump_mask: int,
-    beat_trump: bool,
-    beat_led: bool,
-    must_trump: bool,
-    undertrump: bool,
+    rule: tuple[int, int, bool, bool, bool, bool, bool],
 ) -> int:
-    """The legal mask with cards on the table (suit ``led``, ``wc`` winning, won by the
-    partner when ``partner_wins``) and the play not free; ``higher_wc`` is the mask of cards
-    above ``wc``, the flags are the following rule's.  (Scalars only: array arguments
-    would cost reference counting at every node of the search.)"""
+    """The legal mask with ``n`` cards on the table (suit ``led``, the ``w``-th of them,
+    ``wc``, winning) and the play not free; ``higher_wc`` is the mask of cards above ``wc``,
+    ``rule`` the :func:`follow_rule`.  (No array argument: it would cost reference counting
+    at every node of the search.)"""
+    ts, trump_mask, partners, beat_trump, beat_led, must_trump, undertrump = rule
     follow = hand & SUIT[led]
     if follow != 0:
         if (led == ts and beat_trump) or beat_led:
@@ -136,7 +141,7 @@ def legal_after(
                 return hi
             return follow
         return follow
-    if partner_wins:
+    if partners and n >= 2 and w == n - 2:
         return hand
     trumps = hand & trump_mask
     if not must_trump or trumps == 0:
@@ -252,12 +257,7 @@ def search(
     """
     np_ = cfg[C_NPLAYERS]
     ts = cfg[C_TS]
-    trump_mask = cfg[C_TRUMP_MASK]
-    partners = cfg[C_PARTNERS] != 0
-    beat_trump = cfg[C_BEAT_TRUMP] != 0
-    beat_led = cfg[C_ALL_TRUMP] != 0 or cfg[C_BEAT_LED] != 0
-    must_trump = cfg[C_MUST_TRUMP] != 0
-    undertrump = cfg[C_UNDERTRUMP] != 0
+    rule = follow_rule(cfg)
     size_mask = tt.shape[0] - 1
     nstock = stock.shape[0]
     fr = np.empty((MAX_DEPTH, NF), dtype=np.int64)
@@ -388,10 +388,7 @@ def search(
                 mine_winning = side[seat_at(leader, w, np_)] == mx
                 led = tricks[tleft, 0] >> 4
                 if spos >= nstock:
-                    lm = legal_after(
-                        lm, led, wc, partners and n >= 2 and w == n - 2, higher[wc], ts,
-                        trump_mask, beat_trump, beat_led, must_trump, undertrump,
-                    )
+                    lm = legal_after(lm, led, wc, n, w, higher[wc], rule)
             k = 0
             m = lm
             while m != 0:
