@@ -124,9 +124,18 @@ def no_overlap(*groups: list[Card]) -> None:
             seen |= 1 << c
 
 
-HAND_SIZE = {"belote": 8, "coinche": 8, "belote2": 9, "callbreak": 13}
-"""The most cards a player holds (before the first trick; two players: while the stock lasts).
-A ``legal`` case may give fewer (only the cards that matter), never more."""
+def most_cards(game: str) -> int:
+    """The most cards a player of ``game`` holds: the deal's, one a trick (two players: the
+    nine held while the stock lasts).  A ``legal`` case may give fewer (only the cards that
+    matter), never more.
+
+    >>> [most_cards(g) for g in GAMES]
+    [8, 8, 9, 13]
+    """
+    from belote_lab.games import game_module
+
+    mod = game_module(game)
+    return int(getattr(mod, "HAND_SIZE", mod.HAND_CLASS.tricks_per_hand))
 
 
 def players_of(game: str) -> int:
@@ -164,7 +173,7 @@ def _legal(case: dict[str, Any], rules: Any) -> dict[str, Any]:
         stock = get(case, "stock", int)
         if isinstance(stock, bool) or not 0 <= stock <= 14 or stock % 2:
             raise Invalid("stock must be an even number from 0 to 14")
-    most = HAND_SIZE[game]
+    most = most_cards(game)
     if len(hand) > most:
         raise Invalid(f"a {game} hand holds at most {most} cards, not {len(hand)}")
     mask = 0

@@ -15,7 +15,7 @@ By default ours finds the value and every best card (``all_values=False``, as th
 ``belote-lab solve`` command does); with ``--all-values`` it finds the exact value of every
 legal card, as colver's ``solve_scores`` does, and every card's value must be identical.
 
-Our side: ``solve(state, all_values=False)`` after one warm-up solve (numba compile or cache
+Our side: ``solve(state, all_values=...)`` after one warm-up solve (numba compile or cache
 load not counted) and one at each stage (the transposition table of that size is allocated
 once and kept between solves). Colver's side: ``Env.solve_scores()`` on a fresh ``Env``
 (building it is not counted); it gives the exact value of every legal card, which is how

@@ -205,10 +205,8 @@ def _bisect(fn: Any, lo: int, hi: int, first: int | None = None) -> int:
     took up to 66 passes where bisection takes about 7.
     """
     while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if first is not None:
-            mid = min(max(first, lo + 1), hi)
-            first = None
+        mid = (lo + hi + 1) // 2 if first is None else min(max(first, lo + 1), hi)
+        first = None
         g = int(fn(mid - 1, mid))
         if g >= mid:
             lo = g
