@@ -243,7 +243,7 @@ def score_margin(state: Any, pos: Position, seat: int, value: int) -> float:
     ...     "AD KD QD JD TD 9D 8D 7D", "AC KC QC JC TC 9C 8C 7C"], "S", 0, 0)
     >>> pos = position_of(h)
     >>> score_margin(h, pos, 0, 162), score_margin(h, pos, 0, 100), score_margin(h, pos, 0, 60)
-    (272.0, 58.0, -142.0)
+    (272.0, 58.0, -182.0)
     """
     game = state.game
     if game == "callbreak":
@@ -264,7 +264,7 @@ def score_margin(state: Any, pos: Position, seat: int, value: int) -> float:
     else:
         tricks[0] += tl - 1
         tricks[1] += 1
-    from belote_lab.games.belote import belote_holder, score_hand
+    from belote_lab.games.belote import belote_holder
 
     if state.belote_played:
         holder = state.belote_seat
@@ -299,7 +299,7 @@ def score_margin(state: Any, pos: Position, seat: int, value: int) -> float:
         bel = [0, 0]
         if holder >= 0:
             bel[holder % 2] = 20
-        r = score_hand(by_team, tr, bel, state.attack, decl, state.reserve)
+        r = state.score(by_team, tr, bel)  # the hand's own scoring: its rules and reserve
     mine, theirs = ("NS", "EW") if team == 0 else ("EW", "NS")
     return float(r.score[mine] - r.score[theirs])
 

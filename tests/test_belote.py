@@ -499,7 +499,15 @@ def test_belote_rebelote_when_the_taker_fails() -> None:
     kinds = [(e.kind, SEATS[e.seat], e.points) for e in h.events if "belote" in e.kind]
     assert kinds == [("belote", "N", 0), ("rebelote", "N", 20)]
     assert r.belote == {"NS": 20, "EW": 0}
-    assert r.score == {"NS": 20, "EW": 162}  # the 20 stay with N-S although they failed
+    # seed 000: every point of the round goes to the defence, N-S's belote included
+    assert r.score == {"NS": 0, "EW": 182}
+    ffb = BeloteHand.from_hands(
+        WEAK_BELOTE, "H", taker="N", first_leader="N",
+        rules=BeloteRules(failed_contract="keep_belote"),
+    )
+    play_policy(ffb, 0)
+    assert ffb.result is not None and ffb.result.points == r.points
+    assert ffb.result.score == {"NS": 20, "EW": 162}  # FFB: the 20 stay with N-S
 
 
 def test_belote_of_attackers_against_a_capot() -> None:
@@ -508,8 +516,15 @@ def test_belote_of_attackers_against_a_capot() -> None:
     play_policy(h, 0)
     r = h.result
     assert r is not None and r.capot == "EW" and r.made is False
-    assert r.score == {"NS": 20, "EW": 252}
-    assert [e.kind for e in h.events][-1] == "capot"
+    # seed 000: a defence capot scores as any failed contract (the +90 is the attack's only)
+    assert r.score == {"NS": 0, "EW": 182}
+    assert "capot" not in [e.kind for e in h.events]
+    ffb = BeloteHand.from_hands(
+        hands, "H", taker="N", first_leader="N", rules=BeloteRules(failed_contract="keep_belote")
+    )
+    play_policy(ffb, 0)
+    assert ffb.result is not None and ffb.result.score == {"NS": 20, "EW": 252}
+    assert [e.kind for e in ffb.events][-1] == "capot"
 
 
 def test_belote_with_queen_first_and_when_defending() -> None:
@@ -522,7 +537,7 @@ def test_belote_with_queen_first_and_when_defending() -> None:
     play_policy(h)
     r = h.result
     assert r is not None and r.capot == "EW" and r.made is False  # the defenders took it all
-    assert r.score == {"NS": 0, "EW": 252 + 20}
+    assert r.score == {"NS": 0, "EW": 162 + 20}  # seed 000: no capot bonus for the defence
 
 
 def test_no_belote_when_king_and_queen_are_split() -> None:
@@ -547,16 +562,45 @@ def test_score_made_failed_capot_litige() -> None:
     assert capot.capot == "NS" and capot.made is True and capot.score == {"NS": 272, "EW": 0}
     against = score_hand((162, 0), (8, 0), (0, 20), attack=1)
     assert against.capot == "NS" and against.made is False
-    assert against.score == {"NS": 252, "EW": 20}
+    assert against.score == {"NS": 182, "EW": 0}  # seed 000: 162 + every belote, no +90
     tie = score_hand((81, 81), (4, 4), (0, 0), attack=1)
     assert tie.made is None and tie.score == {"NS": 81, "EW": 0} and tie.held == 81
     tie = score_hand((61, 81), (4, 4), (20, 0), attack=0)  # 61 + 20 = 81
-    assert tie.made is None and tie.score == {"NS": 20, "EW": 81} and tie.held == 61
+    # seed 000: the attack's whole total, belote included, is held
+    assert tie.made is None and tie.score == {"NS": 0, "EW": 81} and tie.held == 81
     again = score_hand((81, 81), (4, 4), (0, 0), attack=0, reserve=81)  # reserves add up
     assert again.held == 162 and again.reserve_won == {}
     won = score_hand((50, 112), (3, 5), (0, 0), attack=0, reserve=81)  # defenders win it
     assert won.score == {"NS": 0, "EW": 162 + 81} and won.reserve_won == {"EW": 81}
     assert "Litige" in tie.why() and "capot" in capot.why() and "failed" in failed.why()
+    assert "182" in failed.why() and "182" in failed.why("ko") and "seed 000" in against.why()
+
+
+def test_failed_contract_keep_belote_is_the_ffb_rule() -> None:
+    def keep(*args: object, **kw: object) -> object:
+        return score_hand(*args, failed_contract="keep_belote", **kw)  # type: ignore[arg-type]
+
+    failed = keep((90, 72), (5, 3), (0, 20), attack=0)  # 90 < 72 + 20
+    assert failed.made is False and failed.score == {"NS": 0, "EW": 182}  # defence's own 20
+    failed = keep((72, 90), (5, 3), (20, 0), attack=1)  # EW 90 < NS 92: NS keeps its belote
+    assert failed.made is False and failed.score == {"NS": 182, "EW": 0}
+    failed = keep((100, 62), (5, 3), (0, 20), attack=1)  # EW 82 < NS 100
+    assert failed.score == {"NS": 162, "EW": 20}
+    against = keep((162, 0), (8, 0), (0, 20), attack=1)
+    assert against.score == {"NS": 252, "EW": 20} and "capot" in against.why()
+    tie = keep((61, 81), (4, 4), (20, 0), attack=0)
+    assert tie.made is None and tie.score == {"NS": 20, "EW": 81} and tie.held == 61
+    assert "FFB" in failed.why() and "FFB" in failed.why("ko")
+    with pytest.raises(ValueError, match="failed_contract"):
+        score_hand((81, 81), (4, 4), (0, 0), attack=0, failed_contract="fifty_fifty")
+
+
+def test_failed_contract_option_is_checked() -> None:
+    assert BeloteRules().failed_contract == "all_to_defence"
+    with pytest.raises(RuleOptionError, match="failed_contract"):
+        BeloteRules(failed_contract="nobody")
+    with pytest.raises(RuleOptionError, match="failed_contract"):
+        BeloteRules.from_json({"failed_contract": 1})
 
 
 def test_a_played_litige() -> None:

@@ -32,6 +32,7 @@ rules_st = st.builds(
     allow_all_trump=st.booleans(),
     turned_jack_forces_dealer=st.booleans(),
     declarations=st.booleans(),
+    failed_contract=st.sampled_from(["all_to_defence", "keep_belote"]),
 )
 
 
@@ -155,15 +156,26 @@ def check_finished(h: BeloteHand) -> None:
     assert h.legal_mask() == 0
     belote = sum(result.belote.values())
     declared = sum(result.declarations.values())
-    base = 252 if result.capot else 162
+    attack = "NS" if h.taker % 2 == 0 else "EW"
+    keep = h.rules.failed_contract == "keep_belote"
+    # a capot's +90 is the attack's (seed 000); the FFB rule gives it to a defence capot too
+    capot_scored = result.capot is not None and (result.capot == attack or keep)
+    base = 252 if capot_scored else 162
     assert sum(result.score.values()) + result.held == base + belote + declared + h.reserve
-    if result.capot:
+    if capot_scored:
         team = result.capot
+        assert team is not None
         won = result.reserve_won.get(team, 0)
         assert result.score[team] == 252 + result.belote[team] + result.declarations[team] + won
+    if result.made is False and not keep:  # seed 000: every point of the round to the defence
+        defence = "EW" if attack == "NS" else "NS"
+        assert result.score[attack] == result.declarations[attack]
+        won = result.reserve_won.get(defence, 0)
+        assert result.score[defence] == 162 + belote + result.declarations[defence] + won
     if h.reserve:  # points held from an earlier litige go to this hand's winning side
         if result.made is None:
-            assert result.held == h.reserve + result.points["NS" if h.taker % 2 == 0 else "EW"]
+            own = result.points[attack] + (0 if keep else result.belote[attack])
+            assert result.held == h.reserve + own
             assert result.reserve_won == {}
         else:
             assert sum(result.reserve_won.values()) == h.reserve and result.held == 0
@@ -199,12 +211,20 @@ def test_random_seeded_hand(seed: int, dealer: int, rules: BeloteRules, data: An
     leader=seats,
     undertrump=st.booleans(),
     play_seed=seeds,
+    keep=st.booleans(),
 )
 def test_random_hand_from_given_hands(
-    deal: list[Card], contract: str, taker: int, leader: int, undertrump: bool, play_seed: int
+    deal: list[Card],
+    contract: str,
+    taker: int,
+    leader: int,
+    undertrump: bool,
+    play_seed: int,
+    keep: bool,
 ) -> None:
     hands = {SEATS[s]: deal[8 * s : 8 * s + 8] for s in range(4)}
-    rules = BeloteRules(must_undertrump=undertrump)
+    failed = "keep_belote" if keep else "all_to_defence"
+    rules = BeloteRules(must_undertrump=undertrump, failed_contract=failed)
     h = BeloteHand.from_hands(hands, contract, taker=taker, first_leader=leader, rules=rules)
     assert h.phase == "play" and h.to_play == leader and h.taker == taker
     pick = picker_from_seed(play_seed)
@@ -233,7 +253,10 @@ def test_belote_only_with_both_cards_in_one_hand(
         assert kinds == [("belote", holder[0]), ("rebelote", holder[0])]
         team = "NS" if holder[0] % 2 == 0 else "EW"
         assert h.result.belote == {team: 20, ("EW" if team == "NS" else "NS"): 0}
-        assert h.result.score[team] >= 20
+        if h.result.made is not False:  # a made contract, or a litige: the holders score it
+            assert h.result.score[team] >= 20 or (h.result.made is None and team == "NS")
+        else:  # failed: seed 000 gives every belote to the defence (EW here)
+            assert h.result.score["EW"] >= 182 and h.result.score["NS"] == 0
     else:
         assert kinds == [] and h.result.belote == {"NS": 0, "EW": 0}
 

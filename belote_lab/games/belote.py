@@ -160,6 +160,8 @@ class HandResult:
     capot: str | None  # the team that won every trick
     held: int  # points held in reserve after this hand (litige)
     reserve_won: dict[str, int] = field(default_factory=dict)  # reserve from earlier hands
+    attack: str | None = None  # the attacking team (None: not recorded)
+    failed_contract: str = "all_to_defence"  # the rule option the hand was scored by
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -173,15 +175,69 @@ class HandResult:
             "reserve_won": dict(self.reserve_won),
         }
 
-    def why(self) -> str:
-        """One sentence on why the contract was made or failed."""
-        p = self.points
-        if self.capot:
-            return f"{self.capot} won every trick: capot, {CAPOT_SCORE} points."
+    def why(self, language: str = "en") -> str:
+        """One sentence on why the contract was made or failed, in English or Korean (``ko``).
+
+        >>> r = score_hand((60, 102), (4, 4), (20, 0), attack=0)
+        >>> print(r.why())  # doctest: +NORMALIZE_WHITESPACE
+        The contract failed (dedans): NS, the attack, has 80 with its belote, EW 102;
+        every point of the round goes to EW: 182 (seed 000).
+        >>> print(r.why("ko"))  # doctest: +NORMALIZE_WHITESPACE
+        계약 실패: 공격 팀 NS는 벨로트 포함 80점, EW는 102점입니다.
+        이 판의 모든 점수 182점이 EW에게 갑니다(시드 000).
+        """
+        if language not in _WHY:
+            raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
+        t = _WHY[language]
+        attack = self.attack or ""
+        defence = {"NS": "EW", "EW": "NS"}.get(attack, "")
+        tot = {k: self.points[k] + self.belote[k] for k in TEAMS}
+        keep = self.failed_contract == "keep_belote"
+        if self.capot and (self.capot == attack or keep or not attack):
+            return t["capot"].format(team=self.capot, pts=CAPOT_SCORE)
         if self.made is None:
-            return f"Litige: equal totals; {self.held} points are held for the next hand."
-        verb = "made" if self.made else "failed (dedans)"
-        return f"The contract {verb}: card points NS {p['NS']}, EW {p['EW']}."
+            return t["litige"].format(held=self.held)
+        if not attack:  # a result made before the attack was recorded
+            p = self.points
+            return t["plain_made" if self.made else "plain_failed"].format(ns=p["NS"], ew=p["EW"])
+        if self.made:
+            return t["made"].format(att=attack, a=tot[attack], dfn=defence, d=tot[defence])
+        key = "def_capot" if self.capot else "failed_keep" if keep else "failed"
+        return t[key].format(
+            att=attack, a=tot[attack], dfn=defence, d=tot[defence],
+            all=HAND_TOTAL + self.belote["NS"] + self.belote["EW"],
+        )
+
+
+_WHY = {
+    "en": {
+        "capot": "{team} won every trick: capot, {pts} points.",
+        "litige": "Litige: equal totals; {held} points are held for the next hand.",
+        "plain_made": "The contract made: card points NS {ns}, EW {ew}.",
+        "plain_failed": "The contract failed (dedans): card points NS {ns}, EW {ew}.",
+        "made": "The contract made: {att}, the attack, has {a} with its belote, more than "
+        "{dfn}'s {d}.",
+        "failed": "The contract failed (dedans): {att}, the attack, has {a} with its belote, "
+        "{dfn} {d}; every point of the round goes to {dfn}: {all} (seed 000).",
+        "failed_keep": "The contract failed (dedans): {att}, the attack, has {a} with its belote, "
+        "{dfn} {d}; {dfn} scores 162 and each team keeps its own belote (FFB rule).",
+        "def_capot": "{dfn} won every trick: the contract failed and every point of the round "
+        "goes to {dfn}: {all} (seed 000; the +90 of a capot is the attack's only).",
+    },
+    "ko": {
+        "capot": "{team}이(가) 모든 트릭을 이겼습니다: 카포, {pts}점.",
+        "litige": "리티주(동점): {held}점이 다음 판으로 보류됩니다.",
+        "plain_made": "계약 성공: 카드 점수 NS {ns}점, EW {ew}점.",
+        "plain_failed": "계약 실패: 카드 점수 NS {ns}점, EW {ew}점.",
+        "made": "계약 성공: 공격 팀 {att}는 벨로트 포함 {a}점으로 {dfn}의 {d}점보다 많습니다.",
+        "failed": "계약 실패: 공격 팀 {att}는 벨로트 포함 {a}점, {dfn}는 {d}점입니다. "
+        "이 판의 모든 점수 {all}점이 {dfn}에게 갑니다(시드 000).",
+        "failed_keep": "계약 실패: 공격 팀 {att}는 벨로트 포함 {a}점, {dfn}는 {d}점입니다. "
+        "{dfn}가 162점을 얻고 벨로트는 각 팀이 가집니다(FFB 규칙).",
+        "def_capot": "{dfn}이(가) 모든 트릭을 이겼습니다: 계약 실패로 이 판의 모든 점수 {all}점이 "
+        "{dfn}에게 갑니다(시드 000, 카포 보너스 +90은 공격 팀만 받습니다).",
+    },
+}
 
 
 def score_hand(
@@ -193,19 +249,36 @@ def score_hand(
     reserve: int = 0,
     total: int = HAND_TOTAL,
     capot_score: int = CAPOT_SCORE,
+    failed_contract: str = "all_to_defence",
 ) -> HandResult:
     """Score a four-player hand (RULES.md §1, "Scoring a hand").
 
     ``points``/``tricks``/``belote``/``declarations`` per team index (0 = NS, 1 = EW),
-    ``attack`` the attacking team's index, ``reserve`` points held from an earlier litige.
+    ``attack`` the attacking team's index, ``reserve`` points held from an earlier litige,
+    ``failed_contract`` the rule option of that name (:data:`~belote_lab.rules.BeloteRules`).
+
+    Made: each team scores its own total. Failed, by seed 000's rule (the default): every point
+    of the round goes to the defence, 162 and every belote of the hand; a defence that wins all
+    eight tricks scores the same (the +90 of a capot is the attack's only). Litige: the defence
+    scores its total and the attack's whole total, belote included, is held in reserve.
 
     >>> score_hand((81, 81), (4, 4), (0, 0), attack=0).made is None
     True
     >>> score_hand((80, 82), (4, 4), (20, 0), attack=0).score   # 100 > 82: made
     {'NS': 100, 'EW': 82}
-    >>> score_hand((60, 102), (4, 4), (20, 0), attack=0).score  # 80 < 102: dedans
+    >>> score_hand((60, 102), (4, 4), (20, 0), attack=0).score  # 80 < 102: dedans, 162 + 20
+    {'NS': 0, 'EW': 182}
+
+    The FFB rule, ``failed_contract="keep_belote"``: each team keeps its own belote.
+
+    >>> score_hand((60, 102), (4, 4), (20, 0), attack=0, failed_contract="keep_belote").score
     {'NS': 20, 'EW': 162}
     """
+    if failed_contract not in ("all_to_defence", "keep_belote"):
+        raise ValueError(
+            f"failed_contract must be 'all_to_defence' or 'keep_belote', not {failed_contract!r}"
+        )
+    keep = failed_contract == "keep_belote"
     defend = 1 - attack
     score = [0, 0]
     capot: str | None = None
@@ -213,26 +286,33 @@ def score_hand(
     made: bool | None
     totals = [points[0] + belote[0], points[1] + belote[1]]
     if tricks[0] == 0 or tricks[1] == 0:
-        winner = 0 if tricks[1] == 0 else 1
-        capot = TEAMS[winner]
+        capot = TEAMS[0 if tricks[1] == 0 else 1]
+    if capot == TEAMS[attack] or (capot is not None and keep):
+        winner = TEAMS.index(capot)
         score[winner] = capot_score + belote[winner]
         score[1 - winner] = belote[1 - winner]
         made = winner == attack
         gets = winner
-    elif totals[attack] > totals[defend]:
+    elif capot is None and totals[attack] > totals[defend]:
         made = True
         score = totals
         gets = attack
-    elif totals[attack] < totals[defend]:
+    elif capot is not None or totals[attack] < totals[defend]:
         made = False
-        score[defend] = total + belote[defend]
-        score[attack] = belote[attack]
+        if keep:
+            score[defend] = total + belote[defend]
+            score[attack] = belote[attack]
+        else:
+            score[defend] = total + belote[0] + belote[1]
         gets = defend
     else:
         made = None
         score[defend] = totals[defend]
-        score[attack] = belote[attack]
-        held = points[attack] + reserve
+        if keep:
+            score[attack] = belote[attack]
+            held = points[attack] + reserve
+        else:
+            held = totals[attack] + reserve
         gets = -1
     reserve_won: dict[str, int] = {}
     if reserve and gets >= 0:
@@ -249,6 +329,8 @@ def score_hand(
         capot=capot,
         held=held,
         reserve_won=reserve_won,
+        attack=TEAMS[attack],
+        failed_contract=failed_contract,
     )
 
 
@@ -494,13 +576,28 @@ class BeloteHand(TrickPlay):
         bel = [0, 0]
         if self.belote_seat >= 0 and self.belote_played == 2:
             bel[self.belote_seat % 2] = 20
-        d = self.declared
-        self.result = score_hand(pts, tr, bel, self.attack, (d["NS"], d["EW"]), self.reserve)
+        self.result = self.score(pts, tr, bel)
         last = self.tricks[-1].winner
-        if self.result.capot:
+        if self.result.capot and (
+            self.result.capot == TEAMS[self.attack] or self.rules.failed_contract == "keep_belote"
+        ):
             self.events.append(Event("capot", last, 8, CAPOT_SCORE, self.result.capot))
         elif self.result.made is None:
             self.events.append(Event("litige", self.taker, 8, self.result.held))
+
+    def score(
+        self, points: list[int], tricks: list[int], belote: list[int]
+    ) -> HandResult:
+        """This hand's score for the given per-team card points, tricks and belote.
+
+        The one place a four-player Belote hand is scored, by its rules (``failed_contract``),
+        declarations and reserve: the hand's end, the hints and the bidding simulator use it.
+        """
+        d = self.declared
+        return score_hand(
+            points, tricks, belote, self.attack, (d["NS"], d["EW"]), self.reserve,
+            failed_contract=self.rules.failed_contract,
+        )
 
     def _save_extra(self) -> tuple[Any, ...]:
         return (

@@ -447,7 +447,6 @@ class SimBidder:
         return values
 
     def _belote_outcome(self, h: Any, seat: int) -> float:
-        from belote_lab.games.belote import score_hand
         from belote_lab.players.belote import BelotePlayer2
 
         players = {s: BelotePlayer2() for s in range(4)}
@@ -460,7 +459,7 @@ class SimBidder:
         bel = [0, 0]
         if h.belote_seat >= 0:
             bel[h.belote_seat % 2] = 20
-        r = score_hand(pts, tricks, bel, attack=h.taker % 2)
+        r = h.score(pts, tricks, bel)  # the table's scoring, failed_contract included
         sc = [r.score["NS"], r.score["EW"]]
         return float(sc[seat % 2] - sc[1 - seat % 2])
 
