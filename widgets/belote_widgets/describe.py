@@ -76,14 +76,15 @@ def _points_words(points: dict[str, int], lang: str) -> str:
 
 
 def result_text(hand: Any, language: str) -> str:
-    """Why the hand ended as it did: the engine's ``result.why()`` in English; in Korean the
-    same facts (made, failed, capot, litige, calls and tricks) put in Korean words."""
+    """Why the hand ended as it did: the engine's ``result.why()`` in English (four-player Belote:
+    in either language); in Korean the same facts (made, failed, capot, litige, calls and
+    tricks) put in Korean words."""
     r = hand.result
     if r is None:
         return ""
-    if language == "en":
-        return str(r.why())
     game = hand.game
+    if language == "en" or game == "belote":  # four-player Belote explains itself in both
+        return str(r.why(language)) if game == "belote" else str(r.why())
     if game == "callbreak":
         lines = [
             text(
