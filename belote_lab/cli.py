@@ -5,6 +5,14 @@
     belote-lab selfplay --game belote --hands N --seed S [--out FILE] [--format records|cases]
     belote-lab bench                   play random hands and print hands per second
     belote-lab simulate --game G --hands N --players 2,1,2,1 --seed S [--out FILE.npz]
+
+Exit status of ``referee`` and ``solve``: 0 when every line was answered (also when some
+answers are ``invalid`` or ``illegal`` errors to well-formed cases); 1 when every line was
+answered but at least one line could not be read as a JSON object (not UTF-8, not JSON, nested
+too deep, a number too long, an array…: that line's answer is an ``invalid`` error); 2 when the
+file cannot be read.  Every command exits with status 2 on bad options or arguments (an unknown
+game, a number out of range, an ``--out`` path that cannot be written, checked before any work
+is done), with one ``belote-lab <command>: error: …`` line on standard error and no traceback.
 """
 
 from __future__ import annotations
@@ -12,66 +20,135 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
+import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
-__all__ = ["main"]
+__all__ = ["main", "build_parser"]
+
+MAX_SIMULATE_HANDS = 10_000_000
+"""``simulate`` keeps per-hand arrays in memory: more hands than this are refused."""
+
+EXIT_STATUS = """\
+exit status: 0 every line answered (some answers may be "invalid"/"illegal" errors);
+             1 every line answered, but some line was not a JSON object (not UTF-8, not
+               JSON, nested deeper than 100 levels, a number of more than 100 digits, an
+               array…): that line's answer is {"id": …, "error": "invalid", "message": …};
+             2 the file cannot be read (or bad arguments)"""
 
 
-def _cmd_referee(args: argparse.Namespace) -> int:
-    from belote_lab.referee import run
+# --- argument types: bad values end in argparse's usage error (exit status 2) -----------------
+def _game(text: str) -> str:
+    from belote_lab.games import GAMES
 
-    if args.file == "-":
-        run(sys.stdin)
-        return 0
+    if text not in GAMES:
+        raise argparse.ArgumentTypeError(
+            f"unknown game {text!r}; choose one of {', '.join(GAMES)}"
+        )
+    return text
+
+
+def _whole(text: str) -> int:
     try:
-        with open(args.file, encoding="utf-8") as f:
-            run(f)
-    except OSError as e:
-        print(f"belote-lab referee: cannot read {args.file}: {e}", file=sys.stderr)
-        return 2
-    return 0
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
 
 
-def _cmd_solve(args: argparse.Namespace) -> int:
-    from belote_lab.solver.cli_solve import run
+def _hands(text: str) -> int:
+    n = _whole(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"the number of hands must be at least 1, not {n}")
+    return n
 
-    if args.file == "-":
-        run(sys.stdin)
-        return 0
+
+def _simulate_hands(text: str) -> int:
+    n = _hands(text)
+    if n > MAX_SIMULATE_HANDS:
+        raise argparse.ArgumentTypeError(
+            f"at most {MAX_SIMULATE_HANDS:,} hands a run (the arrays are kept in memory)"
+        )
+    return n
+
+
+def _seconds(text: str) -> float:
     try:
-        with open(args.file, encoding="utf-8") as f:
-            run(f)
-    except OSError as e:
-        print(f"belote-lab solve: cannot read {args.file}: {e}", file=sys.stderr)
-        return 2
-    return 0
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds") from None
+    if not math.isfinite(x) or x < 0.01:
+        raise argparse.ArgumentTypeError(
+            f"the number of seconds must be a finite number of at least 0.01, not {text[:40]}"
+        )
+    return x
 
 
-def _rules_arg(text: str | None) -> dict[str, object] | None:
-    if not text:
-        return None
-    data = json.loads(text)
+def _rules_json(text: str) -> dict[str, Any]:
+    from belote_lab.referee import loads
+
+    try:
+        data = loads(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"not valid JSON: {e}") from None
     if not isinstance(data, dict):
-        raise ValueError("--rules must be a JSON object, e.g. '{\"must_undertrump\": true}'")
+        raise argparse.ArgumentTypeError(
+            "rule options are a JSON object, e.g. '{\"must_undertrump\": true}'"
+        )
     return data
 
 
-def _fail(command: str, e: Exception) -> int:
-    print(f"belote-lab {command}: {e}", file=sys.stderr)
-    return 2
+def writable_path(text: str, suffix: str = "") -> Path:
+    """The output path ``text`` (with ``suffix`` added when it does not end with it), checked
+    before any work is done: its directory exists and can be written, and it is not itself a
+    directory.  ``ArgumentTypeError`` names the path otherwise."""
+    if not text:
+        raise argparse.ArgumentTypeError("give a file name")
+    path = Path(text)
+    if suffix and not text.endswith(suffix):
+        path = Path(text + suffix)
+    parent = path.parent
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot write {path}: it is a directory")
+    if not parent.is_dir():
+        raise argparse.ArgumentTypeError(
+            f"cannot write {path}: the directory {parent} does not exist"
+        )
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(
+            f"cannot write {path}: the directory {parent} is not writable"
+        )
+    if path.exists() and not os.access(path, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write {path}: the file is not writable")
+    return path
+
+
+def _npz_path(text: str) -> Path:
+    """numpy adds ``.npz`` to a name without it: the path written is checked and reported."""
+    return writable_path(text, ".npz")
+
+
+# --- commands ---------------------------------------------------------------------------------
+def _cmd_referee(args: argparse.Namespace) -> int:
+    from belote_lab.referee import serve_file
+
+    return serve_file(args.file, prog="belote-lab referee")
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from belote_lab.solver.cli_solve import serve_file
+
+    return serve_file(args.file)
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
-    from belote_lab.selfplay import GameUnavailable, PlayerUnavailable, selfplay
+    from belote_lab.selfplay import selfplay
 
-    try:
-        rules = _rules_arg(args.rules)
-        records = selfplay(args.game, args.hands, args.seed, args.players, args.format, rules)
-        first = next(records, None)  # surface a missing game or player before any output
-    except (GameUnavailable, PlayerUnavailable, ValueError) as e:
-        return _fail("selfplay", e)
+    records = selfplay(args.game, args.hands, args.seed, args.players, args.format, args.rules)
+    first = next(records, None)  # surface a missing game or player before any output
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(open(args.out, "w", encoding="utf-8")) if args.out else sys.stdout
         if first is not None:
@@ -82,29 +159,21 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from belote_lab.selfplay import GameUnavailable, random_hands_per_second
+    from belote_lab.selfplay import random_hands_per_second
 
     t0 = time.perf_counter()
-    try:
-        rate, n = random_hands_per_second(args.game, args.seconds, args.seed)
-    except (GameUnavailable, ValueError) as e:
-        return _fail("bench", e)
+    rate, n = random_hands_per_second(args.game, args.seconds, args.seed)
     print(f"{args.game}: {n} random legal hands in {time.perf_counter() - t0:.2f} s "
           f"= {rate:,.0f} hands/s")
     return 0
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from belote_lab.selfplay import GameUnavailable, PlayerUnavailable
     from belote_lab.simulate import simulate
 
-    try:
-        rules = _rules_arg(args.rules)
-        result = simulate(
-            args.game, args.hands, args.players, args.seed, rules, progress=not args.quiet
-        )
-    except (GameUnavailable, PlayerUnavailable, ValueError) as e:
-        return _fail("simulate", e)
+    result = simulate(
+        args.game, args.hands, args.players, args.seed, args.rules, progress=not args.quiet
+    )
     print(result.summary_text())
     if args.out:
         result.save(args.out)
@@ -117,41 +186,98 @@ def build_parser() -> argparse.ArgumentParser:
         prog="belote-lab", description="Teach and analyse trick-taking card games."
     )
     sub = p.add_subparsers(dest="command", required=True)
-    r = sub.add_parser("referee", help="answer conformance cases, one JSON answer a line")
+    raw = argparse.RawDescriptionHelpFormatter
+    r = sub.add_parser(
+        "referee",
+        help="answer conformance cases, one JSON answer a line",
+        description="Answer each line of FILE (a conformance case) with one JSON line,\n"
+        "in order, as soon as it is computed.",
+        epilog=EXIT_STATUS,
+        formatter_class=raw,
+    )
     r.add_argument("file", help="a .jsonl file of cases, or - for standard input")
     r.set_defaults(func=_cmd_referee)
-    v = sub.add_parser("solve", help="solve deals exactly (double dummy), one JSON answer a line")
+    v = sub.add_parser(
+        "solve",
+        help="solve deals exactly (double dummy), one JSON answer a line",
+        description="Solve each line of FILE (a whole Belote deal) exactly: one JSON line\n"
+        "of N-S card points and best first cards per deal, in order.",
+        epilog=EXIT_STATUS,
+        formatter_class=raw,
+    )
     v.add_argument("file", help="a .jsonl file of deals, or - for standard input")
     v.set_defaults(func=_cmd_solve)
     s = sub.add_parser("selfplay", help="computer players play whole hands; JSON out")
-    s.add_argument("--game", default="belote")
-    s.add_argument("--hands", type=int, default=10)
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--game", type=_game, default="belote")
+    s.add_argument("--hands", type=_hands, default=10, help="how many hands (at least 1)")
+    s.add_argument("--seed", type=_whole, default=0)
     s.add_argument("--players", default="1,1,1,1", help="levels per seat, e.g. 2,1,2,1")
     s.add_argument("--format", choices=("records", "cases"), default="records")
-    s.add_argument("--out", help="write to this file instead of standard output")
-    s.add_argument("--rules", help="rule options as JSON, e.g. '{\"must_undertrump\": true}'")
+    s.add_argument(
+        "--out", type=writable_path, help="write to this file instead of standard output"
+    )
+    s.add_argument(
+        "--rules", type=_rules_json, help="rule options as JSON, e.g. '{\"must_undertrump\": true}'"
+    )
     s.set_defaults(func=_cmd_selfplay)
     b = sub.add_parser("bench", help="random self-play speed (hands per second)")
-    b.add_argument("--game", default="belote")
-    b.add_argument("--seconds", type=float, default=2.0)
-    b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--game", type=_game, default="belote")
+    b.add_argument(
+        "--seconds", type=_seconds, default=2.0, help="how long to play (at least 0.01)"
+    )
+    b.add_argument("--seed", type=_whole, default=0)
     b.set_defaults(func=_cmd_bench)
     m = sub.add_parser("simulate", help="many computer hands; prints a summary")
-    m.add_argument("--game", default="belote")
-    m.add_argument("--hands", type=int, default=1000)
+    m.add_argument("--game", type=_game, default="belote")
+    m.add_argument(
+        "--hands",
+        type=_simulate_hands,
+        default=1000,
+        help=f"how many hands (1 to {MAX_SIMULATE_HANDS:,})",
+    )
     m.add_argument("--players", default="1,1,1,1", help="levels per seat, e.g. 2,1,2,1")
-    m.add_argument("--seed", type=int, default=0)
-    m.add_argument("--rules", help="rule options as JSON")
-    m.add_argument("--out", help="save the per-hand arrays to this .npz file")
+    m.add_argument("--seed", type=_whole, default=0)
+    m.add_argument("--rules", type=_rules_json, help="rule options as JSON")
+    m.add_argument(
+        "--out",
+        type=_npz_path,
+        help="save the per-hand arrays to this .npz file (.npz is added if missing)",
+    )
     m.add_argument("--quiet", action="store_true", help="no progress bar")
     m.set_defaults(func=_cmd_simulate)
     return p
 
 
+def _user_error(e: BaseException) -> bool:
+    """Whether ``e`` comes from the user's input rather than from a fault of the engine: the
+    engine's own error classes (``RuleOptionError``, ``RecordError``, ``CardParseError``,
+    ``IllegalAction``: all ``ValueError``), a game or player that is not available, a file
+    that cannot be written."""
+    from belote_lab.selfplay import GameUnavailable, PlayerUnavailable
+
+    return isinstance(e, (ValueError, GameUnavailable, PlayerUnavailable, OSError))
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe (``belote-lab referee big.jsonl | head``): no error at exit."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return int(args.func(args))
+    func: Callable[[argparse.Namespace], int] = args.func
+    try:
+        return int(func(args))
+    except BrokenPipeError:
+        _silence_stdout()
+        return 1
+    except Exception as e:
+        if not _user_error(e):
+            raise
+        print(f"belote-lab {args.command}: error: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

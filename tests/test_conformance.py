@@ -278,7 +278,7 @@ def test_referee_goes_on_after_bad_lines(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     for command in referee_commands():
         code, stdout = run_referee(command, str(path))
-        assert code == 0
+        assert code == 1  # every line answered, but lines 1 and 4 are not JSON objects
         answers = [json.loads(x) for x in stdout.splitlines()]
         assert [a.get("id") for a in answers] == [None, "nokeys", "nogame", None, "badask", "w"]
         for a in answers[:5]:
@@ -372,3 +372,84 @@ def test_project_case(case: dict[str, Any]) -> None:
     deals is malformed, and Coinche, which scores declarations, answers the
     ``declarations`` ask as Belote does."""
     check_case(PROJECT_CASES, case)
+
+
+# --- robustness of the referee's answers (issue #11) --------------------------------------------
+HANDS = {
+    "N": ["7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS"],
+    "E": ["7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD"],
+    "S": ["7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"],
+    "W": ["7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
+}
+
+
+def _declarations(hands: dict[str, Any], game: str = "belote") -> dict[str, Any]:
+    from belote_lab.referee import answer
+
+    return answer({"id": "d", "game": game, "ask": "declarations", "trump": "H", "hands": hands})
+
+
+@pytest.mark.parametrize("game", ["belote", "coinche"])
+def test_declarations_need_each_seat_exactly_once(game: str) -> None:
+    """``"N"`` and ``"n"`` with no ``"W"`` named the same seat twice and were answered from 16
+    merged cards; every seat N E S W must be given once, with 8 distinct cards."""
+    good = _declarations(HANDS, game)
+    assert set(good) == {"id", "declarations"}
+    twice = {"N": HANDS["N"], "n": HANDS["W"], "E": HANDS["E"], "S": HANDS["S"]}
+    ans = _declarations(twice, game)
+    assert ans["error"] == "invalid" and "seat N is given twice" in ans["message"]
+    ans = _declarations({**HANDS, "n": HANDS["W"]}, game)  # five keys, N twice
+    assert ans["error"] == "invalid" and "given twice" in ans["message"]
+    ans = _declarations({k: v for k, v in HANDS.items() if k != "W"}, game)
+    assert ans["error"] == "invalid" and "missing W" in ans["message"]
+    ans = _declarations({**HANDS, "X": HANDS["W"]}, game)
+    assert ans["error"] == "invalid" and "'X'" in ans["message"]
+    ans = _declarations({**HANDS, "W": [*HANDS["W"][:7], "7H"]}, game)  # a card twice
+    assert ans["error"] == "invalid" and "7H" in ans["message"]
+    ans = _declarations({**HANDS, "W": [*HANDS["W"][:7], "7S"]}, game)  # also held by N
+    assert ans["error"] == "invalid" and "7S appears twice" in ans["message"]
+    ans = _declarations({**HANDS, "W": HANDS["W"][:7]}, game)
+    assert ans["error"] == "invalid" and "8 cards" in ans["message"]
+    lower = {k.lower(): v for k, v in HANDS.items()}  # seats are read as everywhere else
+    assert _declarations(lower, game) == good
+
+
+def test_unknown_keys_are_ignored_even_one_named___bad__() -> None:
+    """The reader once marked a line that was not JSON with an internal ``__bad__`` key, so a
+    case holding that key was answered as not JSON with the user's value as the message."""
+    import io
+
+    from belote_lab import referee
+
+    case = {"id": "w", "game": "belote", "ask": "winner", "trump": "H",
+            "trick": ["8H", "KH", "7S", "KC"], "leader": "W"}
+    out = io.StringIO()
+    lines = [json.dumps({**case, "__bad__": "boo"}), json.dumps({"__bad__": "boo", "note": 1})]
+    assert referee.run(lines, out) == 2
+    first, second = (json.loads(x) for x in out.getvalue().splitlines())
+    assert first == {"id": "w", "winner": "N"}
+    assert second == {"id": None, "error": "invalid", "message": "missing key 'game'"}
+
+
+def test_answers_are_strict_json_whatever_the_id() -> None:
+    """``"id": NaN`` was echoed as ``NaN`` (not JSON): NaN and Infinity are refused when the
+    line is read, and an id that is not a string, a number or null is answered as null."""
+    import io
+
+    from belote_lab import referee
+
+    lines = ['{"id": NaN, "game": "belote"}', '{"id": Infinity}', '{"id": [1], "game": "x"}',
+             '{"id": {"a": NaN}}']
+    out = io.StringIO()
+    assert referee.serve(lines, out) == (4, 3)
+
+    def refuse(name: str) -> Any:
+        raise AssertionError(f"{name} in the output")
+
+    answers = [json.loads(x, parse_constant=refuse) for x in out.getvalue().splitlines()]
+    assert [a["id"] for a in answers] == [None, None, None, None]
+    assert all(a["error"] == "invalid" for a in answers)
+    assert "NaN is not a JSON value (in the id" in answers[0]["message"]
+    assert "Infinity is not a JSON value" in answers[1]["message"]
+    assert "the id must be a string, a number or null, not an array" in answers[2]["message"]
+    assert referee.answer({"id": float("nan"), "game": "belote"})["id"] is None

@@ -16,6 +16,15 @@ cards) and ``ms`` (solve time). A line that cannot be read gets ``{"error": "inv
 "message": …}`` and the next line is read. Each hand has 8 cards: a deal is solved from
 its first card.
 
+The file is read as bytes, line by line, exactly as ``belote-lab referee`` reads its cases
+(:func:`belote_lab.referee.serve_file`): every non-blank line gets its own answer, flushed as
+soon as it is computed; a line that is not a JSON object (not UTF-8, not JSON, nested too deep,
+a number too long, ``NaN``, an array…) is answered ``{"id": <id or null>, "error": "invalid",
+"message": …}`` and the run goes on; a UTF-8 byte order mark at the start is skipped; answers
+are strict JSON.  Exit status: 0 when every line was answered (some answers may be
+``invalid``); 1 when at least one line could not be read as a JSON object (it was answered,
+and the run went to the end); 2 when the file cannot be read (a message on standard error).
+
 >>> ans = solve_case({"hands": {"N": "JH 9H AH TH KH QH 8H 7H",
 ...     "E": "AS TS KS QS JS 9S 8S 7S", "S": "AD TD KD QD JD 9D 8D 7D",
 ...     "W": "AC TC KC QC JC 9C 8C 7C"}, "trump": "H", "leader": "E"})
@@ -27,16 +36,16 @@ its first card.
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from belote_lab import referee
 from belote_lab.cards import SEATS, CardParseError, mask_cards, parse_cards, parse_seat
 from belote_lab.contract import Contract, ContractKind
+from belote_lab.referee import BadLine, clean_id, parse_line, serve
 from belote_lab.rules import BeloteRules, RuleOptionError
 
-__all__ = ["solve_case", "solve_line", "run"]
+__all__ = ["solve_case", "solve_line", "run", "serve_file"]
 
 GAMES = ("belote",)
 
@@ -99,11 +108,14 @@ def _warm_up() -> None:
 def solve_case(case: Any) -> dict[str, Any]:
     """The answer to one deal (a parsed JSON value); never raises on bad input."""
     out: dict[str, Any] = {}
+    id_problem = None
     if isinstance(case, dict) and "id" in case:
-        out["id"] = case["id"]
+        out["id"], id_problem = clean_id(case["id"])
     try:
         if not isinstance(case, dict):
             raise Invalid("a line must be a JSON object")
+        if id_problem is not None:
+            raise Invalid(id_problem)
         state = _state(case)
     except Invalid as e:
         out.update({"error": "invalid", "message": str(e)})
@@ -111,36 +123,42 @@ def solve_case(case: Any) -> dict[str, Any]:
     except (CardParseError, ValueError, TypeError, KeyError) as e:
         out.update({"error": "invalid", "message": f"{type(e).__name__}: {e}"})
         return out
+    out.update(_solved(state, case.get("pv") is True))
+    return out
+
+
+def _solved(state: Any, want_pv: bool) -> dict[str, Any]:
+    """The answer keys of a deal that was read: ``ns_points``, ``best``, ``ms`` (``pv``)."""
     from belote_lab.solver import solve
 
     _warm_up()
-    want_pv = case.get("pv") is True
     sol = solve(state, max_side=(0, 2), all_values=False, pv=want_pv)
     points = state.contract.tables.points
     total = sum(points[c] for h in state.hands for c in mask_cards(h)) + state.last_trick_bonus
     ns = sol.value if 0 in sol.side else total - sol.value
-    out.update({"ns_points": ns, "best": [c.text for c in sol.best], "ms": round(sol.ms, 3)})
+    out: dict[str, Any] = {
+        "ns_points": ns, "best": [c.text for c in sol.best], "ms": round(sol.ms, 3)
+    }
     if want_pv:
         out["pv"] = [c.text for c in sol.pv]
     return out
 
 
-def solve_line(line: str) -> dict[str, Any]:
-    """The answer to one input line (JSON text)."""
+def solve_line(line: str | bytes) -> dict[str, Any]:
+    """The answer to one input line (JSON text, or its UTF-8 bytes)."""
     try:
-        case = json.loads(line)
-    except json.JSONDecodeError as e:
-        return {"error": "invalid", "message": f"not JSON: {e}"}
+        case = parse_line(line)
+    except BadLine as e:
+        return {"id": e.id, "error": "invalid", "message": str(e)}
     return solve_case(case)
 
 
-def run(lines: Iterable[str], out: TextIO = sys.stdout) -> int:
+def run(lines: Iterable[str | bytes], out: TextIO | None = None) -> int:
     """Answer every non-blank line; returns the number of answers written."""
-    n = 0
-    for line in lines:
-        if not line.strip():
-            continue
-        out.write(json.dumps(solve_line(line), ensure_ascii=False) + "\n")
-        out.flush()
-        n += 1
-    return n
+    return serve(lines, out, solve_case)[0]
+
+
+def serve_file(path: str, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Answer every line of the file ``path`` (``-``: standard input); returns the exit
+    status (0, 1 or 2, see the module's docstring)."""
+    return referee.serve_file(path, solve_case, "belote-lab solve", out, err)
