@@ -12,12 +12,12 @@ EXTRAS ?= test,fast,present
 
 # `make test` is the single place the checks run from.  Later issues extend PYTEST_ARGS
 # (e.g. browser tests); with no paths given pytest uses pyproject's testpaths (tests/ + the
-# doctests of belote_lab/), so the paths are spelled out here.  nbval re-runs every notebook and
+# doctests of belote_lab/ and widgets/), so the paths are spelled out here.  nbval re-runs every notebook and
 # compares each cell's output with the one stored in it (`make notebooks` stores them);
 # notebooks/sanitize.cfg rewrites only what cannot be stable (addresses, widget model ids).
 # Any non-zero pytest status fails the target, including 5 (no tests collected).
 NBVAL_ARGS  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
-PYTEST_ARGS ?= $(NBVAL_ARGS) tests belote_lab notebooks
+PYTEST_ARGS ?= $(NBVAL_ARGS) tests belote_lab widgets notebooks
 RUFF_ARGS   ?= check .
 
 # JupyterLab refuses to start as root without --allow-root.

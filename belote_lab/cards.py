@@ -21,6 +21,7 @@ cards backed by such a bitmask.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
@@ -37,6 +38,7 @@ __all__ = [
     "full_deck",
     "parse_cards",
     "parse_seat",
+    "seat_in",
     "partner",
     "next_seat",
     "team_of",
@@ -166,6 +168,32 @@ def parse_seat(text: str | int) -> int:
     raise CardParseError(text, "seat")
 
 
+def seat_in(seat: object, seats: tuple[int, ...] = (0, 1, 2, 3)) -> int:
+    """``seat`` (a letter ``N E S W`` in any case, or an index 0–3) as one of ``seats``, the
+    seats of a game; anything else (another seat, ``7``, ``-1``, ``True``, ``None``) raises
+    :class:`CardParseError` naming the bad seat in plain words.  The check behind every
+    ``seat`` argument of the games' ``can_call``, ``can_play``, ``why_not`` and ``verify_*``.
+
+    >>> seat_in("s"), seat_in(2, (0, 2))
+    (2, 2)
+    >>> seat_in("E", (0, 2))
+    Traceback (most recent call last):
+    ...
+    belote_lab.cards.CardParseError: 'E' is not a seat of this game: the seats are N and S \
+(or 0 and 2).
+    """
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        if seat in seats:
+            return int(seat)
+    elif isinstance(seat, str):
+        t = seat.strip().upper()
+        if t in SEATS and SEATS.index(t) in seats:
+            return SEATS.index(t)
+    from belote_lab.reasons import explain_seat
+
+    raise CardParseError(seat, "seat", explain_seat(seat, len(seats)))
+
+
 def next_seat(seat: int, players: int = 4) -> int:
     """The seat after ``seat`` (two-player games use N=0 and S=2)."""
     if players == 2:
@@ -200,10 +228,31 @@ class Card(int):
     _all: ClassVar[list[Card]] = []
 
     def __new__(cls, index: int) -> Card:
-        try:
-            return cls._all[index]
-        except (IndexError, TypeError):
-            raise CardParseError(index) from None
+        """The card of a card code ``16 * suit + rank`` (suit 0–3, rank 0–12).
+
+        Anything else (a code between suits, a negative, a ``bool``, text, a float)
+        raises :class:`CardParseError`; text is read by :meth:`parse`.
+
+        >>> Card(42), Card(Card(42))
+        (Card('QD'), Card('QD'))
+        >>> Card(13)
+        Traceback (most recent call last):
+        ...
+        belote_lab.cards.CardParseError: 13 is not a card code: a card is 16 * suit + rank \
+with suit 0 to 3 and rank 0 to 12 (0–12, 16–28, 32–44, 48–60)
+        >>> Card(True)
+        Traceback (most recent call last):
+        ...
+        belote_lab.cards.CardParseError: Card() takes a card code (an int), not a bool (True)
+        """
+        # the fast paths (as fast as the bare look-up they replace): an int, a Card
+        if index.__class__ is int and 0 <= index < 64:
+            c = _BY_CODE[index]
+            if c is not None:
+                return c
+        elif index.__class__ is Card:
+            return index
+        return _card_of_code(index)
 
     @classmethod
     def _make(cls, index: int) -> Card:
@@ -280,6 +329,36 @@ class Card(int):
         return self
 
 
+def _card_of_code(index: object) -> Card:
+    """:class:`Card` of anything but a plain ``int``: an integer type such as numpy's (by
+    its ``__index__``), else a clear :class:`CardParseError`."""
+    if isinstance(index, bool):
+        raise CardParseError(
+            index, message=f"Card() takes a card code (an int), not a bool ({index!r})"
+        )
+    if isinstance(index, str):
+        raise CardParseError(
+            index,
+            message=f"Card() takes a card code (an int), not text ({index!r}): "
+            "use Card.parse to read a card's text",
+        )
+    try:
+        code = operator.index(index)  # type: ignore[arg-type]
+    except TypeError:
+        raise CardParseError(
+            index,
+            message=f"Card() takes a card code (an int), not {type(index).__name__} ({index!r})",
+        ) from None
+    c = _BY_CODE[code] if 0 <= code < 64 else None
+    if c is None:
+        raise CardParseError(
+            index,
+            message=f"{code!r} is not a card code: a card is 16 * suit + rank with suit 0 to 3 "
+            "and rank 0 to 12 (0–12, 16–28, 32–44, 48–60)",
+        )
+    return c
+
+
 _SUITS = tuple(Suit)
 _RANKS = tuple(Rank)
 _TEXT: dict[int, str] = {}
@@ -292,6 +371,9 @@ for _s in Suit:
         Card._all[_i] = _c
         _TEXT[_i] = _RANK_LETTERS[_r] + _SUIT_LETTERS[_s]
         _PARSE_CACHE[_TEXT[_i]] = _c
+_BY_CODE: tuple[Card | None, ...] = tuple(Card._all)
+"""Every card by its code, ``None`` between the suits (``Card(13)`` and ``Card(-4)`` are
+refused)."""
 
 SUIT_MASK: tuple[int, int, int, int] = tuple(0x1FFF << (16 * s) for s in range(4))  # type: ignore[assignment]
 """The mask of every card of each suit (index by ``Suit``)."""

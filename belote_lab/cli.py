@@ -88,7 +88,7 @@ def _seconds(text: str) -> float:
 
 
 def _rules_json(text: str) -> dict[str, Any]:
-    from belote_lab.referee import loads
+    from belote_lab.jsonlines import loads
 
     try:
         data = loads(text)

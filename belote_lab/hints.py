@@ -20,9 +20,11 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,11 +39,24 @@ from belote_lab.solver.position import (
 )
 from belote_lab.trick import legal_mask
 
-__all__ = ["CardValue", "Hint", "OBJECTIVES", "hint", "rollouts", "sample_deals", "score_margin"]
+__all__ = [
+    "CardValue",
+    "Hint",
+    "MAX_SAMPLES",
+    "OBJECTIVES",
+    "hint",
+    "iter_deals",
+    "rollouts",
+    "sample_deals",
+    "score_margin",
+]
 
 OBJECTIVES = ("points", "score")
 """What a hint averages: the card points (Callbreak: tricks) the side wins from here, or
 what the hand *scores* with them (:func:`score_margin`)."""
+
+MAX_SAMPLES = 1_000_000
+"""The most deals :func:`hint` may be asked for (its time budget ends it long before)."""
 
 
 @dataclass(frozen=True)
@@ -136,10 +151,18 @@ def _known_others(state: Any, seat: int) -> dict[int, int]:
     return known
 
 
-def _consistent(state: Any, hands: list[int], seat: int, strict_from: int) -> bool:
-    """Was every card played so far legal with these hands? (plays from ``strict_from``)"""
+def _consistent(
+    state: Any,
+    hands: list[int],
+    seat: int,
+    strict_from: int,
+    hist: list[tuple[int, int, list[int]]] | None = None,
+) -> bool:
+    """Was every card played so far legal with these hands? (plays from ``strict_from``;
+    ``hist``: :func:`_history` of ``state``, when already known)"""
     tables = state.contract.tables
-    hist = _history(state)
+    if hist is None:
+        hist = _history(state)
     # hand of each seat just before each of its plays: current hand + its later plays
     later: dict[int, int] = {s: hands[s] for s in state.seat_order}
     checks = []
@@ -161,7 +184,24 @@ def _consistent(state: Any, hands: list[int], seat: int, strict_from: int) -> bo
 def sample_deals(
     state: Any, seat: int, n: int, rng: random.Random, max_tries: int = 200
 ) -> list[Position]:
-    """Up to ``n`` full-information positions consistent with what ``seat`` knows."""
+    """Up to ``n`` full-information positions consistent with what ``seat`` knows (all of
+    :func:`iter_deals`)."""
+    return list(iter_deals(state, seat, n, rng, max_tries))
+
+
+def iter_deals(
+    state: Any,
+    seat: int,
+    n: int,
+    rng: random.Random,
+    max_tries: int = 200,
+    deadline: float | None = None,
+) -> Iterator[Position]:
+    """Up to ``n`` full-information positions consistent with what ``seat`` knows, drawn one
+    at a time as they are asked for (the same deals, in the same order, as
+    :func:`sample_deals` with the same ``rng``).  At most ``max_tries * n`` deals are shuffled
+    in all (those that contradict a card played are thrown away); past ``deadline`` (a
+    ``time.perf_counter()`` value) it stops, once it has given one deal."""
     base = position_of(state)
     order = state.seat_order
     others = [s for s in order if s != seat]
@@ -180,9 +220,12 @@ def sample_deals(
         strict_from = 2 * min(len(state.stock) // 2, len(state.tricks))
     if determined(state, seat):
         n = 1
-    out: list[Position] = []
+    hist = _history(state)  # the same for every deal
+    found = 0
     tries = 0
-    while len(out) < n and tries < max_tries * n:
+    while found < n and tries < max_tries * n:
+        if found and deadline is not None and time.perf_counter() > deadline:
+            return
         tries += 1
         rng.shuffle(hidden_cards)
         hands = list(state.hands)
@@ -195,9 +238,10 @@ def sample_deals(
                 m |= 1 << c
             hands[s] = m
         new_stock = [int(c) for c in hidden_cards[k:]]
-        if not _consistent(state, hands, seat, strict_from):
+        if not _consistent(state, hands, seat, strict_from, hist):
             continue
-        out.append(
+        found += 1
+        yield (
             Position(
                 hands=hands,
                 trick=base.trick,
@@ -214,7 +258,6 @@ def sample_deals(
         )
         if not hidden_cards:
             break
-    return out
 
 
 def determined(state: Any, seat: int) -> bool:
@@ -314,33 +357,45 @@ def hint(
 ) -> Hint:
     """Each legal card's value for the side of the seat to play (see the module text).
 
-    ``samples`` caps the number of sampled deals and ``time_budget`` (seconds) the time:
-    no deal is started that would likely end past the budget, but at least one is solved.
+    ``samples`` (a whole number from 1 to :data:`MAX_SAMPLES`) caps the number of sampled
+    deals and ``time_budget`` (seconds, a finite number above 0) the time: the deals are
+    drawn one at a time as they are solved, and no deal is started that would likely end
+    past the budget, but at least one is solved; :attr:`Hint.samples` says how many were.
     With ``objective="score"`` each deal's value is what the hand then scores
     (:func:`score_margin`): a made contract against a failed one, not a point more or less.
+    A bad argument raises :class:`ValueError` saying which.
+
+    >>> from belote_lab.games.belote import BeloteHand
+    >>> hint(BeloteHand(seed=3), samples=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: samples must be a whole number from 1 to 1000000, not 0
     """
     t0 = time.perf_counter()
+    _check_hint_args(samples, time_budget, objective)
     if not state.in_play:
         raise ValueError("hints are for the play phase")
-    if objective not in OBJECTIVES:
-        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     seat = state.to_play
     side = _max_side(state, seat)
     unit = "tricks" if getattr(state, "game", "") == "callbreak" else "points"
     if objective == "score":
         unit = "score"
+    deals: Iterator[Position]
     if all_visible:
-        positions = [position_of(state, side)]
+        deals = iter([position_of(state, side)])
     else:
+        # drawn lazily: a deal is drawn only when there is time to solve it
         rng = random.Random(seed)
-        positions = sample_deals(state, seat, samples, rng)
-        if not positions:
+        deals = iter_deals(state, seat, samples, rng, deadline=t0 + time_budget)
+        first = next(deals, None)
+        if first is None:
             raise RuntimeError("no deal is consistent with what this seat has seen")
+        deals = itertools.chain([first], deals)
     exact = all_visible or determined(state, seat)
     collected: dict[Card, list[float]] = {}
     n = 0
     horizon = 0
-    for pos in positions:
+    for pos in deals:
         pos.max_side = side
         elapsed = time.perf_counter() - t0
         # the first deal may use half the budget, the others what is left of it
@@ -353,7 +408,9 @@ def hint(
             # too long to solve: play the deals on with level-2 players, then solve
             exact = False
             horizon = _solve_at(state)
-            collected, n = rollouts(state, seat, positions, t0 + time_budget, objective, horizon)
+            collected, n = rollouts(
+                state, seat, itertools.chain([pos], deals), t0 + time_budget, objective, horizon
+            )
             break
         _learn_rate(sol.nodes, sol.ms)
         for c, v in sol.values.items():
@@ -370,6 +427,40 @@ def hint(
         values[c] = CardValue(c, mean, math.sqrt(var), min(vs), max(vs))
     ms = (time.perf_counter() - t0) * 1e3
     return Hint(seat, values, n, exact, ms, unit, objective, horizon)
+
+
+def _check_hint_args(samples: object, time_budget: object, objective: object) -> None:
+    """:class:`ValueError` for a bad argument of :func:`hint`, naming it.
+
+    >>> _check_hint_args(8, 0.5, "points")
+    >>> _check_hint_args(8, float("nan"), "points")
+    Traceback (most recent call last):
+    ...
+    ValueError: time_budget must be a finite number of seconds above 0, not nan
+    >>> _check_hint_args(8, 0.5, "tricks")
+    Traceback (most recent call last):
+    ...
+    ValueError: objective must be one of points, score, not 'tricks'
+    """
+    if (
+        isinstance(samples, bool)
+        or not isinstance(samples, int)
+        or not 1 <= samples <= MAX_SAMPLES
+    ):
+        raise ValueError(
+            f"samples must be a whole number from 1 to {MAX_SAMPLES}, not {samples!r}"
+        )
+    if (
+        isinstance(time_budget, bool)
+        or not isinstance(time_budget, (int, float))
+        or not math.isfinite(time_budget)
+        or time_budget <= 0
+    ):
+        raise ValueError(
+            f"time_budget must be a finite number of seconds above 0, not {time_budget!r}"
+        )
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
 
 
 _RATE = [3e6 if HAVE_NUMBA else 3e4]
@@ -394,7 +485,7 @@ def _solve_at(state: Any) -> int:
 def rollouts(
     state: Any,
     seat: int,
-    positions: list[Position],
+    positions: Iterable[Position],
     deadline: float,
     objective: str,
     horizon: int,

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from belote_lab import referee
+from belote_lab import jsonlines, referee
 from belote_lab.cli import main
 from belote_lab.solver import cli_solve
 
@@ -387,5 +387,5 @@ def test_bad_players(players: str, capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_help_names_the_limits_the_reader_uses() -> None:
     from belote_lab import cli
 
-    assert f"nested deeper than {referee.MAX_DEPTH} levels" in cli.EXIT_STATUS
-    assert f"a number of more than {referee.MAX_DIGITS} digits" in cli.EXIT_STATUS
+    assert f"nested deeper than {jsonlines.MAX_DEPTH} levels" in cli.EXIT_STATUS
+    assert f"a number of more than {jsonlines.MAX_DIGITS} digits" in cli.EXIT_STATUS

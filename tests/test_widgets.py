@@ -530,3 +530,47 @@ def test_follow_rules_match_the_games() -> None:
     assert follow_for("belote", True) == BELOTE_FOLLOW_UNDERTRUMP
     assert follow_for("belote2", stock=4).free and not follow_for("belote2", stock=0).free
     assert text("new_hand", "ko") == "새 판"
+
+
+def test_play_table_undo_after_game_over_is_refused_and_changes_nothing() -> None:
+    """Issue #11: Undo after the last New hand put the hand back in play while the match kept
+    its finished totals and winner.  The engine refuses; the table shows why."""
+    t = bw.PlayTable("belote2", level=1, seat="S", seed=2)
+    rng = random.Random(5)
+    _play_out(t, rng)
+    t.new_hand_button.click()
+    _play_out(t, rng)
+    t.new_hand_button.click()
+    assert t.match.is_over and not t.undo_button.disabled  # the last hand's decisions remain
+    hand, record = t.hand.to_json(), t.match.to_json()
+    totals, winner = dict(t.match.totals), t.match.winner
+    assert t.undo() is False
+    assert "counted in the totals" in t.status_label.value
+    assert t.undo_button.disabled
+    assert t.hand.to_json() == hand and t.hand.phase == "done"
+    assert t.match.to_json() == record and t.match.totals == totals and t.match.winner == winner
+    assert Belote2Match.from_json(json.loads(json.dumps(t.match.to_json()))) == t.match
+    t.new_hand_button.click()  # a new game goes on as before
+    assert t.game_number == 2 and not t.match.is_over
+
+
+def test_hand_stepper_reads_records_strictly(tmp_path: Any) -> None:
+    """The stepper reads files and text with the records' strict reader: every bad input is a
+    RecordError naming the problem (issue 11)."""
+    from belote_lab.record import RecordError
+    from belote_lab.selfplay import play_hand
+
+    good = json.dumps(play_hand("belote", "1,1,1,1", seed=3).to_json())
+    path = tmp_path / "hand.json"
+    path.write_bytes(b"\xff" + good.encode())
+    with pytest.raises(RecordError, match="not UTF-8"):
+        bw.HandStepper(path)
+    with pytest.raises(RecordError, match="nests deeper"):
+        bw.HandStepper("[" * 5000 + "]" * 5000)
+    with pytest.raises(RecordError, match="NaN"):
+        bw.HandStepper(good[:-1] + ', "x": NaN}')
+    game = {"format": "belote_lab/game", "hands": [json.loads(good)]}
+    with pytest.raises(RecordError, match="holds 1 hand"):
+        bw.HandStepper(game, hand_index=5)
+    path.write_text(good, encoding="utf-8")
+    assert bw.HandStepper(path).length > 0

@@ -7,10 +7,12 @@ The legality of a card always comes from :mod:`belote_lab.trick`.
 
 from __future__ import annotations
 
+import copy
+import secrets
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from belote_lab.cards import SEATS, Card, CardParseError, CardSet, Suit, parse_seat
+from belote_lab.cards import SEATS, Card, CardParseError, CardSet, Suit, parse_seat, seat_in
 from belote_lab.contract import Contract, Tables
 from belote_lab.trick import (
     BELOTE_FOLLOW,
@@ -21,7 +23,9 @@ from belote_lab.trick import (
     legal_mask,
 )
 
-__all__ = ["TrickPlay", "Trick", "Event", "IllegalAction", "OutOfTurn"]
+__all__ = [
+    "TrickPlay", "Trick", "Event", "IllegalAction", "OutOfTurn", "CountingGame", "drawn_seed",
+]
 
 _RULES = list(Rule)
 _T = TypeVar("_T", bound="TrickPlay")
@@ -109,6 +113,7 @@ class TrickPlay:
         self._lm = -1  # cached legal mask of the seat to play (-1: not computed)
         self._win = -1  # position in the trick of the card winning it so far
         self._actions: list[tuple[str, int, str]] = []  # (kind, seat, value)
+        self._counted: str | None = None  # why undo is refused: the hand is counted by a game
 
     def _start_play(self, contract: Contract, follow: FollowRules, leader: int) -> None:
         self.contract = contract
@@ -134,6 +139,7 @@ class TrickPlay:
         d.update(self.__dict__)
         for name in self._LISTS:
             d[name] = list(d[name])
+        d["_counted"] = None  # a copy belongs to no game
         self._copy_parts(new)
         return new
 
@@ -218,7 +224,7 @@ class TrickPlay:
         if not self.in_play:
             raise IllegalPlay(f"no card can be played now ({self.phase_name()})")
         if seat is not None:
-            s = parse_seat(seat)
+            s = self._seat_arg(seat, IllegalPlay)
             if s != self.to_play:
                 raise OutOfTurn(f"it is {SEATS[self.to_play]}'s turn to play, not {SEATS[s]}'s")
         hand = self.hands[self.to_play]
@@ -239,6 +245,15 @@ class TrickPlay:
 
     def phase_name(self) -> str:
         return "play" if self.in_play else "not in play"
+
+    def _seat_arg(self, seat: object, error: type[ValueError]) -> int:
+        """A ``seat`` argument as one of this game's seats, else ``error`` (:class:`IllegalPlay`
+        for a card, :class:`IllegalAction` for a call) naming the bad seat: ``can_play``,
+        ``can_call`` and ``why_not`` then answer instead of raising."""
+        try:
+            return seat_in(seat, self.seat_order)
+        except CardParseError as e:
+            raise error(str(e)) from None
 
     # --- actions ------------------------------------------------------------------------------
     def play(self, card: Card | str, seat: int | str | None = None) -> None:
@@ -316,11 +331,25 @@ class TrickPlay:
             self._on_hand_end()
 
     def undo(self) -> None:
-        """Take back the last action (a card or a call); restores the state exactly."""
-        if not self._stack:
-            raise IllegalAction("nothing to undo")
+        """Take back the last action (a card or a call); restores the state exactly.
+
+        Refused with :class:`IllegalAction` (and nothing changes) when there is nothing to
+        take back, or once the hand is counted in its game's totals (the game's
+        ``next_hand()`` recorded it, the end of the game included): the game's own ``undo()``
+        takes that back first (see :class:`CountingGame`)."""
+        why = self.undo_refused()
+        if why is not None:
+            raise IllegalAction(why)
         self._load(self._stack.pop())
         self._actions.pop()
+
+    def undo_refused(self) -> str | None:
+        """Why :meth:`undo` would be refused now, or ``None`` if it would take back an action."""
+        if self._counted is not None:
+            return self._counted
+        if not self._stack:
+            return "nothing to undo"
+        return None
 
     pop = undo
 
@@ -366,3 +395,92 @@ class TrickPlay:
     def trick_number(self) -> int:
         """1-based number of the trick being played."""
         return len(self.tricks) + 1
+
+
+# --- games: the hands in order, undo across the end of a hand ---------------------------------
+def drawn_seed(seed: int | None) -> int:
+    """``seed``, or when it is ``None`` a random one drawn now: a game, a match or a run made
+    without a seed still has one, kept in its record, so that once saved and read back it deals
+    the same hands as the original would.  (A game record whose seed is null still loads; the
+    deals to come are then random, and game equality leaves them out.)"""
+    return secrets.randbits(32) if seed is None else seed
+
+
+class CountingGame:
+    """What a game or a match adds to its hands: counting them, and taking that back.
+
+    ``next_hand()`` counts the finished hand in the totals; from then on that hand refuses its
+    own ``undo()`` (:class:`IllegalAction` with the reason, nothing changes), since its end is
+    part of the game's state.  The game's :meth:`undo` takes back the last thing that happened
+    in the game: the last call or card of the hand being played, or, when that hand has no
+    action yet or the game is over, the counting of the previous hand itself: totals, held
+    points, the winner, the dealer and the random generator of the deals are then exactly as
+    they were before ``next_hand()`` (and the hand takes its own undo again).
+
+    A subclass lists in :attr:`_COUNTED_STATE` the attributes ``next_hand()`` changes
+    besides ``hand``, ``hands`` and ``_rng`` (``_over`` among them), and calls
+    :meth:`_count_hand` in ``next_hand()`` once the call is accepted, before changing anything.
+    """
+
+    _COUNTED_STATE: ClassVar[tuple[str, ...]] = ()
+    hand: Any
+    hands: list[Any]
+    _rng: Any
+    _over: bool
+
+    def _init_counting(self) -> None:
+        self._history: list[tuple[Any, ...]] = []
+        self._closed: str | None = None  # why undo is refused: counted by a run or a journey
+
+    def _count_hand(self, what: str = "hand") -> None:
+        """Remember the state before counting ``self.hand`` and make the hand refuse undo."""
+        saved = {name: copy.copy(getattr(self, name)) for name in self._COUNTED_STATE}
+        self._history.append((self.hand, len(self.hands), self._rng.getstate(), saved))
+        n = len(self.hands) + 1
+        self.hand._counted = (
+            f"{what} {n} is over and counted in the totals, so it cannot be taken back by "
+            "itself (the game's undo() takes back the counting first)"
+        )
+
+    def undo_refused(self) -> str | None:
+        """Why :meth:`undo` would be refused now, or ``None``."""
+        if self._closed is not None:
+            return self._closed
+        if self._history and (self._over or not self.hand._actions):
+            return None
+        why: str | None = self.hand.undo_refused()
+        return why
+
+    def undo(self) -> None:
+        """Take back the last action of the game (see :class:`CountingGame`); refused with
+        :class:`IllegalAction` when there is nothing to take back (the state is unchanged)."""
+        why = self.undo_refused()
+        if why is not None:
+            raise IllegalAction(why)
+        if self._history and (self._over or not self.hand._actions):
+            hand, n, rng_state, saved = self._history.pop()
+            del self.hands[n:]
+            self.hand = hand
+            hand._counted = None
+            self._rng.setstate(rng_state)
+            for name, value in saved.items():
+                setattr(self, name, value)
+            return
+        self.hand.undo()
+
+    # --- values ---------------------------------------------------------------------------------
+    def _game_key(self) -> tuple[Any, ...]:
+        state = tuple(getattr(self, name) for name in self._COUNTED_STATE)
+        rules = getattr(self, "rules", None)
+        seed = getattr(self, "seed", None)
+        deals = None if seed is None else self._rng.getstate()  # no seed: random deals to come
+        return (rules, seed, self.hands, self.hand, state, deals)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal games: the same rules, seed, hands (each equal), totals and deals to come."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, CountingGame)
+        return self._game_key() == other._game_key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable

@@ -36,8 +36,15 @@ from belote_lab.cards import (
     parse_cards,
     parse_seat,
 )
-from belote_lab.contract import Contract, ContractKind
-from belote_lab.games.base import Event, IllegalAction, OutOfTurn, TrickPlay
+from belote_lab.contract import Contract, ContractKind, contract_for
+from belote_lab.games.base import (
+    CountingGame,
+    Event,
+    IllegalAction,
+    OutOfTurn,
+    TrickPlay,
+    drawn_seed,
+)
 from belote_lab.games.taking import Taking, TakingError
 from belote_lab.rules import BeloteRules
 from belote_lab.trick import BELOTE_FOLLOW, BELOTE_FOLLOW_UNDERTRUMP, FollowRules
@@ -183,58 +190,68 @@ class HandResult:
         The contract failed (dedans): NS, the attack, has 80 with its belote, EW 102;
         every point of the round goes to EW: 182 (seed 000).
         >>> print(r.why("ko"))  # doctest: +NORMALIZE_WHITESPACE
-        계약 실패: 공격 팀 NS는 벨로트 포함 80점, EW는 102점입니다.
-        이 판의 모든 점수 182점이 EW에게 갑니다(시드 000).
+        계약 실패: 공격하는 남북 팀은 벨로트 포함 80점, 동서 팀은 102점입니다.
+        이 판의 모든 점수 182점이 동서 팀에게 갑니다(시드 000).
         """
         if language not in _WHY:
             raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
         t = _WHY[language]
         attack = self.attack or ""
         defence = {"NS": "EW", "EW": "NS"}.get(attack, "")
-        tot = {k: self.points[k] + self.belote[k] for k in TEAMS}
         keep = self.failed_contract == "keep_belote"
+
+        def total(team: str) -> str:  # a team's total, saying so when a belote is in it
+            n = self.points[team] + self.belote[team]
+            return t["with_belote"].format(n=n) if self.belote[team] else str(n)
+
         if self.capot and (self.capot == attack or keep or not attack):
-            return t["capot"].format(team=self.capot, pts=CAPOT_SCORE)
+            return t["capot"].format(team=t[self.capot], pts=CAPOT_SCORE)
         if self.made is None:
             return t["litige"].format(held=self.held)
         if not attack:  # a result made before the attack was recorded
             p = self.points
             return t["plain_made" if self.made else "plain_failed"].format(ns=p["NS"], ew=p["EW"])
         if self.made:
-            return t["made"].format(att=attack, a=tot[attack], dfn=defence, d=tot[defence])
-        key = "def_capot" if self.capot else "failed_keep" if keep else "failed"
+            key = "made"
+        else:
+            key = "def_capot" if self.capot else "failed_keep" if keep else "failed"
         return t[key].format(
-            att=attack, a=tot[attack], dfn=defence, d=tot[defence],
+            att=t[attack], a=total(attack), dfn=t[defence], d=total(defence),
             all=HAND_TOTAL + self.belote["NS"] + self.belote["EW"],
         )
 
 
 _WHY = {
     "en": {
+        "NS": "NS",
+        "EW": "EW",
+        "with_belote": "{n} with its belote",
         "capot": "{team} won every trick: capot, {pts} points.",
         "litige": "Litige: equal totals; {held} points are held for the next hand.",
         "plain_made": "The contract made: card points NS {ns}, EW {ew}.",
         "plain_failed": "The contract failed (dedans): card points NS {ns}, EW {ew}.",
-        "made": "The contract made: {att}, the attack, has {a} with its belote, more than "
-        "{dfn}'s {d}.",
-        "failed": "The contract failed (dedans): {att}, the attack, has {a} with its belote, "
+        "made": "The contract made: {att}, the attack, has {a}, more than {dfn}'s {d}.",
+        "failed": "The contract failed (dedans): {att}, the attack, has {a}, "
         "{dfn} {d}; every point of the round goes to {dfn}: {all} (seed 000).",
-        "failed_keep": "The contract failed (dedans): {att}, the attack, has {a} with its belote, "
+        "failed_keep": "The contract failed (dedans): {att}, the attack, has {a}, "
         "{dfn} {d}; {dfn} scores 162 and each team keeps its own belote (FFB rule).",
         "def_capot": "{dfn} won every trick: the contract failed and every point of the round "
         "goes to {dfn}: {all} (seed 000; the +90 of a capot is the attack's only).",
     },
     "ko": {
-        "capot": "{team}이(가) 모든 트릭을 이겼습니다: 카포, {pts}점.",
+        "NS": "남북 팀",
+        "EW": "동서 팀",
+        "with_belote": "벨로트 포함 {n}",
+        "capot": "{team}이 모든 트릭을 이겼습니다: 카포, {pts}점.",
         "litige": "리티주(동점): {held}점이 다음 판으로 보류됩니다.",
-        "plain_made": "계약 성공: 카드 점수 NS {ns}점, EW {ew}점.",
-        "plain_failed": "계약 실패: 카드 점수 NS {ns}점, EW {ew}점.",
-        "made": "계약 성공: 공격 팀 {att}는 벨로트 포함 {a}점으로 {dfn}의 {d}점보다 많습니다.",
-        "failed": "계약 실패: 공격 팀 {att}는 벨로트 포함 {a}점, {dfn}는 {d}점입니다. "
+        "plain_made": "계약 성공: 카드 점수 남북 팀 {ns}점, 동서 팀 {ew}점.",
+        "plain_failed": "계약 실패: 카드 점수 남북 팀 {ns}점, 동서 팀 {ew}점.",
+        "made": "계약 성공: 공격하는 {att}은 {a}점으로 {dfn}의 {d}점보다 많습니다.",
+        "failed": "계약 실패: 공격하는 {att}은 {a}점, {dfn}은 {d}점입니다. "
         "이 판의 모든 점수 {all}점이 {dfn}에게 갑니다(시드 000).",
-        "failed_keep": "계약 실패: 공격 팀 {att}는 벨로트 포함 {a}점, {dfn}는 {d}점입니다. "
-        "{dfn}가 162점을 얻고 벨로트는 각 팀이 가집니다(FFB 규칙).",
-        "def_capot": "{dfn}이(가) 모든 트릭을 이겼습니다: 계약 실패로 이 판의 모든 점수 {all}점이 "
+        "failed_keep": "계약 실패: 공격하는 {att}은 {a}점, {dfn}은 {d}점입니다. "
+        "{dfn}이 162점을 얻고 벨로트는 각 팀이 가집니다(FFB 규칙).",
+        "def_capot": "{dfn}이 모든 트릭을 이겼습니다: 계약 실패로 이 판의 모든 점수 {all}점이 "
         "{dfn}에게 갑니다(시드 000, 카포 보너스 +90은 공격 팀만 받습니다).",
     },
 }
@@ -448,7 +465,9 @@ class BeloteHand(TrickPlay):
         self.turned = None
         self.taking = None
         self._setup_common()
-        self._begin_play(parse_seat(taker), Contract.parse(contract), parse_seat(first_leader))
+        # only the contracts of this game (a suit, NT or AT; never Callbreak's)
+        c = contract_for(self.game, contract)
+        self._begin_play(parse_seat(taker), c, parse_seat(first_leader))
         return self
 
     # --- phase ---------------------------------------------------------------------------------
@@ -494,9 +513,9 @@ class BeloteHand(TrickPlay):
     def verify_call(self, call: str, seat: int | str | None = None) -> str:
         if self.phase != "bidding" or self.taking is None:
             raise IllegalAction(f"no call can be made now (phase: {self.phase})")
-        if seat is not None and parse_seat(seat) != self.taking.next_seat:
+        if seat is not None and (s := self._seat_arg(seat, IllegalAction)) != self.taking.next_seat:
             nxt = SEATS[self.taking.next_seat or 0]
-            raise OutOfTurn(f"it is {nxt}'s turn to speak, not {SEATS[parse_seat(seat)]}'s")
+            raise OutOfTurn(f"it is {nxt}'s turn to speak, not {SEATS[s]}'s")
         try:
             return self.taking.verify(call)
         except TakingError as e:
@@ -673,24 +692,79 @@ class BeloteHand(TrickPlay):
         }
         return {"start": start, "reserve": self.reserve}
 
+    _RECORD_KEYS: tuple[str, ...] = ("reserve",)
+    """The keys of a Belote hand record besides those of every game."""
+
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> BeloteHand:
+        from belote_lab.record import (
+            RecordError,
+            check_keys,
+            describe,
+            hands_field,
+            is_whole,
+            need_keys,
+            seat_field,
+            str_field,
+        )
+
         reserve = data.get("reserve", 0)
-        if not isinstance(reserve, int) or reserve < 0:
-            raise ValueError(f"bad reserve {reserve!r}")
+        if not is_whole(reserve) or reserve < 0:
+            shown = reserve if is_whole(reserve) and reserve > -(10**40) else describe(reserve)
+            raise RecordError(
+                f"reserve: bad reserve {shown} (expected a whole number ≥ 0)", field="reserve"
+            )
+        dealer = seat_field(data.get("dealer", "N"), "dealer")
         if "deck" in data:
-            if not isinstance(data["deck"], list):
-                raise ValueError("'deck' must be a list of 32 cards")
-            return cls(rules, dealer=data.get("dealer", "N"), deck=data["deck"], reserve=reserve)
+            return cls(rules, dealer=dealer, deck=cls._record_deck(data), reserve=reserve)
         st = data.get("start")
         if not isinstance(st, dict):
-            raise ValueError("a hand record needs 'deck' or 'start'")
-        for k in ("hands", "contract", "taker", "first_leader"):
-            if k not in st:
-                raise ValueError(f"'start' lacks {k!r}")
-        return cls.from_hands(
-            st["hands"], st["contract"], st["taker"], st["first_leader"], rules, reserve
-        )
+            raise RecordError("a hand record needs 'deck' or 'start'", field="start")
+        keys = ("hands", "contract", "taker", "first_leader")
+        check_keys(st, keys, "start")
+        need_keys(st, keys, "start")
+        named = "32-card deck"
+        hands = hands_field(st["hands"], "start.hands", (0, 1, 2, 3), 8, BELOTE_MASK, named)
+        contract = str_field(st, "contract", "start.contract")
+        taker = seat_field(st["taker"], "start.taker")
+        first = seat_field(st["first_leader"], "start.first_leader")
+        try:
+            c = contract_for(cls.game, contract)
+        except CardParseError as e:
+            raise RecordError(f"start.contract: {e}", field="start.contract") from None
+        h = cls.from_hands(hands, c, taker, first, rules, reserve)
+        cls._check_record_dealer(data, h)
+        return h
+
+    @classmethod
+    def _record_deck(cls, data: dict[str, Any]) -> list[Card]:
+        """The record's ``deck``: a list of the 32 cards, each once."""
+        from belote_lab.record import RecordError, cards_field, describe
+
+        deck = data["deck"]
+        if not isinstance(deck, list):
+            raise RecordError(
+                f"'deck' must be a list of 32 cards, got {describe(deck)}", field="deck"
+            )
+        if len(deck) != 32:
+            raise RecordError(
+                f"unknown 32-card deck: 'deck' holds {len(deck)} cards, not 32", field="deck"
+            )
+        return cards_field(deck, "deck", 32, BELOTE_MASK, "32-card deck")
+
+    @classmethod
+    def _check_record_dealer(cls, data: dict[str, Any], h: BeloteHand) -> None:
+        """A record given by its cards says who deals only to agree with its first leader."""
+        from belote_lab.record import RecordError
+
+        if "dealer" in data and SEATS.index(data["dealer"].strip().upper()) != h.dealer:
+            lead = SEATS[h._first_leader()]
+            raise RecordError(
+                f"dealer: {data['dealer'].strip().upper()} cannot deal when {lead} leads the "
+                f"first trick (under first_lead={h.rules.first_lead!r} the dealer is "
+                f"{SEATS[h.dealer]})",
+                field="dealer",
+            )
 
     def _record_action(self, kind: str, seat: str, value: str) -> None:
         raise ValueError(f"unknown action kind {kind!r}")
@@ -702,12 +776,13 @@ class BeloteHand(TrickPlay):
         return hand_to_json(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> BeloteHand:
+    def from_json(cls, data: dict[str, Any] | str) -> BeloteHand:
         """Rebuild (and fully check) a hand from :meth:`to_json` output."""
-        from belote_lab.record import hand_from_json
+        from belote_lab.record import RecordError, hand_from_json
 
         h = hand_from_json(data)
-        assert isinstance(h, cls)
+        if not isinstance(h, cls):
+            raise RecordError(f"not a {cls.game} hand record (game {h.game!r})")
         return h
 
     def _repr_html_(self) -> str:
@@ -725,8 +800,13 @@ class BeloteHand(TrickPlay):
 
 
 # --- the game ------------------------------------------------------------------------------------
-class BeloteGame:
+class BeloteGame(CountingGame):
     """A game of four-player Belote: hands until a team's total exceeds ``rules.target``.
+
+    Undo: a hand counted by :meth:`next_hand` (the last one too, once the game is over)
+    refuses its own ``undo()`` with the reason; the game's :meth:`undo` takes the counting
+    back exactly (totals, held points, the winner, the deals to come) — see
+    :class:`~belote_lab.games.base.CountingGame`.
 
     >>> g = BeloteGame(seed=3)
     >>> g.hand.phase
@@ -738,13 +818,15 @@ class BeloteGame:
     """
 
     hand_class: type[BeloteHand] = BeloteHand
+    _COUNTED_STATE = ("totals", "held", "_over")
 
     def __init__(
         self, rules: BeloteRules | None = None, seed: int | None = None, dealer: int | str = 0
     ) -> None:
+        self._init_counting()
         self.rules = rules or BeloteRules()
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self.seed = drawn_seed(seed)
+        self._rng = random.Random(self.seed)
         self.totals: dict[str, int] = {"NS": 0, "EW": 0}
         self.hands: list[BeloteHand] = []  # finished hands (redeals included)
         self.held = 0
@@ -774,6 +856,7 @@ class BeloteGame:
             raise IllegalAction("the game is over")
         if not h.is_over:
             raise IllegalAction("the current hand is not finished")
+        self._count_hand("deal" if h.phase == "redeal" else "hand")
         self.hands.append(h)
         if h.phase == "done":
             assert h.result is not None
@@ -806,9 +889,10 @@ class BeloteGame:
     @classmethod
     def _from_hands(cls, rules: Any, seed: int | None, hands: list[Any]) -> BeloteGame:
         g = cls.__new__(cls)
+        g._init_counting()
         g.rules = rules
-        g.seed = seed
-        g._rng = random.Random(seed)
+        g.seed = seed  # None in an old record: the deals to come are then random
+        g._rng = random.Random(drawn_seed(seed))
         g.totals = {"NS": 0, "EW": 0}
         g.hands = []
         g.held = 0
@@ -819,6 +903,8 @@ class BeloteGame:
         for k, h in enumerate(hands, start=1):
             if h.rules != rules:
                 raise ValueError(f"hand {k}: its rules differ from the game's rules")
+        if hands[0].reserve:
+            raise ValueError(f"hand 1: reserve {hands[0].reserve} but a game starts with none")
         g.hand = hands[0]
         for k, h in enumerate(hands[1:], start=2):
             if not g.hand.is_over:
@@ -843,11 +929,12 @@ class BeloteGame:
         return game_to_json(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> BeloteGame:
-        from belote_lab.record import game_from_json
+    def from_json(cls, data: dict[str, Any] | str) -> BeloteGame:
+        from belote_lab.record import RecordError, game_from_json
 
         g = game_from_json(data)
-        assert isinstance(g, cls)
+        if not isinstance(g, cls):
+            raise RecordError(f"not a {cls.hand_class.game} game record")
         return g
 
 

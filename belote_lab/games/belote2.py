@@ -46,8 +46,8 @@ from belote_lab.cards import (
     parse_cards,
     parse_seat,
 )
-from belote_lab.contract import Contract, ContractKind
-from belote_lab.games.base import Event, IllegalAction, Trick
+from belote_lab.contract import Contract, contract_for
+from belote_lab.games.base import CountingGame, Event, IllegalAction, Trick, drawn_seed
 from belote_lab.games.belote import BeloteHand, shuffled_deck
 from belote_lab.games.taking import Taking
 from belote_lab.rules import Belote2Rules
@@ -314,9 +314,7 @@ class Belote2Hand(BeloteHand):
         seen |= cards_mask(st)
         if seen != BELOTE_MASK:
             raise CardParseError(mask_cards(seen & ~BELOTE_MASK)[0].text, "Belote card")
-        contract = Contract.parse(trump)
-        if contract.kind is not ContractKind.SUIT:
-            raise ValueError("two-player Belote is played with a trump suit")
+        contract = contract_for("belote2", trump)
         self.stock = tuple(st)
         leader = two_player_seat(first_leader)
         self.dealer = _other(leader)
@@ -451,24 +449,49 @@ class Belote2Hand(BeloteHand):
         }
         return {"start": start}
 
+    _RECORD_KEYS: tuple[str, ...] = ("redeals",)
+    """The keys of a two-player hand record besides those of every game."""
+
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> Belote2Hand:
+        from belote_lab.record import (
+            RecordError,
+            cards_field,
+            check_keys,
+            hands_field,
+            int_field,
+            need_keys,
+            seat_field,
+            str_field,
+        )
+
+        dealer = seat_field(data.get("dealer", "N"), "dealer", SEATS2)
         if "deck" in data:
-            if not isinstance(data["deck"], list):
-                raise ValueError("'deck' must be a list of 32 cards")
-            redeals = data.get("redeals", 0)
-            return cls(rules, dealer=data.get("dealer", "N"), deck=data["deck"], redeals=redeals)
+            deck = cls._record_deck(data)
+            redeals = int_field(data, "redeals", "redeals", low=0, default=0)
+            return cls(rules, dealer=dealer, deck=deck, redeals=redeals)
+        if "redeals" in data:
+            raise RecordError(
+                "redeals: a hand given by its cards ('start') counts no redeal", field="redeals"
+            )
         st = data.get("start")
         if not isinstance(st, dict):
-            raise ValueError("a hand record needs 'deck' or 'start'")
-        for k in ("hands", "stock", "contract", "taker", "first_leader"):
-            if k not in st:
-                raise ValueError(f"'start' lacks {k!r}")
-        h = cls.from_hands(
-            st["hands"], st["stock"], st["contract"], st["taker"], st["first_leader"], rules
-        )
-        if "dealer" in data and two_player_seat(data["dealer"]) != h.dealer:
-            raise ValueError("the dealer must be the seat that does not lead the first trick")
+            raise RecordError("a hand record needs 'deck' or 'start'", field="start")
+        keys = ("hands", "stock", "contract", "taker", "first_leader")
+        check_keys(st, keys, "start")
+        need_keys(st, keys, "start")
+        named = "32-card deck"
+        hands = hands_field(st["hands"], "start.hands", SEATS2, HAND_SIZE, BELOTE_MASK, named)
+        stock = cards_field(st["stock"], "start.stock", STOCK_SIZE, BELOTE_MASK, named)
+        contract = str_field(st, "contract", "start.contract")
+        taker = seat_field(st["taker"], "start.taker", SEATS2)
+        first = seat_field(st["first_leader"], "start.first_leader", SEATS2)
+        h = cls.from_hands(hands, stock, contract, taker, first, rules)
+        if "dealer" in data and dealer != h.dealer:
+            raise RecordError(
+                "dealer: the dealer must be the seat that does not lead the first trick",
+                field="dealer",
+            )
         return h
 
     def __repr__(self) -> str:
@@ -481,9 +504,14 @@ class Belote2Hand(BeloteHand):
 
 
 # --- the match ----------------------------------------------------------------------------------
-class Belote2Match:
+class Belote2Match(CountingGame):
     """A match: two hands (``rules.hands_per_match``), the deal alternating; a redeal is
     dealt again by the same dealer and does not count.  The higher total wins.
+
+    Undo: a hand counted by :meth:`next_hand` (the last one too, once the match is over)
+    refuses its own ``undo()``; the match's :meth:`undo` takes the counting back exactly —
+    see :class:`~belote_lab.games.base.CountingGame`.  Once a run counts the match, its undo
+    is refused.
 
     >>> from belote_lab.players import RandomPlayer
     >>> m = Belote2Match(seed=1)
@@ -495,15 +523,17 @@ class Belote2Match:
     """
 
     hand_class: type[Belote2Hand] = Belote2Hand
+    _COUNTED_STATE = ("totals", "played", "_over")
 
     def __init__(
         self, rules: Belote2Rules | None = None, seed: int | None = None, dealer: int | str = 0
     ) -> None:
+        self._init_counting()
         self.rules = rules or Belote2Rules()
         if self.rules.hands_per_match < 1:
             raise ValueError("hands_per_match must be at least 1")
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self.seed = drawn_seed(seed)
+        self._rng = random.Random(self.seed)
         self.totals: dict[str, int] = {"N": 0, "S": 0}
         self.hands: list[Belote2Hand] = []  # finished hands, redeals included
         self.played = 0  # hands played to the end (redeals not counted)
@@ -542,6 +572,7 @@ class Belote2Match:
             raise IllegalAction("the match is over")
         if not h.is_over:
             raise IllegalAction("the current hand is not finished")
+        self._count_hand("deal" if h.phase == "redeal" else "hand")
         self.hands.append(h)
         if h.phase == "done":
             assert h.result is not None
@@ -575,6 +606,7 @@ class Belote2Match:
         if not hands:
             raise RecordError("a match record needs at least one hand")
         g = cls(rules, seed, dealer=hands[0].dealer)
+        g.seed = seed  # None in an old record: the deals to come are then random
         for k, h in enumerate(hands, start=1):
             if h.rules != g.rules:
                 raise RecordError(f"hand {k}: its rules differ from the match's rules")
@@ -601,11 +633,12 @@ class Belote2Match:
         return game_to_json(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Belote2Match:
-        from belote_lab.record import game_from_json
+    def from_json(cls, data: dict[str, Any] | str) -> Belote2Match:
+        from belote_lab.record import RecordError, game_from_json
 
         g = game_from_json(data)
-        assert isinstance(g, cls)
+        if not isinstance(g, cls):
+            raise RecordError("not a two-player Belote match record")
         return g
 
     def __repr__(self) -> str:
@@ -647,12 +680,26 @@ class Belote2Run:
     (True, True)
     """
 
+    game_name = "belote2"
+    _SEATS = SEATS2
+    _SUMMARY_KEYS = ("level", "wins", "margins", "score")
+
     def __init__(
         self,
         levels: Mapping[int, PlayerFactory] | None = None,
         you: int | str = "S",
         rules: Belote2Rules | None = None,
         seed: int | None = None,
+    ) -> None:
+        self._setup(levels, you, rules, seed)
+        self._start_match()
+
+    def _setup(
+        self,
+        levels: Mapping[int, PlayerFactory] | None,
+        you: int | str,
+        rules: Belote2Rules | None,
+        seed: int | None,
     ) -> None:
         if levels is None:
             from belote_lab.players.belote2 import LEVELS
@@ -665,14 +712,13 @@ class Belote2Run:
         self.rules = rules or Belote2Rules()
         self.you = two_player_seat(you)
         self.computer = _other(self.you)
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self.seed = drawn_seed(seed)
+        self._rng = random.Random(self.seed)
         self.level = 1
         self.wins = 0
         self.margins: list[int] = []
         self.matches: list[Belote2Match] = []  # finished matches
         self._over = False
-        self._start_match()
 
     def _start_match(self) -> None:
         # the computer deals the first hand of the first match; the first deal alternates
@@ -696,6 +742,10 @@ class Belote2Run:
             raise IllegalAction("the run is over")
         if not m.is_over:
             raise IllegalAction("the current match is not finished")
+        m._closed = (
+            f"match {len(self.matches) + 1} is over and counted in the run: "
+            "it cannot be taken back"
+        )
         self.matches.append(m)
         if m.winner == SEATS[self.you]:
             self.wins += 1
@@ -714,6 +764,96 @@ class Belote2Run:
                 return
             self.match.play_out({self.you: you, self.computer: self.opponent})
             self.next_match()
+
+    # --- records ----------------------------------------------------------------------------------
+    def _finished_games(self) -> list[Belote2Match]:
+        return self.matches
+
+    def _current_game(self) -> Belote2Match:
+        return self.match
+
+    def _seat(self) -> int:
+        return self.you
+
+    def _summary(self) -> dict[str, Any]:
+        return {
+            "level": self.level, "wins": self.wins, "margins": list(self.margins),
+            "score": self.score,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The run as a record (see :func:`belote_lab.record.run_to_json`)."""
+        from belote_lab.record import run_to_json
+
+        return run_to_json(self)
+
+    @classmethod
+    def from_json(
+        cls, data: dict[str, Any] | str, levels: Mapping[int, PlayerFactory] | None = None
+    ) -> Belote2Run:
+        """Rebuild a run from :meth:`to_json` output (the computer players made afresh)."""
+        from belote_lab.record import RecordError, run_from_json
+
+        r = run_from_json(data, levels)
+        if not isinstance(r, cls):
+            raise RecordError("not a two-player Belote run record")
+        return r
+
+    @classmethod
+    def _from_games(
+        cls,
+        rules: Any,
+        seed: int | None,
+        you: int,
+        matches: list[Belote2Match],
+        over: bool,
+        levels: Mapping[int, PlayerFactory] | None,
+    ) -> Belote2Run:
+        """Rebuild a run from its replayed matches, checking that they follow each other."""
+        from belote_lab.record import RecordError
+
+        r = cls.__new__(cls)
+        r._setup(levels, you, rules, seed)
+        for k, m in enumerate(matches, start=1):
+            if k > 1:
+                if not r.match.is_over:
+                    raise RecordError(f"match {k}: match {k - 1} is not finished")
+                if r.next_match() is None:
+                    raise RecordError(f"match {k}: the record goes on after the end of the run")
+            else:
+                r._start_match()
+            dealt = r.match
+            if m.rules != r.rules:
+                raise RecordError(f"match {k}: its rules differ from the run's rules")
+            if m.seed != dealt.seed:
+                raise RecordError(f"match {k}: seed {m.seed}, but the run deals seed {dealt.seed}")
+            first = (m.hands or [m.hand])[0].dealer
+            if first != dealt.hand.dealer:
+                raise RecordError(
+                    f"match {k}: first dealt by {SEATS[first]}, but the run's match {k} is "
+                    f"first dealt by {SEATS[dealt.hand.dealer]}"
+                )
+            r.match = m
+        if over:
+            if not r.match.is_over:
+                raise RecordError("over: the run is over, yet its last match is not finished")
+            if r.next_match() is not None:
+                raise RecordError(f"over: the run is over, yet {SEATS[r.you]} won its last match")
+        return r
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.rules, self.seed, self.you, self.level, self.wins, self.margins,
+            self.matches, self.match, self._over, self._rng.getstate(),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Belote2Run)
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         return (
@@ -773,3 +913,4 @@ def _referee_bidding(case: dict[str, Any], rules: Any) -> dict[str, Any]:
 REFEREE = {"score": _referee_score, "bidding": _referee_bidding}
 HAND_CLASS = Belote2Hand
 GAME_CLASS = Belote2Match
+RUN_CLASS = Belote2Run

@@ -49,7 +49,15 @@ from belote_lab.cards import (
     parse_seat,
 )
 from belote_lab.contract import Contract
-from belote_lab.games.base import Event, IllegalAction, OutOfTurn, Trick, TrickPlay
+from belote_lab.games.base import (
+    CountingGame,
+    Event,
+    IllegalAction,
+    OutOfTurn,
+    Trick,
+    TrickPlay,
+    drawn_seed,
+)
 from belote_lab.rules import CallbreakRules, RuleOptionError
 from belote_lab.trick import CALLBREAK_FOLLOW, IllegalPlay
 
@@ -536,8 +544,8 @@ class CallbreakHand(TrickPlay):
             raise CallError(f"no call can be made now (phase: {ph})")
         nxt = self.bidding.next_seat
         assert nxt is not None
-        if seat is not None and parse_seat(seat) != nxt:
-            raise OutOfTurn(f"it is {SEATS[nxt]}'s turn to call, not {SEATS[parse_seat(seat)]}'s")
+        if seat is not None and (s := self._seat_arg(seat, CallError)) != nxt:
+            raise OutOfTurn(f"it is {SEATS[nxt]}'s turn to call, not {SEATS[s]}'s")
         return self.bidding.verify(call)
 
     def can_call(self, call: object, seat: int | str | None = None) -> bool:
@@ -632,21 +640,60 @@ class CallbreakHand(TrickPlay):
         }
         return {"start": start}
 
+    _RECORD_KEYS: tuple[str, ...] = ()
+    """The keys of a Callbreak hand record besides those of every game."""
+
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> CallbreakHand:
+        from belote_lab.record import (
+            RecordError,
+            cards_field,
+            check_keys,
+            describe,
+            expected,
+            hands_field,
+            need_keys,
+            seat_field,
+        )
+
+        dealer = seat_field(data.get("dealer", "N"), "dealer")
         if "deck" in data:
-            if not isinstance(data["deck"], list):
-                raise ValueError("'deck' must be a list of 52 cards")
-            return cls(rules, dealer=data.get("dealer", "N"), deck=data["deck"])
+            deck = data["deck"]
+            if not isinstance(deck, list):
+                raise RecordError(
+                    f"'deck' must be a list of 52 cards, got {describe(deck)}", field="deck"
+                )
+            cards = cards_field(deck, "deck", 52, FULL_MASK, "52-card deck")
+            return cls(rules, dealer=dealer, deck=cards)
         st = data.get("start")
         if not isinstance(st, dict):
-            raise ValueError("a hand record needs 'deck' or 'start'")
-        for k in ("hands", "calls", "first_leader"):
-            if k not in st:
-                raise ValueError(f"'start' lacks {k!r}")
-        if not isinstance(st["hands"], (dict, list)) or not isinstance(st["calls"], (dict, list)):
-            raise ValueError("'start' needs 'hands' and 'calls' as objects or lists")
-        return cls.from_hands(st["hands"], st["calls"], st["first_leader"], rules)
+            raise RecordError("a hand record needs 'deck' or 'start'", field="start")
+        keys = ("hands", "calls", "first_leader")
+        check_keys(st, keys, "start")
+        need_keys(st, keys, "start")
+        hands = hands_field(st["hands"], "start.hands", (0, 1, 2, 3), 13, FULL_MASK, "52-card deck")
+        first = seat_field(st["first_leader"], "start.first_leader")
+        raw = st["calls"]
+        if isinstance(raw, dict):
+            if sorted(raw) != sorted(SEATS):
+                raise expected("start.calls", "an object of calls by seat (N E S W)", raw)
+            items = [(f"start.calls.{k}", k, raw[k]) for k in SEATS]
+        elif isinstance(raw, list) and len(raw) == 4:
+            items = [(f"start.calls[{i}]", SEATS[i], raw[i]) for i in range(4)]
+        else:
+            raise expected("start.calls", "an object of calls by seat (N E S W)", raw)
+        calls: dict[str, int] = {}
+        for path, k, n in items:
+            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= rules.max_call:
+                raise expected(path, f"a call from 1 to {rules.max_call}", n)
+            calls[k] = n
+        if "dealer" in data and dealer != (first + 3) % 4:
+            raise RecordError(
+                f"dealer: {SEATS[dealer]} cannot deal when {SEATS[first]} leads the first trick "
+                f"(the dealer is the seat before the first leader, {SEATS[(first + 3) % 4]})",
+                field="dealer",
+            )
+        return cls.from_hands(hands, calls, first, rules)
 
     def _record_action(self, kind: str, seat: str, value: str) -> None:
         raise ValueError(f"unknown action kind {kind!r}")
@@ -680,7 +727,7 @@ class CallbreakHand(TrickPlay):
 
 
 # --- a game ---------------------------------------------------------------------------------------
-class CallbreakGame:
+class CallbreakGame(CountingGame):
     """A game of Callbreak: ``rules.rounds`` rounds (3 or 5), the dealer rotating.
 
     House rules: with ``target_score`` rounds go on until a total reaches it (``rounds`` is
@@ -689,6 +736,11 @@ class CallbreakGame:
     ``winner`` is the single winner (``None`` while the game goes on or when first place is
     shared).  A void deal (``redeal`` phase) is kept in ``hands`` and dealt again by the same
     dealer; it does not count as a round.
+
+    Undo: a round counted by :meth:`next_hand` (the last one too, once the game is over)
+    refuses its own ``undo()``; the game's :meth:`undo` takes the counting back exactly
+    (totals, end of game, winner, the deals to come) — see
+    :class:`~belote_lab.games.base.CountingGame`.
 
     >>> from belote_lab.players import RandomPlayer
     >>> g = CallbreakGame(seed=3)
@@ -700,6 +752,7 @@ class CallbreakGame:
     """
 
     hand_class: type[CallbreakHand] = CallbreakHand
+    _COUNTED_STATE = ("_totals", "_over", "end_reason", "_big")
 
     def __init__(
         self,
@@ -717,13 +770,14 @@ class CallbreakGame:
         t = self.rules.target_score
         if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t <= 0):
             raise RuleOptionError("target_score must be a positive whole number (or null)")
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self.seed = drawn_seed(seed)
+        self._rng = random.Random(self.seed)
         self._totals = [0, 0, 0, 0]  # tenths per seat index
         self.hands: list[CallbreakHand] = []  # finished hands, redeals included
         self._over = False
         self.end_reason: str | None = None  # "rounds", "target_score" or "big_call"
         self._big: list[int] = []
+        self._init_counting()
 
     def _new_hand(self, dealer: int) -> CallbreakHand:
         return self.hand_class(self.rules, dealer=dealer, seed=self._rng.getrandbits(32))
@@ -784,6 +838,7 @@ class CallbreakGame:
             raise IllegalAction("the game is over")
         if not h.is_over:
             raise IllegalAction("the current round is not finished")
+        self._count_hand("deal" if h.phase == "redeal" else "round")
         self.hands.append(h)
         if h.phase == "redeal":
             self.hand = self._new_hand(h.dealer)
@@ -830,6 +885,7 @@ class CallbreakGame:
 
         g = cls.__new__(cls)
         g._init(rules, seed)
+        g.seed = seed  # None in an old record: the deals to come are then random
         if not hands:
             raise RecordError("a game record needs at least one hand")
         for k, h in enumerate(hands, start=1):
@@ -851,8 +907,8 @@ class CallbreakGame:
             if seed is not None and h.deck != expected.deck:
                 raise RecordError(f"hand {k}: not the deal of seed {seed}")
             g.hand = h
-        if g.hand.is_over:
-            g.next_hand()
+        # A finished last round stays the current hand, not yet counted, as it was before
+        # next_hand(); game_from_json counts it when the recorded totals include it.
         return g
 
     def to_json(self) -> dict[str, Any]:
@@ -901,6 +957,9 @@ class CallbreakJourney:
 
     MAX_LEVEL = 4
     game_class: type[CallbreakGame] = CallbreakGame
+    game_name = "callbreak"
+    _SEATS = (0, 1, 2, 3)
+    _SUMMARY_KEYS = ("level", "games_won", "points")
 
     def __init__(
         self,
@@ -908,6 +967,16 @@ class CallbreakJourney:
         rules: CallbreakRules | None = None,
         seed: int | None = None,
         learner: int | str = "S",
+    ) -> None:
+        self._setup(levels, rules, seed, learner)
+        self._deal_game()
+
+    def _setup(
+        self,
+        levels: Mapping[int, PlayerFactory] | None,
+        rules: CallbreakRules | None,
+        seed: int | None,
+        learner: int | str,
     ) -> None:
         if levels is None:
             from belote_lab.players.callbreak import LEVELS
@@ -918,15 +987,14 @@ class CallbreakJourney:
             raise ValueError(f"levels lacks a player for level(s) {missing}")
         self.levels = dict(levels)
         self.rules = rules or CallbreakRules()
-        self.seed = seed
+        self.seed = drawn_seed(seed)
         self.learner = parse_seat(learner)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
         self.level = 1
         self.games_won = 0
         self.games: list[CallbreakGame] = []  # finished games
         self._points = 0  # the learner's tenths over the finished games
         self._over = False
-        self._deal_game()
 
     def _deal_game(self) -> None:
         self.game = self.game_class(
@@ -959,6 +1027,10 @@ class CallbreakJourney:
         if not self.game.is_over:
             raise IllegalAction("the current game is not finished")
         g = self.game
+        g._closed = (
+            f"game {len(self.games) + 1} is over and counted in the journey: "
+            "it cannot be taken back"
+        )
         self.games.append(g)
         self._points += g.total(self.learner).tenths
         if g.winner != SEATS[self.learner]:
@@ -979,6 +1051,97 @@ class CallbreakJourney:
             seats[self.learner] = learner
             self.game.play_out(seats)
             self.next_game()
+
+    # --- records ----------------------------------------------------------------------------------
+    def _finished_games(self) -> list[CallbreakGame]:
+        return self.games
+
+    def _current_game(self) -> CallbreakGame:
+        return self.game
+
+    def _seat(self) -> int:
+        return self.learner
+
+    def _summary(self) -> dict[str, Any]:
+        return {"level": self.level, "games_won": self.games_won, "points": self.points.number}
+
+    def to_json(self) -> dict[str, Any]:
+        """The journey as a record (see :func:`belote_lab.record.run_to_json`)."""
+        from belote_lab.record import run_to_json
+
+        return run_to_json(self)
+
+    @classmethod
+    def from_json(
+        cls, data: dict[str, Any] | str, levels: Mapping[int, PlayerFactory] | None = None
+    ) -> CallbreakJourney:
+        """Rebuild a journey from :meth:`to_json` output (computer players made afresh)."""
+        from belote_lab.record import RecordError, run_from_json
+
+        j = run_from_json(data, levels)
+        if not isinstance(j, cls):
+            raise RecordError("not a Callbreak journey record")
+        return j
+
+    @classmethod
+    def _from_games(
+        cls,
+        rules: Any,
+        seed: int | None,
+        learner: int,
+        games: list[CallbreakGame],
+        over: bool,
+        levels: Mapping[int, PlayerFactory] | None,
+    ) -> CallbreakJourney:
+        """Rebuild a journey from its replayed games, checking that they follow each other."""
+        from belote_lab.record import RecordError
+
+        j = cls.__new__(cls)
+        j._setup(levels, rules, seed, learner)
+        for k, g in enumerate(games, start=1):
+            if k > 1:
+                if not j.game.is_over:
+                    raise RecordError(f"game {k}: game {k - 1} is not finished")
+                if j.next_game() is None:
+                    raise RecordError(f"game {k}: the record goes on after the end of the journey")
+            else:
+                j._deal_game()
+            dealt = j.game
+            if g.rules != j.rules:
+                raise RecordError(f"game {k}: its rules differ from the journey's rules")
+            if g.seed != dealt.seed:
+                raise RecordError(
+                    f"game {k}: seed {g.seed}, but the journey deals seed {dealt.seed}"
+                )
+            first = (g.hands or [g.hand])[0].dealer
+            if first != dealt.hand.dealer:
+                raise RecordError(
+                    f"game {k}: first dealt by {SEATS[first]}, but the journey's game "
+                    f"{k} is first dealt by {SEATS[dealt.hand.dealer]}"
+                )
+            j.game = g
+        if over:
+            if not j.game.is_over:
+                raise RecordError("over: the journey is over, yet its last game is not finished")
+            if j.next_game() is not None:
+                raise RecordError(
+                    f"over: the journey is over, yet {SEATS[j.learner]} won its last game"
+                )
+        return j
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.rules, self.seed, self.learner, self.level, self.games_won, self._points,
+            self.games, self.game, self._over, self._rng.getstate(),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, CallbreakJourney)
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         return (
@@ -1039,4 +1202,5 @@ def _referee_bidding(case: dict[str, Any], rules: Any) -> dict[str, Any]:
 
 HAND_CLASS = CallbreakHand
 GAME_CLASS = CallbreakGame
+RUN_CLASS = CallbreakJourney
 REFEREE = {"score": _referee_score, "bidding": _referee_bidding}

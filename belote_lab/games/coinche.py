@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from belote_lab.cards import SEATS, Card, CardParseError, CardSet, parse_seat
+from belote_lab.cards import BELOTE_MASK, SEATS, Card, CardParseError, CardSet, parse_seat
 from belote_lab.contract import Contract, ContractKind
 from belote_lab.games.base import Event
 from belote_lab.games.belote import TEAMS, BeloteGame, BeloteHand, shuffled_deck
@@ -750,24 +750,44 @@ class CoincheHand(BeloteHand):
         }
         return {"start": start}
 
+    _RECORD_KEYS: tuple[str, ...] = ()
+    """The keys of a Coinche hand record besides those of every game (no reserve)."""
+
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> CoincheHand:
+        from belote_lab.record import (
+            RecordError,
+            check_keys,
+            expected,
+            hands_field,
+            need_keys,
+            seat_field,
+            str_field,
+        )
+
+        dealer = seat_field(data.get("dealer", "N"), "dealer")
         if "deck" in data:
-            if not isinstance(data["deck"], list):
-                raise ValueError("'deck' must be a list of 32 cards")
-            return cls(rules, dealer=data.get("dealer", "N"), deck=data["deck"])
+            return cls(rules, dealer=dealer, deck=cls._record_deck(data))
         st = data.get("start")
         if not isinstance(st, dict):
-            raise ValueError("a hand record needs 'deck' or 'start'")
-        for k in ("hands", "bid", "bidder", "multiplier", "first_leader"):
-            if k not in st:
-                raise ValueError(f"'start' lacks {k!r}")
-        if not isinstance(st["bid"], str) or not isinstance(st["multiplier"], int):
-            raise ValueError("'bid' must be text and 'multiplier' a number")
-        return cls.from_hands(
-            st["hands"], st["bid"], st["bidder"], st["first_leader"], rules,
-            multiplier=st["multiplier"],
-        )
+            raise RecordError("a hand record needs 'deck' or 'start'", field="start")
+        keys = ("hands", "bid", "bidder", "multiplier", "first_leader")
+        check_keys(st, keys, "start")
+        need_keys(st, keys, "start")
+        named = "32-card deck"
+        hands = hands_field(st["hands"], "start.hands", (0, 1, 2, 3), 8, BELOTE_MASK, named)
+        bid = str_field(st, "bid", "start.bid")
+        bidder = seat_field(st["bidder"], "start.bidder")
+        multiplier = st["multiplier"]
+        if isinstance(multiplier, bool) or multiplier not in (1, 2, 4):
+            raise expected("start.multiplier", "1, 2 or 4", multiplier)
+        first = seat_field(st["first_leader"], "start.first_leader")
+        try:
+            h = cls.from_hands(hands, bid, bidder, first, rules, multiplier=multiplier)
+        except ValueError as e:
+            raise RecordError(f"start.bid: {e}", field="start.bid") from None
+        cls._check_record_dealer(data, h)
+        return h
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CoincheHand:

@@ -142,6 +142,16 @@ class Taking:
             self.result = ("redeal",)
 
     def undo(self) -> None:
+        """Take back the last call; with none made yet, :class:`TakingError` (nothing changes).
+
+        >>> t = Taking(dealer=0, turned="JH")
+        >>> t.undo()
+        Traceback (most recent call last):
+        ...
+        belote_lab.games.taking.TakingError: nothing to undo: no call has been made yet
+        """
+        if not self.calls:
+            raise TakingError("nothing to undo: no call has been made yet", 0)
         self.calls.pop()
         self.result = None
 

@@ -14,6 +14,22 @@ games (belote and capot bonuses excluded), tricks for Callbreak.
 (162, 8)
 """
 
-from belote_lab.solver.position import Position, Solution, position_of, solve, solve_position
+from belote_lab.solver.position import (
+    Position,
+    PositionError,
+    Solution,
+    check_position,
+    position_of,
+    solve,
+    solve_position,
+)
 
-__all__ = ["Position", "Solution", "position_of", "solve", "solve_position"]
+__all__ = [
+    "Position",
+    "PositionError",
+    "Solution",
+    "check_position",
+    "position_of",
+    "solve",
+    "solve_position",
+]

@@ -17,7 +17,7 @@ cards) and ``ms`` (solve time). A line that cannot be read gets ``{"error": "inv
 its first card.
 
 The file is read as bytes, line by line, exactly as ``belote-lab referee`` reads its cases
-(:func:`belote_lab.referee.serve_file`): every non-blank line gets its own answer, flushed as
+(:func:`belote_lab.jsonlines.serve_file`): every non-blank line gets its own answer, flushed as
 soon as it is computed; a line that is not a JSON object (not UTF-8, not JSON, nested too deep,
 a number too long, ``NaN``, an array…) is answered ``{"id": <id or null>, "error": "invalid",
 "message": …}`` and the run goes on; a UTF-8 byte order mark at the start is skipped; answers
@@ -39,10 +39,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from belote_lab import referee
+from belote_lab import jsonlines
 from belote_lab.cards import SEATS, CardParseError, mask_cards, parse_cards, parse_seat
 from belote_lab.contract import Contract, ContractKind
-from belote_lab.referee import BadLine, clean_id, parse_line, serve
+from belote_lab.jsonlines import BadLine, clean_id, parse_line, serve
 from belote_lab.rules import BeloteRules, RuleOptionError
 
 __all__ = ["solve_case", "solve_line", "run", "serve_file"]
@@ -155,10 +155,10 @@ def solve_line(line: str | bytes) -> dict[str, Any]:
 
 def run(lines: Iterable[str | bytes], out: TextIO | None = None) -> int:
     """Answer every non-blank line; returns the number of answers written."""
-    return serve(lines, out, solve_case)[0]
+    return serve(lines, solve_case, out)[0]
 
 
 def serve_file(path: str, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Answer every line of the file ``path`` (``-``: standard input); returns the exit
     status (0, 1 or 2, see the module's docstring)."""
-    return referee.serve_file(path, solve_case, "belote-lab solve", out, err)
+    return jsonlines.serve_file(path, solve_case, "belote-lab solve", out, err)

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+import operator
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
-from belote_lab.cards import Card, mask_cards
+from belote_lab.cards import SEATS, Card, mask_cards
 from belote_lab.contract import Contract
 from belote_lab.solver import kernel as K
 from belote_lab.trick import BELOTE2_STRICT, FollowRules
 
 __all__ = [
     "Position",
+    "PositionError",
     "SearchAborted",
     "Solution",
+    "check_position",
     "position_of",
     "solve",
     "solve_position",
@@ -25,6 +28,184 @@ __all__ = [
 ]
 
 TT_SIZE = 1 << 20
+
+
+class PositionError(ValueError):
+    """A :class:`Position` that cannot be a real one (the message says what is wrong); it is
+    refused before the compiled search, which would read out of its arrays or never end."""
+
+
+_CONTRACTS = frozenset(
+    Contract.parse(x) for x in ("S", "H", "D", "C", "NT", "AT", "callbreak")
+)
+_CONTRACT_IDS = frozenset(id(c) for c in _CONTRACTS)  # (they live as long as the module)
+
+
+def _whole(x: object, what: str) -> int:
+    """``x`` as an ``int`` (numpy integers too, not a ``bool``), else :class:`PositionError`."""
+    if isinstance(x, bool):
+        raise PositionError(f"{what} must be a whole number, not {x!r}")
+    try:
+        return operator.index(x)  # type: ignore[arg-type]
+    except TypeError:
+        raise PositionError(f"{what} must be a whole number, not {x!r}") from None
+
+
+def _names(seats: tuple[int, ...]) -> str:
+    return " ".join(SEATS[x] for x in seats)
+
+
+def _cards_text(mask: int) -> str:
+    return " ".join(c.text for c in mask_cards(mask))
+
+
+def check_position(pos: Position) -> None:
+    """Raise :class:`PositionError` naming what is wrong if ``pos`` cannot be a position of a
+    hand: the players (4, or 2 at seats N and S), four hands of cards of the contract's deck
+    that no two hands share, a current trick of fewer cards than players, a leader and a
+    max side among the seats in play, a contract and a following rule, and hands that add
+    up to ``tricks_left`` (every seat holds the same number of cards once the current trick's
+    cards are given back to the seats that played them; two players: the stock too).
+
+    Cheap next to any search (a few microseconds): :func:`solve_position` calls it once.
+
+    >>> from belote_lab.games.belote import BeloteHand
+    >>> pos = position_of(BeloteHand.from_hands(["AS KS QS JS TS 9S 8S 7S",
+    ...     "AH KH QH JH TH 9H 8H 7H", "AD KD QD JD TD 9D 8D 7D",
+    ...     "AC KC QC JC TC 9C 8C 7C"], "S", 0, 0))
+    >>> check_position(pos)
+    >>> check_position(replace(pos, tricks_left=7))
+    Traceback (most recent call last):
+    ...
+    belote_lab.solver.position.PositionError: the hands do not add up to 7 tricks left: \
+every seat holds 8 cards (the current trick's cards given back)
+    """
+    # (the fast paths first: plain ints, the usual contracts; the messages built on error only)
+    np_ = pos.nplayers
+    if type(np_) is not int:
+        np_ = _whole(np_, "nplayers")
+    if np_ != 4 and np_ != 2:
+        raise PositionError(f"nplayers must be 4 or 2 (seats N and S), not {np_}")
+    seats = (0, 1, 2, 3) if np_ == 4 else (0, 2)
+    contract = pos.contract
+    if id(contract) not in _CONTRACT_IDS and (
+        not isinstance(contract, Contract) or not any(contract == c for c in _CONTRACTS)
+    ):
+        raise PositionError(
+            f"contract must be a Contract (a trump suit S H D C, NT, AT or callbreak), "
+            f"not {contract!r}"
+        )
+    if pos.follow.__class__ is not FollowRules and not isinstance(pos.follow, FollowRules):
+        raise PositionError(f"follow must be a FollowRules, not {pos.follow!r}")
+    deck = contract.tables.deck_mask
+    hands = pos.hands
+    if not isinstance(hands, (list, tuple)) or len(hands) != 4:
+        raise PositionError(
+            "hands must be a list of 4 card masks (one a seat, N E S W), "
+            f"not {hands!r}"
+        )
+    seen = 0
+    counts = [0, 0, 0, 0]
+    off_deck = ~deck
+    for i in range(4):
+        m = hands[i]
+        if type(m) is not int:
+            m = _whole(m, f"hands[{i}] ({SEATS[i]})")
+        if m < 0 or m & off_deck:
+            raise PositionError(
+                f"hands[{i}] ({SEATS[i]}) holds a card that is not in this contract's deck "
+                f"(a mask of {deck.bit_count()} cards)"
+            )
+        if m and np_ == 2 and i & 1:
+            raise PositionError(
+                f"{SEATS[i]} holds cards, but a two-player position has only the seats N and S"
+            )
+        if m & seen:
+            raise PositionError(f"cards in two hands: {_cards_text(m & seen)}")
+        seen |= m
+        counts[i] = m.bit_count()
+    leader = pos.leader
+    if type(leader) is not int:
+        leader = _whole(leader, "leader")
+    if leader not in seats:
+        raise PositionError(f"the leader must be one of the seats {_names(seats)} (0–3), "
+                            f"not {leader}")
+    trick = pos.trick
+    if not isinstance(trick, (list, tuple)) or len(trick) >= np_:
+        raise PositionError(
+            f"the current trick must be a list of 0 to {np_ - 1} cards (a complete trick is "
+            f"over), not {trick!r}"
+        )
+    for i, code in enumerate(trick):
+        if type(code) is not int and type(code) is not Card:
+            code = _whole(code, f"trick[{i}]")
+        if not (0 <= code < 64 and deck >> code & 1):
+            raise PositionError(f"trick[{i}] ({code}) is not a card of this contract's deck")
+        if seen >> code & 1:
+            raise PositionError(f"{Card(code).text} is both on the table and in a hand")
+        seen |= 1 << code
+    stock = pos.stock
+    if not isinstance(stock, (list, tuple)):
+        raise PositionError(f"stock must be a list of cards, not {stock!r}")
+    if stock and (np_ != 2 or len(stock) % 2):
+        raise PositionError(
+            "only a two-player position has a stock, and it holds an even number of cards; "
+            f"got {len(stock)} with {np_} players"
+        )
+    for i, code in enumerate(stock):
+        if type(code) is not int and type(code) is not Card:
+            code = _whole(code, f"stock[{i}]")
+        if not (0 <= code < 64 and deck >> code & 1):
+            raise PositionError(f"stock[{i}] ({code}) is not a card of this contract's deck")
+        if seen >> code & 1:
+            raise PositionError(f"{Card(code).text} is in the stock and elsewhere too")
+        seen |= 1 << code
+    tl = pos.tricks_left
+    if type(tl) is not int:
+        tl = _whole(tl, "tricks_left")
+    for i in range(len(trick)):  # the cards on the table go back to their seats
+        counts[(leader + (2 * i if np_ == 2 else i)) & 3] += 1
+    held = {counts[x] for x in seats}
+    if tl < 0:
+        raise PositionError(f"tricks_left must be 0 or more, not {tl}")
+    if tl == 0:
+        if seen:
+            raise PositionError(
+                "tricks_left is 0 (the hand is over) but cards are still in play: "
+                f"{_cards_text(seen)}"
+            )
+    elif len(held) != 1:
+        shown = ", ".join(f"{SEATS[x]} {counts[x]}" for x in seats)
+        raise PositionError(
+            "the seats hold unequal numbers of cards (the current trick's cards given "
+            f"back): {shown}"
+        )
+    else:
+        k = held.pop()
+        if k < 1 or k + len(stock) // np_ != tl:
+            extra = f" and {len(stock)} in the stock" if stock else ""
+            raise PositionError(
+                f"the hands do not add up to {tl} tricks left: every seat holds {k} cards "
+                f"(the current trick's cards given back){extra}"
+            )
+        if k > 16:
+            raise PositionError(f"a hand of {k} cards is more than the solver handles (16)")
+    # the max side: seats 0-3, at least one of them in play (a two-player side may name
+    # the empty seats too, as Solution.side does)
+    side = pos.max_side
+    if not isinstance(side, (tuple, list)) or not any(x in seats for x in side):
+        raise PositionError(
+            f"max_side must be a tuple of seats (0–3) with one or more of {_names(seats)}, "
+            f"not {side!r}"
+        )
+    for x in side:
+        if type(x) is not int or not 0 <= x < 4:
+            raise PositionError(f"max_side must be a tuple of seats (0–3), but it holds {x!r}")
+    for name, v in (("per_trick", pos.per_trick), ("bonus", pos.bonus)):
+        if type(v) is not int:
+            v = _whole(v, name)
+        if v < 0:
+            raise PositionError(f"{name} must be 0 or more, not {v!r}")
 
 
 @dataclass
@@ -118,8 +299,11 @@ class Position:
                       tricks_left=self.tricks_left - 1, stock=stock)
         return nxt, value if winner in self.max_side else 0
 
-    def legal_mask(self) -> int:
-        a = self.arrays()
+    def legal_mask(self, a: dict[str, Any] | None = None) -> int:
+        """The legal cards of the seat to play (``a``: this position's :meth:`arrays`, when
+        already built)."""
+        if a is None:
+            a = self.arrays()
         free = len(self.stock) > 0
         return int(
             K.legal(
@@ -348,12 +532,20 @@ def solve_position(
     a zero-window test per card).  Past ``node_limit`` nodes (all searches counted) it raises
     :class:`SearchAborted`.  With ``pv`` it also finds a principal variation
     (:attr:`Solution.pv`).
+
+    A position that cannot be real raises :class:`PositionError` (see
+    :func:`check_position`) before any search.  A finished hand (``tricks_left`` 0, no card
+    left) has the trivial answer: value 0, no card to play (``values`` and ``best`` empty),
+    ``side`` the max side.
     """
     t0 = time.perf_counter()
+    check_position(pos)
+    if pos.tricks_left == 0:
+        return Solution({}, 0, [], tuple(pos.max_side), 0, (time.perf_counter() - t0) * 1e3)
     s = _Searcher(pos, tt, node_limit)
     seat = pos.to_play
     mine = seat in pos.max_side
-    legal = mask_cards(pos.legal_mask())
+    legal = mask_cards(pos.legal_mask(s.a))  # (before any search: the arrays as built)
     values: dict[Card, int] = {}
     if all_values:
         guess = None
@@ -405,6 +597,8 @@ def position_of(state: Any, max_side: tuple[int, ...] | None = None) -> Position
             max_side = (0,)
         else:
             max_side = (0, 2)
+    elif not isinstance(max_side, (tuple, list)):
+        raise PositionError(f"max_side must be a tuple of seats (0–3), not {max_side!r}")
     stock = [int(c) for c in getattr(state, "stock_left", ())]
     in_hands = sum(bin(h).count("1") for h in state.hands)
     cards_left = in_hands + len(state.trick) + len(stock)
@@ -437,7 +631,9 @@ def solve(
     all_values: bool = True,
     pv: bool = False,
 ) -> Solution:
-    """Solve a game state (all hands known); see :class:`Solution`.
+    """Solve a game state (all hands known); see :class:`Solution`.  A finished hand has the
+    trivial answer (value 0, no best card); ``max_side`` must name seats of the game
+    (:class:`PositionError`).
 
     >>> from belote_lab.games.belote import BeloteHand
     >>> h = BeloteHand(seed=5); h.call("take")

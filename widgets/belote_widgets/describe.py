@@ -8,9 +8,9 @@ Everything is read from the engine's public state (``phase``, ``contract``, ``tr
 >>> running_points(h)
 {'NS': 90, 'EW': 72}
 >>> result_text(h, "en")
-'The contract made: card points NS 90, EW 72.'
+"The contract made: NS, the attack, has 90, more than EW's 72."
 >>> result_text(h, "ko")
-'계약 성공: 카드 점수 남북 팀 90, 동서 팀 72.'
+'계약 성공: 공격하는 남북 팀은 90점으로 동서 팀의 72점보다 많습니다.'
 """
 
 from __future__ import annotations

@@ -24,7 +24,6 @@ points per side and, at the end, the final score with the engine's explanation.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from belote_lab.cards import SEATS, parse_seat
-from belote_lab.record import GAME_FORMAT, HAND_FORMAT, RecordError, hand_from_json
+from belote_lab.record import GAME_FORMAT, HAND_FORMAT, RecordError, hand_from_json, parse_json
 from belote_lab.selfplay import play_hand
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets.cards_view import card_html, esc
@@ -59,14 +58,11 @@ Record = Mapping[str, Any] | str | Path | Any
 def _as_record(source: Record, hand_index: int = 0) -> dict[str, Any]:
     """A hand record as a dict, from a dict, JSON text, a path, a hand or a game record."""
     if isinstance(source, Path) or (
-        isinstance(source, str) and not source.lstrip().startswith("{")
+        isinstance(source, str) and not source.lstrip().startswith(("{", "["))
     ):
-        source = Path(source).read_text(encoding="utf-8")
-    if isinstance(source, str):
-        try:
-            source = json.loads(source)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"not JSON: {e}") from None
+        source = Path(source).read_bytes()
+    if isinstance(source, (str, bytes)):
+        source = parse_json(source)  # the records' strict reader: RecordError, nothing else
     if not isinstance(source, Mapping) and hasattr(source, "to_json"):
         source = source.to_json()
     if not isinstance(source, Mapping):
@@ -76,6 +72,12 @@ def _as_record(source: Record, hand_index: int = 0) -> dict[str, Any]:
         hands = data.get("hands")
         if not isinstance(hands, list) or not hands:
             raise RecordError("the game record holds no hands")
+        if not -len(hands) <= hand_index < len(hands):
+            raise RecordError(
+                f"hand {hand_index} asked, but the game record holds {len(hands)} hand(s)"
+            )
+        if not isinstance(hands[hand_index], Mapping):
+            raise RecordError(f"hands[{hand_index}]: a hand record must be a JSON object")
         data = dict(hands[hand_index])
     if data.get("format") != HAND_FORMAT:
         raise RecordError(f"not a hand record (format {data.get('format')!r})")

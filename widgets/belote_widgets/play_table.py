@@ -312,10 +312,18 @@ class PlayTable(LocalizedWidget):
         self.play(card)
 
     def undo(self) -> bool:
-        """Go back to just before the learner's previous decision."""
+        """Go back to just before the learner's previous decision.
+
+        Once the hand is counted in the game (New hand ended the game), the engine refuses to
+        take it back: its reason is shown, nothing changes and Undo is disabled."""
         if not self._decisions:
             self._status = lambda lang: text("nothing_to_undo", lang)
             self.refresh()
+            return False
+        why = self.hand.undo_refused()
+        if why is not None:
+            self._decisions = []
+            self._refuse_message(why)
             return False
         target = self._decisions.pop()
         h = self.hand
