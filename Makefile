@@ -11,9 +11,9 @@ STAMP  := $(VENV)/.installed
 EXTRAS ?= test,fast,present
 
 # `make test` is the single place the checks run from.  Later issues extend PYTEST_ARGS
-# (e.g. browser tests); with no paths given pytest uses pyproject's testpaths (tests/ + the
-# doctests of belote_lab/ and widgets/), so the paths are spelled out here.  nbval re-runs every notebook and
-# compares each cell's output with the one stored in it (`make notebooks` stores them);
+# (e.g. browser tests); with paths given pytest ignores pyproject's testpaths (tests/ + the
+# doctests of belote_lab/ and widgets/), so they are spelled out here.  nbval re-runs every
+# notebook and compares each cell's output with the one stored in it (`make notebooks` stores them);
 # notebooks/sanitize.cfg rewrites only what cannot be stable (addresses, widget model ids).
 # Any non-zero pytest status fails the target, including 5 (no tests collected).
 NBVAL_ARGS  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg

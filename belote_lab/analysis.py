@@ -211,16 +211,16 @@ def rule_counts(
     >>> sum(c.values()), c["lead"]
     (64, 16)
     """
-    from belote_lab.selfplay import _play, _rules, _seats
+    from belote_lab.selfplay import game_seats, play_deal, rules_of
 
     ps = make_players(game, players, seed)
-    the_rules = _rules(game, rules)
-    seats = _seats(game)
+    the_rules = rules_of(game, rules)
+    seats = game_seats(game)
     hand_rng = random.Random(f"{seed}:hands")
     counts: dict[str, int] = {}
     rule_names = [r.value for r in Rule]
     for i in range(n_hands):
-        hand, _, _ = _play(game, ps, hand_rng.getrandbits(32), seats[i % len(seats)],
+        hand, _, _ = play_deal(game, ps, hand_rng.getrandbits(32), seats[i % len(seats)],
                            the_rules, False)
         replay = hand.copy()
         while replay.tricks or replay.trick:

@@ -49,6 +49,7 @@ __all__ = [
     "rollouts",
     "sample_deals",
     "score_margin",
+    "with_hands",
 ]
 
 OBJECTIVES = ("points", "score")
@@ -482,6 +483,15 @@ def _solve_at(state: Any) -> int:
     return SOLVE_AT[state.game]
 
 
+def with_hands(state: Any, pos: Position) -> Any:
+    """A copy of ``state`` whose hidden cards are those of the sampled deal ``pos``."""
+    world = state.copy()
+    world.hands = list(pos.hands)
+    if getattr(state, "stock", None) is not None and state.game == "belote2":
+        world.stock = tuple(state.stock[: state.drawn]) + tuple(Card(c) for c in pos.stock)
+    return world
+
+
 def rollouts(
     state: Any,
     seat: int,
@@ -494,7 +504,7 @@ def rollouts(
     level-2 play by every seat down to ``horizon`` tricks left, then the solver.  Values as
     :func:`hint`'s (what the side wins from here, or :func:`score_margin`); returns them
     and the number of deals."""
-    from belote_lab.players.search import _with_hands, base_player, tricks_left
+    from belote_lab.players.search import base_player, tricks_left
 
     game = state.game
     side = _max_side(state, seat)
@@ -504,7 +514,7 @@ def rollouts(
     collected: dict[Card, list[float]] = {c: [] for c in legal}
     n = 0
     for pos in positions:
-        world = _with_hands(state, pos)
+        world = with_hands(state, pos)
         for card in legal:
             w = world.copy()
             w.play(card)

@@ -26,8 +26,8 @@ A **game record** holds ``"format": "belote_lab/game"``, ``version``, ``game``, 
 then the hand being played unless the game is over) and ``totals`` (the totals of the game at
 that moment: whether the last hand, once finished, was counted by ``next_hand()`` is read
 from them).  A **run record** (``"format": "belote_lab/run"``) is a two-player Belote run
-(:class:`~belote_lab.games.belote2.Belote2Run`) or a Callbreak journey
-(:class:`~belote_lab.games.callbreak.CallbreakJourney`): ``game``, ``rules``, ``seed``,
+(:class:`~belote_lab.ladder.Belote2Run`) or a Callbreak journey
+(:class:`~belote_lab.ladder.CallbreakJourney`): ``game``, ``rules``, ``seed``,
 ``seat`` (the learner's), ``games`` (game records in order), ``over`` and a summary
 (level, wins, points) that is checked.
 
@@ -580,14 +580,9 @@ RUN_KEYS = ("format", "version", "game", "rules", "seed", "seat", "games", "over
 
 
 def _run_classes() -> dict[str, Any]:
-    from belote_lab.games import GAMES, game_module
+    from belote_lab.ladder import LADDERS
 
-    out = {}
-    for g in GAMES:
-        cls = getattr(game_module(g), "RUN_CLASS", None)
-        if cls is not None:
-            out[g] = cls
-    return out
+    return dict(LADDERS)
 
 
 def run_to_json(run: Any) -> dict[str, Any]:

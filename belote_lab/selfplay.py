@@ -122,7 +122,8 @@ def available_games() -> list[str]:
     return out
 
 
-def _seats(game: str) -> tuple[int, ...]:
+def game_seats(game: str) -> tuple[int, ...]:
+    """The seats that play ``game``, in turn order."""
     return tuple(hand_class(game).seat_order)
 
 
@@ -148,7 +149,9 @@ def side_of(game: str, seat: int) -> int:
     return seat
 
 
-def _rules(game: str, rules: Any) -> Any:
+def rules_of(game: str, rules: Any) -> Any:
+    """``rules`` as the rules object of ``game`` (``None`` or a dict: read by
+    :func:`~belote_lab.rules.rules_for`)."""
     if rules is None or isinstance(rules, dict):
         return rules_for(game, rules)
     return rules
@@ -278,7 +281,7 @@ def make_players(
     >>> sorted(make_players("belote", 1))
     [0, 1, 2, 3]
     """
-    seats = _seats(game)
+    seats = game_seats(game)
     rng = random.Random(f"{seed}:players")
     out: dict[int, Any] = {}
     for seat, item in _per_seat(spec, seats).items():
@@ -297,7 +300,7 @@ def make_players(
 def describe_players(game: str, spec: Any) -> list[str]:
     """A short text per playing seat, e.g. ``['N:2', 'E:1', 'S:2', 'W:1']``."""
     out = []
-    for seat, item in _per_seat(spec, _seats(game)).items():
+    for seat, item in _per_seat(spec, game_seats(game)).items():
         if isinstance(item, int):
             text = str(item)
         else:
@@ -379,7 +382,7 @@ def _next_dealer(dealer: int, seats: tuple[int, ...]) -> int:
     return seats[(seats.index(dealer) + 1) % len(seats)]
 
 
-def _play(
+def play_deal(
     game: str,
     players: Mapping[int, Any],
     seed: int,
@@ -387,6 +390,8 @@ def _play(
     rules: Any,
     watch_play: bool,
 ) -> tuple[Any, _Watch | None, int]:
+    """Deal and play one hand of ``game`` by ``players`` from ``dealer`` (redealing while
+    the hand says so); returns ``(hand, watch, redeals)``."""
     cls = hand_class(game)
     seats = tuple(cls.seat_order)
     if dealer not in seats:
@@ -423,7 +428,7 @@ def play_hand(
     ('done', True, 8)
     """
     ps = _as_players(game, players, seed)
-    return _play(game, ps, seed, parse_seat(dealer), _rules(game, rules), False)[0]
+    return play_deal(game, ps, seed, parse_seat(dealer), rules_of(game, rules), False)[0]
 
 
 def hand_in_play(
@@ -444,7 +449,7 @@ def hand_in_play(
     """
     ps = _as_players(game, players, seed)
     cls = hand_class(game)
-    rules = _rules(game, rules)
+    rules = rules_of(game, rules)
     seat = parse_seat(dealer)
     same = getattr(rules, "redeal_same_dealer", True)
     for redeals in range(MAX_REDEALS + 1):
@@ -629,14 +634,14 @@ def selfplay(
         raise ValueError(f"unknown format {fmt!r}; use 'records' or 'cases'")
     if n_hands < 0:
         raise ValueError("the number of hands cannot be negative")
-    seats = _seats(game)
-    the_rules = _rules(game, rules)
+    seats = game_seats(game)
+    the_rules = rules_of(game, rules)
     ps = make_players(game, players, seed)
     hand_rng = random.Random(f"{seed}:hands")
     referee = importlib.import_module("belote_lab.referee") if fmt == "cases" else None
     for i in range(n_hands):
         dealer = seats[i % len(seats)]
-        hand, watch, _ = _play(
+        hand, watch, _ = play_deal(
             game, ps, hand_rng.getrandbits(32), dealer, the_rules, fmt == "cases"
         )
         if referee is None:

@@ -48,12 +48,12 @@ import numpy as np
 from belote_lab.cards import SEATS
 from belote_lab.selfplay import (
     BID_NUMBERS,
-    _play,
-    _rules,
-    _seats,
     coinche_contract,
     describe_players,
+    game_seats,
     make_players,
+    play_deal,
+    rules_of,
     side_names,
     side_of,
 )
@@ -508,8 +508,8 @@ def simulate(
     """
     if n_hands < 0:
         raise ValueError("the number of hands cannot be negative")
-    seats = _seats(game)
-    the_rules = _rules(game, rules)
+    seats = game_seats(game)
+    the_rules = rules_of(game, rules)
     ps = make_players(game, players, seed)
     hand_rng = random.Random(f"{seed}:hands")
     sides = side_names(game)
@@ -534,7 +534,7 @@ def simulate(
     t0 = time.perf_counter()
     for i in range(n):
         dealer = seats[i % len(seats)]
-        hand, _, redeals = _play(game, ps, hand_rng.getrandbits(32), dealer, the_rules, False)
+        hand, _, redeals = play_deal(game, ps, hand_rng.getrandbits(32), dealer, the_rules, False)
         _collect(game, hand, redeals, i, a, sides)
         bar.update()
     seconds = time.perf_counter() - t0

@@ -19,10 +19,10 @@ from belote_lab.games.belote2 import (
     MARGIN_CAP,
     Belote2Hand,
     Belote2Match,
-    Belote2Run,
     run_score,
     score_belote2,
 )
+from belote_lab.ladder import Belote2Run
 from belote_lab.players import RandomPlayer, drive_hand
 from belote_lab.players.belote2 import LEVELS, Belote2Player2, taking_strength
 from belote_lab.record import RecordError

@@ -18,13 +18,13 @@ from belote_lab.games.callbreak import (
     CallbreakBidding,
     CallbreakGame,
     CallbreakHand,
-    CallbreakJourney,
     CallError,
     Tenths,
     parse_call,
     round_score,
     score_round,
 )
+from belote_lab.ladder import CallbreakJourney
 from belote_lab.players import RandomPlayer, drive_hand
 from belote_lab.players.callbreak import (
     LEVELS,

@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from belote_lab.games.belote2 import Belote2Run
-from belote_lab.games.callbreak import CallbreakJourney
 from belote_lab.hints import sample_deals
+from belote_lab.ladder import Belote2Run, CallbreakJourney
 from belote_lab.players.belote2 import LEVELS as BELOTE2_LEVELS
 from belote_lab.players.callbreak import LEVELS as CALLBREAK_LEVELS
 from belote_lab.players.search import (

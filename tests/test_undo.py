@@ -22,9 +22,10 @@ from hypothesis import strategies as st
 
 from belote_lab.games.base import IllegalAction
 from belote_lab.games.belote import BeloteGame
-from belote_lab.games.belote2 import Belote2Match, Belote2Run
-from belote_lab.games.callbreak import CallbreakGame, CallbreakJourney
+from belote_lab.games.belote2 import Belote2Match
+from belote_lab.games.callbreak import CallbreakGame
 from belote_lab.games.coinche import CoincheGame
+from belote_lab.ladder import Belote2Run, CallbreakJourney
 from belote_lab.players import RandomPlayer
 from belote_lab.record import game_from_json
 from belote_lab.rules import BeloteRules, CallbreakRules, CoincheRules

@@ -2,8 +2,8 @@
 
 Every game module ``belote_lab.games.<name>`` (``belote``, ``coinche``, ``belote2``,
 ``callbreak``) defines ``HAND_CLASS`` (one hand/deal: bidding, play, scoring) and
-``GAME_CLASS`` (a whole game or match), and may define ``REFEREE`` (ask → handler) for
-the conformance referee.
+``GAME_CLASS`` (a whole game or match).  The games import only the core modules and each
+other; the conformance referee's handlers for a game live in ``belote_lab.referee.<name>``.
 """
 
 from __future__ import annotations

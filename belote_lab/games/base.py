@@ -25,6 +25,7 @@ from belote_lab.trick import (
 
 __all__ = [
     "TrickPlay", "Trick", "Event", "IllegalAction", "OutOfTurn", "CountingGame", "drawn_seed",
+    "drive_hand",
 ]
 
 _RULES = list(Rule)
@@ -395,6 +396,22 @@ class TrickPlay:
     def trick_number(self) -> int:
         """1-based number of the trick being played."""
         return len(self.tricks) + 1
+
+
+def drive_hand(state: Any, players: dict[int, Any] | list[Any]) -> None:
+    """Ask each seat's player for its calls and cards until the hand is over.
+
+    ``players`` maps each seat (or a list indexes each seat) to an object with
+    ``choose_call(state) -> str`` and ``choose_card(state) -> Card`` (see
+    :mod:`belote_lab.players`); a seat that never has to decide needs no player.
+    """
+    while not state.is_over:
+        seat = state.current_player
+        player = players[seat]
+        if state.phase == "play":
+            state.play(player.choose_card(state))
+        else:
+            state.call(player.choose_call(state))
 
 
 # --- games: the hands in order, undo across the end of a hand ---------------------------------

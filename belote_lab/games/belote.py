@@ -44,6 +44,7 @@ from belote_lab.games.base import (
     OutOfTurn,
     TrickPlay,
     drawn_seed,
+    drive_hand,
 )
 from belote_lab.games.taking import Taking, TakingError
 from belote_lab.rules import BeloteRules
@@ -876,8 +877,6 @@ class BeloteGame(CountingGame):
 
     def play_out(self, players: dict[int, Any], max_hands: int = 500) -> None:
         """Drive the game to its end with player objects (see :mod:`belote_lab.players`)."""
-        from belote_lab.players import drive_hand
-
         for _ in range(max_hands):
             if self._over:
                 return

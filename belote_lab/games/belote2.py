@@ -30,7 +30,7 @@ opponent 3); cards 19–32 are the stock, top first.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +47,14 @@ from belote_lab.cards import (
     parse_seat,
 )
 from belote_lab.contract import Contract, contract_for
-from belote_lab.games.base import CountingGame, Event, IllegalAction, Trick, drawn_seed
+from belote_lab.games.base import (
+    CountingGame,
+    Event,
+    IllegalAction,
+    Trick,
+    drawn_seed,
+    drive_hand,
+)
 from belote_lab.games.belote import BeloteHand, shuffled_deck
 from belote_lab.games.taking import Taking
 from belote_lab.rules import Belote2Rules
@@ -56,7 +63,6 @@ from belote_lab.trick import BELOTE2_FREE, BELOTE2_STRICT, FollowRules
 __all__ = [
     "Belote2Hand",
     "Belote2Match",
-    "Belote2Run",
     "Belote2Result",
     "score_belote2",
     "run_score",
@@ -78,7 +84,7 @@ CAPOT_SCORE = 252
 BELOTE_POINTS = 20
 WIN_VALUE = 10_000  # run score per consecutive match win
 MARGIN_CAP = 9_999  # the sum of winning margins counts up to this
-MAX_LEVEL = 4
+MAX_LEVEL = 4  # the top level of a run (belote_lab.ladder)
 
 
 def two_player_seat(seat: int | str) -> int:
@@ -589,8 +595,6 @@ class Belote2Match(CountingGame):
 
     def play_out(self, players: Mapping[int, Any], max_hands: int = 100) -> None:
         """Drive the match to its end with player objects (keys: seat indexes 0 and 2)."""
-        from belote_lab.players import drive_hand
-
         for _ in range(max_hands):
             if self._over:
                 return
@@ -648,7 +652,7 @@ class Belote2Match(CountingGame):
         )
 
 
-# --- the run (the ladder of levels) -------------------------------------------------------------
+# --- the run's score (the run itself: belote_lab.ladder.Belote2Run) ----------------------------
 def run_score(wins: int, margins: list[int] | tuple[int, ...]) -> int:
     """Consecutive match wins × 10,000 + the sum of the winning margins, capped at 9,999.
 
@@ -660,257 +664,5 @@ def run_score(wins: int, margins: list[int] | tuple[int, ...]) -> int:
     return wins * WIN_VALUE + min(sum(margins), MARGIN_CAP)
 
 
-PlayerFactory = Callable[[int], Any]
-"""Makes a computer player from a seed (an ``int``)."""
-
-
-class Belote2Run:
-    """A run: matches against the computer until you lose or draw one.
-
-    The computer starts at level 1 and goes up a level after each of your wins (up to
-    level 4).  ``levels`` maps each level 1–4 to a player factory (seed → player); the
-    default is :data:`belote_lab.players.belote2.LEVELS`.
-
-    >>> from belote_lab.players import RandomPlayer
-    >>> run = Belote2Run(seed=3)
-    >>> run.level, SEATS[run.you], run.opponent.level
-    (1, 'S', 1)
-    >>> run.play_out(RandomPlayer(seed=9))
-    >>> run.is_over, run.score == run_score(run.wins, run.margins)
-    (True, True)
-    """
-
-    game_name = "belote2"
-    _SEATS = SEATS2
-    _SUMMARY_KEYS = ("level", "wins", "margins", "score")
-
-    def __init__(
-        self,
-        levels: Mapping[int, PlayerFactory] | None = None,
-        you: int | str = "S",
-        rules: Belote2Rules | None = None,
-        seed: int | None = None,
-    ) -> None:
-        self._setup(levels, you, rules, seed)
-        self._start_match()
-
-    def _setup(
-        self,
-        levels: Mapping[int, PlayerFactory] | None,
-        you: int | str,
-        rules: Belote2Rules | None,
-        seed: int | None,
-    ) -> None:
-        if levels is None:
-            from belote_lab.players.belote2 import LEVELS
-
-            levels = LEVELS
-        missing = [k for k in range(1, MAX_LEVEL + 1) if k not in levels]
-        if missing:
-            raise ValueError(f"levels lacks a player for level(s) {missing}")
-        self.levels = dict(levels)
-        self.rules = rules or Belote2Rules()
-        self.you = two_player_seat(you)
-        self.computer = _other(self.you)
-        self.seed = drawn_seed(seed)
-        self._rng = random.Random(self.seed)
-        self.level = 1
-        self.wins = 0
-        self.margins: list[int] = []
-        self.matches: list[Belote2Match] = []  # finished matches
-        self._over = False
-
-    def _start_match(self) -> None:
-        # the computer deals the first hand of the first match; the first deal alternates
-        first_dealer = self.computer if len(self.matches) % 2 == 0 else self.you
-        self.match = Belote2Match(self.rules, self._rng.getrandbits(32), first_dealer)
-        self.opponent = self.levels[self.level](self._rng.getrandbits(32))
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
-    @property
-    def score(self) -> int:
-        """The run's score so far (see :func:`run_score`)."""
-        return run_score(self.wins, self.margins)
-
-    def next_match(self) -> Belote2Match | None:
-        """Count the finished match and start the next one (``None`` when the run is over)."""
-        m = self.match
-        if self._over:
-            raise IllegalAction("the run is over")
-        if not m.is_over:
-            raise IllegalAction("the current match is not finished")
-        m._closed = (
-            f"match {len(self.matches) + 1} is over and counted in the run: "
-            "it cannot be taken back"
-        )
-        self.matches.append(m)
-        if m.winner == SEATS[self.you]:
-            self.wins += 1
-            self.margins.append(m.margin)
-            self.level = min(self.level + 1, MAX_LEVEL)
-            self._start_match()
-            return self.match
-        self._over = True
-        return None
-
-    def play_out(self, you: Any, max_matches: int = 50) -> None:
-        """Play matches with ``you`` (a player object) until the run ends (or
-        ``max_matches`` matches: a run can be long against the level-4 player)."""
-        for _ in range(max_matches):
-            if self._over:
-                return
-            self.match.play_out({self.you: you, self.computer: self.opponent})
-            self.next_match()
-
-    # --- records ----------------------------------------------------------------------------------
-    def _finished_games(self) -> list[Belote2Match]:
-        return self.matches
-
-    def _current_game(self) -> Belote2Match:
-        return self.match
-
-    def _seat(self) -> int:
-        return self.you
-
-    def _summary(self) -> dict[str, Any]:
-        return {
-            "level": self.level, "wins": self.wins, "margins": list(self.margins),
-            "score": self.score,
-        }
-
-    def to_json(self) -> dict[str, Any]:
-        """The run as a record (see :func:`belote_lab.record.run_to_json`)."""
-        from belote_lab.record import run_to_json
-
-        return run_to_json(self)
-
-    @classmethod
-    def from_json(
-        cls, data: dict[str, Any] | str, levels: Mapping[int, PlayerFactory] | None = None
-    ) -> Belote2Run:
-        """Rebuild a run from :meth:`to_json` output (the computer players made afresh)."""
-        from belote_lab.record import RecordError, run_from_json
-
-        r = run_from_json(data, levels)
-        if not isinstance(r, cls):
-            raise RecordError("not a two-player Belote run record")
-        return r
-
-    @classmethod
-    def _from_games(
-        cls,
-        rules: Any,
-        seed: int | None,
-        you: int,
-        matches: list[Belote2Match],
-        over: bool,
-        levels: Mapping[int, PlayerFactory] | None,
-    ) -> Belote2Run:
-        """Rebuild a run from its replayed matches, checking that they follow each other."""
-        from belote_lab.record import RecordError
-
-        r = cls.__new__(cls)
-        r._setup(levels, you, rules, seed)
-        for k, m in enumerate(matches, start=1):
-            if k > 1:
-                if not r.match.is_over:
-                    raise RecordError(f"match {k}: match {k - 1} is not finished")
-                if r.next_match() is None:
-                    raise RecordError(f"match {k}: the record goes on after the end of the run")
-            else:
-                r._start_match()
-            dealt = r.match
-            if m.rules != r.rules:
-                raise RecordError(f"match {k}: its rules differ from the run's rules")
-            if m.seed != dealt.seed:
-                raise RecordError(f"match {k}: seed {m.seed}, but the run deals seed {dealt.seed}")
-            first = (m.hands or [m.hand])[0].dealer
-            if first != dealt.hand.dealer:
-                raise RecordError(
-                    f"match {k}: first dealt by {SEATS[first]}, but the run's match {k} is "
-                    f"first dealt by {SEATS[dealt.hand.dealer]}"
-                )
-            r.match = m
-        if over:
-            if not r.match.is_over:
-                raise RecordError("over: the run is over, yet its last match is not finished")
-            if r.next_match() is not None:
-                raise RecordError(f"over: the run is over, yet {SEATS[r.you]} won its last match")
-        return r
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.rules, self.seed, self.you, self.level, self.wins, self.margins,
-            self.matches, self.match, self._over, self._rng.getstate(),
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, Belote2Run)
-        return self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __repr__(self) -> str:
-        return (
-            f"<Belote2Run level={self.level} wins={self.wins} score={self.score}"
-            f"{' over' if self._over else ''}>"
-        )
-
-
-# --- the referee ----------------------------------------------------------------------------------
-def _referee_score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
-    from belote_lab.referee import (
-        Invalid,
-        cards_of,
-        contract_of,
-        get,
-        no_overlap,
-        play_through,
-        replay_tricks,
-        seat_of,
-    )
-
-    raw = get(case, "hands", dict)
-    if sorted(raw) != ["N", "S"]:
-        raise Invalid("'hands' needs exactly the seats N and S")
-    hands = {s: cards_of(raw, s, "belote2") for s in ("N", "S")}
-    for s, cs in hands.items():
-        if len(cs) != HAND_SIZE:
-            raise Invalid(f"{s} must hold {HAND_SIZE} cards after the deal, not {len(cs)}")
-    stock = cards_of(case, "stock", "belote2")
-    if len(stock) != STOCK_SIZE:
-        raise Invalid(f"the stock must have {STOCK_SIZE} cards, not {len(stock)}")
-    no_overlap(hands["N"], hands["S"], stock)
-    taker = seat_of(case, "taker", "belote2")
-    contract = contract_of(case, "belote2")
-    tricks, _, first = replay_tricks(case, "belote2", TRICKS)
-    state = Belote2Hand.from_hands(hands, stock, contract, taker, first, rules)
-    bad = play_through(state, tricks)
-    if bad is not None:
-        return bad
-    r = state.result
-    assert r is not None
-    return {"score": r.score, "points": r.points, "made": r.made}
-
-
-def _referee_bidding(case: dict[str, Any], rules: Any) -> dict[str, Any]:
-    from belote_lab.referee import Invalid, cards_of, get, seat_of, taking_answer
-
-    dealer = seat_of(case, "dealer", "belote2")
-    turned = cards_of({"turned": [get(case, "turned", str)]}, "turned", "belote2")[0]
-    redeals = get(case, "redeals", int)
-    if isinstance(redeals, bool) or redeals < 0:
-        raise Invalid("redeals must be a whole number ≥ 0")
-    calls = get(case, "calls", list)
-    return taking_answer(new_taking(dealer, turned, redeals, rules), calls)
-
-
-REFEREE = {"score": _referee_score, "bidding": _referee_bidding}
 HAND_CLASS = Belote2Hand
 GAME_CLASS = Belote2Match
-RUN_CLASS = Belote2Run

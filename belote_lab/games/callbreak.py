@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import total_ordering
@@ -57,6 +57,7 @@ from belote_lab.games.base import (
     Trick,
     TrickPlay,
     drawn_seed,
+    drive_hand,
 )
 from belote_lab.rules import CallbreakRules, RuleOptionError
 from belote_lab.trick import CALLBREAK_FOLLOW, IllegalPlay
@@ -72,7 +73,6 @@ __all__ = [
     "void_reason",
     "CallbreakHand",
     "CallbreakGame",
-    "CallbreakJourney",
     "BIG_CALL",
     "FACE_MASK",
 ]
@@ -867,8 +867,6 @@ class CallbreakGame(CountingGame):
 
     def play_out(self, players: Mapping[int, Any] | Sequence[Any], max_hands: int = 500) -> None:
         """Drive the game to its end with player objects (see :mod:`belote_lab.players`)."""
-        from belote_lab.players import drive_hand
-
         for _ in range(max_hands):
             if self._over:
                 return
@@ -929,278 +927,5 @@ class CallbreakGame(CountingGame):
         return f"<CallbreakGame round={self.round_number} totals={self.totals} over={self._over}>"
 
 
-# --- the journey ----------------------------------------------------------------------------------
-PlayerFactory = Callable[[int], Any]
-"""Makes a computer player from a seed."""
-
-
-class CallbreakJourney:
-    """A run of games against computer players (RULES.md §5, modes).
-
-    The three computer seats play at ``level`` 1 to 4; after each game the learner wins
-    (finishes first, alone) the level rises by one (it stays at 4 after that); the first game
-    not won ends the journey.  Its score is the number of games won, then the learner's total
-    points over every game of the journey as the tie-break (:attr:`score` sorts that way).
-
-    ``levels`` maps each level 1–4 to a player factory ``seed -> player``; by default
-    :data:`belote_lab.players.callbreak.LEVELS` (levels 3 and 4 are the search players of
-    :mod:`belote_lab.players.search`).
-
-    >>> from belote_lab.players.callbreak import CallbreakPlayer2
-    >>> j = CallbreakJourney(seed=1, rules=CallbreakRules(rounds=3))
-    >>> j.level, sorted(j.players)
-    (1, [0, 1, 3])
-    >>> j.play_out(CallbreakPlayer2(), max_games=3)
-    >>> j.games_won == len(j.games) - (1 if j.is_over else 0)
-    True
-    """
-
-    MAX_LEVEL = 4
-    game_class: type[CallbreakGame] = CallbreakGame
-    game_name = "callbreak"
-    _SEATS = (0, 1, 2, 3)
-    _SUMMARY_KEYS = ("level", "games_won", "points")
-
-    def __init__(
-        self,
-        levels: Mapping[int, PlayerFactory] | None = None,
-        rules: CallbreakRules | None = None,
-        seed: int | None = None,
-        learner: int | str = "S",
-    ) -> None:
-        self._setup(levels, rules, seed, learner)
-        self._deal_game()
-
-    def _setup(
-        self,
-        levels: Mapping[int, PlayerFactory] | None,
-        rules: CallbreakRules | None,
-        seed: int | None,
-        learner: int | str,
-    ) -> None:
-        if levels is None:
-            from belote_lab.players.callbreak import LEVELS
-
-            levels = LEVELS
-        missing = [k for k in range(1, self.MAX_LEVEL + 1) if k not in levels]
-        if missing:
-            raise ValueError(f"levels lacks a player for level(s) {missing}")
-        self.levels = dict(levels)
-        self.rules = rules or CallbreakRules()
-        self.seed = drawn_seed(seed)
-        self.learner = parse_seat(learner)
-        self._rng = random.Random(self.seed)
-        self.level = 1
-        self.games_won = 0
-        self.games: list[CallbreakGame] = []  # finished games
-        self._points = 0  # the learner's tenths over the finished games
-        self._over = False
-
-    def _deal_game(self) -> None:
-        self.game = self.game_class(
-            self.rules, seed=self._rng.getrandbits(32), dealer=len(self.games) % 4
-        )
-        make = self.levels[self.level]
-        self.players: dict[int, Any] = {
-            s: make(self._rng.getrandbits(32)) for s in range(4) if s != self.learner
-        }
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
-    @property
-    def points(self) -> Tenths:
-        """The learner's total points over the finished games."""
-        return Tenths(self._points)
-
-    @property
-    def score(self) -> tuple[int, Tenths]:
-        """``(games won, total points)``: compare journeys with it (higher is better)."""
-        return (self.games_won, self.points)
-
-    def next_game(self) -> CallbreakGame | None:
-        """Record the finished game: a win raises the level and deals the next game, anything
-        else ends the journey (then ``None``)."""
-        if self._over:
-            raise IllegalAction("the journey is over")
-        if not self.game.is_over:
-            raise IllegalAction("the current game is not finished")
-        g = self.game
-        g._closed = (
-            f"game {len(self.games) + 1} is over and counted in the journey: "
-            "it cannot be taken back"
-        )
-        self.games.append(g)
-        self._points += g.total(self.learner).tenths
-        if g.winner != SEATS[self.learner]:
-            self._over = True
-            return None
-        self.games_won += 1
-        self.level = min(self.level + 1, self.MAX_LEVEL)
-        self._deal_game()
-        return self.game
-
-    def play_out(self, learner: Any, max_games: int = 50) -> None:
-        """Play games with ``learner`` (a player object) until the journey ends or
-        ``max_games`` games were played."""
-        for _ in range(max_games):
-            if self._over:
-                return
-            seats = dict(self.players)
-            seats[self.learner] = learner
-            self.game.play_out(seats)
-            self.next_game()
-
-    # --- records ----------------------------------------------------------------------------------
-    def _finished_games(self) -> list[CallbreakGame]:
-        return self.games
-
-    def _current_game(self) -> CallbreakGame:
-        return self.game
-
-    def _seat(self) -> int:
-        return self.learner
-
-    def _summary(self) -> dict[str, Any]:
-        return {"level": self.level, "games_won": self.games_won, "points": self.points.number}
-
-    def to_json(self) -> dict[str, Any]:
-        """The journey as a record (see :func:`belote_lab.record.run_to_json`)."""
-        from belote_lab.record import run_to_json
-
-        return run_to_json(self)
-
-    @classmethod
-    def from_json(
-        cls, data: dict[str, Any] | str, levels: Mapping[int, PlayerFactory] | None = None
-    ) -> CallbreakJourney:
-        """Rebuild a journey from :meth:`to_json` output (computer players made afresh)."""
-        from belote_lab.record import RecordError, run_from_json
-
-        j = run_from_json(data, levels)
-        if not isinstance(j, cls):
-            raise RecordError("not a Callbreak journey record")
-        return j
-
-    @classmethod
-    def _from_games(
-        cls,
-        rules: Any,
-        seed: int | None,
-        learner: int,
-        games: list[CallbreakGame],
-        over: bool,
-        levels: Mapping[int, PlayerFactory] | None,
-    ) -> CallbreakJourney:
-        """Rebuild a journey from its replayed games, checking that they follow each other."""
-        from belote_lab.record import RecordError
-
-        j = cls.__new__(cls)
-        j._setup(levels, rules, seed, learner)
-        for k, g in enumerate(games, start=1):
-            if k > 1:
-                if not j.game.is_over:
-                    raise RecordError(f"game {k}: game {k - 1} is not finished")
-                if j.next_game() is None:
-                    raise RecordError(f"game {k}: the record goes on after the end of the journey")
-            else:
-                j._deal_game()
-            dealt = j.game
-            if g.rules != j.rules:
-                raise RecordError(f"game {k}: its rules differ from the journey's rules")
-            if g.seed != dealt.seed:
-                raise RecordError(
-                    f"game {k}: seed {g.seed}, but the journey deals seed {dealt.seed}"
-                )
-            first = (g.hands or [g.hand])[0].dealer
-            if first != dealt.hand.dealer:
-                raise RecordError(
-                    f"game {k}: first dealt by {SEATS[first]}, but the journey's game "
-                    f"{k} is first dealt by {SEATS[dealt.hand.dealer]}"
-                )
-            j.game = g
-        if over:
-            if not j.game.is_over:
-                raise RecordError("over: the journey is over, yet its last game is not finished")
-            if j.next_game() is not None:
-                raise RecordError(
-                    f"over: the journey is over, yet {SEATS[j.learner]} won its last game"
-                )
-        return j
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.rules, self.seed, self.learner, self.level, self.games_won, self._points,
-            self.games, self.game, self._over, self._rng.getstate(),
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, CallbreakJourney)
-        return self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __repr__(self) -> str:
-        return (
-            f"<CallbreakJourney level={self.level} won={self.games_won} "
-            f"points={self.points} over={self._over}>"
-        )
-
-
-# --- the referee --------------------------------------------------------------------------------
-def _referee_score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
-    from belote_lab.referee import Invalid, get, play_through, replay_tricks
-
-    tricks, hands, first = replay_tricks(case, "callbreak", 13)
-    raw = get(case, "calls", dict)
-    calls: dict[str, int] = {}
-    for seat, n in raw.items():
-        try:
-            s = SEATS[parse_seat(seat)]
-        except CardParseError as e:
-            raise Invalid(f"calls: {e}") from None
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise Invalid(f"calls: {seat}'s call must be a whole number")
-        try:
-            calls[s] = parse_call(n, rules.max_call)
-        except CallError as e:
-            raise Invalid(f"calls: {seat}: {e}") from None
-    if len(calls) != 4:
-        raise Invalid("calls: the four seats need a call")
-    state = CallbreakHand.from_hands({SEATS[s]: h for s, h in hands.items()}, calls, first, rules)
-    bad = play_through(state, tricks)
-    if bad is not None:
-        return bad
-    r = state.result
-    assert r is not None
-    return {"tricks_won": dict(r.tricks_won), "score": {s: t.number for s, t in r.score.items()}}
-
-
-def _referee_bidding(case: dict[str, Any], rules: Any) -> dict[str, Any]:
-    from belote_lab.referee import get, seat_of
-
-    dealer = seat_of(case, "dealer", "callbreak")
-    calls = get(case, "calls", list)
-    b = CallbreakBidding(dealer, rules.max_call)
-    for k, c in enumerate(calls):
-        # calls are JSON integers here; text such as "3" or "pass" breaks the rule
-        if isinstance(c, bool) or not isinstance(c, int):
-            return {"error": "illegal", "call": k + 1, "message": f"{c!r} is not a call"}
-        try:
-            b.call(c)
-        except CallError as e:
-            return {"error": "illegal", "call": k + 1, "message": str(e)}
-    if not b.done:
-        nxt = b.next_seat
-        assert nxt is not None
-        return {"next": SEATS[nxt]}
-    return {"calls": {SEATS[(dealer + 1 + k) % 4]: n for k, n in enumerate(b.calls)}}
-
-
 HAND_CLASS = CallbreakHand
 GAME_CLASS = CallbreakGame
-RUN_CLASS = CallbreakJourney
-REFEREE = {"score": _referee_score, "bidding": _referee_bidding}

@@ -54,7 +54,6 @@ __all__ = [
     "BID_KINDS",
     "HAND_CLASS",
     "GAME_CLASS",
-    "REFEREE",
 ]
 
 BID_KINDS: dict[str, int] = {
@@ -829,47 +828,5 @@ class CoincheGame(BeloteGame):
         return CoincheHand(self.rules, dealer=dealer, seed=self._rng.getrandbits(32))
 
 
-# --- the referee ---------------------------------------------------------------------------------
-def _referee_bidding(case: dict[str, Any], rules: Any) -> dict[str, Any]:
-    from belote_lab.referee import get, seat_of, taking_answer
-
-    dealer = seat_of(case, "dealer", "coinche")
-    calls = get(case, "calls", list)
-    auction = Auction(dealer, rules)
-    ans = taking_answer(auction, calls)
-    if "contract" in ans:
-        return {"contract": auction.contract_json()}
-    return ans
-
-
-def _referee_score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
-    from belote_lab.referee import Invalid, contract_of, get, play_through, replay_tricks, seat_of
-
-    tricks, hands, first = replay_tricks(case, "coinche", 8)
-    c = get(case, "contract", dict)
-    bidder = seat_of(c, "bidder", "coinche")
-    value = get(c, "value", (int, str))
-    multiplier = get(c, "multiplier", int)
-    if isinstance(multiplier, bool) or multiplier not in (1, 2, 4):
-        raise Invalid(f"contract multiplier must be 1, 2 or 4, not {multiplier!r}")
-    try:
-        bid = Bid.of(value, contract_of(case, "coinche").code)
-    except ValueError as e:
-        raise Invalid(f"contract: {e}") from None
-    problem = bid_problem(bid, rules, options=False)
-    if problem is not None:
-        raise Invalid(f"contract value: {problem}")
-    state = CoincheHand.from_hands(
-        {SEATS[s]: h for s, h in hands.items()}, bid, bidder, first, rules, multiplier=multiplier
-    )
-    bad = play_through(state, tricks)
-    if bad is not None:
-        return bad
-    r = state.result
-    assert r is not None
-    return {"score": r.score, "points": r.points, "made": r.made}
-
-
 HAND_CLASS = CoincheHand
 GAME_CLASS = CoincheGame
-REFEREE = {"bidding": _referee_bidding, "score": _referee_score}

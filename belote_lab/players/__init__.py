@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from belote_lab.cards import Card, mask_cards
+from belote_lab.games.base import drive_hand  # the loop lives with the games: re-exported
 
 __all__ = ["Player", "RandomPlayer", "Callback", "drive_hand"]
 
@@ -71,13 +72,3 @@ class Callback:
     def choose_card(self, state: Any) -> Card:
         return Card.parse(self._card(state))
 
-
-def drive_hand(state: Any, players: dict[int, Any] | list[Any]) -> None:
-    """Ask each seat's player for its calls and cards until the hand is over."""
-    while not state.is_over:
-        seat = state.current_player
-        player = players[seat]
-        if state.phase == "play":
-            state.play(player.choose_card(state))
-        else:
-            state.call(player.choose_call(state))

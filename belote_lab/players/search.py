@@ -261,15 +261,6 @@ def _best(values: dict[Card, float], fallback: Card, margin: float = 0.0) -> Car
     return min(c for c, v in values.items() if v >= best - TIE)
 
 
-def _with_hands(state: Any, pos: Any) -> Any:
-    """A copy of ``state`` whose hidden cards are those of the sampled deal ``pos``."""
-    world = state.copy()
-    world.hands = list(pos.hands)
-    if getattr(state, "stock", None) is not None and state.game == "belote2":
-        world.stock = tuple(state.stock[: state.drawn]) + tuple(Card(c) for c in pos.stock)
-    return world
-
-
 def rollout_values(
     state: Any, samples: int, time_budget: float, horizon: int, rng: random.Random
 ) -> dict[Card, float]:

@@ -1,0 +1,492 @@
+"""The ladder: games against computer players whose level rises with each game the learner wins.
+
+A :class:`Ladder` deals one game after another (a two-player Belote match, a Callbreak game),
+the computer seats played at ``level`` 1 to 4 by players made from ``levels`` (level → player
+factory, ``seed -> player``).  The level starts at 1 and rises by one after each game the
+learner wins (it stays at 4 after that); the first game not won ends the ladder.  A counted
+game is closed: its ``undo()`` is refused with the reason (see
+:class:`~belote_lab.games.base.CountingGame`).
+
+Two ladders, as the seeds name them:
+
+* :class:`Belote2Run` — seed 001's two-player run: matches of two hands, scored by
+  :func:`~belote_lab.games.belote2.run_score` (consecutive wins × 10,000 + the winning
+  margins, capped at 9,999); a loss or a draw ends it;
+* :class:`CallbreakJourney` — seed 003's journey: Callbreak games won alone, the learner's
+  total points as the tie-break.
+
+Both are saved as ``belote_lab/run`` records (:func:`belote_lab.record.run_to_json`).  This
+module sits above the games and the players: the default levels come from
+:mod:`belote_lab.players.belote2` and :mod:`belote_lab.players.callbreak`.
+
+>>> from belote_lab.players import RandomPlayer
+>>> levels = {k: RandomPlayer for k in range(1, 5)}
+>>> run = Belote2Run(levels, seed=3)
+>>> run.next_match()
+Traceback (most recent call last):
+...
+belote_lab.games.base.IllegalAction: the current match is not finished
+>>> sorted(LADDERS)
+['belote2', 'callbreak']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar
+
+from belote_lab.cards import SEATS, parse_seat
+from belote_lab.games.base import IllegalAction, drawn_seed
+from belote_lab.games.belote2 import MAX_LEVEL, SEATS2, Belote2Match, run_score, two_player_seat
+from belote_lab.games.callbreak import CallbreakGame, Tenths
+from belote_lab.rules import Belote2Rules, CallbreakRules
+
+__all__ = ["Ladder", "Belote2Run", "CallbreakJourney", "PlayerFactory", "LADDERS"]
+
+PlayerFactory = Callable[[int], Any]
+"""Makes a computer player from a seed (an ``int``)."""
+
+_L = TypeVar("_L", bound="Ladder")
+
+
+def _alias(name: str, doc: str) -> Any:
+    """A read-write attribute of a ladder under its game's own name (``match`` for ``current``)."""
+
+    def get(self: Any) -> Any:
+        return getattr(self, name)
+
+    def set_(self: Any, value: Any) -> None:
+        setattr(self, name, value)
+
+    return property(get, set_, doc=doc)
+
+
+class Ladder:
+    """Games against computer players, the level rising with each game the learner wins.
+
+    A subclass names its game (:attr:`game_name`, :attr:`game_class`, the learner's possible
+    :attr:`_SEATS`), the words of its messages (:attr:`_WHAT`, :attr:`_STEP`) and defines
+    :meth:`_default_levels`, :meth:`_parse_seat`, :meth:`_first_dealer`, :meth:`_count` (what a
+    counted game adds besides the win), :meth:`_tally` (that, for equality) and
+    :meth:`_summary` (the record's summary, keys :attr:`_SUMMARY_KEYS`).
+
+    The state: ``level``, ``levels``, ``rules``, ``seed``, ``seat`` (the learner's),
+    ``finished`` (the games counted), ``current`` (the game being played or the last one),
+    ``won`` (games won) and ``players`` (the computer seats' players for ``current``).
+    """
+
+    MAX_LEVEL: ClassVar[int] = MAX_LEVEL  # seed 001: the computer rises up to level 4
+    game_name: ClassVar[str]
+    game_class: ClassVar[type[Any]]
+    rules_class: ClassVar[type[Any]]
+    _SEATS: ClassVar[tuple[int, ...]]
+    _SUMMARY_KEYS: ClassVar[tuple[str, ...]]
+    _WHAT: ClassVar[str]  # the ladder in messages: "run", "journey"
+    _STEP: ClassVar[str]  # one game of it: "match", "game"
+    _RECORD: ClassVar[str]  # its records in messages: "two-player Belote run"
+
+    level: int
+    levels: dict[int, PlayerFactory]
+    rules: Any
+    seed: int
+    seat: int
+    won: int
+    finished: list[Any]
+    current: Any
+    players: dict[int, Any]
+    _rng: random.Random
+    _over: bool
+
+    def __init__(
+        self,
+        levels: Mapping[int, PlayerFactory] | None,
+        rules: Any,
+        seed: int | None,
+        seat: int | str,
+    ) -> None:
+        self._setup(levels, rules, seed, seat)
+        self._deal()
+
+    # --- what differs between ladders ---------------------------------------------------------
+    @staticmethod
+    def _default_levels() -> Mapping[int, PlayerFactory]:
+        raise NotImplementedError
+
+    @staticmethod
+    def _parse_seat(seat: int | str) -> int:
+        return parse_seat(seat)
+
+    def _first_dealer(self) -> int:
+        """The first dealer of the next game."""
+        raise NotImplementedError
+
+    def _count(self, game: Any, won: bool) -> None:
+        """Count a finished game's points or margin (the win itself is counted by the ladder)."""
+
+    def _tally(self) -> Any:
+        """What :meth:`_count` adds up (compared by ``==``)."""
+        return None
+
+    def _summary(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # --- the ladder ---------------------------------------------------------------------------
+    def _setup(
+        self, levels: Mapping[int, PlayerFactory] | None, rules: Any, seed: int | None,
+        seat: int | str,
+    ) -> None:
+        if levels is None:
+            levels = self._default_levels()
+        missing = [k for k in range(1, self.MAX_LEVEL + 1) if k not in levels]
+        if missing:
+            raise ValueError(f"levels lacks a player for level(s) {missing}")
+        self.levels = dict(levels)
+        self.rules = rules or self.rules_class()
+        self.seat = self._parse_seat(seat)
+        self.seed = drawn_seed(seed)
+        self._rng = random.Random(self.seed)
+        self.level = 1
+        self.won = 0
+        self.finished = []
+        self._over = False
+
+    def _deal(self) -> None:
+        """Deal the next game and make its computer players at the current level."""
+        self.current = self.game_class(
+            self.rules, seed=self._rng.getrandbits(32), dealer=self._first_dealer()
+        )
+        make = self.levels[self.level]
+        self.players = {
+            s: make(self._rng.getrandbits(32)) for s in self._SEATS if s != self.seat
+        }
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    def _advance(self) -> Any:
+        """Count the finished game: a win raises the level and deals the next game (returned),
+        anything else ends the ladder (then ``None``)."""
+        if self._over:
+            raise IllegalAction(f"the {self._WHAT} is over")
+        g = self.current
+        if not g.is_over:
+            raise IllegalAction(f"the current {self._STEP} is not finished")
+        g._closed = (
+            f"{self._STEP} {len(self.finished) + 1} is over and counted in the {self._WHAT}: "
+            "it cannot be taken back"
+        )
+        self.finished.append(g)
+        won = g.winner == SEATS[self.seat]
+        self._count(g, won)
+        if not won:
+            self._over = True
+            return None
+        self.won += 1
+        self.level = min(self.level + 1, self.MAX_LEVEL)
+        self._deal()
+        return self.current
+
+    def _play(self, learner: Any, max_games: int) -> None:
+        """Play games with ``learner`` until the ladder ends or ``max_games`` were played."""
+        for _ in range(max_games):
+            if self._over:
+                return
+            seats = dict(self.players)
+            seats[self.seat] = learner
+            self.current.play_out(seats)
+            self._advance()
+
+    # --- records ------------------------------------------------------------------------------
+    def _finished_games(self) -> list[Any]:
+        return self.finished
+
+    def _current_game(self) -> Any:
+        return self.current
+
+    def _seat(self) -> int:
+        return self.seat
+
+    def to_json(self) -> dict[str, Any]:
+        """The ladder as a record (see :func:`belote_lab.record.run_to_json`)."""
+        from belote_lab.record import run_to_json
+
+        return run_to_json(self)
+
+    @classmethod
+    def from_json(
+        cls: type[_L], data: dict[str, Any] | str, levels: Mapping[int, PlayerFactory] | None = None
+    ) -> _L:
+        """Rebuild a ladder from :meth:`to_json` output (the computer players made afresh)."""
+        from belote_lab.record import RecordError, run_from_json
+
+        r = run_from_json(data, levels)
+        if not isinstance(r, cls):
+            raise RecordError(f"not a {cls._RECORD} record")
+        return r
+
+    @classmethod
+    def _from_games(
+        cls: type[_L],
+        rules: Any,
+        seed: int | None,
+        seat: int,
+        games: list[Any],
+        over: bool,
+        levels: Mapping[int, PlayerFactory] | None,
+    ) -> _L:
+        """Rebuild a ladder from its replayed games, checking that they follow each other."""
+        from belote_lab.record import RecordError
+
+        step, what = cls._STEP, cls._WHAT
+        r = cls.__new__(cls)
+        r._setup(levels, rules, seed, seat)
+        for k, g in enumerate(games, start=1):
+            if k > 1:
+                if not r.current.is_over:
+                    raise RecordError(f"{step} {k}: {step} {k - 1} is not finished")
+                if r._advance() is None:
+                    raise RecordError(f"{step} {k}: the record goes on after the end of the {what}")
+            else:
+                r._deal()
+            dealt = r.current
+            if g.rules != r.rules:
+                raise RecordError(f"{step} {k}: its rules differ from the {what}'s rules")
+            if g.seed != dealt.seed:
+                raise RecordError(
+                    f"{step} {k}: seed {g.seed}, but the {what} deals seed {dealt.seed}"
+                )
+            first = (g.hands or [g.hand])[0].dealer
+            if first != dealt.hand.dealer:
+                raise RecordError(
+                    f"{step} {k}: first dealt by {SEATS[first]}, but the {what}'s {step} {k} is "
+                    f"first dealt by {SEATS[dealt.hand.dealer]}"
+                )
+            r.current = g
+        if over:
+            if not r.current.is_over:
+                raise RecordError(f"over: the {what} is over, yet its last {step} is not finished")
+            if r._advance() is not None:
+                raise RecordError(
+                    f"over: the {what} is over, yet {SEATS[r.seat]} won its last {step}"
+                )
+        return r
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.rules, self.seed, self.seat, self.level, self.won, self._tally(),
+            self.finished, self.current, self._over, self._rng.getstate(),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Ladder)
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+# --- seed 001: the two-player Belote run ----------------------------------------------------------
+class Belote2Run(Ladder):
+    """A run: matches against the computer until you lose or draw one.
+
+    The computer starts at level 1 and goes up a level after each of your wins (up to
+    level 4).  ``levels`` maps each level 1–4 to a player factory (seed → player); the
+    default is :data:`belote_lab.players.belote2.LEVELS`.
+
+    >>> from belote_lab.players import RandomPlayer
+    >>> run = Belote2Run(seed=3)
+    >>> run.level, SEATS[run.you], run.opponent.level
+    (1, 'S', 1)
+    >>> run.play_out(RandomPlayer(seed=9))
+    >>> run.is_over, run.score == run_score(run.wins, run.margins)
+    (True, True)
+    """
+
+    game_name = "belote2"
+    game_class = Belote2Match
+    rules_class = Belote2Rules
+    _SEATS = SEATS2
+    _SUMMARY_KEYS = ("level", "wins", "margins", "score")
+    _WHAT, _STEP, _RECORD = "run", "match", "two-player Belote run"
+
+    you = _alias("seat", "Your seat (0 = N or 2 = S).")
+    matches = _alias("finished", "The finished matches, counted in the run.")
+    match = _alias("current", "The match being played (or the last one, once the run is over).")
+    wins = _alias("won", "The matches won.")
+    margins: list[int]
+
+    def __init__(
+        self,
+        levels: Mapping[int, PlayerFactory] | None = None,
+        you: int | str = "S",
+        rules: Belote2Rules | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(levels, rules, seed, you)
+
+    @staticmethod
+    def _default_levels() -> Mapping[int, PlayerFactory]:
+        from belote_lab.players.belote2 import LEVELS
+
+        return LEVELS
+
+    _parse_seat = staticmethod(two_player_seat)  # N or S only
+
+    def _setup(
+        self, levels: Mapping[int, PlayerFactory] | None, rules: Any, seed: int | None,
+        seat: int | str,
+    ) -> None:
+        super()._setup(levels, rules, seed, seat)
+        self.margins = []
+
+    @property
+    def computer(self) -> int:
+        """The computer's seat."""
+        return 2 - self.you
+
+    @property
+    def opponent(self) -> Any:
+        """The computer player of the current match."""
+        return self.players[self.computer]
+
+    def _first_dealer(self) -> int:
+        # the computer deals the first hand of the first match; the first deal alternates
+        return self.computer if len(self.matches) % 2 == 0 else self.you
+
+    def _count(self, game: Any, won: bool) -> None:
+        if won:
+            self.margins.append(game.margin)
+
+    def _tally(self) -> Any:
+        return self.margins
+
+    @property
+    def score(self) -> int:
+        """The run's score so far (see :func:`~belote_lab.games.belote2.run_score`)."""
+        return run_score(self.wins, self.margins)
+
+    def next_match(self) -> Belote2Match | None:
+        """Count the finished match and start the next one (``None`` when the run is over)."""
+        m: Belote2Match | None = self._advance()
+        return m
+
+    def play_out(self, you: Any, max_matches: int = 50) -> None:
+        """Play matches with ``you`` (a player object) until the run ends (or
+        ``max_matches`` matches: a run can be long against the level-4 player)."""
+        self._play(you, max_matches)
+
+    def _summary(self) -> dict[str, Any]:
+        return {
+            "level": self.level, "wins": self.wins, "margins": list(self.margins),
+            "score": self.score,
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"<Belote2Run level={self.level} wins={self.wins} score={self.score}"
+            f"{' over' if self._over else ''}>"
+        )
+
+
+# --- seed 003: the Callbreak journey --------------------------------------------------------------
+class CallbreakJourney(Ladder):
+    """A run of games against computer players (RULES.md §5, modes).
+
+    The three computer seats play at ``level`` 1 to 4; after each game the learner wins
+    (finishes first, alone) the level rises by one (it stays at 4 after that); the first game
+    not won ends the journey.  Its score is the number of games won, then the learner's total
+    points over every game of the journey as the tie-break (:attr:`score` sorts that way).
+
+    ``levels`` maps each level 1–4 to a player factory ``seed -> player``; by default
+    :data:`belote_lab.players.callbreak.LEVELS` (levels 3 and 4 are the search players of
+    :mod:`belote_lab.players.search`).
+
+    >>> from belote_lab.players.callbreak import CallbreakPlayer2
+    >>> j = CallbreakJourney(seed=1, rules=CallbreakRules(rounds=3))
+    >>> j.level, sorted(j.players)
+    (1, [0, 1, 3])
+    >>> j.play_out(CallbreakPlayer2(), max_games=3)
+    >>> j.games_won == len(j.games) - (1 if j.is_over else 0)
+    True
+    """
+
+    game_name = "callbreak"
+    game_class: type[CallbreakGame] = CallbreakGame
+    rules_class = CallbreakRules
+    _SEATS = (0, 1, 2, 3)
+    _SUMMARY_KEYS = ("level", "games_won", "points")
+    _WHAT, _STEP, _RECORD = "journey", "game", "Callbreak journey"
+
+    learner = _alias("seat", "The learner's seat.")
+    games = _alias("finished", "The finished games, counted in the journey.")
+    game = _alias("current", "The game being played (or the last one, once the journey is over).")
+    games_won = _alias("won", "The games won.")
+    _points: int  # the learner's tenths over the finished games
+
+    def __init__(
+        self,
+        levels: Mapping[int, PlayerFactory] | None = None,
+        rules: CallbreakRules | None = None,
+        seed: int | None = None,
+        learner: int | str = "S",
+    ) -> None:
+        super().__init__(levels, rules, seed, learner)
+
+    @staticmethod
+    def _default_levels() -> Mapping[int, PlayerFactory]:
+        from belote_lab.players.callbreak import LEVELS
+
+        return LEVELS
+
+    def _setup(
+        self, levels: Mapping[int, PlayerFactory] | None, rules: Any, seed: int | None,
+        seat: int | str,
+    ) -> None:
+        super()._setup(levels, rules, seed, seat)
+        self._points = 0
+
+    def _first_dealer(self) -> int:
+        return len(self.games) % 4
+
+    def _count(self, game: Any, won: bool) -> None:
+        self._points += game.total(self.learner).tenths
+
+    def _tally(self) -> Any:
+        return self._points
+
+    @property
+    def points(self) -> Tenths:
+        """The learner's total points over the finished games."""
+        return Tenths(self._points)
+
+    @property
+    def score(self) -> tuple[int, Tenths]:
+        """``(games won, total points)``: compare journeys with it (higher is better)."""
+        return (self.games_won, self.points)
+
+    def next_game(self) -> CallbreakGame | None:
+        """Record the finished game: a win raises the level and deals the next game, anything
+        else ends the journey (then ``None``)."""
+        g: CallbreakGame | None = self._advance()
+        return g
+
+    def play_out(self, learner: Any, max_games: int = 50) -> None:
+        """Play games with ``learner`` (a player object) until the journey ends or
+        ``max_games`` games were played."""
+        self._play(learner, max_games)
+
+    def _summary(self) -> dict[str, Any]:
+        return {"level": self.level, "games_won": self.games_won, "points": self.points.number}
+
+    def __repr__(self) -> str:
+        return (
+            f"<CallbreakJourney level={self.level} won={self.games_won} "
+            f"points={self.points} over={self._over}>"
+        )
+
+
+LADDERS: dict[str, type[Ladder]] = {"belote2": Belote2Run, "callbreak": CallbreakJourney}
+"""Game name → its ladder (the classes of ``belote_lab/run`` records)."""
