@@ -96,6 +96,7 @@ from belote_lab.cards import (
     mask_cards,
     mask_of,
 )
+from belote_lab.games import GAMES  # the one list of games
 from belote_lab.hints import Hint, hint
 from belote_lab.solver.position import position_of, solve_position, total_left
 
@@ -111,7 +112,6 @@ __all__ = [
     "tricks_left",
 ]
 
-GAMES = ("belote", "coinche", "belote2", "callbreak")
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from belote_lab.cards import (
     parse_seat,
 )
 from belote_lab.contract import Contract, ContractKind
+from belote_lab.games import GAMES  # the one list of games
 from belote_lab.trick import (
     BELOTE2_FREE,
     BELOTE2_STRICT,
@@ -60,7 +61,6 @@ __all__ = [
     "taking_answer",
 ]
 
-GAMES = ("belote", "coinche", "belote2", "callbreak")
 
 
 class Invalid(ValueError):

@@ -29,7 +29,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from belote_lab.cards import SEATS, Card, CardParseError, parse_seat
-from belote_lab.games import game_module
+from belote_lab.games import GAMES, game_module
 from belote_lab.hints import Hint, hint
 from belote_lab.rules import rules_for
 from belote_lab.selfplay import make_players, side_of
@@ -54,7 +54,6 @@ from belote_widgets.i18n import call_label, game_name, seat_name, side_name, tex
 
 __all__ = ["PlayTable"]
 
-GAMES = ("belote", "coinche", "belote2", "callbreak")
 Message = Callable[[str], str]  # a message drawn in the language of the moment
 _MAX_STEPS = 2000  # computer actions between two learner decisions (a guard, never reached)
 

@@ -44,6 +44,7 @@ from belote_lab.cards import (
     parse_seat,
 )
 from belote_lab.contract import Contract
+from belote_lab.games import GAMES  # the one list of games
 from belote_lab.games.belote import follow_rules
 from belote_lab.rules import RuleOptionError, rules_for
 from belote_lab.trick import (
@@ -63,7 +64,6 @@ from belote_widgets.i18n import contract_name, game_name, seat_name, text
 
 __all__ = ["RuleExplorer", "Situation", "QuizResult", "follow_for", "GAMES"]
 
-GAMES = ("belote", "coinche", "belote2", "callbreak")
 _SUIT_CONTRACTS = ("S", "H", "D", "C")
 _BELOTE_CONTRACTS = ("S", "H", "D", "C", "NT", "AT")
 
