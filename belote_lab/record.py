@@ -684,7 +684,3 @@ def load(path: str | Path) -> Any:
     contents (not UTF-8, a byte-order mark, not JSON, nested too deeply, a malformed
     record) raises :class:`RecordError`."""
     return loads(Path(path).read_bytes())
-
-
-def cards_json(mask: int) -> list[str]:
-    return [c.text for c in mask_cards(mask)]

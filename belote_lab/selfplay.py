@@ -165,10 +165,9 @@ def _class_name(game: str) -> str:
 def player_class(game: str, level: int) -> Any:
     """The class (or factory) of a computer player of ``level`` for ``game``.
 
-    Level 1 is :class:`~belote_lab.players.RandomPlayer` unless the game's player module
-    ``belote_lab.players.<game>`` has its own in a ``PLAYERS = {1: …, 2: …}`` table; level 2
-    is ``PLAYERS[2]`` or the class ``<Game>Player2`` of that module; levels 3 and 4 are the
-    search players' factories (:func:`belote_lab.players.search.level_factory`).
+    Level 1 is :class:`~belote_lab.players.RandomPlayer`; level 2 is the class
+    ``<Game>Player2`` of the game's player module ``belote_lab.players.<game>``; levels 3 and 4
+    are the search players' factories (:func:`belote_lab.players.search.level_factory`).
 
     >>> player_class("belote", 1).__name__
     'RandomPlayer'
@@ -189,22 +188,15 @@ def player_class(game: str, level: int) -> Any:
         from belote_lab.players.search import level_factory
 
         return level_factory(game, level)
+    if level == 1:
+        return RandomPlayer
     name = f"belote_lab.players.{game}"
     mod = _import_missing_ok(name)
-    table = getattr(mod, "PLAYERS", None)
-    if level == 1:
-        if isinstance(table, Mapping) and 1 in table:
-            return table[1]
-        return RandomPlayer
     if mod is None:
         raise PlayerUnavailable(f"no level-2 player for {game!r} yet: module {name} is missing")
-    if isinstance(table, Mapping) and 2 in table:
-        return table[2]
     cls = getattr(mod, _class_name(game), None)
     if cls is None:
-        raise PlayerUnavailable(
-            f"module {name} has neither PLAYERS[2] nor a class {_class_name(game)}"
-        )
+        raise PlayerUnavailable(f"module {name} has no class {_class_name(game)}")
     return cls
 
 

@@ -20,54 +20,33 @@ callbreak  8 deals, last 9 tricks (*)   20 deals, last 10 tricks (*)
 ========== ============================ ==============================
 
 (*) Callbreak searches longer (level 3 within 0.2 s a card) and averages the round score
-of the seat's call, not its tricks: a trick more is worth 0.1 once the call is made, and a
-call missed by one trick costs as much as one missed by five.  Measured over the same 150
-duplicate deals against level 2 (seed 7), level 3's margin a hand went from +0.15 (6 deals,
-last 7 tricks, tricks averaged) to +0.21 (8 deals, last 9, score) and the share of level-2
-seats it outscores from 52.6% to 53.1%; searching the last 11 tricks gave +0.24 at three times
-the cost.
-
-Four-player level 4 searches from the first card since the solver became three times faster:
-over the same 500 duplicate Belote deals against level 3 (seed 6000) its margin a hand was
-+8.35 points (95% CI +4.53..+12.17), deals won 59.4%, against +4.68 (+1.01..+8.35), 56.8% when
-searching the last 7 tricks, and +4.98 (+1.28..+8.68), 57.6% with 40 deals instead of 20 there.
+of the seat's call, not its tricks.
 
 Two-player Belote is solved exactly once the stock is empty, its last 9 tricks: level 3
 searches only then, with nothing hidden.  Level 4 also searches the last three tricks of
 the stock, where the stock's order and the other hand are sampled; a deal too long to solve
 in its time is played on by level-2 players down to the empty stock first (see
-:func:`~belote_lab.hints.hint`).
-
-In the Belote games both levels average card points, not what the hand would score
-(``PlayBudget.objective="score"``, :func:`~belote_lab.hints.score_margin`): measured against
-level 3 over the same 80 duplicate Belote deals, level 4 averaging the score did no better
-(+0.5 points a hand, 95% CI −11.5..+12.6, against +6.8 over 100 averaging points) — the
-sampled deals are solved with every card seen, which makes capots and set contracts look
-likelier than they are, and the score's jumps magnify that.  Two-player level 4 averaging
-the score did no better either: +6.95 points a hand (95% CI +0.19..+13.70) against +10.23
-(+2.17..+18.28) averaging points, over the same 150 duplicate deals against level 3 (seed 7).
-
-A :class:`PlayBudget` may also search before the horizon with :func:`rollout_values` (on a
-few sampled deals: the card, level-2 play by everyone down to the tricks where the solver is
-fast, :data:`SOLVE_AT`, then the solver; a rollout card replaces the level-2 card only when
-better by :data:`EARLY_MARGIN`).  No level does by default: the few deals that fit in a
-second did not make level 4 stronger: in two-player Belote, level 4 with rollouts through
-the whole stock phase scored −1.6 points a hand (95% CI −17.3..+14.2) against level 3 over
-60 duplicate deals.
+:func:`~belote_lab.hints.hint`).  In the Belote games both levels average card points, not
+what the hand would score (``PlayBudget.objective="score"`` is available).  A
+:class:`PlayBudget` may also search before the horizon with :func:`rollout_values` (a rollout
+card replaces the level-2 card only when better by :data:`EARLY_MARGIN`); no level does by
+default.
 
 Level 3 bids as level 2.  Level 4 bids by simulation (:class:`SimBidder`): for each call the
 level-2 bidder might make — take or pass, its two best trump suits; Coinche opening bids
 and raises of the partner's bid up to 10 above the level-2 estimate; Callbreak calls within
 2 of its estimate — it deals the unseen cards at random around its own (nothing else is
 read), plays the first tricks with level-2 players, solves the rest exactly
-(:func:`belote_lab.solver.solve_position`) and scores the hand by the rules; it picks the
-call with the best mean score, keeping the level-2 call unless another is better both by a
-margin and by more than two standard errors of the difference of the means: with a dozen
-deals a mean score is known only to ±30 points or so, and overriding the level-2 call on
-noise made level 4 no stronger than level 3 (four-player Belote: −0.4 points a hand over 200
-duplicate deals).  A hand is evaluated once per trump and reused for all the calls of
-the auction.  Against a Coinche opponents' bid (overcall, coinche, surcoinche) it calls as
-level 2: their hands are no longer random, and the simulation would deal them at random.
+(:func:`belote_lab.solver.solve_position`) and scores the hand by the game's own scoring
+(four-player Belote: ``BeloteHand.score``, so the table's ``failed_contract`` rule); it picks
+the call with the best mean score, keeping the level-2 call unless another is better both by
+a margin and by more than ``SimBidder.Z`` standard errors of the difference of the means.  A
+hand is evaluated once per trump and reused for all the calls of the auction.  Against a
+Coinche opponents' bid (overcall, coinche, surcoinche) it calls as level 2: their hands are no
+longer random, and the simulation would deal them at random.
+
+Why each choice (horizons, objectives, margins, rollouts), with the measurements behind it:
+``benchmarks/players_notes.md``.
 
 >>> from belote_lab.games.belote import BeloteHand
 >>> from belote_lab.players import drive_hand
@@ -328,9 +307,8 @@ class SimBidder:
     Z: ClassVar[dict[str, float]] = {
         "belote": 2.0, "coinche": 2.0, "belote2": 2.0, "callbreak": 0.0
     }
-    """Standard errors a call's gain must pass besides the margin.  Not in Callbreak: its 40
-    deals weigh every call on the same hands, and asking for two errors there kept the
-    level-2 call so often that level 4 gained +0.07 a hand over level 3 instead of +0.21."""
+    """Standard errors a call's gain must pass besides the margin (none in Callbreak; why:
+    ``benchmarks/players_notes.md``)."""
 
     def __init__(
         self,
