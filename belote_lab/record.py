@@ -497,6 +497,29 @@ def _short(value: Any) -> str:
 
 
 # --- games --------------------------------------------------------------------------------------
+def _parts(
+    records: list[Any], game_name: str, whole: str, part: str, key: str,
+    load: Callable[[Any], Any],
+) -> list[Any]:
+    """The records nested in a game (its hands) or a run (its games), each of ``game_name``,
+    loaded by ``load``; a failure names the part (``hand 3: …``, field ``hands[2]``)."""
+    out = []
+    for k, rec in enumerate(records):
+        if isinstance(rec, dict) and rec.get("game") != game_name:
+            raise RecordError(
+                f"{part} {k + 1}: a {game_name} {whole} holds {game_name} {part}s, "
+                f"not {describe(rec.get('game'))}",
+                field=f"{key}[{k}].game",
+            )
+        try:
+            out.append(load(rec))
+        except RecordError as e:
+            err = RecordError(f"{part} {k + 1}: {e}", field=f"{key}[{k}]")
+            err.action, err.trick = e.action, e.trick
+            raise err from None
+    return out
+
+
 GAME_KEYS = ("format", "version", "game", "rules", "seed", "hands", "totals")
 
 
@@ -538,20 +561,7 @@ def _game_from_json(data: Any) -> Any:
     if "totals" not in data:
         raise RecordError("missing key 'totals'", field="totals")
     totals = data["totals"]
-    hands = []
-    for k, rec in enumerate(records):
-        if isinstance(rec, dict) and rec.get("game") != game_name:
-            raise RecordError(
-                f"hand {k + 1}: a {game_name} game holds {game_name} hands, "
-                f"not {describe(rec.get('game'))}",
-                field=f"hands[{k}].game",
-            )
-        try:
-            hands.append(_hand_from_json(rec))
-        except RecordError as e:
-            err = RecordError(f"hand {k + 1}: {e}", field=f"hands[{k}]")
-            err.action, err.trick = e.action, e.trick
-            raise err from None
+    hands = _parts(records, game_name, "game", "hand", "hands", _hand_from_json)
     try:
         g = cls._from_hands(rules, seed, hands)
     except RecordError:
@@ -628,20 +638,7 @@ def _run_from_json(data: Any, levels: Any) -> Any:
     records = _need(data, "games", list)
     if not records:
         raise RecordError("a run record needs at least one game", field="games")
-    games = []
-    for k, rec in enumerate(records):
-        if isinstance(rec, dict) and rec.get("game") != game_name:
-            raise RecordError(
-                f"game {k + 1}: a {game_name} run holds {game_name} games, "
-                f"not {describe(rec.get('game'))}",
-                field=f"games[{k}].game",
-            )
-        try:
-            games.append(_game_from_json(rec))
-        except RecordError as e:
-            err = RecordError(f"game {k + 1}: {e}", field=f"games[{k}]")
-            err.action, err.trick = e.action, e.trick
-            raise err from None
+    games = _parts(records, game_name, "run", "game", "games", _game_from_json)
     try:
         run = cls._from_games(rules, seed, seat, games, over, levels)
     except RecordError:

@@ -167,8 +167,8 @@ class HandResult:
     made: bool | None  # None = litige (tie)
     capot: str | None  # the team that won every trick
     held: int  # points held in reserve after this hand (litige)
+    attack: str  # the attacking team
     reserve_won: dict[str, int] = field(default_factory=dict)  # reserve from earlier hands
-    attack: str | None = None  # the attacking team (None: not recorded)
     failed_contract: str = "all_to_defence"  # the rule option the hand was scored by
 
     def to_json(self) -> dict[str, Any]:
@@ -197,21 +197,18 @@ class HandResult:
         if language not in _WHY:
             raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
         t = _WHY[language]
-        attack = self.attack or ""
-        defence = {"NS": "EW", "EW": "NS"}.get(attack, "")
+        attack = self.attack
+        defence = "EW" if attack == "NS" else "NS"
         keep = self.failed_contract == "keep_belote"
 
         def total(team: str) -> str:  # a team's total, saying so when a belote is in it
             n = self.points[team] + self.belote[team]
             return t["with_belote"].format(n=n) if self.belote[team] else str(n)
 
-        if self.capot and (self.capot == attack or keep or not attack):
+        if self.capot and (self.capot == attack or keep):
             return t["capot"].format(team=t[self.capot], pts=CAPOT_SCORE)
         if self.made is None:
             return t["litige"].format(held=self.held)
-        if not attack:  # a result made before the attack was recorded
-            p = self.points
-            return t["plain_made" if self.made else "plain_failed"].format(ns=p["NS"], ew=p["EW"])
         if self.made:
             key = "made"
         else:
@@ -229,8 +226,6 @@ _WHY = {
         "with_belote": "{n} with its belote",
         "capot": "{team} won every trick: capot, {pts} points.",
         "litige": "Litige: equal totals; {held} points are held for the next hand.",
-        "plain_made": "The contract made: card points NS {ns}, EW {ew}.",
-        "plain_failed": "The contract failed (dedans): card points NS {ns}, EW {ew}.",
         "made": "The contract made: {att}, the attack, has {a}, more than {dfn}'s {d}.",
         "failed": "The contract failed (dedans): {att}, the attack, has {a}, "
         "{dfn} {d}; every point of the round goes to {dfn}: {all} (seed 000).",
@@ -245,8 +240,6 @@ _WHY = {
         "with_belote": "벨로트 포함 {n}",
         "capot": "{team}이 모든 트릭을 이겼습니다: 카포, {pts}점.",
         "litige": "리티주(동점): {held}점이 다음 판으로 보류됩니다.",
-        "plain_made": "계약 성공: 카드 점수 남북 팀 {ns}점, 동서 팀 {ew}점.",
-        "plain_failed": "계약 실패: 카드 점수 남북 팀 {ns}점, 동서 팀 {ew}점.",
         "made": "계약 성공: 공격하는 {att}은 {a}점으로 {dfn}의 {d}점보다 많습니다.",
         "failed": "계약 실패: 공격하는 {att}은 {a}점, {dfn}은 {d}점입니다. "
         "이 판의 모든 점수 {all}점이 {dfn}에게 갑니다(시드 000).",

@@ -41,29 +41,10 @@ from belote_lab import jsonlines
 from belote_lab.cards import CardParseError
 from belote_lab.games.base import IllegalAction
 from belote_lab.jsonlines import Answerer, clean_id
-from belote_lab.referee.common import (
-    GAMES,
-    HANDLERS,
-    Handler,
-    Invalid,
-    cards_of,
-    contract_of,
-    deck_mask,
-    follow_of,
-    get,
-    handles,
-    illegal_answer,
-    most_cards,
-    no_overlap,
-    play_through,
-    players_of,
-    replay_tricks,
-    seat_after,
-    seat_of,
-    taking_answer,
-)
+from belote_lab.referee.common import GAMES, HANDLERS, Handler, Invalid, get, handles
 from belote_lab.rules import RuleOptionError, rules_for
 
+# The case-reading helpers the handlers share live in belote_lab.referee.common.
 __all__ = [
     "answer",
     "run",
@@ -75,20 +56,6 @@ __all__ = [
     "Handler",
     "handles",
     "handler_for",
-    "cards_of",
-    "contract_of",
-    "deck_mask",
-    "follow_of",
-    "get",
-    "illegal_answer",
-    "most_cards",
-    "no_overlap",
-    "play_through",
-    "players_of",
-    "replay_tricks",
-    "seat_after",
-    "seat_of",
-    "taking_answer",
 ]
 
 

@@ -59,6 +59,20 @@ def _cards_text(mask: int) -> str:
     return " ".join(c.text for c in mask_cards(mask))
 
 
+def _add_cards(codes: Any, name: str, deck: int, seen: int, clash: str) -> int:
+    """``seen`` with the cards ``codes`` (``name[i]`` in messages) added, each checked to be a
+    card of ``deck`` not seen yet (``clash`` ends the message of a card seen twice)."""
+    for i, code in enumerate(codes):
+        if type(code) is not int and type(code) is not Card:
+            code = _whole(code, f"{name}[{i}]")
+        if not (0 <= code < 64 and deck >> code & 1):
+            raise PositionError(f"{name}[{i}] ({code}) is not a card of this contract's deck")
+        if seen >> code & 1:
+            raise PositionError(f"{Card(code).text} {clash}")
+        seen |= 1 << code
+    return seen
+
+
 def check_position(pos: Position) -> None:
     """Raise :class:`PositionError` naming what is wrong if ``pos`` cannot be a position of a
     hand: the players (4, or 2 at seats N and S), four hands of cards of the contract's deck
@@ -136,14 +150,7 @@ every seat holds 8 cards (the current trick's cards given back)
             f"the current trick must be a list of 0 to {np_ - 1} cards (a complete trick is "
             f"over), not {trick!r}"
         )
-    for i, code in enumerate(trick):
-        if type(code) is not int and type(code) is not Card:
-            code = _whole(code, f"trick[{i}]")
-        if not (0 <= code < 64 and deck >> code & 1):
-            raise PositionError(f"trick[{i}] ({code}) is not a card of this contract's deck")
-        if seen >> code & 1:
-            raise PositionError(f"{Card(code).text} is both on the table and in a hand")
-        seen |= 1 << code
+    seen = _add_cards(trick, "trick", deck, seen, "is both on the table and in a hand")
     stock = pos.stock
     if not isinstance(stock, (list, tuple)):
         raise PositionError(f"stock must be a list of cards, not {stock!r}")
@@ -152,14 +159,7 @@ every seat holds 8 cards (the current trick's cards given back)
             "only a two-player position has a stock, and it holds an even number of cards; "
             f"got {len(stock)} with {np_} players"
         )
-    for i, code in enumerate(stock):
-        if type(code) is not int and type(code) is not Card:
-            code = _whole(code, f"stock[{i}]")
-        if not (0 <= code < 64 and deck >> code & 1):
-            raise PositionError(f"stock[{i}] ({code}) is not a card of this contract's deck")
-        if seen >> code & 1:
-            raise PositionError(f"{Card(code).text} is in the stock and elsewhere too")
-        seen |= 1 << code
+    seen = _add_cards(stock, "stock", deck, seen, "is in the stock and elsewhere too")
     tl = pos.tricks_left
     if type(tl) is not int:
         tl = _whole(tl, "tricks_left")
