@@ -28,11 +28,12 @@ from typing import Any
 import numpy as np
 
 from belote_lab.cards import SUIT_MASK, Card, Rank, mask_cards
+from belote_lab.games import rules_for
 from belote_lab.games.belote2 import Belote2Hand
 from belote_lab.players.belote import take_strength
-from belote_lab.rules import BeloteRules, rules_for
+from belote_lab.rules import BeloteRules
 from belote_lab.selfplay import make_players, play_hand
-from belote_lab.trick import Rule, legal_mask
+from belote_lab.trick import RULE_OF_CODE, legal_mask
 
 __all__ = ["Holding", "taker_holding", "TakingStudy", "taking_study", "PlayGap",
            "perfect_play_gap", "rule_counts"]
@@ -218,7 +219,7 @@ def rule_counts(
     seats = game_seats(game)
     hand_rng = random.Random(f"{seed}:hands")
     counts: dict[str, int] = {}
-    rule_names = [r.value for r in Rule]
+    rule_names = [r.value for r in RULE_OF_CODE]
     for i in range(n_hands):
         hand, _, _ = play_deal(game, ps, hand_rng.getrandbits(32), seats[i % len(seats)],
                            the_rules, False)
@@ -228,8 +229,8 @@ def rule_counts(
         for kind, seat, value in hand.actions[len(replay.actions):]:
             assert kind == "play"
             rule = legal_mask(replay.hands[replay.to_play], replay.trick,
-                              replay.contract.tables, replay._follow_for_trick(),
-                              replay._partner_pos())[1]
+                              replay.contract.tables, replay.follow_for_trick(),
+                              replay.partner_pos())[1]
             name = rule_names[rule]
             counts[name] = counts.get(name, 0) + 1
             replay.play(value, seat)

@@ -42,8 +42,6 @@ __all__ = [
     "TRUMP_ORDER",
     "PLAIN_ORDER",
     "NATURAL_ORDER",
-    "GAME_CONTRACTS",
-    "contract_for",
 ]
 
 R = Rank
@@ -188,43 +186,6 @@ class Tables:
 
 
 _SUIT_CONTRACTS = {s: Contract(ContractKind.SUIT, s) for s in Suit}
-
-_K = ContractKind
-GAME_CONTRACTS: dict[str, tuple[frozenset[ContractKind], str, str]] = {
-    "belote": (frozenset({_K.SUIT, _K.NO_TRUMP, _K.ALL_TRUMP}), "four-player Belote",
-               "a trump suit (S H D C), NT or AT"),
-    "coinche": (frozenset({_K.SUIT, _K.NO_TRUMP, _K.ALL_TRUMP}), "Coinche",
-                "a trump suit (S H D C), NT or AT"),
-    "belote2": (frozenset({_K.SUIT}), "two-player Belote", "a trump suit (S H D C)"),
-    "callbreak": (frozenset({_K.CALLBREAK}), "Callbreak", "spades always trump ('callbreak')"),
-}
-"""Game → (the contract kinds it has, its name, what its contracts are)."""
-
-
-def contract_for(game: str, text: str | Contract | Suit) -> Contract:
-    """:meth:`Contract.parse` restricted to the contract kinds that exist in ``game``.
-
-    Whether the rules of a game allow no trump or all trump is the bidding's business: a
-    position given by its cards (``from_hands``) may hold any contract of its game.
-
-    >>> contract_for("belote", "AT").describe()
-    'all trump'
-    >>> contract_for("belote", "callbreak")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    belote_lab.cards.CardParseError: 'callbreak' is not a contract of four-player Belote, which ...
-    """
-    if game not in GAME_CONTRACTS:
-        raise ValueError(f"unknown game {game!r}")
-    kinds, name, what = GAME_CONTRACTS[game]
-    c = Contract.parse(text)
-    if c.kind not in kinds:
-        shown = text.code if isinstance(text, Contract) else str(text)
-        raise CardParseError(
-            text, message=f"{shown!r} is not a contract of {name}, which is played with {what}"
-        )
-    return c
 NO_TRUMP = Contract(ContractKind.NO_TRUMP)
 ALL_TRUMP = Contract(ContractKind.ALL_TRUMP)
 CALLBREAK = Contract(ContractKind.CALLBREAK, Suit.S)
-

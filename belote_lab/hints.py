@@ -30,6 +30,7 @@ from typing import Any
 
 from belote_lab._jit import HAVE_NUMBA
 from belote_lab.cards import SEATS, Card, mask_cards
+from belote_lab.games import get as get_game
 from belote_lab.solver.position import (
     Position,
     SearchAborted,
@@ -170,7 +171,7 @@ def _consistent(
     for s, c, before in reversed(hist):
         later[s] |= 1 << c
         checks.append((s, c, before, later[s]))
-    follow = state._follow_for_trick()
+    follow = state.follow_for_trick()
     if follow.free:
         return True
     for k, (s, c, before, hand) in enumerate(reversed(checks)):
@@ -289,63 +290,9 @@ def score_margin(state: Any, pos: Position, seat: int, value: int) -> float:
     >>> score_margin(h, pos, 0, 162), score_margin(h, pos, 0, 100), score_margin(h, pos, 0, 60)
     (272.0, 58.0, -182.0)
     """
-    game = state.game
-    if game == "callbreak":
-        from belote_lab.games.callbreak import round_score
-
-        return float(round_score(state.call_of(seat) or 0, state.won_tricks[seat] + value))
-    left = total_left(pos)
-    side = _max_side(state, seat)
-    others = tuple(s for s in state.seat_order if s not in side)
-    pts = [sum(state.won_points[s] for s in side) + value,
-           sum(state.won_points[s] for s in others) + left - value]
-    tricks = [sum(state.won_tricks[s] for s in side), sum(state.won_tricks[s] for s in others)]
-    tl = pos.tricks_left
-    if value >= left:
-        tricks[0] += tl
-    elif value <= 0:
-        tricks[1] += tl
-    else:
-        tricks[0] += tl - 1
-        tricks[1] += 1
-    from belote_lab.games.belote import belote_holder
-
-    if state.belote_played:
-        holder = state.belote_seat
-    elif getattr(state, "kq_played", 0):  # two players: one of the pair went alone
-        holder = -1
-    else:  # (two players: a pair split now, or in the stock, is counted for nobody)
-        holder = belote_holder(pos.hands, pos.contract)
-    if game == "belote2":
-        from belote_lab.games.belote2 import score_belote2
-
-        me, other = SEATS[seat], SEATS[others[0]]
-        bel = {me: 0, other: 0}
-        if holder >= 0:
-            bel[SEATS[holder]] = 20
-        r = score_belote2({me: pts[0], other: pts[1]}, {me: tricks[0], other: tricks[1]}, bel,
-                          SEATS[state.taker])
-        return float(r.score[me] - r.score[other])
-    team = seat % 2
-    by_team = [pts[0], pts[1]] if team == 0 else [pts[1], pts[0]]
-    d = state.declared
-    decl = (d["NS"], d["EW"])
-    if game == "coinche":
-        from belote_lab.games.coinche import score_coinche
-
-        per_seat = list(state.won_tricks)
-        per_seat[seat] += tricks[0] - sum(state.won_tricks[s] for s in side)
-        per_seat[others[0]] += tricks[1] - sum(state.won_tricks[s] for s in others)
-        r = score_coinche(by_team, per_seat, state.bid, state.taker, state.multiplier, holder,
-                          decl)
-    else:
-        tr = [tricks[0], tricks[1]] if team == 0 else [tricks[1], tricks[0]]
-        bel = [0, 0]
-        if holder >= 0:
-            bel[holder % 2] = 20
-        r = state.score(by_team, tr, bel)  # the hand's own scoring: its rules and reserve
-    mine, theirs = ("NS", "EW") if team == 0 else ("EW", "NS")
-    return float(r.score[mine] - r.score[theirs])
+    return get_game(state.game).margin(
+        state, seat, value, total_left(pos), pos.tricks_left, list(pos.hands)
+    )
 
 
 def hint(

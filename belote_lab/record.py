@@ -64,8 +64,9 @@ from typing import Any, TypeVar
 
 from belote_lab import jsonlines
 from belote_lab.cards import SEATS, Card, CardParseError, cards_mask, mask_cards, parse_seat
+from belote_lab.games import rules_for
 from belote_lab.games.base import IllegalAction
-from belote_lab.rules import RuleOptionError, rules_for
+from belote_lab.rules import RuleOptionError
 from belote_lab.trick import IllegalPlay
 
 __all__ = [

@@ -36,7 +36,7 @@ __all__ = [
     "CallbreakRules",
     "FAILED_CONTRACT_RULES",
     "describe",
-    "rules_for",
+    "short_repr",
 ]
 
 T = TypeVar("T", bound="_Options")
@@ -104,7 +104,7 @@ class _Options:
                 ok = isinstance(value, bool)
             if not ok:
                 raise RuleOptionError(
-                    f"rule option {f.name!r} must be {_allowed(f)}, not {_short(value)}"
+                    f"rule option {f.name!r} must be {_allowed(f)}, not {short_repr(value)}"
                 )
         self._check()
 
@@ -117,11 +117,11 @@ class _Options:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise RuleOptionError(f"rule options must be an object, not {_short(data)}")
+            raise RuleOptionError(f"rule options must be an object, not {short_repr(data)}")
         names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         for key in data:
             if key not in names:
-                raise RuleOptionError(f"unknown rule option {_short(key)} for {cls.__name__}")
+                raise RuleOptionError(f"unknown rule option {short_repr(key)} for {cls.__name__}")
         return cls(**data)
 
     def to_json(self) -> dict[str, Any]:
@@ -133,7 +133,7 @@ class _Options:
         return {k: v for k, v in self.to_json().items() if getattr(default, k) != v}
 
 
-def _short(value: Any) -> str:
+def short_repr(value: Any) -> str:
     """``repr`` of a user's value, cut to a readable length."""
     text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
     return text if len(text) <= 60 else text[:57] + "..."
@@ -199,16 +199,3 @@ class CallbreakRules(_Options):
     def _check(self) -> None:
         if self.rounds not in (3, 5):
             raise RuleOptionError(f"rule option 'rounds' must be 3 or 5, not {self.rounds}")
-
-
-def rules_for(game: str, data: dict[str, Any] | None = None) -> _Options:
-    """The rule options of ``game`` (``belote``, ``coinche``, ``belote2``, ``callbreak``)."""
-    classes: dict[str, type[_Options]] = {
-        "belote": BeloteRules,
-        "coinche": CoincheRules,
-        "belote2": Belote2Rules,
-        "callbreak": CallbreakRules,
-    }
-    if not isinstance(game, str) or game not in classes:
-        raise RuleOptionError(f"unknown game {_short(game)}")
-    return classes[game].from_json(data)

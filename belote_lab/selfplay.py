@@ -40,9 +40,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from belote_lab.cards import SEATS, Card, mask_cards, parse_seat
-from belote_lab.games import GAMES
+from belote_lab.games import GAMES, rules_for
 from belote_lab.players import RandomPlayer
-from belote_lab.rules import rules_for
 
 __all__ = [
     "GameUnavailable",
@@ -151,7 +150,7 @@ def side_of(game: str, seat: int) -> int:
 
 def rules_of(game: str, rules: Any) -> Any:
     """``rules`` as the rules object of ``game`` (``None`` or a dict: read by
-    :func:`~belote_lab.rules.rules_for`)."""
+    :func:`~belote_lab.games.rules_for`)."""
     if rules is None or isinstance(rules, dict):
         return rules_for(game, rules)
     return rules

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, IntEnum
 
 from belote_lab.cards import SUIT_MASK, Card, CardSet, Suit
 from belote_lab.contract import Contract, Tables
@@ -39,6 +39,8 @@ __all__ = [
     "BELOTE2_STRICT",
     "CALLBREAK_FOLLOW",
     "Rule",
+    "RuleCode",
+    "RULE_OF_CODE",
     "Analysis",
     "Reason",
     "analyse",
@@ -98,7 +100,45 @@ class Rule(str, Enum):
     NOT_IN_HAND = "not_in_hand"  # the card is not in the hand
 
 
-_RULES = list(Rule)
+class RuleCode(IntEnum):
+    """The small integers :func:`legal_mask` returns for a :class:`Rule` (the hot path avoids
+    building the enum); :data:`RULE_OF_CODE` maps them back by name, so the order in which
+    :class:`Rule` declares its members does not matter."""
+
+    LEAD = 0
+    FREE_PHASE = 1
+    FOLLOW = 2
+    GO_HIGHER = 3
+    FOLLOW_CANNOT_BEAT = 4
+    FOLLOW_TRUMPED = 5
+    PARTNER_MASTER = 6
+    MUST_TRUMP = 7
+    MUST_OVERTRUMP = 8
+    MUST_UNDERTRUMP = 9
+    CANNOT_OVERTRUMP = 10
+    VOID_NO_TRUMP = 11
+    NOT_IN_HAND = 12
+
+
+RULE_OF_CODE: tuple[Rule, ...] = tuple(Rule[code.name] for code in RuleCode)
+"""``RULE_OF_CODE[code]`` is the :class:`Rule` of a code from :func:`legal_mask`.
+
+>>> RULE_OF_CODE[RuleCode.MUST_TRUMP] is Rule.MUST_TRUMP
+True
+"""
+
+_LEAD = int(RuleCode.LEAD)
+_FREE = int(RuleCode.FREE_PHASE)
+_FOLLOW = int(RuleCode.FOLLOW)
+_GO_HIGHER = int(RuleCode.GO_HIGHER)
+_CANNOT_BEAT = int(RuleCode.FOLLOW_CANNOT_BEAT)
+_TRUMPED = int(RuleCode.FOLLOW_TRUMPED)
+_PARTNER = int(RuleCode.PARTNER_MASTER)
+_MUST_TRUMP = int(RuleCode.MUST_TRUMP)
+_OVERTRUMP = int(RuleCode.MUST_OVERTRUMP)
+_UNDERTRUMP = int(RuleCode.MUST_UNDERTRUMP)
+_CANNOT_OVER = int(RuleCode.CANNOT_OVERTRUMP)
+_VOID = int(RuleCode.VOID_NO_TRUMP)
 
 
 @dataclass(frozen=True)
@@ -190,7 +230,7 @@ def legal_mask(
     partner_pos: int = -1,
     w: int = -1,
 ) -> tuple[int, int, int]:
-    """The hot path: ``(legal mask, rule index, card to beat or -1)``.
+    """The hot path: ``(legal mask, rule code (:class:`RuleCode`), card to beat or -1)``.
 
     ``partner_pos`` is the partner's position in ``trick`` (-1 when not played or no partner);
     it is derived from ``len(trick)`` when ``f.partners`` is set and ``partner_pos`` is -1.
@@ -198,9 +238,9 @@ def legal_mask(
     """
     n = len(trick)
     if n == 0:
-        return hand, 0, -1
+        return hand, _LEAD, -1
     if f.free:
-        return hand, 1, -1
+        return hand, _FREE, -1
     led = trick[0] >> 4
     if w < 0:
         w = _winner(trick, t)
@@ -210,28 +250,28 @@ def legal_mask(
     if follow:
         if (led == ts and f.beat_trump_lead) or t.all_trump or f.beat_led_suit:
             if win_card >> 4 != led:  # the trick is trumped: a card of the led suit cannot win
-                return follow, 5, win_card
+                return follow, _TRUMPED, win_card
             higher = follow & t.higher[win_card]
             if higher:
-                return higher, 3, win_card
-            return follow, 4, win_card
-        return follow, 2, -1
+                return higher, _GO_HIGHER, win_card
+            return follow, _CANNOT_BEAT, win_card
+        return follow, _FOLLOW, -1
     if f.partners:
         if partner_pos < 0 and n >= 2:
             partner_pos = n - 2
         if partner_pos == w:
-            return hand, 6, win_card
+            return hand, _PARTNER, win_card
     trumps = hand & t.trump_mask
     if not f.must_trump or not trumps:
-        return hand, 11, -1
+        return hand, _VOID, -1
     if win_card >> 4 == ts:
         over = trumps & t.higher[win_card]
         if over:
-            return over, 8, win_card
+            return over, _OVERTRUMP, win_card
         if f.must_undertrump:
-            return trumps, 9, win_card
-        return hand, 10, win_card
-    return trumps, 7, -1
+            return trumps, _UNDERTRUMP, win_card
+        return hand, _CANNOT_OVER, win_card
+    return trumps, _MUST_TRUMP, -1
 
 
 def _args(
@@ -268,7 +308,7 @@ def analyse(
     mask, rule, to_beat = legal_mask(hm, tr, t, follow)
     return Analysis(
         legal=CardSet(mask),
-        rule=_RULES[rule],
+        rule=RULE_OF_CODE[rule],
         led=Suit(tr[0] >> 4) if tr else None,
         to_beat=Card(to_beat) if to_beat >= 0 else None,
         trump=c.trump,

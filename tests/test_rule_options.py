@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from belote_lab.games import rules_for
 from belote_lab.rules import (
     Belote2Rules,
     BeloteRules,
@@ -14,7 +15,6 @@ from belote_lab.rules import (
     CoincheRules,
     RuleOptionError,
     describe,
-    rules_for,
 )
 
 BAD: list[tuple[str, dict[str, Any], str]] = [

@@ -10,12 +10,13 @@ from __future__ import annotations
 import copy
 import secrets
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from belote_lab.cards import SEATS, Card, CardParseError, CardSet, Suit, parse_seat, seat_in
 from belote_lab.contract import Contract, Tables
 from belote_lab.trick import (
     BELOTE_FOLLOW,
+    RULE_OF_CODE,
     FollowRules,
     IllegalPlay,
     Reason,
@@ -24,11 +25,10 @@ from belote_lab.trick import (
 )
 
 __all__ = [
-    "TrickPlay", "Trick", "Event", "IllegalAction", "OutOfTurn", "CountingGame", "drawn_seed",
-    "drive_hand",
+    "TrickPlay", "Snapshot", "Trick", "Event", "IllegalAction", "OutOfTurn", "CountingGame",
+    "drawn_seed", "drive_hand",
 ]
 
-_RULES = list(Rule)
 _T = TypeVar("_T", bound="TrickPlay")
 
 
@@ -83,6 +83,24 @@ class Event:
         return d
 
 
+class Snapshot(NamedTuple):
+    """What :meth:`TrickPlay.undo` restores: the play state before an action (the lists as
+    tuples or shared copy-on-write lists, the trick and event lists by length)."""
+
+    hands: tuple[int, ...]
+    trick: tuple[Card, ...]
+    leader: int
+    to_play: int
+    tricks: int  # how many completed tricks to keep
+    won_points: list[int]
+    won_tricks: list[int]
+    events: int  # how many events to keep
+    contract: Contract | None
+    follow: FollowRules
+    win: int
+    extra: tuple[Any, ...]  # the game's own part (bidding, stock …): ``_save_extra()``
+
+
 class TrickPlay:
     """Mutable play-phase state; subclasses set the class attributes and call ``_start_play``.
 
@@ -110,7 +128,7 @@ class TrickPlay:
         self.events: list[Event] = []
         self.contract = None
         self.follow = BELOTE_FOLLOW
-        self._stack: list[tuple[Any, ...]] = []
+        self._stack: list[Snapshot] = []
         self._lm = -1  # cached legal mask of the seat to play (-1: not computed)
         self._win = -1  # position in the trick of the card winning it so far
         self._actions: list[tuple[str, int, str]] = []  # (kind, seat, value)
@@ -150,7 +168,7 @@ class TrickPlay:
         """Copy into ``new`` the mutable parts other than :attr:`_LISTS`."""
 
     # --- what subclasses add -------------------------------------------------------------------
-    def _follow_for_trick(self) -> FollowRules:
+    def follow_for_trick(self) -> FollowRules:
         """The follow rules of the current trick (two-player Belote changes them)."""
         return self.follow
 
@@ -174,7 +192,7 @@ class TrickPlay:
     def in_play(self) -> bool:
         return self.contract is not None and len(self.tricks) < self.tricks_per_hand
 
-    def _partner_pos(self) -> int:
+    def partner_pos(self) -> int:
         return -1
 
     def legal_mask(self) -> int:
@@ -188,8 +206,8 @@ class TrickPlay:
             self.hands[self.to_play],
             self.trick,
             self._tables,
-            self._follow_for_trick(),
-            self._partner_pos(),
+            self.follow_for_trick(),
+            self.partner_pos(),
             self._win,
         )[0]
         self._lm = lm
@@ -229,8 +247,8 @@ class TrickPlay:
             if s != self.to_play:
                 raise OutOfTurn(f"it is {SEATS[self.to_play]}'s turn to play, not {SEATS[s]}'s")
         hand = self.hands[self.to_play]
-        f = self._follow_for_trick()
-        mask, rule, to_beat = legal_mask(hand, self.trick, self._tables, f, self._partner_pos())
+        f = self.follow_for_trick()
+        mask, rule, to_beat = legal_mask(hand, self.trick, self._tables, f, self.partner_pos())
         if mask >> c & 1:
             return c
         led = Suit(self.trick[0] >> 4) if self.trick else None
@@ -241,7 +259,7 @@ class TrickPlay:
             # the message never says where the card is: that could show a hidden hand
             r = Reason(c, Rule.NOT_IN_HAND, CardSet(mask), led, tb, trump, data)
             raise IllegalPlay(f"{SEATS[self.to_play]} to play: {r}", r)
-        r = Reason(c, _RULES[rule], CardSet(mask), led, tb, trump, data)
+        r = Reason(c, RULE_OF_CODE[rule], CardSet(mask), led, tb, trump, data)
         raise IllegalPlay(f"{SEATS[self.to_play]} may not play {c.pretty}: {r}", r)
 
     def phase_name(self) -> str:
@@ -354,8 +372,8 @@ class TrickPlay:
 
     pop = undo
 
-    def _save(self) -> tuple[Any, ...]:
-        return (
+    def _save(self) -> Snapshot:
+        return Snapshot(
             tuple(self.hands),
             tuple(self.trick),
             self.leader,
@@ -370,22 +388,22 @@ class TrickPlay:
             self._save_extra(),
         )
 
-    def _load(self, s: tuple[Any, ...]) -> None:
+    def _load(self, s: Snapshot) -> None:
         self._lm = -1
-        self.hands = list(s[0])
-        self.trick = list(s[1])
-        self.leader = s[2]
-        self.to_play = s[3]
-        del self.tricks[s[4] :]
-        self.won_points = s[5]
-        self.won_tricks = s[6]
-        del self.events[s[7] :]
-        self.contract = s[8]
-        self.follow = s[9]
+        self.hands = list(s.hands)
+        self.trick = list(s.trick)
+        self.leader = s.leader
+        self.to_play = s.to_play
+        del self.tricks[s.tricks :]
+        self.won_points = s.won_points
+        self.won_tricks = s.won_tricks
+        del self.events[s.events :]
+        self.contract = s.contract
+        self.follow = s.follow
         if self.contract is not None:
             self._tables = self.contract.tables
-        self._win = s[10]
-        self._load_extra(s[11])
+        self._win = s.win
+        self._load_extra(s.extra)
 
     @property
     def actions(self) -> list[tuple[str, str, str]]:

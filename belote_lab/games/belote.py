@@ -36,7 +36,8 @@ from belote_lab.cards import (
     parse_cards,
     parse_seat,
 )
-from belote_lab.contract import Contract, ContractKind, contract_for
+from belote_lab.contract import Contract, ContractKind
+from belote_lab.games import get as get_game
 from belote_lab.games.base import (
     CountingGame,
     Event,
@@ -46,6 +47,7 @@ from belote_lab.games.base import (
     drawn_seed,
     drive_hand,
 )
+from belote_lab.games.spec import Game
 from belote_lab.games.taking import Taking, TakingError
 from belote_lab.rules import BeloteRules
 from belote_lab.trick import BELOTE_FOLLOW, BELOTE_FOLLOW_UNDERTRUMP, FollowRules
@@ -62,6 +64,11 @@ __all__ = [
     "follow_rules",
     "shuffled_deck",
     "TEAMS",
+    "GAME",
+    "margin",
+    "margin_totals",
+    "belote_holder_now",
+    "follow_for",
 ]
 
 TEAMS = ("NS", "EW")
@@ -153,6 +160,53 @@ def belote_holder(hands: list[int], contract: Contract) -> int:
         if m & kq == kq:
             return seat
     return -1
+
+
+def margin_totals(
+    state: Any, side: tuple[int, ...], value: int, left: int, tricks_left: int
+) -> tuple[list[int], list[int]]:
+    """Card points and tricks of ``side`` and of the others at the end of the hand when the
+    side takes ``value`` of the ``left`` points still to win: all of them read as every trick
+    left (a capot), none as no trick, anything between as all tricks but one."""
+    others = tuple(s for s in state.seat_order if s not in side)
+    pts = [sum(state.won_points[s] for s in side) + value,
+           sum(state.won_points[s] for s in others) + left - value]
+    tricks = [sum(state.won_tricks[s] for s in side), sum(state.won_tricks[s] for s in others)]
+    if value >= left:
+        tricks[0] += tricks_left
+    elif value <= 0:
+        tricks[1] += tricks_left
+    else:
+        tricks[0] += tricks_left - 1
+        tricks[1] += 1
+    return pts, tricks
+
+
+def belote_holder_now(state: Any, hands: list[int]) -> int:
+    """The seat the belote goes to: the one that announced it or holds both cards now in
+    ``hands`` (two players: -1 once one of the pair went alone, or while it is split)."""
+    if state.belote_played:
+        return int(state.belote_seat)
+    if getattr(state, "kq_played", 0):
+        return -1
+    return belote_holder(hands, state.contract)
+
+
+def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
+           hands: list[int]) -> float:
+    """Four-player Belote's score margin for ``seat``'s team (see :class:`Game`.margin)."""
+    team = seat % 2
+    side = (team, team + 2)
+    pts, tricks = margin_totals(state, side, value, left, tricks_left)
+    holder = belote_holder_now(state, hands)
+    by_team = [pts[0], pts[1]] if team == 0 else [pts[1], pts[0]]
+    tr = [tricks[0], tricks[1]] if team == 0 else [tricks[1], tricks[0]]
+    bel = [0, 0]
+    if holder >= 0:
+        bel[holder % 2] = 20
+    r = state.score(by_team, tr, bel)  # the hand's own scoring: its rules and reserve
+    mine, theirs = ("NS", "EW") if team == 0 else ("EW", "NS")
+    return float(r.score[mine] - r.score[theirs])
 
 
 # --- scoring ------------------------------------------------------------------------------------
@@ -460,7 +514,7 @@ class BeloteHand(TrickPlay):
         self.taking = None
         self._setup_common()
         # only the contracts of this game (a suit, NT or AT; never Callbreak's)
-        c = contract_for(self.game, contract)
+        c = get_game(self.game).contract(contract)
         self._begin_play(parse_seat(taker), c, parse_seat(first_leader))
         return self
 
@@ -560,7 +614,7 @@ class BeloteHand(TrickPlay):
         self._start_play(contract, follow_rules(self.rules.must_undertrump), leader)
 
     # --- play hooks ---------------------------------------------------------------------------
-    def _partner_pos(self) -> int:
+    def partner_pos(self) -> int:
         n = len(self.trick)
         return n - 2 if n >= 2 else -1
 
@@ -723,7 +777,7 @@ class BeloteHand(TrickPlay):
         taker = seat_field(st["taker"], "start.taker")
         first = seat_field(st["first_leader"], "start.first_leader")
         try:
-            c = contract_for(cls.game, contract)
+            c = get_game(cls.game).contract(contract)
         except CardParseError as e:
             raise RecordError(f"start.contract: {e}", field="start.contract") from None
         h = cls.from_hands(hands, c, taker, first, rules, reserve)
@@ -932,3 +986,30 @@ class BeloteGame(CountingGame):
 
 HAND_CLASS = BeloteHand
 GAME_CLASS = BeloteGame
+
+
+def follow_for(rules: Any, stock_left: int = 0) -> FollowRules:
+    """The follow rules of four-player Belote and Coinche: the undertrumping option."""
+    return follow_rules(rules.must_undertrump)
+
+
+GAME = Game(
+    name="belote",
+    title="four-player Belote",
+    title_ko="4인 블로트",
+    seats=(0, 1, 2, 3),
+    partnership=True,
+    deck_mask=BELOTE_MASK,
+    hand_size=8,
+    tricks=8,
+    counts="points",
+    total=162,
+    contracts=frozenset({ContractKind.SUIT, ContractKind.NO_TRUMP, ContractKind.ALL_TRUMP}),
+    contracts_text="a trump suit (S H D C), NT or AT",
+    follow=follow_for,
+    margin=margin,
+    module=__name__,
+    rules_class=BeloteRules,
+    hand_class=BeloteHand,
+    match_class=BeloteGame,
+)

@@ -46,7 +46,8 @@ from belote_lab.cards import (
     parse_cards,
     parse_seat,
 )
-from belote_lab.contract import Contract, contract_for
+from belote_lab.contract import Contract, ContractKind
+from belote_lab.games import get as get_game
 from belote_lab.games.base import (
     CountingGame,
     Event,
@@ -55,12 +56,21 @@ from belote_lab.games.base import (
     drawn_seed,
     drive_hand,
 )
-from belote_lab.games.belote import BeloteHand, shuffled_deck
+from belote_lab.games.belote import (
+    BeloteHand,
+    belote_holder_now,
+    margin_totals,
+    shuffled_deck,
+)
+from belote_lab.games.spec import Game
 from belote_lab.games.taking import Taking
 from belote_lab.rules import Belote2Rules
 from belote_lab.trick import BELOTE2_FREE, BELOTE2_STRICT, FollowRules
 
 __all__ = [
+    "GAME",
+    "margin",
+    "follow_for",
     "Belote2Hand",
     "Belote2Match",
     "Belote2Result",
@@ -320,7 +330,7 @@ class Belote2Hand(BeloteHand):
         seen |= cards_mask(st)
         if seen != BELOTE_MASK:
             raise CardParseError(mask_cards(seen & ~BELOTE_MASK)[0].text, "Belote card")
-        contract = contract_for("belote2", trump)
+        contract = get_game("belote2").contract(trump)
         self.stock = tuple(st)
         leader = two_player_seat(first_leader)
         self.dealer = _other(leader)
@@ -362,10 +372,10 @@ class Belote2Hand(BeloteHand):
         """The cards still in the stock, top first (hidden from the players)."""
         return self.stock[self.drawn :] if self.contract is not None else self.stock
 
-    def _follow_for_trick(self) -> FollowRules:
+    def follow_for_trick(self) -> FollowRules:
         return BELOTE2_FREE if self.drawn < len(self.stock) else BELOTE2_STRICT
 
-    def _partner_pos(self) -> int:
+    def partner_pos(self) -> int:
         return -1
 
     def _on_card(self, seat: int, card: Card) -> None:
@@ -666,3 +676,46 @@ def run_score(wins: int, margins: list[int] | tuple[int, ...]) -> int:
 
 HAND_CLASS = Belote2Hand
 GAME_CLASS = Belote2Match
+
+
+def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
+           hands: list[int]) -> float:
+    """Two-player Belote's score margin for ``seat`` (see :class:`Game`.margin)."""
+    other = _other(seat)
+    pts, tricks = margin_totals(state, (seat,), value, left, tricks_left)
+    holder = belote_holder_now(state, hands)
+    me, him = SEATS[seat], SEATS[other]
+    bel = {me: 0, him: 0}
+    if holder >= 0:
+        bel[SEATS[holder]] = 20
+    r = score_belote2({me: pts[0], him: pts[1]}, {me: tricks[0], him: tricks[1]}, bel,
+                      SEATS[state.taker])
+    return float(r.score[me] - r.score[him])
+
+
+def follow_for(rules: Any, stock_left: int = 0) -> FollowRules:
+    """Free play while the stock lasts (seed 001), then the strict rules."""
+    return BELOTE2_FREE if stock_left > 0 else BELOTE2_STRICT
+
+
+GAME = Game(
+    name="belote2",
+    title="two-player Belote",
+    title_ko="2인 블로트",
+    seats=SEATS2,
+    partnership=False,
+    deck_mask=BELOTE_MASK,
+    hand_size=HAND_SIZE,
+    tricks=TRICKS,
+    counts="points",
+    total=HAND_TOTAL,
+    contracts=frozenset({ContractKind.SUIT}),
+    contracts_text="a trump suit (S H D C)",
+    follow=follow_for,
+    margin=margin,
+    module=__name__,
+    has_stock=True,
+    rules_class=Belote2Rules,
+    hand_class=Belote2Hand,
+    match_class=Belote2Match,
+)

@@ -48,7 +48,7 @@ from belote_lab.cards import (
     parse_cards,
     parse_seat,
 )
-from belote_lab.contract import Contract
+from belote_lab.contract import Contract, ContractKind
 from belote_lab.games.base import (
     CountingGame,
     Event,
@@ -59,10 +59,14 @@ from belote_lab.games.base import (
     drawn_seed,
     drive_hand,
 )
+from belote_lab.games.spec import Game
 from belote_lab.rules import CallbreakRules, RuleOptionError
-from belote_lab.trick import CALLBREAK_FOLLOW, IllegalPlay
+from belote_lab.trick import CALLBREAK_FOLLOW, FollowRules, IllegalPlay
 
 __all__ = [
+    "GAME",
+    "margin",
+    "follow_for",
     "Tenths",
     "round_score",
     "score_round",
@@ -929,3 +933,36 @@ class CallbreakGame(CountingGame):
 
 HAND_CLASS = CallbreakHand
 GAME_CLASS = CallbreakGame
+
+
+def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
+           hands: list[int]) -> float:
+    """Callbreak's margin for ``seat``: its round score if it takes ``value`` more tricks."""
+    return float(round_score(state.call_of(seat) or 0, state.won_tricks[seat] + value))
+
+
+def follow_for(rules: Any, stock_left: int = 0) -> FollowRules:
+    """Follow suit and beat, else trump with a spade and beat (seed 003)."""
+    return CALLBREAK_FOLLOW
+
+
+GAME = Game(
+    name="callbreak",
+    title="Callbreak",
+    title_ko="콜브레이크",
+    seats=(0, 1, 2, 3),
+    partnership=False,
+    deck_mask=FULL_MASK,
+    hand_size=13,
+    tricks=13,
+    counts="tricks",
+    total=13,
+    contracts=frozenset({ContractKind.CALLBREAK}),
+    contracts_text="spades always trump ('callbreak')",
+    follow=follow_for,
+    margin=margin,
+    module=__name__,
+    rules_class=CallbreakRules,
+    hand_class=CallbreakHand,
+    match_class=CallbreakGame,
+)

@@ -37,11 +37,22 @@ from typing import Any, ClassVar
 from belote_lab.cards import BELOTE_MASK, SEATS, Card, CardParseError, CardSet, parse_seat
 from belote_lab.contract import Contract, ContractKind
 from belote_lab.games.base import Event
-from belote_lab.games.belote import TEAMS, BeloteGame, BeloteHand, shuffled_deck
+from belote_lab.games.belote import (
+    TEAMS,
+    BeloteGame,
+    BeloteHand,
+    belote_holder_now,
+    follow_for,
+    margin_totals,
+    shuffled_deck,
+)
+from belote_lab.games.spec import Game
 from belote_lab.games.taking import TakingError
 from belote_lab.rules import CoincheRules
 
 __all__ = [
+    "GAME",
+    "margin",
     "Bid",
     "Auction",
     "AuctionError",
@@ -830,3 +841,44 @@ class CoincheGame(BeloteGame):
 
 HAND_CLASS = CoincheHand
 GAME_CLASS = CoincheGame
+
+
+def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
+           hands: list[int]) -> float:
+    """Coinche's score margin for ``seat``'s team (see :class:`Game`.margin)."""
+    team = seat % 2
+    side = (team, team + 2)
+    others = (1 - team, 3 - team)
+    pts, tricks = margin_totals(state, side, value, left, tricks_left)
+    holder = belote_holder_now(state, hands)
+    by_team = [pts[0], pts[1]] if team == 0 else [pts[1], pts[0]]
+    d = state.declared
+    per_seat = list(state.won_tricks)
+    per_seat[seat] += tricks[0] - sum(state.won_tricks[s] for s in side)
+    per_seat[others[0]] += tricks[1] - sum(state.won_tricks[s] for s in others)
+    r = score_coinche(by_team, per_seat, state.bid, state.taker, state.multiplier, holder,
+                      (d["NS"], d["EW"]))
+    mine, theirs = ("NS", "EW") if team == 0 else ("EW", "NS")
+    return float(r.score[mine] - r.score[theirs])
+
+
+GAME = Game(
+    name="coinche",
+    title="Coinche",
+    title_ko="코인치",
+    seats=(0, 1, 2, 3),
+    partnership=True,
+    deck_mask=BELOTE_MASK,
+    hand_size=8,
+    tricks=8,
+    counts="points",
+    total=162,
+    contracts=frozenset({ContractKind.SUIT, ContractKind.NO_TRUMP, ContractKind.ALL_TRUMP}),
+    contracts_text="a trump suit (S H D C), NT or AT",
+    follow=follow_for,
+    margin=margin,
+    module=__name__,
+    rules_class=CoincheRules,
+    hand_class=CoincheHand,
+    match_class=CoincheGame,
+)

@@ -39,10 +39,11 @@ from typing import Any, TextIO
 
 from belote_lab import jsonlines
 from belote_lab.cards import CardParseError
+from belote_lab.games import rules_for
 from belote_lab.games.base import IllegalAction
 from belote_lab.jsonlines import Answerer, clean_id
 from belote_lab.referee.common import GAMES, HANDLERS, Handler, Invalid, get, handles
-from belote_lab.rules import RuleOptionError, rules_for
+from belote_lab.rules import RuleOptionError
 
 # The case-reading helpers the handlers share live in belote_lab.referee.common.
 __all__ = [

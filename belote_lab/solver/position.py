@@ -606,7 +606,7 @@ def position_of(state: Any, max_side: tuple[int, ...] | None = None) -> Position
         state.tricks
     ):
         raise ValueError("the hands do not add up to the tricks left in this hand")
-    follow = state._follow_for_trick()
+    follow = state.follow_for_trick()
     if follow.free:
         # the kernel knows the stock phase by the stock itself; after it the strict rule
         follow = BELOTE2_STRICT

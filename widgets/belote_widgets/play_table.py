@@ -29,9 +29,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from belote_lab.cards import SEATS, Card, CardParseError, parse_seat
-from belote_lab.games import GAMES, game_module
+from belote_lab.games import GAMES, game_module, rules_for
 from belote_lab.hints import Hint, hint
-from belote_lab.rules import rules_for
 from belote_lab.selfplay import make_players, side_of
 from belote_lab.trick import Reason
 from belote_widgets._base import LocalizedWidget, html_widget

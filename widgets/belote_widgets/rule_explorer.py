@@ -44,9 +44,12 @@ from belote_lab.cards import (
     parse_seat,
 )
 from belote_lab.contract import Contract
-from belote_lab.games import GAMES  # the one list of games
+from belote_lab.games import (
+    GAMES,  # the one list of games
+    rules_for,
+)
 from belote_lab.games.belote import follow_rules
-from belote_lab.rules import RuleOptionError, rules_for
+from belote_lab.rules import RuleOptionError
 from belote_lab.trick import (
     BELOTE2_FREE,
     BELOTE2_STRICT,
