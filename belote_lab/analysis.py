@@ -28,11 +28,10 @@ from typing import Any
 import numpy as np
 
 from belote_lab.cards import SUIT_MASK, Card, Rank, mask_cards
-from belote_lab.games import rules_for
-from belote_lab.games.belote2 import Belote2Hand
+from belote_lab.games import get
+from belote_lab.games.base import step
 from belote_lab.players.belote import take_strength
-from belote_lab.rules import BeloteRules
-from belote_lab.selfplay import make_players, play_hand
+from belote_lab.selfplay import make_players, play_hands
 from belote_lab.trick import RULE_OF_CODE, legal_mask
 
 __all__ = ["Holding", "taker_holding", "TakingStudy", "taking_study", "PlayGap",
@@ -122,23 +121,20 @@ def taking_study(
     """Play ``n_hands`` four-player Belote hands (suit contracts) as
     ``simulate("belote", n_hands, players, seed, rules)`` does and record each taker's
     :class:`Holding` with the result."""
-    ps = make_players("belote", players, seed)
-    the_rules = rules if isinstance(rules, BeloteRules) else rules_for("belote", rules)
-    hand_rng = random.Random(f"{seed}:hands")
+    g = get("belote")
     rows: dict[str, list[Any]] = {f.name: [] for f in fields(TakingStudy)}
-    for i in range(n_hands):
-        hand = play_hand("belote", ps, hand_rng.getrandbits(32), dealer=i % 4, rules=the_rules)
+    for hand, _, _ in play_hands(g, n_hands, players, seed, g.rules(rules)):
         hold = taker_holding(hand)
         res = hand.result
-        att = hand.taker % 2
-        teams = ("NS", "EW")
+        att = g.side_of(hand.taker)
+        teams = g.sides
         rows["made"].append(-1 if res.made is None else int(res.made))
         rows["attack_points"].append(res.points[teams[att]])
         rows["score_margin"].append(res.score[teams[att]] - res.score[teams[1 - att]])
         rows["taker"].append(hand.taker)
         rows["dealer"].append(hand.dealer)
         first_leader = hand.tricks[0].leader
-        rows["attack_leads"].append(first_leader % 2 == att)
+        rows["attack_leads"].append(g.side_of(first_leader) == att)
         for name in ("round", "trump_jack", "trump_nine", "trumps", "side_aces", "belote",
                      "rule_take"):
             rows[name].append(getattr(hold, name))
@@ -173,20 +169,21 @@ def perfect_play_gap(n_hands: int, players: Any = "2,2", seed: int = 0) -> PlayG
     best card."""
     from belote_lab.solver import solve
 
-    ps = make_players("belote2", players, seed)
+    g = get("belote2")
+    ps = make_players(g, players, seed)
     rng = random.Random(f"{seed}:gap")
     rows: dict[str, list[int]] = {f.name: [] for f in fields(PlayGap)}
     done = 0
-    dealer = 0
+    dealer = g.seats[0]
     while done < n_hands:
-        hand = Belote2Hand(dealer=dealer, seed=rng.getrandbits(32))
+        hand = g.hand_class(dealer=dealer, seed=rng.getrandbits(32))
         while hand.phase == "bidding":
-            hand.call(ps[hand.current_player].choose_call(hand))
+            step(hand, ps[hand.current_player])
         if hand.phase != "play":
             continue  # passed out: deal again
         while hand.phase == "play":
             seat = hand.current_player
-            card = ps[seat].choose_card(hand)
+            card = ps[seat].choose_card(hand.observation(seat))
             legal = hand.legal_cards()
             if not hand.stock_left and len(legal) > 1:
                 sol = solve(hand)
@@ -197,7 +194,7 @@ def perfect_play_gap(n_hands: int, players: Any = "2,2", seed: int = 0) -> PlayG
                 rows["choices"].append(len(legal))
             hand.play(card)
         done += 1
-        dealer = 2 - dealer
+        dealer = g.next_seat(dealer)
     return PlayGap(**{k: np.array(v, dtype=int) for k, v in rows.items()})
 
 
@@ -212,17 +209,9 @@ def rule_counts(
     >>> sum(c.values()), c["lead"]
     (64, 16)
     """
-    from belote_lab.selfplay import game_seats, play_deal, rules_of
-
-    ps = make_players(game, players, seed)
-    the_rules = rules_of(game, rules)
-    seats = game_seats(game)
-    hand_rng = random.Random(f"{seed}:hands")
     counts: dict[str, int] = {}
     rule_names = [r.value for r in RULE_OF_CODE]
-    for i in range(n_hands):
-        hand, _, _ = play_deal(game, ps, hand_rng.getrandbits(32), seats[i % len(seats)],
-                           the_rules, False)
+    for hand, _, _ in play_hands(game, n_hands, players, seed, rules):
         replay = hand.copy()
         while replay.tricks or replay.trick:
             replay.undo()

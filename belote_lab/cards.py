@@ -21,6 +21,7 @@ cards backed by such a bitmask.
 
 from __future__ import annotations
 
+import html
 import operator
 import random
 from collections.abc import Iterable, Iterator
@@ -34,11 +35,15 @@ __all__ = [
     "CardSet",
     "CardParseError",
     "SEATS",
+    "Seat",
     "belote_deck",
     "full_deck",
     "parse_cards",
     "parse_seat",
     "seat_in",
+    "explain_seat",
+    "card_html",
+    "cards_html",
     "partner",
     "next_seat",
     "team_of",
@@ -189,9 +194,91 @@ def seat_in(seat: object, seats: tuple[int, ...] = (0, 1, 2, 3)) -> int:
         t = seat.strip().upper()
         if t in SEATS and SEATS.index(t) in seats:
             return SEATS.index(t)
-    from belote_lab.reasons import explain_seat
-
     raise CardParseError(seat, "seat", explain_seat(seat, len(seats)))
+
+
+_SEAT_TEXTS: dict[str, tuple[str, str]] = {
+    # (no seat at all, a seat this game does not have)
+    "en": (
+        "unknown seat {seat}: the seats of this game are {seats}.",
+        "{seat} is not a seat of this game: the seats are {seats}.",
+    ),
+    "ko": (
+        "알 수 없는 자리 {seat}: 이 게임의 자리는 {seats}입니다.",
+        "{seat}은(는) 이 게임의 자리가 아닙니다. 자리는 {seats}입니다.",
+    ),
+}
+_SEAT_LISTS: dict[str, dict[int, str]] = {
+    "en": {4: "N, E, S and W (or 0 to 3)", 2: "N and S (or 0 and 2)"},
+    "ko": {4: "N, E, S, W(또는 0~3)", 2: "N, S(또는 0과 2)"},
+}
+
+
+def explain_seat(seat: object, players: int = 4, language: str = "en") -> str:
+    """Why ``seat`` (given as it was typed) is not a seat of a game of ``players`` players
+    (4, or 2 at N and S): the text a refused ``seat`` argument gives.
+
+    >>> explain_seat("X")
+    "unknown seat 'X': the seats of this game are N, E, S and W (or 0 to 3)."
+    >>> explain_seat("E", 2)
+    "'E' is not a seat of this game: the seats are N and S (or 0 and 2)."
+    >>> explain_seat(7, 4, "ko")
+    '알 수 없는 자리 7: 이 게임의 자리는 N, E, S, W(또는 0~3)입니다.'
+    """
+    texts = _SEAT_TEXTS.get(language)
+    if texts is None:
+        raise ValueError(f"unknown language {language!r}; choose one of {tuple(_SEAT_TEXTS)}")
+    some_seat = (
+        isinstance(seat, str) and seat.strip().upper() in ("N", "E", "S", "W")
+    ) or (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4)
+    return texts[some_seat].format(
+        seat=repr(seat), seats=_SEAT_LISTS[language][2 if players == 2 else 4]
+    )
+
+
+class Seat(IntEnum):
+    """A seat at the table: ``N E S W`` are 0 to 3, in playing order (two-player games use
+    ``N`` and ``S``).  A plain ``int`` everywhere a seat index is taken.
+
+    >>> Seat.N.next(), Seat.W.next(), Seat.N.next(players=2), Seat.E.partner, Seat.W.team
+    (<Seat.E: 1>, <Seat.N: 0>, <Seat.S: 2>, <Seat.W: 3>, 'EW')
+    >>> Seat.parse("s"), Seat.S.letter
+    (<Seat.S: 2>, 'S')
+    """
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @classmethod
+    def parse(cls, text: str | int) -> Seat:
+        """A letter (any case) or an index, as :func:`parse_seat` reads it."""
+        return cls(parse_seat(text))
+
+    @property
+    def letter(self) -> str:
+        return SEATS[self]
+
+    def next(self, players: int = 4) -> Seat:
+        """The seat that plays after this one (``players=2``: N and S take turns)."""
+        return Seat(next_seat(self, players))
+
+    @property
+    def partner(self) -> Seat:
+        """The seat opposite (the partner in the four-player partnership games)."""
+        return Seat(partner(self))
+
+    @property
+    def side(self) -> int:
+        """The side of a partnership game: 0 for N–S, 1 for E–W (in a game without partners
+        each seat is its own side: see :meth:`belote_lab.games.Game.side_of`)."""
+        return self % 2
+
+    @property
+    def team(self) -> str:
+        """``"NS"`` or ``"EW"``."""
+        return team_of(self)
 
 
 def next_seat(seat: int, players: int = 4) -> int:
@@ -538,9 +625,30 @@ class CardSet:
         return self.text()
 
     def _repr_html_(self) -> str:
-        from belote_lab.render import cards_html
-
         return cards_html(list(self))
+
+
+# --- HTML (notebooks) ------------------------------------------------------------------------
+_STYLE = (
+    "display:inline-block;min-width:2.2em;padding:2px 4px;margin:1px;border:1px solid #888;"
+    "border-radius:4px;background:#fff;text-align:center;font-family:sans-serif;"
+)
+
+
+def card_html(card: Card, trump: bool = False) -> str:
+    """One card as a small HTML box (red hearts and diamonds, trump outlined)."""
+    color = "#c00" if card.suit.is_red else "#000"
+    border = "border:2px solid #d4a017;" if trump else ""
+    label = html.escape(card.pretty)
+    return (
+        f'<span class="blcard card-{card.text}" title="{card.text}" aria-label="{card.text}" '
+        f'style="{_STYLE}color:{color};{border}">{label}</span>'
+    )
+
+
+def cards_html(cards: list[Card], trump_suit: int | None = None) -> str:
+    """Cards as HTML boxes, trumps outlined (see :func:`card_html`)."""
+    return "".join(card_html(c, trump_suit is not None and c.suit == trump_suit) for c in cards)
 
 
 def _ordered(mask: int) -> list[Card]:

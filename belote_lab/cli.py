@@ -43,13 +43,12 @@ exit status: 0 every line answered (some answers may be "invalid"/"illegal" erro
 
 # --- argument types: bad values end in argparse's usage error (exit status 2) -----------------
 def _game(text: str) -> str:
-    from belote_lab.games import GAMES
+    from belote_lab.games import get
 
-    if text not in GAMES:
-        raise argparse.ArgumentTypeError(
-            f"unknown game {text!r}; choose one of {', '.join(GAMES)}"
-        )
-    return text
+    try:
+        return get(text).name
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _whole(text: str) -> int:
@@ -186,27 +185,47 @@ def build_parser() -> argparse.ArgumentParser:
         prog="belote-lab", description="Teach and analyse trick-taking card games."
     )
     sub = p.add_subparsers(dest="command", required=True)
-    raw = argparse.RawDescriptionHelpFormatter
-    r = sub.add_parser(
+    _add_file_command(
+        sub,
         "referee",
-        help="answer conformance cases, one JSON answer a line",
+        _cmd_referee,
+        help_line="answer conformance cases, one JSON answer a line",
         description="Answer each line of FILE (a conformance case) with one JSON line,\n"
         "in order, as soon as it is computed.",
-        epilog=EXIT_STATUS,
-        formatter_class=raw,
+        file_help="a .jsonl file of cases, or - for standard input",
     )
-    r.add_argument("file", help="a .jsonl file of cases, or - for standard input")
-    r.set_defaults(func=_cmd_referee)
-    v = sub.add_parser(
+    _add_file_command(
+        sub,
         "solve",
-        help="solve deals exactly (double dummy), one JSON answer a line",
+        _cmd_solve,
+        help_line="solve deals exactly (double dummy), one JSON answer a line",
         description="Solve each line of FILE (a whole Belote deal) exactly: one JSON line\n"
         "of N-S card points and best first cards per deal, in order.",
-        epilog=EXIT_STATUS,
-        formatter_class=raw,
+        file_help="a .jsonl file of deals, or - for standard input",
     )
-    v.add_argument("file", help="a .jsonl file of deals, or - for standard input")
-    v.set_defaults(func=_cmd_solve)
+    _add_selfplay(sub)
+    _add_bench(sub)
+    _add_simulate(sub)
+    return p
+
+
+def _add_file_command(
+    sub: Any, name: str, func: Callable[[argparse.Namespace], int], *, help_line: str,
+    description: str, file_help: str,
+) -> None:
+    """A command that answers each line of a file (``referee``, ``solve``)."""
+    c = sub.add_parser(
+        name,
+        help=help_line,
+        description=description,
+        epilog=EXIT_STATUS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    c.add_argument("file", help=file_help)
+    c.set_defaults(func=func)
+
+
+def _add_selfplay(sub: Any) -> None:
     s = sub.add_parser("selfplay", help="computer players play whole hands; JSON out")
     s.add_argument("--game", type=_game, default="belote")
     s.add_argument("--hands", type=_hands, default=10, help="how many hands (at least 1)")
@@ -220,6 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules", type=_rules_json, help="rule options as JSON, e.g. '{\"must_undertrump\": true}'"
     )
     s.set_defaults(func=_cmd_selfplay)
+
+
+def _add_bench(sub: Any) -> None:
     b = sub.add_parser("bench", help="random self-play speed (hands per second)")
     b.add_argument("--game", type=_game, default="belote")
     b.add_argument(
@@ -227,6 +249,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     b.add_argument("--seed", type=_whole, default=0)
     b.set_defaults(func=_cmd_bench)
+
+
+def _add_simulate(sub: Any) -> None:
     m = sub.add_parser("simulate", help="many computer hands; prints a summary")
     m.add_argument("--game", type=_game, default="belote")
     m.add_argument(
@@ -245,7 +270,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     m.add_argument("--quiet", action="store_true", help="no progress bar")
     m.set_defaults(func=_cmd_simulate)
-    return p
 
 
 def _user_error(e: BaseException) -> bool:

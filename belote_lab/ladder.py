@@ -15,9 +15,12 @@ Two ladders, as the seeds name them:
 * :class:`CallbreakJourney` — seed 003's journey: Callbreak games won alone, the learner's
   total points as the tie-break.
 
-Both are saved as ``belote_lab/run`` records (:func:`belote_lab.record.run_to_json`).  This
-module sits above the games and the players: the default levels come from
-:mod:`belote_lab.players.belote2` and :mod:`belote_lab.players.callbreak`.
+Both are saved as ``belote_lab/run`` records (:func:`run_to_json`, :func:`run_from_json`, also
+found in :mod:`belote_lab.record`): ``game``, ``rules``, ``seed``, ``seat`` (the learner's),
+``games`` (game records in order, see :mod:`belote_lab.games.record`), ``over`` and a summary
+(level, wins, points) that is checked.  This module sits above the games and the players: the
+default levels come from :mod:`belote_lab.players.belote2` and
+:mod:`belote_lab.players.callbreak`.
 
 >>> from belote_lab.players import RandomPlayer
 >>> levels = {k: RandomPlayer for k in range(1, 5)}
@@ -25,7 +28,7 @@ module sits above the games and the players: the default levels come from
 >>> run.next_match()
 Traceback (most recent call last):
 ...
-belote_lab.games.base.IllegalAction: the current match is not finished
+belote_lab.games.errors.IllegalAction: the current match is not finished
 >>> sorted(LADDERS)
 ['belote2', 'callbreak']
 """
@@ -40,9 +43,33 @@ from belote_lab.cards import SEATS, parse_seat
 from belote_lab.games.base import IllegalAction, drawn_seed
 from belote_lab.games.belote2 import MAX_LEVEL, SEATS2, Belote2Match, run_score, two_player_seat
 from belote_lab.games.callbreak import CallbreakGame, Tenths
+from belote_lab.games.record import (
+    RUN_FORMAT,
+    VERSION,
+    RecordError,
+    check_header,
+    check_keys,
+    expected,
+    game_field,
+    game_to_json,
+    guarded,
+    json_equal,
+    nested,
+    parse_json,
+    read_game,
+    rebuilt,
+    required,
+    rules_field,
+    seat_field,
+    seed_field,
+    short,
+)
 from belote_lab.rules import Belote2Rules, CallbreakRules
 
-__all__ = ["Ladder", "Belote2Run", "CallbreakJourney", "PlayerFactory", "LADDERS"]
+__all__ = [
+    "Ladder", "Belote2Run", "CallbreakJourney", "PlayerFactory", "LADDERS", "run_to_json",
+    "run_from_json", "RUN_KEYS",
+]
 
 PlayerFactory = Callable[[int], Any]
 """Makes a computer player from a seed (an ``int``)."""
@@ -209,9 +236,7 @@ class Ladder:
         return self.seat
 
     def to_json(self) -> dict[str, Any]:
-        """The ladder as a record (see :func:`belote_lab.record.run_to_json`)."""
-        from belote_lab.record import run_to_json
-
+        """The ladder as a record (see :func:`run_to_json`)."""
         return run_to_json(self)
 
     @classmethod
@@ -219,8 +244,6 @@ class Ladder:
         cls: type[_L], data: dict[str, Any] | str, levels: Mapping[int, PlayerFactory] | None = None
     ) -> _L:
         """Rebuild a ladder from :meth:`to_json` output (the computer players made afresh)."""
-        from belote_lab.record import RecordError, run_from_json
-
         r = run_from_json(data, levels)
         if not isinstance(r, cls):
             raise RecordError(f"not a {cls._RECORD} record")
@@ -237,8 +260,6 @@ class Ladder:
         levels: Mapping[int, PlayerFactory] | None,
     ) -> _L:
         """Rebuild a ladder from its replayed games, checking that they follow each other."""
-        from belote_lab.record import RecordError
-
         step, what = cls._STEP, cls._WHAT
         r = cls.__new__(cls)
         r._setup(levels, rules, seed, seat)
@@ -490,3 +511,64 @@ class CallbreakJourney(Ladder):
 
 LADDERS: dict[str, type[Ladder]] = {"belote2": Belote2Run, "callbreak": CallbreakJourney}
 """Game name → its ladder (the classes of ``belote_lab/run`` records)."""
+
+
+# --- run records ---------------------------------------------------------------------------------
+RUN_KEYS = ("format", "version", "game", "rules", "seed", "seat", "games", "over")
+"""The keys of every run record; a ladder adds its summary's (:attr:`Ladder._SUMMARY_KEYS`)."""
+
+
+def run_to_json(run: Ladder) -> dict[str, Any]:
+    """A run (two-player Belote) or a journey (Callbreak) as a record."""
+    games = [game_to_json(g) for g in run._finished_games()]
+    if not run.is_over:
+        games.append(game_to_json(run._current_game()))
+    data: dict[str, Any] = {
+        "format": RUN_FORMAT,
+        "version": VERSION,
+        "game": run.game_name,
+        "rules": run.rules.changed(),
+        "seed": run.seed,
+        "seat": SEATS[run._seat()],
+        "games": games,
+        "over": run.is_over,
+    }
+    data.update(run._summary())
+    return data
+
+
+def run_from_json(
+    data: dict[str, Any] | str | bytes, levels: Mapping[int, PlayerFactory] | None = None
+) -> Any:
+    """Rebuild a run or a journey from a record (``levels``: the computer players, as for
+    the class itself; the default ones when ``None``).  Every game is replayed and the
+    summary checked.  The computer players are made afresh from their seeds."""
+    return guarded(lambda: _read_run(data, levels))
+
+
+def _read_run(data: Any, levels: Mapping[int, PlayerFactory] | None) -> Ladder:
+    data = parse_json(data)
+    check_header(data, RUN_FORMAT, "run")
+    game_name = game_field(data, list(LADDERS))
+    cls = LADDERS[game_name]
+    check_keys(data, (*RUN_KEYS, *cls._SUMMARY_KEYS))
+    rules = rules_field(game_name, data)
+    seed = seed_field(data)
+    seat = seat_field(data.get("seat"), "seat", cls._SEATS)
+    over = data.get("over")
+    if not isinstance(over, bool):
+        raise expected("over", "true or false", over)
+    records = required(data, "games", list)
+    if not records:
+        raise RecordError("a run record needs at least one game", field="games")
+    games = nested(records, game_name, "run", "game", "games", read_game)
+    run = rebuilt(lambda: cls._from_games(rules, seed, seat, games, over, levels))
+    for key, value in run._summary().items():
+        if key not in data:
+            raise RecordError(f"missing key {key!r}", field=key)
+        if not json_equal(data[key], value):
+            raise RecordError(
+                f"{key}: the record says {short(data[key])}, the replayed games give {value}",
+                field=key,
+            )
+    return run

@@ -31,6 +31,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import PercentFormatter
 
+from belote_lab.games import Game, get
+
 __all__ = [
     "wilson",
     "mean_ci",
@@ -126,22 +128,24 @@ def contract_kinds(contract: Sequence[int] | np.ndarray,
     return np.array([_KIND_OF_CODE[names[c]] for c in codes], dtype=object)
 
 
-def attack_side(taker: Sequence[int] | np.ndarray, game: str = "belote") -> np.ndarray:
-    """The side index (as in ``SimulationResult.side_names``) of each hand's taker.
+def attack_side(taker: Sequence[int] | np.ndarray, game: str | Game = "belote") -> np.ndarray:
+    """The side index (as in ``SimulationResult.side_names``) of each hand's taker (a game
+    of two sides: an attack and a defence).
 
     >>> attack_side([0, 1, 2, 3]).tolist(), attack_side([0, 2], "belote2").tolist()
     ([0, 1, 0, 1], [0, 1])
     """
+    g = get(game)
+    if len(g.sides) != 2:
+        raise ValueError(f"no attacking side in {g.name!r}")
     t = np.asarray(taker, dtype=int)
-    if game in ("belote", "coinche"):
-        return t % 2
-    if game == "belote2":
-        return t // 2
-    raise ValueError(f"no attacking side in {game!r}")
+    side = np.array([g.side_of(s) if s in g.seats else -1 for s in range(4)], dtype=int)
+    return side[t]
 
 
 def outcome_counts(made: Sequence[int] | np.ndarray, capot: Sequence[int] | np.ndarray,
-                   taker: Sequence[int] | np.ndarray, game: str = "belote") -> dict[str, int]:
+                   taker: Sequence[int] | np.ndarray, game: str | Game = "belote"
+                   ) -> dict[str, int]:
     """How many hands ended in each of :data:`OUTCOMES` (``made`` 1/0/-1, ``capot`` the side
     that won every trick or -1, ``taker`` the taker's seat)."""
     m = np.asarray(made)
@@ -159,7 +163,7 @@ def outcome_counts(made: Sequence[int] | np.ndarray, capot: Sequence[int] | np.n
 
 
 def belote_counts(belote: Sequence[int] | np.ndarray, taker: Sequence[int] | np.ndarray,
-                  game: str = "belote") -> dict[str, int]:
+                  game: str | Game = "belote") -> dict[str, int]:
     """Hands in which the attack, the defence or nobody scored belote/rebelote.
 
     >>> belote_counts([0, 1, -1, -1], [0, 0, 1, 1])

@@ -10,10 +10,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from belote_lab.trick import Reason
+from belote_lab.cards import Card, CardSet, Suit, explain_seat
 
 __all__ = ["explain", "explain_rule", "explain_seat", "rule_summary", "LANGUAGES"]
 
@@ -70,6 +69,19 @@ _TEXTS: dict[str, dict[str, str]] = {
 }
 
 
+class Reason(Protocol):
+    """What :func:`explain` reads of a :class:`belote_lab.trick.Reason` (this module sits
+    below the trick module, which imports it to word its reasons)."""
+
+    card: Card
+    rule: Any  # a belote_lab.trick.Rule: its ``value`` is the code of the text
+    legal: CardSet
+    led: Suit | None
+    to_beat: Card | None
+    trump: Suit | None
+    data: dict[str, str]
+
+
 def explain(reason: Reason, language: str = "en") -> str:
     """The text of a :class:`~belote_lab.trick.Reason` in ``language`` (``en`` or ``ko``)."""
     return explain_rule(
@@ -111,45 +123,6 @@ def explain_rule(
         to_beat=to_beat.pretty if to_beat is not None else "",
         legal=legal_text,
         card=card.pretty if card is not None else "",
-    )
-
-
-_SEAT_TEXTS: dict[str, tuple[str, str]] = {
-    # (no seat at all, a seat this game does not have)
-    "en": (
-        "unknown seat {seat}: the seats of this game are {seats}.",
-        "{seat} is not a seat of this game: the seats are {seats}.",
-    ),
-    "ko": (
-        "알 수 없는 자리 {seat}: 이 게임의 자리는 {seats}입니다.",
-        "{seat}은(는) 이 게임의 자리가 아닙니다. 자리는 {seats}입니다.",
-    ),
-}
-_SEAT_LISTS: dict[str, dict[int, str]] = {
-    "en": {4: "N, E, S and W (or 0 to 3)", 2: "N and S (or 0 and 2)"},
-    "ko": {4: "N, E, S, W(또는 0~3)", 2: "N, S(또는 0과 2)"},
-}
-
-
-def explain_seat(seat: object, players: int = 4, language: str = "en") -> str:
-    """Why ``seat`` (given as it was typed) is not a seat of a game of ``players`` players
-    (4, or 2 at N and S): the text a refused ``seat`` argument gives.
-
-    >>> explain_seat("X")
-    "unknown seat 'X': the seats of this game are N, E, S and W (or 0 to 3)."
-    >>> explain_seat("E", 2)
-    "'E' is not a seat of this game: the seats are N and S (or 0 and 2)."
-    >>> explain_seat(7, 4, "ko")
-    '알 수 없는 자리 7: 이 게임의 자리는 N, E, S, W(또는 0~3)입니다.'
-    """
-    texts = _SEAT_TEXTS.get(language)
-    if texts is None:
-        raise ValueError(f"unknown language {language!r}; choose one of {LANGUAGES}")
-    some_seat = (
-        isinstance(seat, str) and seat.strip().upper() in ("N", "E", "S", "W")
-    ) or (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4)
-    return texts[some_seat].format(
-        seat=repr(seat), seats=_SEAT_LISTS[language][2 if players == 2 else 4]
     )
 
 

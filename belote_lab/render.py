@@ -10,30 +10,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from belote_lab.cards import SEATS, Card, CardSet
+from belote_lab.cards import SEATS, CardSet, card_html, cards_html
 
 __all__ = ["card_html", "cards_html", "hand_html"]
-
-_STYLE = (
-    "display:inline-block;min-width:2.2em;padding:2px 4px;margin:1px;border:1px solid #888;"
-    "border-radius:4px;background:#fff;text-align:center;font-family:sans-serif;"
-)
-
-
-def card_html(card: Card, trump: bool = False) -> str:
-    """One card as a small HTML box (red hearts and diamonds, trump outlined)."""
-    color = "#c00" if card.suit.is_red else "#000"
-    border = "border:2px solid #d4a017;" if trump else ""
-    label = html.escape(card.pretty)
-    return (
-        f'<span class="blcard card-{card.text}" title="{card.text}" aria-label="{card.text}" '
-        f'style="{_STYLE}color:{color};{border}">{label}</span>'
-    )
-
-
-def cards_html(cards: list[Card], trump_suit: int | None = None) -> str:
-    return "".join(card_html(c, trump_suit is not None and c.suit == trump_suit) for c in cards)
-
 
 def hand_html(state: Any) -> str:
     """A four-seat table: hands, the trick on the table, the contract and the score."""

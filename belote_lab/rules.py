@@ -30,6 +30,9 @@ from typing import Any, TypeVar
 
 __all__ = [
     "RuleOptionError",
+    "RuleOptions",
+    "choice_option",
+    "whole_option",
     "BeloteRules",
     "CoincheRules",
     "Belote2Rules",
@@ -39,7 +42,7 @@ __all__ = [
     "short_repr",
 ]
 
-T = TypeVar("T", bound="_Options")
+T = TypeVar("T", bound="RuleOptions")
 
 #: The two ways a failed four-player Belote contract is scored (RULES.md §1 "Scoring a hand"):
 #: seed 000's "every point of the round to the defence" and the FFB rule "each team keeps its
@@ -51,12 +54,12 @@ class RuleOptionError(ValueError):
     """An unknown rule option or a value of the wrong kind or outside its range."""
 
 
-def _whole(lo: int, hi: int, default: int | None, optional: bool = False) -> Any:
+def whole_option(lo: int, hi: int, default: int | None, optional: bool = False) -> Any:
     """A whole-number option from ``lo`` to ``hi`` (``None`` too when ``optional``)."""
     return field(default=default, metadata={"range": (lo, hi), "optional": optional})
 
 
-def _choice(default: str, *choices: str) -> Any:
+def choice_option(default: str, *choices: str) -> Any:
     """An option that is one of a few words."""
     return field(default=default, metadata={"choices": choices})
 
@@ -73,7 +76,7 @@ def _allowed(f: dataclasses.Field[Any]) -> str:
     return "true or false"
 
 
-def describe(cls: type[_Options]) -> dict[str, str]:
+def describe(cls: type[RuleOptions]) -> dict[str, str]:
     """Each option of ``cls`` with the values it accepts and its default, in words."""
     out = {}
     for f in dataclasses.fields(cls):  # type: ignore[arg-type]
@@ -84,7 +87,7 @@ def describe(cls: type[_Options]) -> dict[str, str]:
     return out
 
 
-class _Options:
+class RuleOptions:
     """Shared checking and JSON reading/writing for the option dataclasses."""
 
     def __post_init__(self) -> None:
@@ -140,35 +143,35 @@ def short_repr(value: Any) -> str:
 
 
 @dataclass(frozen=True)
-class BeloteRules(_Options):
+class BeloteRules(RuleOptions):
     """Four-player Belote (RULES.md §1–2)."""
 
     redeal_same_dealer: bool = True
     turned_jack_forces_dealer: bool = False
     allow_no_trump: bool = False
     allow_all_trump: bool = False
-    first_lead: str = _choice("dealer", "dealer", "eldest")
+    first_lead: str = choice_option("dealer", "dealer", "eldest")
     must_undertrump: bool = False
     declarations: bool = False
-    target: int = _whole(1, 100_000, 1000)
-    failed_contract: str = _choice("all_to_defence", *FAILED_CONTRACT_RULES)
+    target: int = whole_option(1, 100_000, 1000)
+    failed_contract: str = choice_option("all_to_defence", *FAILED_CONTRACT_RULES)
 
 
 @dataclass(frozen=True)
-class CoincheRules(_Options):
+class CoincheRules(RuleOptions):
     """Coinche (RULES.md §3); play follows the four-player rules."""
 
-    min_bid: int = _whole(10, 240, 80)
-    max_bid: int = _whole(10, 240, 180)
+    min_bid: int = whole_option(10, 240, 80)
+    max_bid: int = whole_option(10, 240, 180)
     allow_generale: bool = False
     allow_belote_bids: bool = False
     allow_no_trump: bool = False
     allow_all_trump: bool = False
-    first_lead: str = _choice("dealer", "dealer", "eldest")
+    first_lead: str = choice_option("dealer", "dealer", "eldest")
     must_undertrump: bool = False
     declarations: bool = False
     redeal_same_dealer: bool = True
-    target: int = _whole(1, 100_000, 2000)
+    target: int = whole_option(1, 100_000, 2000)
 
     def _check(self) -> None:
         if self.min_bid % 10 or self.max_bid % 10 or self.min_bid > self.max_bid:
@@ -179,21 +182,21 @@ class CoincheRules(_Options):
 
 
 @dataclass(frozen=True)
-class Belote2Rules(_Options):
+class Belote2Rules(RuleOptions):
     """Two-player Belote (RULES.md §4)."""
 
-    forced_after_redeals: int = _whole(0, 100, 2)
-    hands_per_match: int = _whole(1, 100, 2)
+    forced_after_redeals: int = whole_option(0, 100, 2)
+    hands_per_match: int = whole_option(1, 100, 2)
 
 
 @dataclass(frozen=True)
-class CallbreakRules(_Options):
+class CallbreakRules(RuleOptions):
     """Callbreak (RULES.md §5)."""
 
-    max_call: int = _whole(1, 13, 8)
-    rounds: int = _whole(3, 5, 5)
+    max_call: int = whole_option(1, 13, 8)
+    rounds: int = whole_option(3, 5, 5)
     redeal_without_face_cards: bool = False
-    target_score: int | None = _whole(1, 1000, None, optional=True)
+    target_score: int | None = whole_option(1, 1000, None, optional=True)
     big_call_8_wins: bool = False
 
     def _check(self) -> None:

@@ -1,10 +1,10 @@
 """Computer self-play: whole hands, JSON records or conformance cases, and a speed probe.
 
-Every game is reached through the registry (:func:`belote_lab.games.game_module`) and the
-public surface of its hand class (``HAND_CLASS(rules, dealer=…, seed=…)``, ``phase``,
-``is_over``, ``current_player``, ``legal_calls``/``call``, ``legal_mask``/``play``,
-``result``, ``tricks``, ``actions``, ``seat_order``), so a game works here as soon as its
-module exists.
+Every game is reached through the registry (:func:`belote_lab.games.get`: its
+:class:`~belote_lab.games.Game` names the seats, the sides and the hand class) and the public
+surface of its hand class (``hand_class(rules, dealer=…, seed=…)``, ``phase``, ``is_over``,
+``current_player``, ``legal_calls``/``call``, ``legal_mask``/``play``, ``result``, ``tricks``,
+``actions``), so a game works here as soon as it is registered.
 
 * :func:`play_hand` deals and plays one hand to its end; a hand everybody passes is dealt
   again with the next seed (by the same dealer unless the rules say otherwise).
@@ -40,8 +40,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from belote_lab.cards import SEATS, Card, mask_cards, parse_seat
-from belote_lab.games import GAMES, rules_for
-from belote_lab.players import RandomPlayer
+from belote_lab.games import Game, get, names, rules_for
+from belote_lab.games.base import step
+from belote_lab.players import PlayerUnavailable, levels
+from belote_lab.players.levels import LEVEL_NUMBERS
 
 __all__ = [
     "GameUnavailable",
@@ -49,10 +51,13 @@ __all__ = [
     "SelfConsistencyError",
     "hand_class",
     "available_games",
+    "bidding_style",
+    "score_scale",
     "player_class",
     "make_players",
     "parse_levels",
     "play_hand",
+    "play_hands",
     "selfplay",
     "score_case",
     "coinche_contract",
@@ -66,11 +71,7 @@ P_PASS_AFTER_BID = 0.9
 
 
 class GameUnavailable(LookupError):
-    """The module of a known game does not exist (yet)."""
-
-
-class PlayerUnavailable(LookupError):
-    """A player level that cannot be built for a game (a missing player module)."""
+    """A registered game that declares no hand class (it cannot be played yet)."""
 
 
 class SelfConsistencyError(AssertionError):
@@ -78,18 +79,9 @@ class SelfConsistencyError(AssertionError):
 
 
 # --- games ---------------------------------------------------------------------------------------
-def _import_missing_ok(name: str) -> Any | None:
-    """Import module ``name``; ``None`` only if that module itself does not exist."""
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name == name:
-            return None
-        raise
-
-
-def hand_class(game: str) -> Any:
-    """The ``HAND_CLASS`` of ``game``, or :class:`GameUnavailable` with a clear message.
+def hand_class(game: str | Game) -> Any:
+    """The hand class of ``game`` (its :class:`~belote_lab.games.Game`'s ``hand_class``), or
+    :class:`GameUnavailable` if it declares none.
 
     >>> hand_class("belote").__name__
     'BeloteHand'
@@ -98,57 +90,58 @@ def hand_class(game: str) -> Any:
     ...
     ValueError: unknown game 'tarot'; choose one of belote, coinche, belote2, callbreak
     """
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
-    mod = _import_missing_ok(f"belote_lab.games.{game}")
-    if mod is None or not hasattr(mod, "HAND_CLASS"):
+    g = get(game)
+    if g.hand_class is None:
         raise GameUnavailable(
-            f"game {game!r} is not available yet: module belote_lab.games.{game} "
-            + ("is missing" if mod is None else "defines no HAND_CLASS")
+            f"game {g.name!r} is not available yet: {g.module} declares no hand class"
         )
-    return mod.HAND_CLASS
+    return g.hand_class
 
 
 def available_games() -> list[str]:
-    """The games whose module exists now, in registry order."""
-    out = []
-    for g in GAMES:
-        try:
-            hand_class(g)
-        except GameUnavailable:
-            continue
-        out.append(g)
-    return out
+    """The known games that can be played now, in registry order."""
+    return [n for n in names() if get(n).hand_class is not None]
 
 
-def game_seats(game: str) -> tuple[int, ...]:
-    """The seats that play ``game``, in turn order."""
-    return tuple(hand_class(game).seat_order)
-
-
-def side_names(game: str) -> tuple[str, ...]:
-    """The sides that score: teams in the partnership games, seats otherwise.
+def side_names(game: str | Game) -> tuple[str, ...]:
+    """The sides that score (:attr:`Game.sides <belote_lab.games.Game.sides>`): teams in the
+    partnership games, seats otherwise.
 
     >>> side_names("belote"), side_names("belote2"), side_names("callbreak")
     (('NS', 'EW'), ('N', 'S'), ('N', 'E', 'S', 'W'))
     """
-    if game in ("belote", "coinche"):
-        return ("NS", "EW")
-    if game == "belote2":
-        return ("N", "S")
-    return SEATS
+    return get(game).sides
 
 
-def side_of(game: str, seat: int) -> int:
+def side_of(game: str | Game, seat: int) -> int:
     """The index in :func:`side_names` of the side ``seat`` plays for."""
-    if game in ("belote", "coinche"):
-        return seat % 2
-    if game == "belote2":
-        return seat // 2
-    return seat
+    return get(game).side_of(seat)
 
 
-def rules_of(game: str, rules: Any) -> Any:
+def bidding_style(game: str | Game) -> str:
+    """How a hand of ``game`` gets its contract (:attr:`Game.bidding
+    <belote_lab.games.spec.Game.bidding>`): ``"taking"`` (one seat takes the turned suit or
+    names a trump: Belote, two-player Belote), ``"auction"`` (bids with a value, doubled by a
+    coinche: Coinche), ``"calls"`` (every seat calls its tricks: Callbreak) or ``"none"``.
+
+    >>> [bidding_style(g) for g in ("belote", "coinche", "belote2", "callbreak")]
+    ['taking', 'auction', 'taking', 'calls']
+    """
+    return get(game).bidding
+
+
+def score_scale(game: str | Game) -> int:
+    """How many stored units make a point of a hand's score (:attr:`Game.score_scale
+    <belote_lab.games.spec.Game.score_scale>`): 10 where scores have tenths (Callbreak's 4.2
+    for a call of 4 and two tricks over), else 1.
+
+    >>> score_scale("belote"), score_scale("callbreak")
+    (1, 10)
+    """
+    return get(game).score_scale
+
+
+def rules_of(game: str | Game, rules: Any) -> Any:
     """``rules`` as the rules object of ``game`` (``None`` or a dict: read by
     :func:`~belote_lab.games.rules_for`)."""
     if rules is None or isinstance(rules, dict):
@@ -156,17 +149,16 @@ def rules_of(game: str, rules: Any) -> Any:
     return rules
 
 
+def _same_dealer_redeals(rules: Any) -> bool:
+    """Whether a passed-out deal is dealt again by the same dealer: the default, unless the
+    rules have a ``redeal_same_dealer`` option that is false (Belote, Coinche)."""
+    return bool(getattr(rules, "redeal_same_dealer", True))
+
+
 # --- players -------------------------------------------------------------------------------------
-def _class_name(game: str) -> str:
-    return game[:1].upper() + game[1:] + "Player2"
-
-
-def player_class(game: str, level: int) -> Any:
-    """The class (or factory) of a computer player of ``level`` for ``game``.
-
-    Level 1 is :class:`~belote_lab.players.RandomPlayer`; level 2 is the class
-    ``<Game>Player2`` of the game's player module ``belote_lab.players.<game>``; levels 3 and 4
-    are the search players' factories (:func:`belote_lab.players.search.level_factory`).
+def player_class(game: str | Game, level: int) -> Any:
+    """The class (or factory) of a computer player of ``level`` for ``game``: the entry of
+    the one level table, :func:`belote_lab.players.levels`.
 
     >>> player_class("belote", 1).__name__
     'RandomPlayer'
@@ -179,24 +171,9 @@ def player_class(game: str, level: int) -> Any:
     """
     if isinstance(level, bool) or not isinstance(level, int):
         raise ValueError(f"a player level is a whole number, not {level!r}")
-    if level not in (1, 2, 3, 4):
+    if level not in LEVEL_NUMBERS:
         raise ValueError(f"unknown player level {level}; levels are 1 to 4")
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
-    if level in (3, 4):
-        from belote_lab.players.search import level_factory
-
-        return level_factory(game, level)
-    if level == 1:
-        return RandomPlayer
-    name = f"belote_lab.players.{game}"
-    mod = _import_missing_ok(name)
-    if mod is None:
-        raise PlayerUnavailable(f"no level-2 player for {game!r} yet: module {name} is missing")
-    cls = getattr(mod, _class_name(game), None)
-    if cls is None:
-        raise PlayerUnavailable(f"module {name} has no class {_class_name(game)}")
-    return cls
+    return levels(game)[level]
 
 
 def _build(factory: Callable[..., Any], seat: int, seed: int) -> Any:
@@ -259,7 +236,7 @@ def _per_seat(spec: Any, seats: tuple[int, ...]) -> dict[int, Any]:
 
 
 def make_players(
-    game: str, spec: Any = "1,1,1,1", seed: int | None = 0
+    game: str | Game, spec: Any = "1,1,1,1", seed: int | None = 0
 ) -> dict[int, Any]:
     """Seat index → player object, from levels, player objects or factories.
 
@@ -272,7 +249,7 @@ def make_players(
     >>> sorted(make_players("belote", 1))
     [0, 1, 2, 3]
     """
-    seats = game_seats(game)
+    seats = get(game).seats
     rng = random.Random(f"{seed}:players")
     out: dict[int, Any] = {}
     for seat, item in _per_seat(spec, seats).items():
@@ -288,10 +265,10 @@ def make_players(
     return out
 
 
-def describe_players(game: str, spec: Any) -> list[str]:
+def describe_players(game: str | Game, spec: Any) -> list[str]:
     """A short text per playing seat, e.g. ``['N:2', 'E:1', 'S:2', 'W:1']``."""
     out = []
-    for seat, item in _per_seat(spec, game_seats(game)).items():
+    for seat, item in _per_seat(spec, get(game).seats).items():
         if isinstance(item, int):
             text = str(item)
         else:
@@ -345,11 +322,11 @@ def _drive(hand: Any, players: Mapping[int, Any], watch: _Watch | None) -> None:
                 if not hand.trick:
                     before = list(hand.hands)
             n_done = len(hand.tricks)
-            hand.play(player.choose_card(hand))
+            step(hand, player)  # the player decides on its seat's observation
             if watch is not None and before is not None and len(hand.tricks) > n_done:
                 _note_draws(hand, before, watch)
         else:
-            hand.call(player.choose_call(hand))
+            step(hand, player)
 
 
 def _note_draws(hand: Any, before: list[int], watch: _Watch) -> None:
@@ -369,12 +346,21 @@ def _note_draws(hand: Any, before: list[int], watch: _Watch) -> None:
         watch.stock.extend(drawn.get(s, []))
 
 
-def _next_dealer(dealer: int, seats: tuple[int, ...]) -> int:
-    return seats[(seats.index(dealer) + 1) % len(seats)]
+def _deals(g: Game, rules: Any, dealer: int, seed: int) -> Iterator[Any]:
+    """The deals of one hand: the first from ``seed`` by ``dealer``, then one more each time
+    the caller asks again (the deal before was passed out), from the next seed, by the same
+    dealer unless the rules say the next one; ``RuntimeError`` after :data:`MAX_REDEALS`."""
+    cls = hand_class(g)
+    same = _same_dealer_redeals(rules)
+    for redeals in range(MAX_REDEALS + 1):
+        yield _deal(cls, rules, dealer, seed + redeals, redeals)
+        if not same:
+            dealer = g.next_seat(dealer)
+    raise RuntimeError(f"{g.name}: {MAX_REDEALS} redeals in a row")
 
 
 def play_deal(
-    game: str,
+    game: str | Game,
     players: Mapping[int, Any],
     seed: int,
     dealer: int,
@@ -383,26 +369,22 @@ def play_deal(
 ) -> tuple[Any, _Watch | None, int]:
     """Deal and play one hand of ``game`` by ``players`` from ``dealer`` (redealing while
     the hand says so); returns ``(hand, watch, redeals)``."""
-    cls = hand_class(game)
-    seats = tuple(cls.seat_order)
-    if dealer not in seats:
-        raise ValueError(f"{SEATS[dealer]} does not play in {game}")
-    same = getattr(rules, "redeal_same_dealer", True)
-    for redeals in range(MAX_REDEALS + 1):
-        hand = _deal(cls, rules, dealer, seed + redeals, redeals)
+    g = get(game)
+    hand_class(g)  # GameUnavailable first
+    if dealer not in g.seats:
+        raise ValueError(f"{SEATS[dealer]} does not play in {g.name}")
+    for redeals, hand in enumerate(_deals(g, rules, dealer, seed)):
         watch = _Watch() if watch_play else None
         _drive(hand, players, watch)
         if hand.phase == "done":
             return hand, watch, redeals
         if hand.phase != "redeal":
-            raise RuntimeError(f"{game}: the hand stopped in phase {hand.phase!r}")
-        if not same:
-            dealer = _next_dealer(dealer, seats)
-    raise RuntimeError(f"{game}: {MAX_REDEALS} redeals in a row")
+            raise RuntimeError(f"{g.name}: the hand stopped in phase {hand.phase!r}")
+    raise AssertionError("unreachable: _deals raises after the last redeal")
 
 
 def play_hand(
-    game: str,
+    game: str | Game,
     players: Any = "1,1,1,1",
     seed: int = 0,
     dealer: int | str = 0,
@@ -423,7 +405,7 @@ def play_hand(
 
 
 def hand_in_play(
-    game: str,
+    game: str | Game,
     players: Any = 2,
     seed: int = 0,
     dealer: int | str = 0,
@@ -439,27 +421,23 @@ def hand_in_play(
     ('play', 9, 0, 0)
     """
     ps = _as_players(game, players, seed)
-    cls = hand_class(game)
-    rules = rules_of(game, rules)
-    seat = parse_seat(dealer)
-    same = getattr(rules, "redeal_same_dealer", True)
-    for redeals in range(MAX_REDEALS + 1):
-        hand = _deal(cls, rules, seat, seed + redeals, redeals)
+    g = get(game)
+    hand_class(g)  # GameUnavailable before any rule option is read
+    rules = rules_of(g, rules)
+    for hand in _deals(g, rules, parse_seat(dealer), seed):
         while hand.phase == "bidding":
-            hand.call(ps[hand.current_player].choose_call(hand))
+            step(hand, ps[hand.current_player])
         if hand.phase == "play":
             stop = tricks_left if tricks_left is not None else hand.tricks_per_hand
             while hand.phase == "play" and (
                 hand.tricks_per_hand - len(hand.tricks) > stop or hand.trick
             ):
-                hand.play(ps[hand.to_play].choose_card(hand))
+                step(hand, ps[hand.to_play])
             return hand
-        if not same:
-            seat = _next_dealer(seat, tuple(cls.seat_order))
-    raise RuntimeError(f"{game}: {MAX_REDEALS} redeals in a row")
+    raise AssertionError("unreachable: _deals raises after the last redeal")
 
 
-def _as_players(game: str, players: Any, seed: int) -> dict[int, Any]:
+def _as_players(game: str | Game, players: Any, seed: int) -> dict[int, Any]:
     if isinstance(players, Mapping) and all(
         hasattr(p, "choose_card") and not isinstance(p, type) for p in players.values()
     ):
@@ -475,6 +453,7 @@ _BID_VALUE = {
     "generale": "generale",
     "generalebelote": "generale_belote",
 }
+_DOUBLES = {"coinche": 2, "surcoinche": 4}  # the calls that double a bid, and by how much
 BID_NUMBERS = {"capot": 250, "capot_belote": 270, "generale": 500, "generale_belote": 520}
 """The contract values of the special Coinche bids (RULES.md §3)."""
 
@@ -497,15 +476,11 @@ def coinche_contract(actions: Sequence[Sequence[str]]) -> dict[str, Any]:
         low = v.lower()
         if low == "pass":
             continue
-        if low == "coinche":
+        multiplier = _DOUBLES.get(low)
+        if multiplier is not None:
             if bid is None:
-                raise ValueError("a coinche before any bid")
-            bid["multiplier"] = 2
-            continue
-        if low == "surcoinche":
-            if bid is None:
-                raise ValueError("a surcoinche before any bid")
-            bid["multiplier"] = 4
+                raise ValueError(f"a {low} before any bid")
+            bid["multiplier"] = multiplier
             continue
         m = _BID.match(v)
         if m is None:
@@ -523,9 +498,9 @@ def _trick_lists(hand: Any) -> list[list[str]]:
 
 
 def _taker(hand: Any) -> int:
-    taker = getattr(hand, "taker", None)
-    if isinstance(taker, int) and taker >= 0:
-        return taker
+    """The taker of a hand of a game whose contract is taken (:func:`bidding_style` ``taking``)."""
+    if hand.taker >= 0:
+        return int(hand.taker)
     for kind, seat, value in reversed(hand.actions):
         if kind == "call" and value != "pass":
             return parse_seat(seat)
@@ -543,34 +518,48 @@ def score_case(hand: Any, case_id: str, watch: _Watch | None = None) -> dict[str
     >>> c["game"], c["trump"] == h.contract.code, len(c["tricks"])
     ('belote', True, 8)
     """
-    game = hand.game
-    case: dict[str, Any] = {"id": case_id, "game": game, "ask": "score"}
+    g = get(hand.game)
+    style = bidding_style(g)
+    case: dict[str, Any] = {"id": case_id, "game": g.name, "ask": "score"}
     case["rules"] = hand.rules.changed()
-    if game != "callbreak":
+    if style != "calls":
         case["trump"] = hand.contract.code
-    if game == "coinche":
-        c = coinche_contract(hand.actions)
-        if c["trump"] != hand.contract.code:
-            raise SelfConsistencyError(
-                f"the calls name trump {c['trump']} but the hand plays {hand.contract.code}"
-            )
-        case["contract"] = {k: c[k] for k in ("bidder", "value", "multiplier")}
-    if game == "belote2":
-        if watch is None or watch.start is None:
-            raise ValueError("a two-player case needs the watched hands and stock")
-        case["hands"] = {
-            SEATS[s]: [c.text for c in mask_cards(watch.start[s])] for s in hand.seat_order
-        }
-        case["stock"] = [c.text for c in watch.stock]
-    if game in ("belote", "belote2"):
+    if style == "auction":
+        case["contract"] = _auction_contract(hand)
+    if g.has_stock:
+        case.update(_watched_deal(hand, watch))
+    if style == "taking":
         case["taker"] = SEATS[_taker(hand)]
-    if game == "callbreak":
+    if style == "calls":
         case["calls"] = {
             seat: int(value) for kind, seat, value in hand.actions if kind == "call"
         }
     case["first_leader"] = SEATS[hand.tricks[0].leader]
     case["tricks"] = _trick_lists(hand)
     return case
+
+
+def _auction_contract(hand: Any) -> dict[str, Any]:
+    """A bid hand's contract as a case gives it: ``{bidder, value, multiplier}``."""
+    c = coinche_contract(hand.actions)
+    if c["trump"] != hand.contract.code:
+        raise SelfConsistencyError(
+            f"the calls name trump {c['trump']} but the hand plays {hand.contract.code}"
+        )
+    return {k: c[k] for k in ("bidder", "value", "multiplier")}
+
+
+def _watched_deal(hand: Any, watch: _Watch | None) -> dict[str, Any]:
+    """What a case of a game with a stock needs from the play: the hands when play began and
+    the stock in drawing order."""
+    if watch is None or watch.start is None:
+        raise ValueError("a two-player case needs the watched hands and stock")
+    return {
+        "hands": {
+            SEATS[s]: [c.text for c in mask_cards(watch.start[s])] for s in hand.seat_order
+        },
+        "stock": [c.text for c in watch.stock],
+    }
 
 
 def _state_value(hand: Any, key: str) -> Any:
@@ -601,8 +590,55 @@ def check_against_state(hand: Any, answer: Mapping[str, Any]) -> None:
             )
 
 
+@dataclass
+class Run:
+    """The hands of a self-play run, ready to play: iterating plays them one by one and gives
+    ``(hand, watch, redeals)`` (as :func:`play_deal`).  Deal ``i`` is dealt by the ``i``-th
+    seat in turn, from a seed drawn from ``seed`` (see :func:`play_hands`)."""
+
+    game: Game
+    rules: Any
+    players: dict[int, Any]
+    seed: int
+    n_hands: int
+    watch_play: bool = False
+
+    def __iter__(self) -> Iterator[tuple[Any, _Watch | None, int]]:
+        seats = self.game.seats
+        hand_rng = random.Random(f"{self.seed}:hands")
+        for i in range(self.n_hands):
+            dealer = seats[i % len(seats)]
+            yield play_deal(
+                self.game, self.players, hand_rng.getrandbits(32), dealer, self.rules,
+                self.watch_play,
+            )
+
+
+def play_hands(
+    game: str | Game,
+    n_hands: int,
+    players: Any = "1,1,1,1",
+    seed: int = 0,
+    rules: Any = None,
+    watch_play: bool = False,
+) -> Run:
+    """The :class:`Run` of ``n_hands`` hands of ``game`` by ``players`` (a spec for
+    :func:`make_players`), checked now: the same hands as :func:`selfplay` and
+    :func:`~belote_lab.simulate.simulate` with the same arguments.
+
+    >>> run = play_hands("belote2", 2, "1,1", seed=3)
+    >>> [(h.dealer, h.phase) for h, _, _ in run]
+    [(0, 'done'), (2, 'done')]
+    """
+    if n_hands < 0:
+        raise ValueError("the number of hands cannot be negative")
+    g = get(game)
+    the_rules = rules_of(g, rules)
+    return Run(g, the_rules, make_players(g, players, seed), seed, n_hands, watch_play)
+
+
 def selfplay(
-    game: str,
+    game: str | Game,
     n_hands: int,
     seed: int = 0,
     players: Any = "1,1,1,1",
@@ -623,22 +659,13 @@ def selfplay(
     """
     if fmt not in ("records", "cases"):
         raise ValueError(f"unknown format {fmt!r}; use 'records' or 'cases'")
-    if n_hands < 0:
-        raise ValueError("the number of hands cannot be negative")
-    seats = game_seats(game)
-    the_rules = rules_of(game, rules)
-    ps = make_players(game, players, seed)
-    hand_rng = random.Random(f"{seed}:hands")
+    run = play_hands(game, n_hands, players, seed, rules, watch_play=fmt == "cases")
     referee = importlib.import_module("belote_lab.referee") if fmt == "cases" else None
-    for i in range(n_hands):
-        dealer = seats[i % len(seats)]
-        hand, watch, _ = play_deal(
-            game, ps, hand_rng.getrandbits(32), dealer, the_rules, fmt == "cases"
-        )
+    for i, (hand, watch, _) in enumerate(run):
         if referee is None:
             yield hand.to_json()
             continue
-        case = score_case(hand, f"selfplay-{game}-{seed}-{i + 1}", watch)
+        case = score_case(hand, f"selfplay-{run.game.name}-{seed}-{i + 1}", watch)
         answer = referee.answer(case)
         check_against_state(hand, answer)
         case["expect"] = {k: v for k, v in answer.items() if k != "id"}
@@ -656,7 +683,7 @@ def _random_call(calls: list[Any], rng: random.Random, p_pass: float) -> Any:
 
 
 def random_hands_per_second(
-    game: str, seconds: float = 2.0, seed: int = 0, p_pass: float = 0.5
+    game: str | Game, seconds: float = 2.0, seed: int = 0, p_pass: float = 0.5
 ) -> tuple[float, int]:
     """Random legal hands played through the public API for about ``seconds``.
 
@@ -665,14 +692,14 @@ def random_hands_per_second(
     ``legal_mask()``.  Returns ``(hands per second,
     hands finished)``; redealt deals are not counted as hands.
     """
-    cls = hand_class(game)
-    seats = tuple(cls.seat_order)
-    rules = rules_for(game)
-    same = getattr(rules, "redeal_same_dealer", True)
+    g = get(game)
+    cls = hand_class(g)
+    rules = rules_for(g)
+    same = _same_dealer_redeals(rules)
     rng = random.Random(seed)
     rand = rng.random
     n = 0
-    dealer = seats[0]
+    dealer = g.seats[0]
     redeals = 0
     t0 = time.perf_counter()
     end = t0 + seconds
@@ -693,10 +720,10 @@ def random_hands_per_second(
         if hand.phase == "done":
             n += 1
             redeals = 0
-            dealer = _next_dealer(dealer, seats)
+            dealer = g.next_seat(dealer)
         else:  # passed out: deal again (the rules say by whom)
             redeals += 1
             if not same:
-                dealer = _next_dealer(dealer, seats)
+                dealer = g.next_seat(dealer)
         now = time.perf_counter()
     return n / (now - t0), n

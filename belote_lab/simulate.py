@@ -35,10 +35,9 @@ name               shape       meaning
 
 from __future__ import annotations
 
-import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -46,16 +45,14 @@ from typing import Any, TextIO
 import numpy as np
 
 from belote_lab.cards import SEATS
+from belote_lab.games import Game
 from belote_lab.selfplay import (
     BID_NUMBERS,
+    bidding_style,
     coinche_contract,
     describe_players,
-    game_seats,
-    make_players,
-    play_deal,
-    rules_of,
-    side_names,
-    side_of,
+    play_hands,
+    score_scale,
 )
 
 __all__ = ["simulate", "SimulationResult", "Progress", "CONTRACT_NAMES", "ARRAYS"]
@@ -222,6 +219,12 @@ class SimulationResult:
     def n_hands(self) -> int:
         return len(self)
 
+    @property
+    def bidding(self) -> str:
+        """How the game's contracts are made: ``taking``, ``auction``, ``calls`` or ``none``
+        (:func:`~belote_lab.selfplay.bidding_style`)."""
+        return bidding_style(self.game)
+
     def arrays(self) -> dict[str, np.ndarray]:
         """Name → array, in :data:`ARRAYS` order."""
         return {name: getattr(self, name) for name in ARRAYS}
@@ -229,10 +232,8 @@ class SimulationResult:
     def equals(self, other: SimulationResult) -> bool:
         """Same game, players, seed and identical arrays (timing ignored)."""
         return (
-            self.game == other.game
-            and self.players == other.players
-            and self.seed == other.seed
-            and self.rules == other.rules
+            (self.game, self.players, self.seed, self.rules)
+            == (other.game, other.players, other.seed, other.rules)
             and all(np.array_equal(a, getattr(other, k)) for k, a in self.arrays().items())
         )
 
@@ -269,7 +270,7 @@ class SimulationResult:
 
     def mean_score(self) -> dict[str, float]:
         """Mean hand score per side (Callbreak in points, not tenths)."""
-        scale = 10.0 if self.game == "callbreak" else 1.0
+        scale = float(score_scale(self.game))
         if not len(self):
             return {s: float("nan") for s in self.side_names}
         means = self.score.mean(axis=0) / scale
@@ -298,7 +299,7 @@ class SimulationResult:
             "mean_redeals": float(self.redeals.mean()) if len(self) else float("nan"),
             "seconds": round(self.seconds, 3),
         }
-        if self.game == "callbreak":
+        if self.bidding == "calls":  # no taker: no attack, defence, tie, capot or belote
             out["mean_call"] = float(self.calls.mean()) if len(self) else float("nan")
             for k in ("tie_rate", "capot_rate", "belote_rate", "mean_attack_points",
                       "mean_defence_points"):
@@ -313,9 +314,10 @@ class SimulationResult:
             f"{self.game}: {len(self)} hands, players {' '.join(self.players)}, seed {self.seed}"
             f" ({self.seconds:.2f} s, {rate:,.0f} hands/s)",
         ]
-        what = "calls made" if self.game == "callbreak" else "contracts made"
+        calls = self.bidding == "calls"
+        what = "calls made" if calls else "contracts made"
         lines.append(f"  {what}: {s['made_rate']:.1%}")
-        if self.game != "callbreak":
+        if not calls:
             lines.append(
                 f"  ties {s['tie_rate']:.1%}, capots {s['capot_rate']:.1%}, "
                 f"belote {s['belote_rate']:.1%}"
@@ -373,10 +375,10 @@ class SimulationResult:
             "capot": side(int(self.capot[i])),
             "tricks": {SEATS[s]: int(self.tricks[i, s]) for s in range(4)},
         }
-        if self.game == "coinche":
+        if self.bidding == "auction":
             out["bid"] = int(self.bid[i])
             out["multiplier"] = int(self.multiplier[i])
-        if self.game == "callbreak":
+        if self.bidding == "calls":
             out["calls"] = {SEATS[s]: int(self.calls[i, s]) for s in range(4)}
         return out
 
@@ -387,42 +389,13 @@ class SimulationResult:
     def table(self, limit: int = 10) -> str:
         """A plain-text table of the first ``limit`` hands (no pandas)."""
         sides = self.side_names
-        if self.game == "callbreak":
+        calls = self.bidding == "calls"
+        if calls:
             head = ["#", "calls", "tricks", *sides, "made"]
         else:
             head = ["#", "contract", "taker", "att", "def", *sides, "made", "belote", "capot"]
-        body = []
-        for i in range(min(limit, len(self))):
-            r = self.row(i)
-            if self.game == "callbreak":
-                body.append(
-                    [
-                        str(i),
-                        " ".join(str(v) for v in r["calls"].values()),
-                        " ".join(str(v) for v in r["tricks"].values()),
-                        *(str(v) for v in r["score"].values()),
-                        "".join(k for k, v in r["made"].items() if v) or "-",
-                    ]
-                )
-                continue
-            made = r["made"]
-            if isinstance(made, dict):
-                made_text = "".join(k for k, v in made.items() if v) or "-"
-            else:
-                made_text = {True: "yes", False: "no", None: "tie"}[made]
-            body.append(
-                [
-                    str(i),
-                    r["contract"],
-                    r["taker"] or "-",
-                    str(r["attack_points"]),
-                    str(r["defence_points"]),
-                    *(str(v) for v in r["score"].values()),
-                    made_text,
-                    r["belote"] or "-",
-                    r["capot"] or "-",
-                ]
-            )
+        row_cells = _calls_cells if calls else _contract_cells
+        body = [row_cells(i, self.row(i)) for i in range(min(limit, len(self)))]
         widths = [max(len(x) for x in col) for col in zip(head, *body, strict=True)]
         lines = ["  ".join(x.rjust(w) for x, w in zip(line, widths, strict=True))
                  for line in [head, *body]]
@@ -464,11 +437,43 @@ class SimulationResult:
         )
 
 
-def _points(game: str, value: int) -> int | float:
+def _calls_cells(i: int, r: dict[str, Any]) -> list[str]:
+    """The cells of :meth:`SimulationResult.table` for hand ``i`` of a game of calls."""
+    return [
+        str(i),
+        " ".join(str(v) for v in r["calls"].values()),
+        " ".join(str(v) for v in r["tricks"].values()),
+        *(str(v) for v in r["score"].values()),
+        "".join(k for k, v in r["made"].items() if v) or "-",
+    ]
+
+
+def _contract_cells(i: int, r: dict[str, Any]) -> list[str]:
+    """The cells of :meth:`SimulationResult.table` for hand ``i`` of a game with a taker."""
+    made = r["made"]
+    if isinstance(made, dict):
+        made_text = "".join(k for k, v in made.items() if v) or "-"
+    else:
+        made_text = {True: "yes", False: "no", None: "tie"}[made]
+    return [
+        str(i),
+        r["contract"],
+        r["taker"] or "-",
+        str(r["attack_points"]),
+        str(r["defence_points"]),
+        *(str(v) for v in r["score"].values()),
+        made_text,
+        r["belote"] or "-",
+        r["capot"] or "-",
+    ]
+
+
+def _points(game: str | Game, value: int) -> int | float:
     """A stored score as points (Callbreak keeps tenths: 42 → 4.2, 30 → 3)."""
-    if game != "callbreak":
+    scale = score_scale(game)
+    if scale == 1:
         return value
-    return value // 10 if value % 10 == 0 else value / 10
+    return value // scale if value % scale == 0 else value / scale
 
 
 # --- running -------------------------------------------------------------------------------------
@@ -486,13 +491,37 @@ def _tenths(x: Any) -> int:
     return round(float(x) * 10)
 
 
-def _callbreak_scores(hand: Any) -> list[int]:
+def _scores(hand: Any, g: Game) -> list[int]:
+    """What each side scored in ``hand``, as stored (:func:`~belote_lab.selfplay.score_scale`:
+    integer tenths where scores have tenths)."""
     score = hand.result.score
-    return [_tenths(score[SEATS[s]]) for s in range(4)]
+    if score_scale(g) == 10:
+        return [_tenths(score[side]) for side in g.sides]
+    return [score[side] for side in g.sides]
+
+
+def _empty_arrays(g: Game, n: int) -> dict[str, np.ndarray]:
+    """The per-hand arrays of :data:`ARRAYS` for ``n`` hands of ``g``, before any is played."""
+    return {
+        "contract": np.zeros(n, np.int8),
+        "bid": np.zeros(n, np.int16),
+        "multiplier": np.ones(n, np.int8),
+        "taker": np.full(n, -1, np.int8),
+        "dealer": np.zeros(n, np.int8),
+        "redeals": np.zeros(n, np.int16),
+        "attack_points": np.zeros(n, np.int16),
+        "defence_points": np.zeros(n, np.int16),
+        "score": np.zeros((n, len(g.sides)), np.int32),
+        "made": np.zeros((n, 4) if bidding_style(g) == "calls" else n, np.int8),
+        "belote": np.full(n, -1, np.int8),
+        "capot": np.full(n, -1, np.int8),
+        "tricks": np.zeros((n, 4), np.int8),
+        "calls": np.zeros((n, 4), np.int8),
+    }
 
 
 def simulate(
-    game: str,
+    game: str | Game,
     n_hands: int,
     players: Any = "1,1,1,1",
     seed: int = 0,
@@ -506,81 +535,66 @@ def simulate(
     those.  The same arguments give the same arrays (deals and players follow ``seed``).
     The dealer turns with each hand, as in :func:`belote_lab.selfplay.selfplay`.
     """
-    if n_hands < 0:
-        raise ValueError("the number of hands cannot be negative")
-    seats = game_seats(game)
-    the_rules = rules_of(game, rules)
-    ps = make_players(game, players, seed)
-    hand_rng = random.Random(f"{seed}:hands")
-    sides = side_names(game)
-    n = n_hands
-    a: dict[str, np.ndarray] = {
-        "contract": np.zeros(n, np.int8),
-        "bid": np.zeros(n, np.int16),
-        "multiplier": np.ones(n, np.int8),
-        "taker": np.full(n, -1, np.int8),
-        "dealer": np.zeros(n, np.int8),
-        "redeals": np.zeros(n, np.int16),
-        "attack_points": np.zeros(n, np.int16),
-        "defence_points": np.zeros(n, np.int16),
-        "score": np.zeros((n, len(sides)), np.int32),
-        "made": np.zeros((n, 4) if game == "callbreak" else n, np.int8),
-        "belote": np.full(n, -1, np.int8),
-        "capot": np.full(n, -1, np.int8),
-        "tricks": np.zeros((n, 4), np.int8),
-        "calls": np.zeros((n, 4), np.int8),
-    }
-    bar = Progress(n, label=game, enabled=progress)
+    run = play_hands(game, n_hands, players, seed, rules)
+    g = run.game
+    a = _empty_arrays(g, n_hands)
+    bar = Progress(n_hands, label=g.name, enabled=progress)
     t0 = time.perf_counter()
-    for i in range(n):
-        dealer = seats[i % len(seats)]
-        hand, _, redeals = play_deal(game, ps, hand_rng.getrandbits(32), dealer, the_rules, False)
-        _collect(game, hand, redeals, i, a, sides)
+    for i, (hand, _, redeals) in enumerate(run):
+        _collect(g, hand, redeals, i, a)
         bar.update()
     seconds = time.perf_counter() - t0
     bar.close()
     return SimulationResult(
-        game=game,
-        players=describe_players(game, players),
+        game=g.name,
+        players=describe_players(g, players),
         seed=seed,
-        rules=the_rules.changed(),
-        side_names=sides,
+        rules=run.rules.changed(),
+        side_names=g.sides,
         seconds=seconds,
         **a,
     )
 
 
-def _collect(
-    game: str, hand: Any, redeals: int, i: int, a: dict[str, np.ndarray], sides: Sequence[str]
-) -> None:
-    res = hand.result
+def _collect(g: Game, hand: Any, redeals: int, i: int, a: dict[str, np.ndarray]) -> None:
+    """Hand ``i`` (played after ``redeals`` passed-out deals) into the arrays ``a``."""
     a["contract"][i] = CONTRACT_NAMES.index(hand.contract.code)
     a["dealer"][i] = hand.dealer
     a["redeals"][i] = redeals
     won = [hand.won_tricks[s] for s in range(4)]
     a["tricks"][i] = won
-    per_side = [0] * len(sides)
-    for s in hand.seat_order:
-        per_side[side_of(game, s)] += won[s]
+    per_side = [0] * len(g.sides)
+    for s in g.seats:
+        per_side[g.side_of(s)] += won[s]
     total = sum(won)
     for k, t in enumerate(per_side):
         if t == total:
             a["capot"][i] = k
     for ev in hand.events:
         if ev.kind == "rebelote":
-            a["belote"][i] = side_of(game, ev.seat)
-    if game == "callbreak":
-        for kind, seat, value in hand.actions:
-            if kind == "call":
-                a["calls"][i, SEATS.index(seat)] = int(value)
-        sc = _callbreak_scores(hand)
-        a["score"][i] = sc
-        a["made"][i] = [1 if x > 0 else 0 for x in sc]
-        return
-    a["score"][i] = [res.score[s] for s in sides]
+            a["belote"][i] = g.side_of(ev.seat)
+    a["score"][i] = _scores(hand, g)
+    if bidding_style(g) == "calls":
+        _collect_calls(hand, i, a)
+    else:
+        _collect_contract(g, hand, i, a)
+
+
+def _collect_calls(hand: Any, i: int, a: dict[str, np.ndarray]) -> None:
+    """Each seat's call and whether it scored (a call made scores more than 0)."""
+    for kind, seat, value in hand.actions:
+        if kind == "call":
+            a["calls"][i, SEATS.index(seat)] = int(value)
+    a["made"][i] = [1 if x > 0 else 0 for x in a["score"][i]]
+
+
+def _collect_contract(g: Game, hand: Any, i: int, a: dict[str, np.ndarray]) -> None:
+    """The contract's outcome, its taker (with a bid's value and multiplier) and the card
+    points of the attack and the defence."""
+    res = hand.result
     made = res.made
     a["made"][i] = -1 if made is None else int(bool(made))
-    if game == "coinche":
+    if bidding_style(g) == "auction":
         c = coinche_contract(hand.actions)
         v = c["value"]
         a["bid"][i] = v if isinstance(v, int) else BID_NUMBERS[v]
@@ -589,6 +603,6 @@ def _collect(
     else:
         taker = hand.taker
     a["taker"][i] = taker
-    att = side_of(game, taker)
-    a["attack_points"][i] = res.points[sides[att]]
-    a["defence_points"][i] = res.points[sides[1 - att]]
+    att = g.side_of(taker)
+    a["attack_points"][i] = res.points[g.sides[att]]
+    a["defence_points"][i] = res.points[g.sides[1 - att]]

@@ -34,15 +34,16 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import random
 import sys
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from loadavg import load_average  # benchmarks/loadavg.py
+
 from belote_lab.cards import SEATS
-from belote_lab.games import GAMES
+from belote_lab.games import GAMES, Game, get
 from belote_lab.selfplay import (
     GameUnavailable,
     PlayerUnavailable,
@@ -50,8 +51,6 @@ from belote_lab.selfplay import (
     make_players,
     play_hand,
     player_class,
-    side_names,
-    side_of,
 )
 from belote_lab.simulate import Progress
 
@@ -104,24 +103,33 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def seatings(game: str, a: int = 2, b: int = 1) -> list[list[int]]:
-    """Levels per seat index (0–3) for each seating of a deal (level ``a`` measured).
+def seatings(game: str | Game, a: int = 2, b: int = 1) -> list[list[int]]:
+    """Levels per seat index (0–3) for each seating of a deal (level ``a`` measured): level
+    ``a`` plays for each side in turn (a team, or one seat), level ``b`` everywhere else
+    (seats that do not play included).
 
     >>> seatings("belote", 3, 2)
     [[3, 2, 3, 2], [2, 3, 2, 3]]
+    >>> seatings("belote2", 2, 1)
+    [[2, 1, 1, 1], [1, 1, 2, 1]]
     >>> seatings("callbreak", 4, 3)[1]
     [3, 4, 3, 3]
     """
-    if game in ("belote", "coinche"):
-        return [[a, b, a, b], [b, a, b, a]]
-    if game == "belote2":
-        return [[a, b, b, b], [b, b, a, b]]  # seats 1 and 3 do not play
-    return [[a if s == k else b for s in range(4)] for k in range(4)]
+    g = get(game)
+    return [
+        [a if s in g.side_seats(side) else b for s in range(4)] for side in range(len(g.sides))
+    ]
 
 
-def side_scores(hand: Any, game: str) -> list[float]:
+def side_scores(hand: Any, game: str | Game) -> list[float]:
     score = hand.result.score
-    return [float(score[name]) for name in side_names(game)]
+    return [float(score[name]) for name in get(game).sides]
+
+
+def many_sides(game: str | Game) -> bool:
+    """Whether ``game`` has more than two sides (Callbreak's four seats): level A is then
+    measured against the mean of the others, and finishing first is the win."""
+    return len(get(game).sides) > 2
 
 
 class Match:
@@ -129,9 +137,11 @@ class Match:
 
     def __init__(self, game: str, seed: int, levels: tuple[int, int]) -> None:
         a, b = levels
-        cls = hand_class(game)
+        g = get(game)
+        hand_class(g)  # raise now if the game cannot be played
         self.game = game
-        self.seats = tuple(cls.seat_order)
+        self.spec = g
+        self.seats = g.seats
         player_class(game, a)  # raise now if a player is missing
         player_class(game, b)
         self.tables = []
@@ -158,7 +168,7 @@ class Match:
         for players, a_seats in self.tables:
             hand = play_hand(self.game, players, seed=deal_seed, dealer=dealer)
             sc = side_scores(hand, self.game)
-            mine = side_of(self.game, a_seats[0])
+            mine = self.spec.side_of(a_seats[0])
             others = [x for k, x in enumerate(sc) if k != mine]
             deal_margin += sc[mine] - sum(others) / len(others)
             best = max(sc)
@@ -226,19 +236,16 @@ def run_game(
 
 
 def load() -> str:
-    try:
-        la = os.getloadavg()
-    except OSError:
-        return "load average n/a"
-    return f"load average {la[0]:.2f} {la[1]:.2f} {la[2]:.2f}"
+    return f"load average {load_average() or 'n/a'}"
 
 
 def report(r: ArenaResult) -> str:
     a, b = r.levels
     mean, lo, hi = r.margin_ci()
     w, wlo, whi = r.win_ci()
-    what = "finishes first" if r.game == "callbreak" else "wins the hand"
-    vs = "mean of the others" if r.game == "callbreak" else f"the level-{b} side"
+    many = many_sides(r.game)
+    what = "finishes first" if many else "wins the hand"
+    vs = "mean of the others" if many else f"the level-{b} side"
     text = (
         f"{r.game} level {a} v {b}: {r.deals} deals x {r.hands // r.deals} seatings = "
         f"{r.hands} hands ({r.seconds:.1f} s, {r.seconds / r.hands:.2f} s/hand; {load()})\n"
@@ -250,7 +257,7 @@ def report(r: ArenaResult) -> str:
         f"\n  level {a} wins the deal (duplicate: its margin summed over the seatings > 0, "
         f"ties half): {dw:.1%}  (95% Wilson {dlo:.1%} .. {dhi:.1%})"
     )
-    if r.game == "callbreak":
+    if many:
         pw, plo, phi = r.pairwise_ci()
         text += (
             f"\n  level {a} outscores a level-{b} seat: {pw:.1%}  (95% Wilson {plo:.1%} .. "

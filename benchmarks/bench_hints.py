@@ -21,16 +21,17 @@ is printed with the figures.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from belote_lab.games import GAMES
+from loadavg import load_average  # benchmarks/loadavg.py
+
+from belote_lab.games import GAMES, get
 from belote_lab.hints import hint
-from belote_lab.selfplay import hand_class, hand_in_play, make_players
+from belote_lab.selfplay import hand_in_play, make_players
 
 FIRST_TARGET = 1.0
 MID_TARGET = 0.2
@@ -53,7 +54,7 @@ class Points:
 def deal_to_play(game: str, seed: int) -> tuple[Any, dict[int, Any]]:
     """A hand of ``game`` bid by level-2 players, at its first card, and its players."""
     players = make_players(game, 2, seed=seed)
-    seats = hand_class(game).seat_order
+    seats = get(game).seats
     return hand_in_play(game, players, seed=seed * 1000, dealer=seats[seed % len(seats)]), players
 
 
@@ -66,8 +67,9 @@ def timed_hint(state: Any, seed: int) -> tuple[float, int, int]:
 def measure(game: str, hands: int, seed: int) -> Points:
     pts = Points()
     stops = {MID_AFTER[game]: "mid-hand"}
-    if game in HORIZON_AFTER:
-        stops[HORIZON_AFTER[game]] = "horizon"
+    horizon = HORIZON_AFTER.get(game)
+    if horizon is not None:
+        stops[horizon] = "horizon"
     for i in range(hands):
         h, players = deal_to_play(game, seed + i)
         pts.add("first lead", *timed_hint(h, i))
@@ -81,11 +83,7 @@ def measure(game: str, hands: int, seed: int) -> Points:
 
 
 def load() -> str:
-    try:
-        la = os.getloadavg()
-    except OSError:
-        return "n/a"
-    return f"{la[0]:.2f} {la[1]:.2f} {la[2]:.2f}"
+    return load_average() or "n/a"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, ts in pts.times.items():
             med, worst = statistics.median(ts), max(ts)
             deals = statistics.median(pts.samples[name])
-            if game not in ("belote", "coinche"):
+            if not get(game).partnership:  # the targets are the four-player team games'
                 verdict = "(no target)"
             elif name == "first lead":
                 verdict = "ok" if med < FIRST_TARGET else "ABOVE"

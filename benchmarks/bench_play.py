@@ -17,6 +17,7 @@ import sys
 import time
 
 import numpy as np
+from loadavg import load_average  # benchmarks/loadavg.py
 
 from belote_lab.games import GAMES
 from belote_lab.selfplay import GameUnavailable, random_hands_per_second
@@ -44,11 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
 
     print(machine())
-    try:
-        load = os.getloadavg()
-        print(f"load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-    except OSError:
-        pass
+    load = load_average()
+    if load is not None:
+        print(f"load average: {load}")
     print(f"\nrandom legal self-play, {args.seconds:g} s per game")
     print("(hands/s by the wall clock; per CPU s = hands per second of this process's CPU")
     print(" time, a steadier figure when other programs share the cores)")

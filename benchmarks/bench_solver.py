@@ -39,6 +39,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from loadavg import load_average  # benchmarks/loadavg.py
+
 from belote_lab.cards import SEATS, mask_cards
 from belote_lab.games.belote import BeloteHand
 from belote_lab.solver import solve
@@ -200,14 +202,11 @@ def summary(name: str, wall: list[float], cpu: list[float]) -> str:
 
 
 def load() -> str:
-    try:
-        a, b, c = os.getloadavg()
-    except OSError:  # pragma: no cover - not on every platform
-        return "load average: n/a"
-    return f"load average {a:.2f} {b:.2f} {c:.2f} on {os.cpu_count()} cores"
+    la = load_average()
+    return "load average: n/a" if la is None else f"load average {la} on {os.cpu_count()} cores"
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=50, help="number of seeded deals (default 50)")
     p.add_argument("--first-seed", type=int, default=0)
@@ -223,9 +222,12 @@ def main(argv: list[str] | None = None) -> int:
                    help="ours gives every legal card's exact value too, as colver's "
                         "solve_scores does, and each is compared")
     p.add_argument("--quiet", action="store_true", help="no per-deal lines")
-    args = p.parse_args(argv)
-    stages = [int(x) for x in args.tricks.split(",")]
+    return p.parse_args(argv)
 
+
+def start_colver(args: argparse.Namespace) -> tuple[Colver | None, bool]:
+    """colver (``None`` if not asked for or not installed) and whether it plays the
+    contract asked for; says so when it does not."""
     cv = None if args.no_colver else load_colver()
     if cv is None and not args.no_colver:
         print('colver is not installed: our solver runs alone. For the comparison install it '
@@ -233,6 +235,57 @@ def main(argv: list[str] | None = None) -> int:
     use_cv = cv is not None and args.contract not in ("NT", "AT")
     if cv is not None and not use_cv:
         print(f"colver has no {args.contract} contract: our solver runs alone.")
+    return cv, use_cv
+
+
+def run_stage(
+    tricks: int, deals: list[Deal], cv: Colver | None, use_cv: bool, args: argparse.Namespace
+) -> list[Row]:
+    """Every deal after ``tricks`` random tricks, solved by both engines, a line each."""
+    rows: list[Row] = []
+    # this stage's table size allocated once (kept between solves), not counted
+    solve(play_random(deals[0], tricks, None, False)[0], all_values=False)
+    print(f"\n== {'first card' if tricks == 0 else f'after {tricks} tricks'} "
+          f"({len(deals)} deals, contract {args.contract}) ==")
+    if not args.quiet:
+        print(f"{'seed':>4} {'ldr':>3} {'tr':>2}  {'ours':>4} {'colver':>6}  "
+              f"{'ours ms':>8} {'colver ms':>9}  {'nodes':>9}")
+    for d in deals:
+        state, env, problem = play_random(d, tricks, cv, use_cv)
+        row = run_position(f"seed {d.seed} after {tricks} tricks", state, cv, env,
+                           args.all_values)
+        row.problem = row.problem or problem
+        rows.append(row)
+        if not args.quiet or row.problem:
+            cvv = "-" if row.cv is None else str(row.cv)
+            cvm = "-" if row.cv is None else f"{row.cv_ms:9.1f}"
+            print(f"{d.seed:4d} {SEATS[state.to_play]:>3} {d.contract:>2}  {row.ours:4d} "
+                  f"{cvv:>6}  {row.ours_ms:8.1f} {cvm:>9}  {row.nodes:9d}"
+                  + (f"   <<<<<< {row.problem}" if row.problem else ""), flush=True)
+    return rows
+
+
+def print_ratio(rows: list[Row], all_values: bool) -> None:
+    """colver's times, ours against them and how many positions agree."""
+    print(summary("colver", [r.cv_ms for r in rows], [r.cv_cpu for r in rows]))
+    med = statistics.median(r.ours_ms for r in rows) / statistics.median(
+        r.cv_ms for r in rows)
+    worst = max(r.ours_ms for r in rows) / max(r.cv_ms for r in rows)
+    tot = sum(r.ours_ms for r in rows) / sum(r.cv_ms for r in rows)
+    cmed = statistics.median(r.ours_cpu for r in rows) / max(
+        statistics.median(r.cv_cpu for r in rows), 1e-9)
+    verdict = "met" if med <= RATIO_TARGET else "NOT met"
+    print(f"ratio ours/colver: median {med:.2f} (CPU {cmed:.2f}), worst {worst:.2f}, "
+          f"total {tot:.2f}; target median <= {RATIO_TARGET}: {verdict}")
+    same = sum(1 for r in rows if not r.problem)
+    what = "every card's value" if all_values else "values and best cards"
+    print(f"identical {what}: {same}/{len(rows)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    stages = [int(x) for x in args.tricks.split(",")]
+    cv, use_cv = start_colver(args)
     print(f"Python {platform.python_version()}, {platform.machine()}"
           + (f", colver {cv.version}" if cv else ""))
     print(f"at start: {load()}")
@@ -246,44 +299,12 @@ def main(argv: list[str] | None = None) -> int:
 
     failures: list[str] = []
     for tricks in stages:
-        rows: list[Row] = []
-        # this stage's table size allocated once (kept between solves), not counted
-        solve(play_random(deals[0], tricks, None, False)[0], all_values=False)
-        print(f"\n== {'first card' if tricks == 0 else f'after {tricks} tricks'} "
-              f"({len(deals)} deals, contract {args.contract}) ==")
-        if not args.quiet:
-            print(f"{'seed':>4} {'ldr':>3} {'tr':>2}  {'ours':>4} {'colver':>6}  "
-                  f"{'ours ms':>8} {'colver ms':>9}  {'nodes':>9}")
-        for d in deals:
-            state, env, problem = play_random(d, tricks, cv, use_cv)
-            row = run_position(f"seed {d.seed} after {tricks} tricks", state, cv, env,
-                               args.all_values)
-            row.problem = row.problem or problem
-            rows.append(row)
-            if not args.quiet or row.problem:
-                cvv = "-" if row.cv is None else str(row.cv)
-                cvm = "-" if row.cv is None else f"{row.cv_ms:9.1f}"
-                print(f"{d.seed:4d} {SEATS[state.to_play]:>3} {d.contract:>2}  {row.ours:4d} "
-                      f"{cvv:>6}  {row.ours_ms:8.1f} {cvm:>9}  {row.nodes:9d}"
-                      + (f"   <<<<<< {row.problem}" if row.problem else ""), flush=True)
-            if row.problem:
-                failures.append(f"{row.label}: {row.problem}")
+        rows = run_stage(tricks, deals, cv, use_cv, args)
+        failures += [f"{r.label}: {r.problem}" for r in rows if r.problem]
         print(f"-- {load()}")
         print(summary("ours", [r.ours_ms for r in rows], [r.ours_cpu for r in rows]))
         if use_cv:
-            print(summary("colver", [r.cv_ms for r in rows], [r.cv_cpu for r in rows]))
-            med = statistics.median(r.ours_ms for r in rows) / statistics.median(
-                r.cv_ms for r in rows)
-            worst = max(r.ours_ms for r in rows) / max(r.cv_ms for r in rows)
-            tot = sum(r.ours_ms for r in rows) / sum(r.cv_ms for r in rows)
-            cmed = statistics.median(r.ours_cpu for r in rows) / max(
-                statistics.median(r.cv_cpu for r in rows), 1e-9)
-            verdict = "met" if med <= RATIO_TARGET else "NOT met"
-            print(f"ratio ours/colver: median {med:.2f} (CPU {cmed:.2f}), worst {worst:.2f}, "
-                  f"total {tot:.2f}; target median <= {RATIO_TARGET}: {verdict}")
-            same = sum(1 for r in rows if not r.problem)
-            what = "every card's value" if args.all_values else "values and best cards"
-            print(f"identical {what}: {same}/{len(rows)}")
+            print_ratio(rows, args.all_values)
 
     if failures:
         print("\n" + "!" * 72)

@@ -1,23 +1,30 @@
 """The import layers of issue #12 ("One game model"), read from the source with :mod:`ast`.
 
-Imports run one way: core (cards, contract, trick, reasons, rules, jsonlines, render, _jit)
-← games ← players ← ladder / hints / solver / selfplay / referee / … ← widgets ← notebooks.
+Imports run one way, down the layers of ``docs/ARCHITECTURE.md``:
+
+    core (cards, contract, trick, reasons, rules, jsonlines, render, _jit)
+    ← games (spec, the registry, base, record, one module per game)
+    ← solver (position, kernel)
+    ← players (levels 1–4, sampling)
+    ← services (hints, selfplay, simulate, ladder, referee, record, analysis, plots, cli, …)
+    ← widgets ← notebooks
+
 Every module of ``belote_lab`` and ``widgets/belote_widgets`` is parsed and all its imports
 are read — at the top, inside functions and under ``TYPE_CHECKING`` alike, and
 ``importlib.import_module("...")`` with a constant name — then:
 
-(a) a core module imports only core modules of ``belote_lab`` (nothing from games, players,
-    ladder, hints, solver, selfplay, simulate, referee, record, plots, analysis, cli, nor
-    ``belote_widgets``);
-(b) a module under ``belote_lab/games/`` imports only core and games modules (one named
-    exception: the game-record layer :mod:`belote_lab.record`, imported inside the games'
-    ``to_json``/``from_json`` methods, see ``GAMES_MAY_DEFER``);
+(a) no module imports one of a higher layer (:data:`LAYERS`);
+(b) the imports between modules form no cycle (a module that imports one that imports it
+    back, directly or not, deferred imports included);
 (c) nothing under ``belote_lab`` imports ``belote_widgets``, ``ipywidgets``, IPython or
     Jupyter;
 (d) no module imports a private name (``_name``) of another module of ``belote_lab`` or
-    ``belote_widgets``: neither ``from x import _y`` nor ``x._y`` on an imported module.
+    ``belote_widgets``: neither ``from x import _y`` nor ``x._y`` on an imported module;
+(e) outside ``belote_lab/games/`` no code compares a game's name: no ``==``/``!=``/``in``
+    with a game's name as a string, and no ``in GAMES``: the code reads the game's
+    :class:`~belote_lab.games.Game` (``get(name)``) instead.
 
-Each failure names the module, the line and the forbidden import.
+Each failure names the module, the line and the forbidden import or comparison.
 """
 
 from __future__ import annotations
@@ -48,9 +55,27 @@ CORE = frozenset(
         "._jit",  # the optional numba shim
     )
 )
-# Imports the games may make inside a function although the module sits above them: the
-# game-record layer (it imports the games to read records back) behind ``to_json``/``from_json``.
-GAMES_MAY_DEFER = frozenset({"belote_lab.record"})
+LAYER_NAMES = ("core", "games", "solver", "players", "services", "widgets")
+
+
+def layer_of(module: str) -> int:
+    """The layer of one of our modules (an index in :data:`LAYER_NAMES`)."""
+    if module in CORE:
+        return 0
+    top = module.split(".")[0]
+    if top == "belote_widgets":
+        return 5
+    parts = module.split(".")
+    sub = parts[1] if len(parts) > 1 else ""
+    if sub == "games":
+        return 1
+    if sub == "solver" and module != "belote_lab.solver.cli_solve":
+        return 2
+    if sub == "players":
+        return 3
+    return 4
+
+
 NOTEBOOK_ONLY = ("belote_widgets", "ipywidgets", "IPython", "ipykernel", "jupyter", "nbformat")
 
 
@@ -226,11 +251,8 @@ def test_every_module_is_read() -> None:
     for name in ("belote_lab.cards", "belote_lab.games.belote", "belote_lab.referee",
                  "belote_lab.referee.common", "belote_widgets.play_table"):
         assert name in READERS
-    # imports inside functions count: games.belote reads records back inside a method
-    assert any(
-        i.deferred and i.module == "belote_lab.record"
-        for i in READERS["belote_lab.games.belote"].imports
-    )
+    # imports inside functions count (the reader marks them deferred)
+    assert any(i.deferred for name in READERS for i in READERS[name].imports)
 
 
 def test_relative_imports_resolve() -> None:
@@ -239,31 +261,71 @@ def test_relative_imports_resolve() -> None:
     assert resolve("belote_lab.games.belote", 2, "cards") == "belote_lab.cards"
 
 
-# --- (a) core ---------------------------------------------------------------------------------
-def test_core_modules_import_only_core() -> None:
+# --- (a) layers ---------------------------------------------------------------------------------
+def test_core_is_what_it_says() -> None:
     assert set(MODULES) >= CORE, sorted(CORE - set(MODULES))
-    problems = [
-        f"{name} (core) imports {imp.module} — {imp.text()}"
-        for name in sorted(CORE)
-        for imp in READERS[name].imports
-        if ours(imp.module) and imp.module not in CORE
-    ]
-    report(problems, "core modules may import only core modules")
+    assert layer_of("belote_lab.games.spec") == 1 and layer_of("belote_lab.solver.position") == 2
+    assert layer_of("belote_lab.players.search") == 3 and layer_of("belote_lab.hints") == 4
+    assert layer_of("belote_widgets.play_table") == 5
 
 
-# --- (b) games ----------------------------------------------------------------------------------
-def test_games_import_only_core_and_games() -> None:
+def test_imports_run_down_the_layers() -> None:
     problems = [
-        f"{name} imports {imp.module} — {imp.text()}"
+        f"{name} ({LAYER_NAMES[layer_of(name)]}) imports {imp.module} "
+        f"({LAYER_NAMES[layer_of(imp.module)]}) — {imp.text()}"
         for name in sorted(MODULES)
-        if in_games(name)
         for imp in READERS[name].imports
-        if ours(imp.module)
-        and imp.module not in CORE
-        and not in_games(imp.module)
-        and not (imp.deferred and imp.module in GAMES_MAY_DEFER)
+        if ours(imp.module) and layer_of(imp.module) > layer_of(name)
     ]
-    report(problems, "modules under belote_lab/games/ may import only core and games modules")
+    report(problems, "a module may import only modules of its own layer or a lower one")
+
+
+# --- (b) no cycle ---------------------------------------------------------------------------------
+def import_graph() -> dict[str, set[str]]:
+    """Module → the modules of ours it imports (a ``from pkg import name`` of a name that is
+    not a submodule counts as importing ``pkg``)."""
+    return {
+        name: {imp.module for imp in READERS[name].imports if imp.module in MODULES}
+        - {name}
+        for name in MODULES
+    }
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` (its modules in order, the first repeated at the end), or None."""
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def test_no_import_cycle() -> None:
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "an import cycle: " + " → ".join(cycle or [])
+
+
+def test_the_cycle_finder_finds_one() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
 
 
 # --- (c) no notebook code in the library ----------------------------------------------------------
@@ -307,3 +369,82 @@ def test_the_checks_catch_a_violation() -> None:
         ("belote_lab.players", ("drive_hand", "_hidden"))
     ]
     assert reader.private_uses == [(4, "belote_lab.selfplay._play")]
+
+
+# --- (e) no game compared by its name ----------------------------------------------------------
+def game_names() -> frozenset[str]:
+    from belote_lab.games import GAMES
+
+    return frozenset(GAMES)
+
+
+def names_compared(tree: ast.AST, names: frozenset[str]) -> list[tuple[int, str]]:
+    """Comparisons with a game's name (``x == "belote"``, ``x in ("belote", …)``) and
+    membership tests in ``GAMES`` found in ``tree``."""
+
+    def is_name(node: ast.expr) -> bool:
+        if isinstance(node, ast.Constant):
+            return node.value in names
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return any(is_name(e) for e in node.elts)
+        return isinstance(node, ast.Name) and node.id == "GAMES"
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and any(
+            is_name(x) for x in (node.left, *node.comparators)
+        ):
+            found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_no_code_outside_games_compares_a_game_name() -> None:
+    names = game_names()
+    problems = [
+        f"{name} line {line}: {text}"
+        for name in sorted(MODULES)
+        if not (name == "belote_lab.games" or name.startswith("belote_lab.games."))
+        for line, text in names_compared(
+            ast.parse(MODULES[name].read_text(encoding="utf-8")), names
+        )
+    ]
+    report(problems, "outside games/, read the Game object (games.get(name)), not its name")
+
+
+def test_the_name_check_catches_one() -> None:
+    src = 'if game == "callbreak" or g in ("belote", "x") or h not in GAMES or k == "y": pass'
+    found = names_compared(ast.parse(src), frozenset({"callbreak", "belote"}))
+    assert [t for _, t in found] == [
+        "game == 'callbreak'", "g in ('belote', 'x')", "h not in GAMES",
+    ]
+
+
+# --- (f) functions stay short ---------------------------------------------------------------
+MAX_BODY_LINES = 60
+LONG_ALLOWED = frozenset({"belote_lab.solver.kernel"})  # numba's subset: one flat search loop
+
+
+def body_lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """Lines of a function's body, its docstring left out."""
+    body = node.body
+    first = body[0]
+    if (
+        len(body) > 1
+        and isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    ):
+        first = body[1]
+    return (node.end_lineno or node.lineno) - first.lineno + 1
+
+
+def test_functions_are_at_most_60_lines() -> None:
+    problems = [
+        f"{name} line {node.lineno}: {node.name} has {body_lines(node)} lines"
+        for name in sorted(MODULES)
+        if name not in LONG_ALLOWED
+        for node in ast.walk(ast.parse(MODULES[name].read_text(encoding="utf-8")))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and body_lines(node) > MAX_BODY_LINES
+    ]
+    report(problems, f"functions over {MAX_BODY_LINES} lines (docstring aside): split them")

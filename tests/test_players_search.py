@@ -10,8 +10,16 @@ from typing import Any
 
 import pytest
 
+from belote_lab.games import get, register, unregister
 from belote_lab.hints import sample_deals
 from belote_lab.ladder import Belote2Run, CallbreakJourney
+from belote_lab.players import (
+    PlayerUnavailable,
+    RandomPlayer,
+    levels,
+    player_for,
+    register_level2,
+)
 from belote_lab.players.belote2 import LEVELS as BELOTE2_LEVELS
 from belote_lab.players.callbreak import LEVELS as CALLBREAK_LEVELS
 from belote_lab.players.search import (
@@ -149,8 +157,8 @@ def test_selfplay_with_levels_3_and_4() -> None:
 
 
 def test_ladders_offer_levels_1_to_4() -> None:
-    for levels in (BELOTE2_LEVELS, CALLBREAK_LEVELS):
-        assert [levels[k](1).level for k in (1, 2, 3, 4)] == [1, 2, 3, 4]
+    for table in (BELOTE2_LEVELS, CALLBREAK_LEVELS):
+        assert [table[k](1).level for k in (1, 2, 3, 4)] == [1, 2, 3, 4]
     run = Belote2Run(seed=2)
     assert sorted(run.levels) == [1, 2, 3, 4] and run.levels[4](5).level == 4
     journey = CallbreakJourney(seed=2)
@@ -163,3 +171,36 @@ def test_level_4_searches_earlier_and_with_more_deals_than_level_3() -> None:
         assert p4.budget.samples > p3.budget.samples
         assert p4.budget.horizon >= p3.budget.horizon
         assert isinstance(p4.bidder, SimBidder) and not isinstance(p3.bidder, SimBidder)
+
+
+# --- the one level table ------------------------------------------------------------------------
+def test_the_level_table_gives_every_game_four_levels() -> None:
+    for game in GAMES:
+        table = levels(game)
+        assert sorted(table) == [1, 2, 3, 4]
+        assert table[1] is RandomPlayer
+        assert [player_for(game, k, seed=3).level for k in (1, 2, 3, 4)] == [1, 2, 3, 4]
+    assert BELOTE2_LEVELS[2] is levels("belote2")[2]
+    assert CALLBREAK_LEVELS[2] is levels("callbreak")[2]
+
+
+def test_a_registered_game_gets_its_own_level_2() -> None:
+    toy = register(replace(get("belote"), name="toy_two_levels"))
+    try:
+        assert sorted(levels(toy)) == [1]
+        with pytest.raises(PlayerUnavailable, match="toy_two_levels"):
+            player_for(toy, 2)
+        with pytest.raises(PlayerUnavailable, match="toy_two_levels"):
+            SimBidder(toy)
+        register_level2(toy, RandomPlayer)
+        # with a level 2, the search levels follow, with the general budgets (tuning.ANY_GAME);
+        # the bidding simulation stays the shipped games': level 4 calls as level 2 does
+        assert sorted(levels("toy_two_levels")) == [1, 2, 3, 4]
+        assert isinstance(player_for(toy, 2, seed=1), RandomPlayer)
+        p4 = player_for(toy, 4, seed=1)
+        assert p4.level == 4 and not isinstance(p4.bidder, SimBidder)
+    finally:
+        register_level2(toy, None)
+        unregister("toy_two_levels")
+    with pytest.raises(ValueError, match="unknown game 'toy_two_levels'"):
+        levels("toy_two_levels")

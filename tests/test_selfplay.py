@@ -7,6 +7,7 @@ module goes missing.  A game whose module lands later is added automatically thr
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import subprocess
@@ -17,9 +18,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from belote_lab import referee
+from belote_lab import games, referee
 from belote_lab import selfplay as sp
 from belote_lab.games import GAMES
+from belote_lab.players import RandomPlayer
 from belote_lab.record import hand_from_json
 from belote_lab.simulate import ARRAYS, Progress, SimulationResult, simulate
 
@@ -145,12 +147,21 @@ def test_search_levels_are_built_for_every_game() -> None:
         sp.player_class("belote", 5)
 
 
-def test_missing_game_module_gives_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sp, "_import_missing_ok", lambda name: None)
-    with pytest.raises(sp.GameUnavailable, match=r"belote_lab\.games\.coinche is missing"):
-        sp.hand_class("coinche")
-    with pytest.raises(sp.PlayerUnavailable, match=r"belote_lab\.players\.coinche is missing"):
-        sp.player_class("coinche", 2)
+def test_missing_game_or_player_gives_a_clear_error() -> None:
+    toy = dataclasses.replace(games.get("coinche"), name="toy_without_hand", hand_class=None)
+    games.register(toy)
+    try:
+        with pytest.raises(sp.GameUnavailable, match=r"'toy_without_hand'.*declares no hand"):
+            sp.hand_class("toy_without_hand")
+        assert "toy_without_hand" not in sp.available_games()
+        # a game of its own without a level-2 player: the levels above it are missing too
+        with pytest.raises(sp.PlayerUnavailable, match=r"no level-2 player for the game 'toy_"):
+            sp.player_class("toy_without_hand", 2)
+        with pytest.raises(sp.PlayerUnavailable, match=r"no level-3 player for the game 'toy_"):
+            sp.player_class("toy_without_hand", 3)
+        assert sp.player_class("toy_without_hand", 1) is RandomPlayer
+    finally:
+        games.unregister("toy_without_hand")
 
 
 @pytest.mark.parametrize("game", _level2_games())
@@ -175,9 +186,9 @@ def test_player_objects_and_factories() -> None:
 
     def factory(seat: int, seed: int) -> Any:
         made.append((seat, seed))
-        return sp.RandomPlayer(seed=seed)
+        return RandomPlayer(seed=seed)
 
-    hand = sp.play_hand("belote", [factory, 1, factory, sp.RandomPlayer(seed=9)], seed=4)
+    hand = sp.play_hand("belote", [factory, 1, factory, RandomPlayer(seed=9)], seed=4)
     assert hand.phase == "done"
     assert [s for s, _ in made] == [0, 2]
 

@@ -10,6 +10,7 @@ import pytest
 
 from belote_lab.analysis import perfect_play_gap, rule_counts, taker_holding, taking_study
 from belote_lab.cards import SEATS, Card, mask_of
+from belote_lab.comparison import compare
 from belote_lab.games.belote import BeloteHand
 from belote_lab.games.belote2 import Belote2Hand
 from belote_lab.games.callbreak import CallbreakHand
@@ -28,7 +29,6 @@ from belote_lab.players.tips import (
     OffsetCaller,
     SpendsHonoursEarly,
     SpendsLastTrump,
-    compare,
 )
 from belote_lab.rules import BeloteRules
 from belote_lab.selfplay import play_hand

@@ -15,7 +15,6 @@ import belote_widgets as bw
 import pytest
 from belote_widgets.cards_view import back_html, backs_html, card_button, card_html
 from belote_widgets.i18n import card_name, contract_name, text
-from belote_widgets.rule_explorer import follow_for
 
 from belote_lab.cards import SEATS, Card, CardSet, parse_cards
 from belote_lab.contract import Contract
@@ -370,7 +369,7 @@ def _play_out(t: bw.PlayTable, rng: random.Random) -> dict[str, int]:
         h = t.hand
         if h.phase == "bidding":
             calls = list(t.call_buttons)
-            if t.game == "coinche" and t.bid_input.options and rng.random() < 0.3:
+            if t.bid_input.options and rng.random() < 0.3:  # a bid (Coinche)
                 t.bid_button.click()
             else:
                 t.call_buttons[rng.choice(calls)].click()
@@ -527,8 +526,15 @@ def test_play_table_refuses_bad_arguments() -> None:
 
 
 def test_follow_rules_match_the_games() -> None:
-    assert follow_for("belote", True) == BELOTE_FOLLOW_UNDERTRUMP
-    assert follow_for("belote2", stock=4).free and not follow_for("belote2", stock=0).free
+    """A situation follows the rules its game declares (``Game.follow``), options included."""
+
+    def follow(game: str, must_undertrump: bool = False, stock: int = 0) -> Any:
+        hand = tuple(parse_cards("7H"))
+        return bw.Situation(game, hand, (), 0, Contract.parse("H"), must_undertrump, stock).follow
+
+    assert follow("belote", True) == BELOTE_FOLLOW_UNDERTRUMP
+    assert follow("belote2", stock=4).free and not follow("belote2", stock=0).free
+    assert follow("belote2", True) == follow("belote2")  # no such option: ignored
     assert text("new_hand", "ko") == "새 판"
 
 

@@ -12,8 +12,19 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
-from belote_lab.cards import SEATS, Card, CardParseError, CardSet, Suit, parse_seat, seat_in
+from belote_lab.cards import (
+    SEATS,
+    Card,
+    CardParseError,
+    CardSet,
+    Suit,
+    mask_cards,
+    parse_seat,
+    seat_in,
+)
 from belote_lab.contract import Contract, Tables
+from belote_lab.games.bidding import Bidding
+from belote_lab.games.errors import IllegalAction, OutOfTurn
 from belote_lab.trick import (
     BELOTE_FOLLOW,
     RULE_OF_CODE,
@@ -26,19 +37,11 @@ from belote_lab.trick import (
 
 __all__ = [
     "TrickPlay", "Snapshot", "Trick", "Event", "IllegalAction", "OutOfTurn", "CountingGame",
-    "drawn_seed", "drive_hand",
+    "drawn_seed", "drive_hand", "step",
 ]
 
 _T = TypeVar("_T", bound="TrickPlay")
-
-
-class IllegalAction(ValueError):
-    """A call or an action that the rules do not allow now (the state is unchanged)."""
-
-
-class OutOfTurn(IllegalPlay, IllegalAction):
-    """A play or call by a seat whose turn it is not (both an :class:`IllegalPlay` and an
-    :class:`IllegalAction`, so ``can_call``/``can_play`` answer ``False`` for it)."""
+_G = TypeVar("_G", bound="CountingGame")
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,13 @@ class TrickPlay:
     seat_order: ClassVar[tuple[int, ...]] = (0, 1, 2, 3)
     tricks_per_hand: ClassVar[int] = 8
     last_trick_bonus: ClassVar[int] = 10
+    game: ClassVar[str] = ""  # the name of the game (``belote_lab.games.get(game)``)
+    deck: tuple[Card, ...] = ()  # the dealt deck, in order (empty: a hand given by its cards)
+    seed: int | None = None
+    dealer: int = 0
+    rules: Any = None  # the game's rule options
+    result: Any = None  # the scored outcome, once the hand is over
+    observer: int | None = None  # the seat of an observation (None: the full state)
 
     contract: Contract | None
     follow: FollowRules
@@ -126,6 +136,7 @@ class TrickPlay:
         self.won_points: list[int] = [0, 0, 0, 0]
         self.won_tricks: list[int] = [0, 0, 0, 0]
         self.events: list[Event] = []
+        self.original: list[int] = [0, 0, 0, 0]  # the hands as dealt (a game sets them)
         self.contract = None
         self.follow = BELOTE_FOLLOW
         self._stack: list[Snapshot] = []
@@ -186,6 +197,103 @@ class TrickPlay:
 
     def _load_extra(self, saved: tuple[Any, ...]) -> None:
         pass
+
+    # --- what one seat sees -----------------------------------------------------------------------
+    def known_cards(self, seat: int) -> dict[int, int]:
+        """Cards of other seats that ``seat`` knows are in their hands (seat → card mask):
+        nothing by default; Belote: the turned card, in its taker's hand."""
+        return {}
+
+    def hidden_mask(self, seat: int, known: dict[int, int] | None = None) -> int:
+        """The cards ``seat`` cannot place: the other seats' hands (minus :meth:`known_cards`,
+        or ``known``) and the cards still to come (a stock)."""
+        if known is None:
+            known = self.known_cards(seat)
+        hidden = 0
+        for s in self.seat_order:
+            if s != seat:
+                hidden |= self.hands[s] & ~known.get(s, 0)
+        return hidden | self._unseen_extra(seat)
+
+    def observation(self: _T, seat: int | str) -> _T:
+        """What ``seat`` may know, as a state of the same class: its own cards, every card
+        played and by whom, the calls, the turned card, the counts of cards held and in the
+        stock, the scores so far — and no hidden card.  The cards ``seat`` cannot place are
+        dealt again in a fixed order (lowest first, seat after seat, then the stock), the dealt
+        deck, the seed and the undo history are left out, so two states that look the same
+        from ``seat`` give equal observations.  Computer players decide on this; the hints
+        sample the hidden cards from it again.
+
+        >>> from belote_lab.games.belote import BeloteHand
+        >>> h = BeloteHand(seed=4); h.call("take")
+        >>> o = h.observation("S")
+        >>> o.hand("S") == h.hand("S"), o.seed, o.observer, o.legal_calls() == h.legal_calls()
+        (True, None, 2, True)
+        """
+        s = self._seat_arg(seat, ValueError)
+        view = self.copy()
+        view.observer = s
+        view.redact(s)
+        return view
+
+    def redact(self, seat: int) -> None:
+        """Turn this state into ``seat``'s observation (see :meth:`observation`).  The other
+        seats' ``original`` hands become their cards shown now plus those they played."""
+        known = self.known_cards(seat)
+        hidden = self.hidden_mask(seat, known)
+        true_hands = self.hands
+        cards = mask_cards(hidden)
+        hands = list(true_hands)
+        k = 0
+        for s in self.seat_order:
+            if s == seat:
+                continue
+            m = known.get(s, 0)
+            for c in cards[k : k + bin(true_hands[s] & ~m).count("1")]:
+                m |= 1 << c
+                k += 1
+            hands[s] = m
+        self.hands = hands
+        self._place_unseen(seat, cards[k:])
+        played = self.played_masks()
+        orig = self.original
+        self.original = [
+            orig[s] if s == seat else hands[s] | played[s] for s in range(len(hands))
+        ]
+        self._stack = []  # the positions before held the hidden cards
+        self.deck = ()
+        self.seed = None
+        self._lm = -1
+
+    def played_masks(self) -> list[int]:
+        """The cards each seat has played in this hand (a mask per seat index)."""
+        played = [0, 0, 0, 0]
+        order = self.seat_order
+        n = len(order)
+        if n == 4:  # N E S W in turn: the seat k places after the leader is leader + k
+            for t in self.tricks:
+                s = t.leader
+                for c in t.cards:
+                    played[s & 3] |= 1 << c
+                    s += 1
+            s = self.leader
+            for c in self.trick:
+                played[s & 3] |= 1 << c
+                s += 1
+            return played
+        for t in [*self.tricks, Trick(self.leader, tuple(self.trick), -1, 0)]:
+            i = order.index(t.leader)
+            for c in t.cards:
+                played[order[i % n]] |= 1 << c
+                i += 1
+        return played
+
+    def _unseen_extra(self, seat: int) -> int:
+        """Cards ``seat`` cannot place besides the other hands (two players: the stock)."""
+        return 0
+
+    def _place_unseen(self, seat: int, cards: list[Card]) -> None:
+        """Put the hidden cards left over by :meth:`redact` back where they came from."""
 
     # --- queries ----------------------------------------------------------------------------
     @property
@@ -262,8 +370,76 @@ class TrickPlay:
         r = Reason(c, RULE_OF_CODE[rule], CardSet(mask), led, tb, trump, data)
         raise IllegalPlay(f"{SEATS[self.to_play]} may not play {c.pretty}: {r}", r)
 
+    # --- the phases: bidding (over a Bidding), play, done ----------------------------------------
+    def bidding_part(self) -> Bidding | None:
+        """The calls before the play (``None``: a game or a position without them)."""
+        return None
+
+    def redeal_pending(self) -> bool:
+        """Is the deal void (everybody passed, a hand without a spade …)?"""
+        return False
+
+    @property
+    def phase(self) -> str:
+        """``bidding``, ``play``, ``done`` or ``redeal`` (the deal is void)."""
+        if self.result is not None:
+            return "done"
+        if self.contract is not None:
+            return "play"
+        if self.redeal_pending():
+            return "redeal"
+        return "bidding"
+
     def phase_name(self) -> str:
-        return "play" if self.in_play else "not in play"
+        return self.phase
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase in ("done", "redeal")
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that acts next (``None`` when the hand is over)."""
+        ph = self.phase
+        if ph == "play":
+            return self.to_play
+        if ph == "bidding":
+            bidding = self.bidding_part()
+            return None if bidding is None else bidding.next_seat
+        return None
+
+    def legal_calls(self) -> list[Any]:
+        """The calls the seat to speak may make (none outside the bidding, or without one)."""
+        return []
+
+    def verify_call(self, call: Any, seat: int | str | None = None) -> Any:
+        """The call in its normal form; raises :class:`IllegalAction` with the reason."""
+        raise IllegalAction(f"no call can be made now (phase: {self.phase})")
+
+    def call(self, call: Any, seat: int | str | None = None) -> None:
+        """Make a call for the seat to speak (refused with the reason: nothing changes)."""
+        self.verify_call(call, seat)
+
+    def can_call(self, call: Any, seat: int | str | None = None) -> bool:
+        try:
+            self.verify_call(call, seat)
+        except (IllegalAction, IllegalPlay, CardParseError):
+            return False
+        return True
+
+    # --- values ----------------------------------------------------------------------------------
+    def _key(self) -> tuple[Any, ...]:
+        """What equal hands share (the start and the actions determine the rest)."""
+        return (self.rules, self.dealer, self.deck, tuple(self.original), tuple(self._actions))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TrickPlay) or other.game != self.game:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        # a part of every _key(): equal hands have equal hashes
+        return hash((self.dealer, self.deck, tuple(self._actions), tuple(self.hands)))
 
     def _seat_arg(self, seat: object, error: type[ValueError]) -> int:
         """A ``seat`` argument as one of this game's seats, else ``error`` (:class:`IllegalPlay`
@@ -405,6 +581,29 @@ class TrickPlay:
         self._win = s.win
         self._load_extra(s.extra)
 
+    # --- records and pictures ---------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The hand as a JSON record (see :mod:`belote_lab.games.record`)."""
+        from belote_lab.games.record import hand_to_json
+
+        return hand_to_json(self)
+
+    @classmethod
+    def from_json(cls: type[_T], data: dict[str, Any] | str) -> _T:
+        """Rebuild (and fully check) a hand of this class from :meth:`to_json` output."""
+        from belote_lab.games.record import RecordError, hand_from_json
+
+        h = hand_from_json(data)
+        if not isinstance(h, cls):
+            raise RecordError(f"not a {getattr(cls, 'game', cls.__name__)} hand record "
+                              f"(game {h.game!r})")
+        return h
+
+    def _repr_html_(self) -> str:
+        from belote_lab.render import hand_html
+
+        return hand_html(self)
+
     @property
     def actions(self) -> list[tuple[str, str, str]]:
         """Every action so far: ``(kind, seat, value)``, e.g. ``("play", "N", "JH")``."""
@@ -420,16 +619,24 @@ def drive_hand(state: Any, players: dict[int, Any] | list[Any]) -> None:
     """Ask each seat's player for its calls and cards until the hand is over.
 
     ``players`` maps each seat (or a list indexes each seat) to an object with
-    ``choose_call(state) -> str`` and ``choose_card(state) -> Card`` (see
-    :mod:`belote_lab.players`); a seat that never has to decide needs no player.
+    ``choose_call(view) -> str`` and ``choose_card(view) -> Card`` (see
+    :mod:`belote_lab.players`); a seat that never has to decide needs no player.  Each
+    decision is made on the seat's :meth:`~TrickPlay.observation` (see :func:`step`).
     """
     while not state.is_over:
-        seat = state.current_player
-        player = players[seat]
-        if state.phase == "play":
-            state.play(player.choose_card(state))
-        else:
-            state.call(player.choose_call(state))
+        step(state, players[state.current_player])
+
+
+def step(state: Any, player: Any) -> None:
+    """Let ``player`` make the next decision (a call or a card) of the seat to act, from
+    what that seat may see: the player is given ``state.observation(seat)``, never the
+    state itself, so it cannot look at the hidden cards.  The decision is applied to
+    ``state`` (an illegal one raises and changes nothing)."""
+    view = state.observation(state.current_player)
+    if state.phase == "play":
+        state.play(player.choose_card(view))
+    else:
+        state.call(player.choose_call(view))
 
 
 # --- games: the hands in order, undo across the end of a hand ---------------------------------
@@ -458,6 +665,7 @@ class CountingGame:
     """
 
     _COUNTED_STATE: ClassVar[tuple[str, ...]] = ()
+    hand_class: ClassVar[Any]
     hand: Any
     hands: list[Any]
     _rng: Any
@@ -502,6 +710,37 @@ class CountingGame:
                 setattr(self, name, value)
             return
         self.hand.undo()
+
+    def play_out(self, players: Any, max_hands: int = 500) -> None:
+        """Drive the game to its end with player objects (see :mod:`belote_lab.players`):
+        ``players`` maps each seat (or a list indexes each seat) to its player."""
+        for _ in range(max_hands):
+            if self._over:
+                return
+            drive_hand(self.hand, players)
+            self.next_hand()
+        if not self._over:
+            raise RuntimeError(f"the game did not end within {max_hands} deals")
+
+    def next_hand(self) -> Any:
+        raise NotImplementedError
+
+    # --- records -------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The game as a JSON record (see :mod:`belote_lab.games.record`)."""
+        from belote_lab.games.record import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls: type[_G], data: dict[str, Any] | str) -> _G:
+        """Rebuild (and fully check) a game of this class from :meth:`to_json` output."""
+        from belote_lab.games.record import RecordError, game_from_json
+
+        g = game_from_json(data)
+        if not isinstance(g, cls):
+            raise RecordError(f"not a {cls.hand_class.game} game record")
+        return g
 
     # --- values ---------------------------------------------------------------------------------
     def _game_key(self) -> tuple[Any, ...]:

@@ -45,8 +45,8 @@ from belote_lab.games.base import (
     OutOfTurn,
     TrickPlay,
     drawn_seed,
-    drive_hand,
 )
+from belote_lab.games.bidding import Bidding
 from belote_lab.games.spec import Game
 from belote_lab.games.taking import Taking, TakingError
 from belote_lab.rules import BeloteRules
@@ -519,33 +519,11 @@ class BeloteHand(TrickPlay):
         return self
 
     # --- phase ---------------------------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        if self.result is not None:
-            return "done"
-        if self.contract is not None:
-            return "play"
-        if self.taking is not None and self.taking.result == ("redeal",):
-            return "redeal"
-        return "bidding"
+    def bidding_part(self) -> Bidding | None:
+        return self.taking
 
-    def phase_name(self) -> str:
-        return self.phase
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase in ("done", "redeal")
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that acts next (``None`` when the hand is over)."""
-        ph = self.phase
-        if ph == "bidding":
-            assert self.taking is not None
-            return self.taking.next_seat
-        if ph == "play":
-            return self.to_play
-        return None
+    def redeal_pending(self) -> bool:
+        return self.taking is not None and self.taking.result == ("redeal",)
 
     @property
     def attack(self) -> int:
@@ -568,13 +546,6 @@ class BeloteHand(TrickPlay):
             return self.taking.verify(call)
         except TakingError as e:
             raise IllegalAction(str(e)) from None
-
-    def can_call(self, call: str, seat: int | str | None = None) -> bool:
-        try:
-            self.verify_call(call, seat)
-        except IllegalAction:
-            return False
-        return True
 
     def call(self, call: str, seat: int | str | None = None) -> None:
         """Make a taking call: ``take``/``pass`` in round 1, a suit, ``NT``, ``AT`` or ``pass``
@@ -692,15 +663,6 @@ class BeloteHand(TrickPlay):
     def _copy_parts(self, new: Any) -> None:
         new.taking = None if self.taking is None else self.taking.copy()
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, BeloteHand):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        # a part of _key() (which holds dicts): equal hands have equal hashes
-        return hash((self.dealer, self.deck, tuple(self._actions), tuple(self.hands)))
-
     def _key(self) -> tuple[Any, ...]:
         return (
             self.rules,
@@ -712,6 +674,19 @@ class BeloteHand(TrickPlay):
             None if self.taking is None else tuple(self.taking.calls),
             tuple(self.events),
         )
+
+    def known_cards(self, seat: int) -> dict[int, int]:
+        """The turned card, in its taker's hand while it is there."""
+        turned, taker = self.turned, self.taker
+        if turned is not None and 0 <= taker != seat and self.hands[taker] >> turned & 1:
+            return {taker: 1 << turned}
+        return {}
+
+    def redact(self, seat: int) -> None:
+        super().redact(seat)
+        if not self.belote_played and self.contract is not None and self.phase == "play":
+            # who holds the pair is hidden until it is announced: read it from the hands shown
+            self.belote_seat = belote_holder(self.hands, self.contract)
 
     def seat_view(self, seat: int | str) -> dict[str, Any]:
         """What ``seat`` may see: its own cards, the turned card, calls and played cards."""
@@ -745,7 +720,7 @@ class BeloteHand(TrickPlay):
 
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> BeloteHand:
-        from belote_lab.record import (
+        from belote_lab.games.record import (
             RecordError,
             check_keys,
             describe,
@@ -787,7 +762,7 @@ class BeloteHand(TrickPlay):
     @classmethod
     def _record_deck(cls, data: dict[str, Any]) -> list[Card]:
         """The record's ``deck``: a list of the 32 cards, each once."""
-        from belote_lab.record import RecordError, cards_field, describe
+        from belote_lab.games.record import RecordError, cards_field, describe
 
         deck = data["deck"]
         if not isinstance(deck, list):
@@ -803,7 +778,7 @@ class BeloteHand(TrickPlay):
     @classmethod
     def _check_record_dealer(cls, data: dict[str, Any], h: BeloteHand) -> None:
         """A record given by its cards says who deals only to agree with its first leader."""
-        from belote_lab.record import RecordError
+        from belote_lab.games.record import RecordError
 
         if "dealer" in data and SEATS.index(data["dealer"].strip().upper()) != h.dealer:
             lead = SEATS[h._first_leader()]
@@ -816,27 +791,6 @@ class BeloteHand(TrickPlay):
 
     def _record_action(self, kind: str, seat: str, value: str) -> None:
         raise ValueError(f"unknown action kind {kind!r}")
-
-    def to_json(self) -> dict[str, Any]:
-        """The hand as a JSON record (see :mod:`belote_lab.record`)."""
-        from belote_lab.record import hand_to_json
-
-        return hand_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | str) -> BeloteHand:
-        """Rebuild (and fully check) a hand from :meth:`to_json` output."""
-        from belote_lab.record import RecordError, hand_from_json
-
-        h = hand_from_json(data)
-        if not isinstance(h, cls):
-            raise RecordError(f"not a {cls.game} hand record (game {h.game!r})")
-        return h
-
-    def _repr_html_(self) -> str:
-        from belote_lab.render import hand_html
-
-        return hand_html(self)
 
     def __repr__(self) -> str:
         c = self.contract.code if self.contract else "-"
@@ -922,16 +876,6 @@ class BeloteGame(CountingGame):
         self.hand = self._new_hand(dealer)
         return self.hand
 
-    def play_out(self, players: dict[int, Any], max_hands: int = 500) -> None:
-        """Drive the game to its end with player objects (see :mod:`belote_lab.players`)."""
-        for _ in range(max_hands):
-            if self._over:
-                return
-            drive_hand(self.hand, players)
-            self.next_hand()
-        if not self._over:
-            raise RuntimeError("the game did not end")
-
     @classmethod
     def _from_hands(cls, rules: Any, seed: int | None, hands: list[Any]) -> BeloteGame:
         g = cls.__new__(cls)
@@ -969,19 +913,6 @@ class BeloteGame(CountingGame):
         # next_hand(); game_from_json counts it when the recorded totals include it.
         return g
 
-    def to_json(self) -> dict[str, Any]:
-        from belote_lab.record import game_to_json
-
-        return game_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | str) -> BeloteGame:
-        from belote_lab.record import RecordError, game_from_json
-
-        g = game_from_json(data)
-        if not isinstance(g, cls):
-            raise RecordError(f"not a {cls.hand_class.game} game record")
-        return g
 
 
 HAND_CLASS = BeloteHand
@@ -1009,6 +940,7 @@ GAME = Game(
     follow=follow_for,
     margin=margin,
     module=__name__,
+    bidding="taking",
     rules_class=BeloteRules,
     hand_class=BeloteHand,
     match_class=BeloteGame,

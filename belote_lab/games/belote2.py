@@ -54,7 +54,6 @@ from belote_lab.games.base import (
     IllegalAction,
     Trick,
     drawn_seed,
-    drive_hand,
 )
 from belote_lab.games.belote import (
     BeloteHand,
@@ -372,6 +371,36 @@ class Belote2Hand(BeloteHand):
         """The cards still in the stock, top first (hidden from the players)."""
         return self.stock[self.drawn :] if self.contract is not None else self.stock
 
+    def _unseen_extra(self, seat: int) -> int:
+        m = 0
+        for c in self.stock_left:
+            m |= 1 << c
+        return m
+
+    def _place_unseen(self, seat: int, cards: list[Card]) -> None:
+        # the stock still to draw gets the last hidden cards; of the cards drawn so far only
+        # the seat's own are known: the other draws show the placeholder Card 0 (no card of
+        # the Belote deck), as the ``draw`` events show no card
+        if self.contract is None:
+            self.stock = tuple(cards)
+            return
+        other = _other(seat)
+        own = [self.stock[i] for i in range(self.drawn)]
+        k = 0
+        for trick in self.tricks:
+            if k >= self.drawn:
+                break
+            for drawer in (trick.winner, _other(trick.winner)):
+                if drawer == other:
+                    own[k] = Card(0)
+                k += 1
+        self.stock = tuple(own) + tuple(cards)
+        self.events = [
+            Event(e.kind, e.seat, e.trick, e.points, "") if e.kind == "draw" and e.seat == other
+            else e
+            for e in self.events
+        ]
+
     def follow_for_trick(self) -> FollowRules:
         return BELOTE2_FREE if self.drawn < len(self.stock) else BELOTE2_STRICT
 
@@ -470,7 +499,7 @@ class Belote2Hand(BeloteHand):
 
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> Belote2Hand:
-        from belote_lab.record import (
+        from belote_lab.games.record import (
             RecordError,
             cards_field,
             check_keys,
@@ -603,19 +632,9 @@ class Belote2Match(CountingGame):
             self.hand = self._new_hand(h.dealer, h.redeals + 1)
         return self.hand
 
-    def play_out(self, players: Mapping[int, Any], max_hands: int = 100) -> None:
-        """Drive the match to its end with player objects (keys: seat indexes 0 and 2)."""
-        for _ in range(max_hands):
-            if self._over:
-                return
-            drive_hand(self.hand, players)
-            self.next_hand()
-        if not self._over:
-            raise RuntimeError("the match did not end")
-
     @classmethod
     def _from_hands(cls, rules: Any, seed: int | None, hands: list[Any]) -> Belote2Match:
-        from belote_lab.record import RecordError
+        from belote_lab.games.record import RecordError
 
         if not hands:
             raise RecordError("a match record needs at least one hand")
@@ -639,20 +658,6 @@ class Belote2Match(CountingGame):
             g.hand = h
         # a finished last hand stays the current hand, not yet counted (as before
         # next_hand()); game_from_json counts it when the recorded totals include it
-        return g
-
-    def to_json(self) -> dict[str, Any]:
-        from belote_lab.record import game_to_json
-
-        return game_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | str) -> Belote2Match:
-        from belote_lab.record import RecordError, game_from_json
-
-        g = game_from_json(data)
-        if not isinstance(g, cls):
-            raise RecordError("not a two-player Belote match record")
         return g
 
     def __repr__(self) -> str:
@@ -715,6 +720,7 @@ GAME = Game(
     margin=margin,
     module=__name__,
     has_stock=True,
+    bidding="taking",
     rules_class=Belote2Rules,
     hand_class=Belote2Hand,
     match_class=Belote2Match,

@@ -57,11 +57,11 @@ from belote_lab.games.base import (
     Trick,
     TrickPlay,
     drawn_seed,
-    drive_hand,
 )
+from belote_lab.games.bidding import Bidding
 from belote_lab.games.spec import Game
 from belote_lab.rules import CallbreakRules, RuleOptionError
-from belote_lab.trick import CALLBREAK_FOLLOW, FollowRules, IllegalPlay
+from belote_lab.trick import CALLBREAK_FOLLOW, FollowRules
 
 __all__ = [
     "GAME",
@@ -295,7 +295,7 @@ def parse_call(value: object, max_call: int = BIG_CALL) -> int:
     return n
 
 
-class CallbreakBidding:
+class CallbreakBidding(Bidding):
     """The calls of one deal: each seat in turn from the player after the dealer.
 
     >>> b = CallbreakBidding(dealer=3)
@@ -329,8 +329,8 @@ class CallbreakBidding:
             raise CallError("the four calls are made: the bidding is over")
         return parse_call(call, self.max_call)
 
-    def call(self, call: object) -> None:
-        self.calls.append(self.verify(call))
+    def _apply(self, norm: int) -> None:
+        self.calls.append(norm)
 
     def by_seat(self) -> list[int | None]:
         """The call of each seat index 0–3 (``None`` until made)."""
@@ -495,32 +495,11 @@ class CallbreakHand(TrickPlay):
         return self
 
     # --- phase ----------------------------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        if self.result is not None:
-            return "done"
-        if self.contract is not None:
-            return "play"
-        if self.redeal_reason is not None:
-            return "redeal"
-        return "bidding"
+    def bidding_part(self) -> Bidding:
+        return self.bidding
 
-    def phase_name(self) -> str:
-        return self.phase
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase in ("done", "redeal")
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that acts next (``None`` when the round is over)."""
-        ph = self.phase
-        if ph == "bidding":
-            return self.bidding.next_seat
-        if ph == "play":
-            return self.to_play
-        return None
+    def redeal_pending(self) -> bool:
+        return self.redeal_reason is not None
 
     @property
     def calls(self) -> dict[str, int]:
@@ -551,13 +530,6 @@ class CallbreakHand(TrickPlay):
         if seat is not None and (s := self._seat_arg(seat, CallError)) != nxt:
             raise OutOfTurn(f"it is {SEATS[nxt]}'s turn to call, not {SEATS[s]}'s")
         return self.bidding.verify(call)
-
-    def can_call(self, call: object, seat: int | str | None = None) -> bool:
-        try:
-            self.verify_call(call, seat)
-        except (IllegalAction, IllegalPlay, CardParseError):
-            return False
-        return True
 
     def call(self, call: object, seat: int | str | None = None) -> None:
         """Call a number of tricks (an ``int`` from 1 to ``max_call``) for the seat to speak."""
@@ -606,14 +578,6 @@ class CallbreakHand(TrickPlay):
             tuple(self._actions),
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CallbreakHand):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
     def seat_view(self, seat: int | str) -> dict[str, Any]:
         """What ``seat`` may see: its own cards, the calls and the played cards."""
         s = parse_seat(seat)
@@ -649,7 +613,7 @@ class CallbreakHand(TrickPlay):
 
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> CallbreakHand:
-        from belote_lab.record import (
+        from belote_lab.games.record import (
             RecordError,
             cards_field,
             check_keys,
@@ -701,27 +665,6 @@ class CallbreakHand(TrickPlay):
 
     def _record_action(self, kind: str, seat: str, value: str) -> None:
         raise ValueError(f"unknown action kind {kind!r}")
-
-    def to_json(self) -> dict[str, Any]:
-        """The round as a JSON record (see :mod:`belote_lab.record`)."""
-        from belote_lab.record import hand_to_json
-
-        return hand_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | str) -> CallbreakHand:
-        """Rebuild (and fully check) a round from :meth:`to_json` output."""
-        from belote_lab.record import RecordError, hand_from_json
-
-        h = hand_from_json(data)
-        if not isinstance(h, cls):
-            raise RecordError(f"not a Callbreak record (game {h.game!r})")
-        return h
-
-    def _repr_html_(self) -> str:
-        from belote_lab.render import hand_html
-
-        return hand_html(self)
 
     def __repr__(self) -> str:
         return (
@@ -869,21 +812,11 @@ class CallbreakGame(CountingGame):
         self.hand = self._new_hand((h.dealer + 1) % 4)
         return self.hand
 
-    def play_out(self, players: Mapping[int, Any] | Sequence[Any], max_hands: int = 500) -> None:
-        """Drive the game to its end with player objects (see :mod:`belote_lab.players`)."""
-        for _ in range(max_hands):
-            if self._over:
-                return
-            drive_hand(self.hand, players)  # type: ignore[arg-type]
-            self.next_hand()
-        if not self._over:
-            raise RuntimeError(f"the game did not end within {max_hands} deals")
-
     # --- records ----------------------------------------------------------------------------------
     @classmethod
     def _from_hands(cls, rules: Any, seed: int | None, hands: list[Any]) -> CallbreakGame:
         """Rebuild a game from its replayed hands, checking that they follow each other."""
-        from belote_lab.record import RecordError
+        from belote_lab.games.record import RecordError
 
         g = cls.__new__(cls)
         g._init(rules, seed)
@@ -911,20 +844,6 @@ class CallbreakGame(CountingGame):
             g.hand = h
         # A finished last round stays the current hand, not yet counted, as it was before
         # next_hand(); game_from_json counts it when the recorded totals include it.
-        return g
-
-    def to_json(self) -> dict[str, Any]:
-        from belote_lab.record import game_to_json
-
-        return game_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | str) -> CallbreakGame:
-        from belote_lab.record import RecordError, game_from_json
-
-        g = game_from_json(data)
-        if not isinstance(g, cls):
-            raise RecordError("not a Callbreak game record")
         return g
 
     def __repr__(self) -> str:
@@ -962,6 +881,8 @@ GAME = Game(
     follow=follow_for,
     margin=margin,
     module=__name__,
+    bidding="calls",
+    score_scale=10,
     rules_class=CallbreakRules,
     hand_class=CallbreakHand,
     match_class=CallbreakGame,

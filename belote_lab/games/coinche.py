@@ -17,7 +17,7 @@ only the auction and the scoring are Coinche's own.
 >>> hand.call("pass")
 Traceback (most recent call last):
 ...
-belote_lab.games.base.IllegalAction: no call can be made now (phase: play)
+belote_lab.games.errors.IllegalAction: no call can be made now (phase: play)
 >>> import random
 >>> rng = random.Random(2)
 >>> while hand.phase == "play":
@@ -31,22 +31,22 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from belote_lab.cards import BELOTE_MASK, SEATS, Card, CardParseError, CardSet, parse_seat
 from belote_lab.contract import Contract, ContractKind
 from belote_lab.games.base import Event
+from belote_lab.games.belote import GAME as BELOTE_GAME
 from belote_lab.games.belote import (
     TEAMS,
     BeloteGame,
     BeloteHand,
     belote_holder_now,
-    follow_for,
     margin_totals,
     shuffled_deck,
 )
-from belote_lab.games.spec import Game
+from belote_lab.games.bidding import Bidding
 from belote_lab.games.taking import TakingError
 from belote_lab.rules import CoincheRules
 
@@ -259,7 +259,7 @@ class AuctionError(TakingError):
     """A call the auction refuses; ``index`` is the 0-based number of the call."""
 
 
-class Auction:
+class Auction(Bidding):
     """The Coinche auction; ``calls`` holds ``(seat, call)`` pairs, calls normalised.
 
     ``result`` is ``None`` while it runs, then ``("contract", bidder, trump)`` or
@@ -395,10 +395,6 @@ class Auction:
         if self.bid is not None and not bid.beats(self.bid):
             raise refuse(f"a bid must be higher than the last one: {bid} does not beat {highest}")
         return norm
-
-    def call(self, call: str) -> None:
-        """Apply a call (raises :class:`AuctionError` and changes nothing if it is illegal)."""
-        self._apply(self.verify(call))
 
     def _apply(self, norm: str) -> None:
         seat = self.next_seat
@@ -765,7 +761,7 @@ class CoincheHand(BeloteHand):
 
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> CoincheHand:
-        from belote_lab.record import (
+        from belote_lab.games.record import (
             RecordError,
             check_keys,
             expected,
@@ -797,13 +793,6 @@ class CoincheHand(BeloteHand):
         except ValueError as e:
             raise RecordError(f"start.bid: {e}", field="start.bid") from None
         cls._check_record_dealer(data, h)
-        return h
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> CoincheHand:
-        """Rebuild (and fully check) a hand from :meth:`to_json` output."""
-        h = super().from_json(data)
-        assert isinstance(h, CoincheHand)
         return h
 
     def __repr__(self) -> str:
@@ -862,22 +851,14 @@ def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
     return float(r.score[mine] - r.score[theirs])
 
 
-GAME = Game(
+GAME = replace(
+    BELOTE_GAME,  # the same table, deck and follow rules as four-player Belote
     name="coinche",
     title="Coinche",
     title_ko="코인치",
-    seats=(0, 1, 2, 3),
-    partnership=True,
-    deck_mask=BELOTE_MASK,
-    hand_size=8,
-    tricks=8,
-    counts="points",
-    total=162,
-    contracts=frozenset({ContractKind.SUIT, ContractKind.NO_TRUMP, ContractKind.ALL_TRUMP}),
-    contracts_text="a trump suit (S H D C), NT or AT",
-    follow=follow_for,
     margin=margin,
     module=__name__,
+    bidding="auction",
     rules_class=CoincheRules,
     hand_class=CoincheHand,
     match_class=CoincheGame,

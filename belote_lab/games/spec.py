@@ -55,6 +55,9 @@ class Game:
     margin: Callable[..., float]
     module: str  # the module that defines the hand and game classes
     has_stock: bool = False
+    bidding: str = "none"  # "taking" (take or pass the turned card), "auction" (Coinche's
+    # bids of points), "calls" (each seat calls its tricks) or "none" (the game sets the contract)
+    score_scale: int = 1  # stored units a point of score: 10 where scores have tenths (Callbreak)
     rules_class: Any = None
     hand_class: Any = None
     match_class: Any = None

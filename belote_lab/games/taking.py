@@ -16,6 +16,7 @@ Round 2 (everyone passed): each names another suit (or no/all trump where allowe
 from __future__ import annotations
 
 from belote_lab.cards import SEATS, Card, Suit
+from belote_lab.games.bidding import Bidding
 
 __all__ = ["Taking", "TakingError"]
 
@@ -28,7 +29,7 @@ class TakingError(ValueError):
         self.index = index
 
 
-class Taking:
+class Taking(Bidding):
     """The state of a two-round taking; ``calls`` holds ``(seat, call)`` pairs."""
 
     def __init__(
@@ -124,10 +125,6 @@ class Taking:
         else:
             why = f"{call!r} is not allowed now"
         raise TakingError(f"call {index + 1} by {seat}: {why}", index)
-
-    def call(self, call: str) -> None:
-        """Apply a call (raises :class:`TakingError` and changes nothing if illegal)."""
-        self._apply(self.verify(call))
 
     def _apply(self, norm: str) -> None:
         """Apply a call already checked by :meth:`verify` (its normal form)."""

@@ -2,11 +2,16 @@
 
 A player is an object with one method per decision kind:
 
-* ``choose_call(state) -> str`` — a taking/bidding call, one of ``state.legal_calls()``;
-* ``choose_card(state) -> Card`` — a card of ``state.legal_cards()``.
+* ``choose_call(view) -> str`` — a taking/bidding call, one of ``view.legal_calls()``;
+* ``choose_card(view) -> Card`` — a card of ``view.legal_cards()``.
 
-A human seat is a :class:`Callback` wrapping two functions.  Computer players must use only
-what their seat may see (``state.seat_view(seat)`` and the legal choices).
+``view`` is the seat's observation (:meth:`~belote_lab.games.base.TrickPlay.observation`):
+the drivers (:func:`drive_hand`, :func:`step`, self-play, the play table) never hand a player
+the state itself, so no player can look at a hidden card.  A human seat is a
+:class:`Callback` wrapping two functions.
+
+The computer players of every game and level come from one table: :func:`levels` (level →
+factory) and :func:`player_for` (see :mod:`belote_lab.players.levels`).
 
 >>> from belote_lab.games.belote import BeloteHand
 >>> h = BeloteHand(seed=1)
@@ -17,58 +22,20 @@ True
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from typing import Any, Protocol
+from belote_lab.games.base import drive_hand, step  # the loop lives with the games
+from belote_lab.players.base import Callback, Player, RandomPlayer
+from belote_lab.players.levels import levels, player_for
+from belote_lab.players.registry import PlayerUnavailable, level2, register_level2
 
-from belote_lab.cards import Card, mask_cards
-from belote_lab.games.base import drive_hand  # the loop lives with the games: re-exported
-
-__all__ = ["Player", "RandomPlayer", "Callback", "drive_hand"]
-
-
-class Player(Protocol):
-    def choose_call(self, state: Any) -> str: ...
-
-    def choose_card(self, state: Any) -> Card: ...
-
-
-class RandomPlayer:
-    """Level 1: a uniformly random legal card and a random call.
-
-    ``take_probability`` is how often it takes/names a trump when it may pass.
-    """
-
-    level = 1
-
-    def __init__(self, seed: int | None = None, take_probability: float = 0.3) -> None:
-        self.rng = random.Random(seed)
-        self.take_probability = take_probability
-
-    def choose_call(self, state: Any) -> str:
-        calls = state.legal_calls()
-        if "pass" in calls and (len(calls) == 1 or self.rng.random() >= self.take_probability):
-            return "pass"
-        others = [c for c in calls if c != "pass"]
-        return self.rng.choice(others)
-
-    def choose_card(self, state: Any) -> Card:
-        cards = mask_cards(state.legal_mask())
-        return cards[int(self.rng.random() * len(cards))]
-
-
-class Callback:
-    """A seat driven by functions (a human in a widget, a test)."""
-
-    def __init__(
-        self, choose_card: Callable[[Any], Card | str], choose_call: Callable[[Any], str]
-    ) -> None:
-        self._card = choose_card
-        self._call = choose_call
-
-    def choose_call(self, state: Any) -> str:
-        return self._call(state)
-
-    def choose_card(self, state: Any) -> Card:
-        return Card.parse(self._card(state))
-
+__all__ = [
+    "Callback",
+    "Player",
+    "PlayerUnavailable",
+    "RandomPlayer",
+    "drive_hand",
+    "level2",
+    "levels",
+    "player_for",
+    "register_level2",
+    "step",
+]

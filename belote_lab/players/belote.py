@@ -21,38 +21,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from belote_lab.cards import SUIT_MASK, Card, Rank, Suit, mask_of
-from belote_lab.players.heuristics import Situation, choose_card, popcount
+from belote_lab.cards import Card, Suit, mask_of
+from belote_lab.players.estimates import take_strength
+from belote_lab.players.heuristics import Situation, choose_card
 
-__all__ = ["BelotePlayer2", "take_strength"]
-
-
-def take_strength(hand: int, trump: int) -> tuple[bool, int]:
-    """``(worth taking, strength)`` of ``hand`` with ``trump`` as trump.
-
-    Strength: J 4, 9 3, A 2, other trumps 1 each, side aces 1 each.
-    """
-    trumps = hand & SUIT_MASK[trump]
-    n = popcount(trumps)
-    jack = bool(trumps >> (16 * trump + Rank.JACK) & 1)
-    nine = bool(trumps >> (16 * trump + Rank.NINE) & 1)
-    ace = bool(trumps >> (16 * trump + Rank.ACE) & 1)
-    aces = sum(1 for s in range(4) if s != trump and hand >> (16 * s + Rank.ACE) & 1)
-    rest = n - 1  # the trumps beside the jack (or the nine)
-    if jack:
-        ok = rest >= 1 and rest + aces >= 2
-    elif nine:
-        ok = rest >= 2 and rest + aces >= 3
-    else:
-        ok = False
-    strength = n + 3 * jack + 2 * nine + ace + aces
-    return ok, strength
+__all__ = ["LEVEL2", "BelotePlayer2", "take_strength"]
 
 
 class BelotePlayer2:
-    """Level 2 for four-player Belote (see the module docstring)."""
+    """Level 2 for four-player Belote (see the module docstring).  ``seed`` is accepted so
+    that every level is made the same way; this player is deterministic."""
 
     level = 2
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
 
     def choose_call(self, state: Any) -> str:
         legal = state.legal_calls()
@@ -76,3 +59,7 @@ class BelotePlayer2:
 
     def choose_card(self, state: Any) -> Card:
         return choose_card(Situation.from_state(state))
+
+
+LEVEL2 = BelotePlayer2
+"""The level-2 player of four-player Belote (:func:`belote_lab.players.levels.levels`)."""

@@ -27,12 +27,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from belote_lab.cards import BELOTE_MASK, SUIT_MASK, Card, Rank, cards_mask, mask_cards, parse_cards
+from belote_lab.cards import BELOTE_MASK, SUIT_MASK, Card, Rank, cards_mask, mask_cards
 from belote_lab.contract import Contract, Tables
-from belote_lab.players import RandomPlayer
+from belote_lab.players.estimates import taking_strength
+from belote_lab.players.levels import levels
 from belote_lab.trick import BELOTE2_STRICT, legal_mask
 
-__all__ = ["Belote2Player2", "LEVELS", "taking_strength"]
+__all__ = ["LEVEL2", "LEVELS", "Belote2Player2", "taking_strength"]
 
 R = Rank
 # How much a card is worth keeping while the stock lasts (its points included): the trump J
@@ -51,39 +52,6 @@ _BELOTE_HOPE = 5.0  # a trump K or Q whose partner card may still be drawn
 
 def _cards(texts: Iterable[str]) -> list[Card]:
     return [Card.parse(t) for t in texts]
-
-
-
-def taking_strength(cards: str | Iterable[Card | str], trump: int) -> float:
-    """How good ``cards`` (the 7 the contractor would hold) are with ``trump`` as trump.
-
-    Each trump counts 1, the J 2 more and the 9 1 more, each side ace 1, trump K+Q 1.
-    So J + 2 trumps and 9 + 3 trumps both reach 5; the player takes from 4.5 in round 1
-    (the K+Q lean) and names a suit from 5 in round 2.
-
-    >>> from belote_lab.cards import Suit
-    >>> taking_strength("JH 8H 7H AS 9C 8C 7D", Suit.H)
-    6.0
-    >>> taking_strength("9H 7H QD KD TS 8C 7C", Suit.H)
-    3.0
-    """
-    cs = parse_cards(cards)
-    score = 0.0
-    kq = 0
-    for c in cs:
-        if c.suit == trump:
-            score += 1
-            if c.rank == R.JACK:
-                score += 2
-            elif c.rank == R.NINE:
-                score += 1
-            elif c.rank in (R.KING, R.QUEEN):
-                kq += 1
-        elif c.rank == R.ACE:
-            score += 1
-    if kq == 2:
-        score += 1
-    return score
 
 
 class Belote2Player2:
@@ -218,32 +186,10 @@ def _strict_keeps(mine: int, other: int, t: Tables) -> dict[int, float]:
     return keeps
 
 
-def _random_level(seed: int) -> RandomPlayer:
-    return RandomPlayer(seed=seed)
+LEVEL2 = Belote2Player2
+"""The level-2 player of two-player Belote (:func:`belote_lab.players.levels.levels`)."""
 
-
-def _level2(seed: int) -> Belote2Player2:
-    return Belote2Player2(seed=seed)
-
-
-def _level3(seed: int) -> Any:
-    from belote_lab.players.search import make_player
-
-    return make_player("belote2", 3, seed)
-
-
-def _level4(seed: int) -> Any:
-    from belote_lab.players.search import make_player
-
-    return make_player("belote2", 4, seed)
-
-
-LEVELS: dict[int, Callable[[int], Any]] = {
-    1: _random_level,
-    2: _level2,
-    3: _level3,
-    4: _level4,
-}
+LEVELS: dict[int, Callable[..., Any]] = levels("belote2")
 """The computer opponent of each run level (seed → player): random, the rules of thumb,
 then the search players of :mod:`belote_lab.players.search` (hints; level 4 also bids by
-simulation)."""
+simulation) — the game's entries of the one level table."""

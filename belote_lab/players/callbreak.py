@@ -17,86 +17,29 @@ the played cards (``state.tricks``, ``state.trick``) and the legal choices.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
 from belote_lab.cards import FULL_MASK, SUIT_MASK, Card, Suit, mask_cards
+from belote_lab.players.base import RandomPlayer
+from belote_lab.players.estimates import estimate_tricks, trick_value
+from belote_lab.players.levels import levels
 
 __all__ = [
     "CallbreakRandomPlayer",
     "CallbreakPlayer2",
     "estimate_tricks",
     "trick_value",
+    "LEVEL2",
     "LEVELS",
 ]
 
 _S = int(Suit.S)
 _SPADES = SUIT_MASK[_S]
-_SIDE = (int(Suit.H), int(Suit.D), int(Suit.C))
-
-
-def _ranks(mask: int, suit: int) -> list[int]:
-    """The ranks (0 = two … 12 = ace) of ``mask`` in ``suit``, highest first."""
-    bits = (mask >> (16 * suit)) & 0x1FFF
-    return [r for r in range(12, -1, -1) if bits >> r & 1]
 
 
 def _count(mask: int) -> int:
     return bin(mask).count("1")
-
-
-def estimate_tricks(hand: int) -> int:
-    """The call for a 13-card hand: :func:`trick_value` rounded to the nearest whole trick,
-    at least 1.  (Rounding down instead calls too low: over 400 seeded rounds against the
-    level-1 player it scored 2.0 a round against 2.2.)"""
-    return max(1, int(trick_value(hand) + 0.5))
-
-
-def trick_value(hand: int) -> float:
-    """How many tricks a 13-card hand (a mask) should take, counted from its sure tricks.
-
-    High spades count when they hold enough smaller spades to survive the higher ones still
-    out, spades beyond four win as length, side aces count (less in long suits, which are
-    ruffed sooner), kings with length or with the ace count part of a trick, and short side
-    suits with spare spades count ruffs.
-
-    >>> from belote_lab.cards import CardSet
-    >>> trick_value(CardSet.parse("AS KS QS 5S AH KH 2H AD 3D 2D 4C 3C 2C").mask)
-    5.8
-    """
-    spades = _ranks(hand, _S)
-    ns = len(spades)
-    est = 0.0
-    winners = 0
-    for i, r in enumerate(spades):
-        missing_above = (12 - r) - i  # higher spades held by others
-        if missing_above <= 0:
-            est += 1.0
-            winners += 1
-        elif ns - i > missing_above:  # enough small spades to wait for the higher ones
-            est += 0.8 if missing_above == 1 else 0.5
-            winners += 1
-    est += max(0, ns - max(4, winners)) * 0.9  # long spades win late
-    spare = max(0, ns - winners - max(0, ns - max(4, winners)))
-    for s in _SIDE:
-        rk = _ranks(hand, s)
-        n = len(rk)
-        has_a = 12 in rk
-        if has_a:
-            est += 1.0 if n <= 4 else 0.7 if n <= 6 else 0.4
-        if 11 in rk:
-            if has_a and n <= 5:
-                est += 0.8
-            elif n >= 2:
-                est += 0.5 if n <= 5 else 0.2
-        if 10 in rk and has_a and 11 in rk and 3 <= n <= 4:
-            est += 0.4
-        if spare > 0 and n <= 2:
-            ruffs = min(spare, 2 - n)
-            est += 0.7 * ruffs
-            spare -= ruffs
-    return est
 
 
 def _beats(c: int, w: int) -> bool:
@@ -121,26 +64,20 @@ def _higher_in_suit(card: int) -> int:
     return SUIT_MASK[s] & ~((1 << (card + 1)) - 1)
 
 
-class CallbreakRandomPlayer:
+class CallbreakRandomPlayer(RandomPlayer):
     """Level 1: a random legal card and a modest random call (1 to ``max_call``, default 3).
 
     Uniform calls up to 8 would almost always fail; calling 1–3 keeps level 1 playable.
     """
 
-    level = 1
-
     def __init__(self, seed: int | None = None, max_call: int = 3) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.max_call = max_call
 
     def choose_call(self, state: Any) -> int:
         calls = state.legal_calls()
         low = [c for c in calls if c <= self.max_call] or calls
         return int(self.rng.choice(low))
-
-    def choose_card(self, state: Any) -> Card:
-        cards = mask_cards(state.legal_mask())
-        return cards[int(self.rng.random() * len(cards))]
 
 
 class CallbreakPlayer2:
@@ -308,27 +245,11 @@ def _trick_info(cards: Any, leader: int, voids: list[int]) -> int:
     return m
 
 
-def _level2(seed: int) -> CallbreakPlayer2:
-    return CallbreakPlayer2(seed)
+LEVEL2 = CallbreakPlayer2
+"""The level-2 player of Callbreak (:func:`belote_lab.players.levels.levels`)."""
 
-
-def _level1(seed: int) -> CallbreakRandomPlayer:
-    return CallbreakRandomPlayer(seed)
-
-
-def _level3(seed: int) -> Any:
-    from belote_lab.players.search import make_player
-
-    return make_player("callbreak", 3, seed)
-
-
-def _level4(seed: int) -> Any:
-    from belote_lab.players.search import make_player
-
-    return make_player("callbreak", 4, seed)
-
-
-LEVELS: dict[int, Callable[[int], Any]] = {1: _level1, 2: _level2, 3: _level3, 4: _level4}
+LEVELS: dict[int, Callable[..., Any]] = {**levels("callbreak"), 1: CallbreakRandomPlayer}
 """Level → player factory (``seed -> player``) for the journey: random, the rules of thumb,
 then the search players of :mod:`belote_lab.players.search` (hints; level 4 also calls by
-simulation)."""
+simulation) — the one level table's, but for level 1: the journey's random opponent makes
+the modest calls of :class:`CallbreakRandomPlayer` (self-play's level 1 calls at random)."""

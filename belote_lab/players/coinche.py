@@ -21,76 +21,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from belote_lab.cards import SEATS, SUIT_MASK, Card, Rank, mask_of
-from belote_lab.players.heuristics import Situation, choose_card, popcount
+from belote_lab.cards import SEATS, Card, Rank, mask_of
+from belote_lab.players.estimates import defence_estimate, suit_estimate, support_estimate
+from belote_lab.players.heuristics import Situation, choose_card
 
-__all__ = ["CoinchePlayer2", "suit_estimate", "support_estimate", "defence_estimate"]
+__all__ = ["LEVEL2", "CoinchePlayer2", "suit_estimate", "support_estimate", "defence_estimate"]
 
 _SUITS = "SHDC"
-
-
-def _has(hand: int, suit: int, rank: Rank) -> bool:
-    return bool(hand >> (16 * suit + rank) & 1)
-
-
-def _side_aces(hand: int, trump: int) -> int:
-    """Points for side aces (15) and a ten beside its ace (10)."""
-    v = 0
-    for s in range(4):
-        if s != trump and _has(hand, s, Rank.ACE):
-            v += 15 + (10 if _has(hand, s, Rank.TEN) else 0)
-    return v
-
-
-def suit_estimate(hand: int, trump: int) -> int:
-    """The contract value (a multiple of 10; 0 = not a trump suit for this hand) that a hand
-    supports with ``trump`` as trump, counting 30 points on the partner's cards (calibrated
-    on self-play: the bidding team then makes such a bid about four times in five)."""
-    n = popcount(hand & SUIT_MASK[trump])
-    jack = _has(hand, trump, Rank.JACK)
-    nine = _has(hand, trump, Rank.NINE)
-    if n < 3 or not (jack or (nine and n >= 4)):
-        return 0
-    est = 30 + (35 if jack else 0) + (20 if nine else 0)
-    est += 10 if _has(hand, trump, Rank.ACE) else 0
-    est += 10 * (n - 3)
-    est += _side_aces(hand, trump)
-    if _has(hand, trump, Rank.KING) and _has(hand, trump, Rank.QUEEN):
-        est += 20
-    return min(est // 10 * 10, 160)
-
-
-def support_estimate(hand: int, trump: int) -> int:
-    """What a hand adds to the partner's bid in ``trump``: side aces and trump honours."""
-    v = _side_aces(hand, trump) // 15 * 10
-    v += 20 if _has(hand, trump, Rank.JACK) else 0
-    v += 10 if _has(hand, trump, Rank.NINE) else 0
-    if _has(hand, trump, Rank.KING) and _has(hand, trump, Rank.QUEEN):
-        v += 20
-    return v
-
-
-def defence_estimate(hand: int, trump: int | None) -> int:
-    """Card points a hand is likely to win against a contract in ``trump``."""
-    v = 0
-    if trump is not None:
-        n = popcount(hand & SUIT_MASK[trump])
-        if _has(hand, trump, Rank.JACK):
-            v += 25 if n >= 2 else 20
-        if _has(hand, trump, Rank.NINE) and n >= 3:
-            v += 15
-    for s in range(4):
-        if s != trump and _has(hand, s, Rank.ACE):
-            v += 12 + (8 if _has(hand, s, Rank.TEN) else 0)
-    return v
+COINCHE, SURCOINCHE = "coinche", "surcoinche"  # the calls (double, redouble)
 
 
 class CoinchePlayer2:
-    """Level 2: rule-based bidding and card play (see the module docstring)."""
+    """Level 2: rule-based bidding and card play (see the module docstring).  ``seed`` is
+    accepted so that every level is made the same way; this player is deterministic."""
 
     level = 2
 
-    def __init__(self, coinche_margin: int = 20) -> None:
+    def __init__(self, seed: int | None = None, coinche_margin: int = 20) -> None:
+        self.seed = seed
         self.coinche_margin = coinche_margin
 
     def choose_call(self, state: Any) -> str:
@@ -103,7 +51,7 @@ class CoinchePlayer2:
 
     def _call(self, view: dict[str, Any], hand: int, seat: int, legal: list[str]) -> str:
         bid_text, bidder = view["bid"], view["bidder"]
-        if "surcoinche" in legal:
+        if SURCOINCHE in legal:
             return self._surcoinche(view, hand, seat)
         from belote_lab.games.coinche import Bid
 
@@ -138,16 +86,16 @@ class CoinchePlayer2:
         return any(s == SEATS[seat] and c != "pass" for s, c in view["calls"])
 
     def _maybe_coinche(self, bid: Any, hand: int, legal: list[str]) -> str:
-        if "coinche" not in legal:
+        if COINCHE not in legal:
             return "pass"
         trump = _SUITS.index(bid.trump) if bid.trump in _SUITS else None
         if bid.kind != "points":
             # the trump jack always wins a trick: a capot or générale cannot be made
-            sure = trump is not None and _has(hand, trump, Rank.JACK)
-            return "coinche" if sure else "pass"
+            sure = trump is not None and bool(hand >> (16 * trump + Rank.JACK) & 1)
+            return COINCHE if sure else "pass"
         need = 162 - bid.value  # roughly what the defence needs to defeat the bid
         if defence_estimate(hand, trump) >= need // 2 + self.coinche_margin:
-            return "coinche"
+            return COINCHE
         return "pass"
 
     def _surcoinche(self, view: dict[str, Any], hand: int, seat: int) -> str:
@@ -161,7 +109,11 @@ class CoinchePlayer2:
             strong = suit_estimate(hand, trump) >= bid.value + 30
         else:
             strong = support_estimate(hand, trump) >= 50
-        return "surcoinche" if strong else "pass"
+        return SURCOINCHE if strong else "pass"
 
     def choose_card(self, state: Any) -> Card:
         return choose_card(Situation.from_state(state))
+
+
+LEVEL2 = CoinchePlayer2
+"""The level-2 player of Coinche (:func:`belote_lab.players.levels.levels`)."""

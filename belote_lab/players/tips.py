@@ -23,32 +23,18 @@ to speak always takes the turned suit, so takers' holdings are as dealt) and
 :class:`ContractNamer` (everybody passes round 1 and the first to speak in round 2 names a
 given contract: ``NT``, ``AT`` or a suit).  Both play their cards like level 2.
 
-:func:`compare` plays every deal once per seating — Belote and Coinche: the tip side sits N–S
-then E–W; two players: N then S; Callbreak: the deal is played twice against three level-2
-opponents, once with the tip player and once with the other player in the fourth seat (the
-seat turns with the deal) — so card luck cancels out, and returns the per-deal differences
-with a 95% interval.
-
->>> r = compare("belote", NoTrumpPull, BeloteOnlyTaker, deals=2, seed=1)
->>> r.deals, r.diffs.shape
-(2, (2,))
+:func:`belote_lab.comparison.compare` plays them against each other on duplicate deals.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from belote_lab.cards import SEATS, SUIT_MASK, Card, Rank, mask_cards, mask_of
+from belote_lab.cards import SUIT_MASK, Card, Rank, mask_cards, mask_of
 from belote_lab.players.belote import BelotePlayer2
 from belote_lab.players.belote2 import Belote2Player2
 from belote_lab.players.callbreak import CallbreakPlayer2, estimate_tricks
 from belote_lab.players.heuristics import Situation, choose_card, is_master, lead_card
-from belote_lab.selfplay import hand_class, play_hand, player_class
 
 __all__ = [
     "BeloteOnlyTaker",
@@ -61,8 +47,6 @@ __all__ = [
     "HighCardCaller",
     "EagerTaker",
     "ContractNamer",
-    "Comparison",
-    "compare",
 ]
 
 
@@ -166,6 +150,7 @@ class ContractNamer(BelotePlayer2):
     allow the contract (``allow_no_trump``/``allow_all_trump``)."""
 
     def __init__(self, contract: str = "NT") -> None:
+        super().__init__()
         self.contract = contract
 
     def choose_call(self, state: Any) -> str:
@@ -230,108 +215,3 @@ class HighCardCaller(CallbreakPlayer2):
 
 
 # --- the comparison ------------------------------------------------------------------------------
-Factory = Callable[..., Any]
-
-
-def _make(factory: Factory | Any, seed: int) -> Any:
-    if hasattr(factory, "choose_card") and not isinstance(factory, type):
-        return factory
-    try:
-        return factory(seed=seed)
-    except TypeError:
-        return factory()
-
-
-@dataclass
-class Comparison:
-    """Per-deal differences (tip side minus the other side, in points) of :func:`compare`."""
-
-    name: str
-    game: str
-    diffs: np.ndarray  # one entry per deal
-
-    @property
-    def deals(self) -> int:
-        return int(self.diffs.size)
-
-    @property
-    def changed(self) -> int:
-        """Deals whose result differed between the two players (a non-zero difference)."""
-        return int(np.count_nonzero(self.diffs))
-
-    def ci(self) -> tuple[float, float, float]:
-        """``(mean, low, high)``: the mean difference per deal and its 95% interval."""
-        from belote_lab.plots import mean_ci
-
-        return mean_ci(self.diffs)
-
-    def changed_ci(self) -> tuple[float, float, float]:
-        """``(mean, low, high)`` over the deals that came out differently only."""
-        from belote_lab.plots import mean_ci
-
-        return mean_ci(self.diffs[self.diffs != 0])
-
-    @property
-    def verdict(self) -> str:
-        """``pays``, ``costs`` or ``unclear`` (the 95% interval holds 0)."""
-        _, lo, hi = self.ci()
-        return "pays" if lo > 0 else "costs" if hi < 0 else "unclear"
-
-    def summary(self, unit: str = "points per hand") -> str:
-        m, lo, hi = self.ci()
-        return (
-            f"{self.name}: {m:+.2f} {unit} (95% CI {lo:+.2f} .. {hi:+.2f}) over "
-            f"{self.deals} deals, {self.changed} of which came out differently: "
-            f"the tip {self.verdict}"
-        )
-
-
-def compare(
-    game: str,
-    tip: Factory | Any,
-    other: Factory | Any | None = None,
-    deals: int = 200,
-    seed: int = 0,
-    name: str = "",
-    rules: Any = None,
-) -> Comparison:
-    """Play ``deals`` seeded deals with the ``tip`` player against ``other`` (default: the
-    game's level-2 player) in every seating (see the module text) and return the per-deal
-    score difference, tip side minus other side (Callbreak: the round score of the tip player
-    minus that of the other player in the same seat on the same deal, three level-2 opponents),
-    in points."""
-    cls = hand_class(game)
-    seats = tuple(cls.seat_order)
-    if other is None:
-        other = player_class(game, 2)
-    rng = random.Random(f"tips:{seed}")
-    diffs = np.zeros(deals)
-    for i in range(deals):
-        deal_seed = rng.getrandbits(32)
-        dealer = seats[i % len(seats)]
-        if game == "callbreak":
-            k = i % 4
-            rivals = {s: _make(player_class(game, 2), deal_seed + s) for s in seats if s != k}
-            a = play_hand(game, {**rivals, k: _make(tip, deal_seed + k)}, seed=deal_seed,
-                          dealer=dealer, rules=rules)
-            b = play_hand(game, {**rivals, k: _make(other, deal_seed + k)}, seed=deal_seed,
-                          dealer=dealer, rules=rules)
-            seat = SEATS[k]
-            diffs[i] = float(a.result.score[seat]) - float(b.result.score[seat])
-            continue
-        total = 0.0
-        sides = [(0, 2), (1, 3)] if len(seats) == 4 else [(0,), (2,)]
-        for tip_side, other_side in (sides, sides[::-1]):
-            players = {s: _make(tip, deal_seed + s) for s in tip_side}
-            players.update({s: _make(other, deal_seed + s) for s in other_side})
-            hand = play_hand(game, players, seed=deal_seed, dealer=dealer, rules=rules)
-            score = hand.result.score
-            total += _side_score(score, tip_side) - _side_score(score, other_side)
-        diffs[i] = total / 2
-    return Comparison(name or getattr(tip, "__name__", type(tip).__name__), game, diffs)
-
-
-def _side_score(score: dict[str, Any], seats: tuple[int, ...]) -> float:
-    if "NS" in score:
-        return float(score["NS" if seats[0] % 2 == 0 else "EW"])
-    return float(score[SEATS[seats[0]]])

@@ -39,10 +39,11 @@ from typing import Any, TextIO
 
 from belote_lab import jsonlines
 from belote_lab.cards import CardParseError
+from belote_lab.games import get as get_game
 from belote_lab.games import rules_for
 from belote_lab.games.base import IllegalAction
 from belote_lab.jsonlines import Answerer, clean_id
-from belote_lab.referee.common import GAMES, HANDLERS, Handler, Invalid, get, handles
+from belote_lab.referee.common import COMMON, GAMES, HANDLERS, Handler, Invalid, get, handles
 from belote_lab.rules import RuleOptionError
 
 # The case-reading helpers the handlers share live in belote_lab.referee.common.
@@ -67,8 +68,9 @@ _LOADED: set[str] = set()
 def handler_for(game: str, ask: str) -> Handler | None:
     """The handler of ``(game, ask)``.  The game's handler module
     ``belote_lab.referee.<game>`` registers its handlers when imported, the first time the
-    game is asked about (``legal`` and ``winner`` are common to every game).  A game whose
-    module fails to import raises here, for every case that asks about it.
+    game is asked about; ``legal`` and ``winner`` are common to every game (a game without a
+    handler module, such as one added by :func:`belote_lab.games.register`, answers those
+    two).  A game whose module fails to import raises here, for every case that asks about it.
 
     >>> handler_for("coinche", "score").__module__
     'belote_lab.referee.coinche'
@@ -83,7 +85,7 @@ def handler_for(game: str, ask: str) -> Handler | None:
             if e.name != name:  # the game itself fails to load: an ``internal`` answer
                 raise
         _LOADED.add(game)
-    return HANDLERS.get((game, ask))
+    return HANDLERS.get((game, ask)) or COMMON.get(ask)
 
 
 def answer(case: Any) -> dict[str, Any]:
@@ -102,8 +104,10 @@ def answer(case: Any) -> dict[str, Any]:
             raise Invalid(id_problem)
         game = get(case, "game", str)
         ask = get(case, "ask", str)
-        if game not in GAMES:
-            raise Invalid(f"unknown game {game!r}")
+        try:
+            get_game(game)
+        except ValueError:
+            raise Invalid(f"unknown game {game!r}") from None
         handler = handler_for(game, ask)
         if handler is None:
             raise Invalid(f"ask {ask!r} is not answered for game {game!r}")

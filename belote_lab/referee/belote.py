@@ -32,7 +32,7 @@ __all__ = ["declarations"]
 
 @handles("belote", "score")
 def _score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
-    tricks, hands, first = replay_tricks(case, "belote", 8)
+    tricks, hands, first = replay_tricks(case, "belote")
     taker = seat_of(case, "taker", "belote")
     contract = contract_of(case, "belote")
     state = BeloteHand.from_hands(

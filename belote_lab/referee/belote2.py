@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from belote_lab.games.belote2 import HAND_SIZE, STOCK_SIZE, TRICKS, Belote2Hand, new_taking
+from belote_lab.games.belote2 import HAND_SIZE, STOCK_SIZE, Belote2Hand, new_taking
 from belote_lab.referee.common import (
     Invalid,
     cards_of,
@@ -37,7 +37,7 @@ def _score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
     no_overlap(hands["N"], hands["S"], stock)
     taker = seat_of(case, "taker", "belote2")
     contract = contract_of(case, "belote2")
-    tricks, _, first = replay_tricks(case, "belote2", TRICKS)
+    tricks, _, first = replay_tricks(case, "belote2")
     state = Belote2Hand.from_hands(hands, stock, contract, taker, first, rules)
     bad = play_through(state, tricks)
     if bad is not None:

@@ -9,6 +9,7 @@ from belote_lab.cards import SEATS, CardParseError, parse_seat
 from belote_lab.games.callbreak import CallbreakBidding, CallbreakHand, CallError, parse_call
 from belote_lab.referee.common import (
     Invalid,
+    game_of,
     get,
     handles,
     play_through,
@@ -21,7 +22,7 @@ __all__: list[str] = []
 
 @handles("callbreak", "score")
 def _score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
-    tricks, hands, first = replay_tricks(case, "callbreak", 13)
+    tricks, hands, first = replay_tricks(case, "callbreak")
     raw = get(case, "calls", dict)
     calls: dict[str, int] = {}
     for seat, n in raw.items():
@@ -63,4 +64,5 @@ def _bidding(case: dict[str, Any], rules: Any) -> dict[str, Any]:
         nxt = b.next_seat
         assert nxt is not None
         return {"next": SEATS[nxt]}
-    return {"calls": {SEATS[(dealer + 1 + k) % 4]: n for k, n in enumerate(b.calls)}}
+    g = game_of("callbreak")
+    return {"calls": {SEATS[g.next_seat(dealer, 1 + k)]: n for k, n in enumerate(b.calls)}}

@@ -37,7 +37,7 @@ def _bidding(case: dict[str, Any], rules: Any) -> dict[str, Any]:
 
 @handles("coinche", "score")
 def _score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
-    tricks, hands, first = replay_tricks(case, "coinche", 8)
+    tricks, hands, first = replay_tricks(case, "coinche")
     c = get(case, "contract", dict)
     bidder = seat_of(c, "bidder", "coinche")
     value = get(c, "value", (int, str))

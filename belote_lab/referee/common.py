@@ -18,39 +18,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from belote_lab.cards import (
-    BELOTE_MASK,
-    FULL_MASK,
-    SEATS,
-    Card,
-    CardParseError,
-    parse_cards,
-    parse_seat,
-)
+from belote_lab.cards import SEATS, Card, CardParseError, parse_cards, parse_seat
 from belote_lab.contract import Contract, ContractKind
-from belote_lab.games import GAMES  # the one list of games
-from belote_lab.trick import (
-    BELOTE2_FREE,
-    BELOTE2_STRICT,
-    CALLBREAK_FOLLOW,
-    FollowRules,
-    IllegalPlay,
-    legal_mask,
-    trick_winner,
-)
+from belote_lab.games import GAMES  # the shipped games, re-exported by the referee
+from belote_lab.games import get as get_game
+from belote_lab.games.spec import Game
+from belote_lab.trick import FollowRules, IllegalPlay, legal_mask, trick_winner
 
 __all__ = [
     "GAMES",
     "HANDLERS",
+    "COMMON",
     "Handler",
     "Invalid",
     "cards_of",
     "contract_of",
     "deck_mask",
     "follow_of",
+    "game_of",
     "get",
     "handles",
     "illegal_answer",
+    "legal",
     "most_cards",
     "no_overlap",
     "play_through",
@@ -59,8 +48,8 @@ __all__ = [
     "seat_after",
     "seat_of",
     "taking_answer",
+    "winner",
 ]
-
 
 
 class Invalid(ValueError):
@@ -92,11 +81,16 @@ def get(case: dict[str, Any], key: str, kind: type | tuple[type, ...] = object) 
     return v
 
 
-def deck_mask(game: str) -> int:
-    return FULL_MASK if game == "callbreak" else BELOTE_MASK
+def game_of(game: str | Game) -> Game:
+    """The game named ``game`` (a :class:`~belote_lab.games.spec.Game` is returned as is)."""
+    return get_game(game)
 
 
-def cards_of(case: dict[str, Any], key: str, game: str) -> list[Card]:
+def deck_mask(game: str | Game) -> int:
+    return game_of(game).deck_mask
+
+
+def cards_of(case: dict[str, Any], key: str, game: str | Game) -> list[Card]:
     value = get(case, key, list)
     try:
         cards = parse_cards(value)
@@ -109,28 +103,45 @@ def cards_of(case: dict[str, Any], key: str, game: str) -> list[Card]:
     return cards
 
 
-def seat_of(case: dict[str, Any], key: str, game: str) -> int:
+def _listed(words: list[str]) -> str:
+    """``N and S``, ``N, E and S``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def seat_of(case: dict[str, Any], key: str, game: str | Game) -> int:
     try:
         s = parse_seat(get(case, key, str))
     except CardParseError as e:
         raise Invalid(f"{key}: {e}") from None
-    if game == "belote2" and s not in (0, 2):
-        raise Invalid(f"{key}: two-player Belote uses seats N and S only")
+    g = game_of(game)
+    if s not in g.seats:
+        raise Invalid(f"{key}: {g.title} uses seats {_listed([SEATS[x] for x in g.seats])} only")
     return s
 
 
-def contract_of(case: dict[str, Any], game: str) -> Contract:
-    if game == "callbreak":
-        return Contract.parse("callbreak")
+_KIND_WORDS = {
+    ContractKind.SUIT: "trump-suit",
+    ContractKind.NO_TRUMP: "no-trump",
+    ContractKind.ALL_TRUMP: "all-trump",
+}
+
+
+def contract_of(case: dict[str, Any], game: str | Game) -> Contract:
+    """The case's contract: its ``trump`` (a suit, ``NT``, ``AT``), one of the game's; a game
+    with one contract and no trump suit to choose (Callbreak) reads no ``trump``."""
+    g = game_of(game)
+    if len(g.contracts) == 1 and ContractKind.SUIT not in g.contracts:
+        return Contract.parse(next(iter(g.contracts)).value)
     t = get(case, "trump", str)
     try:
         c = Contract.parse(t)
     except CardParseError as e:
         raise Invalid(str(e)) from None
-    if c.kind is ContractKind.CALLBREAK:
+    if c.kind is ContractKind.CALLBREAK and c.kind not in g.contracts:
         raise Invalid(f"trump {t!r} is not a Belote contract")
-    if game == "belote2" and c.kind is not ContractKind.SUIT:
-        raise Invalid("two-player Belote has no no-trump or all-trump contracts")
+    if c.kind not in g.contracts:
+        missing = " or ".join(w for k, w in _KIND_WORDS.items() if k not in g.contracts)
+        raise Invalid(f"{g.title} has no {missing} contracts")
     return c
 
 
@@ -143,7 +154,7 @@ def no_overlap(*groups: list[Card]) -> None:
             seen |= 1 << c
 
 
-def most_cards(game: str) -> int:
+def most_cards(game: str | Game) -> int:
     """The most cards a player of ``game`` holds: the deal's, one a trick (two players: the
     nine held while the stock lasts).  A ``legal`` case may give fewer (only the cards that
     matter), never more.
@@ -151,84 +162,89 @@ def most_cards(game: str) -> int:
     >>> [most_cards(g) for g in GAMES]
     [8, 8, 9, 13]
     """
-    from belote_lab.games import game_module
-
-    mod = game_module(game)
-    return int(getattr(mod, "HAND_SIZE", mod.HAND_CLASS.tricks_per_hand))
+    return game_of(game).hand_size
 
 
-def players_of(game: str) -> int:
-    return 2 if game == "belote2" else 4
+def players_of(game: str | Game) -> int:
+    return game_of(game).players
 
 
-def seat_after(seat: int, k: int, game: str) -> int:
-    return (seat + 2 * k) % 4 if game == "belote2" else (seat + k) % 4
+def seat_after(seat: int, k: int, game: str | Game) -> int:
+    return game_of(game).next_seat(seat, k)
 
 
-def follow_of(game: str, rules: Any, stock: int = 0) -> FollowRules:
-    if game == "callbreak":
-        return CALLBREAK_FOLLOW
-    if game == "belote2":
-        return BELOTE2_FREE if stock > 0 else BELOTE2_STRICT
-    from belote_lab.games.belote import follow_rules
-
-    return follow_rules(rules.must_undertrump)
+def follow_of(game: str | Game, rules: Any, stock: int = 0) -> FollowRules:
+    return game_of(game).follow(rules, stock)
 
 
 # --- asks common to every game ----------------------------------------------------------------
-def _legal(case: dict[str, Any], rules: Any) -> dict[str, Any]:
+def _stock_of(case: dict[str, Any], g: Game) -> int:
+    """The cards left in the stock of a game that has one (0 in the others)."""
+    if not g.has_stock:
+        return 0
+    stock = get(case, "stock", int)
+    most = g.deck_mask.bit_count() - g.players * g.hand_size  # the stock at the first trick
+    even = "an even number" if g.players == 2 else f"a multiple of {g.players}"
+    if isinstance(stock, bool) or not 0 <= stock <= most or stock % g.players:
+        raise Invalid(f"stock must be {even} from 0 to {most}")
+    return stock
+
+
+def legal(case: dict[str, Any], rules: Any) -> dict[str, Any]:
+    """The ``legal`` answer: the cards of ``hand`` that may be played to ``trick``."""
     game = case["game"]
-    hand = cards_of(case, "hand", game)
-    trick = cards_of(case, "trick", game)
-    seat_of(case, "leader", game)
+    g = game_of(game)
+    hand = cards_of(case, "hand", g)
+    trick = cards_of(case, "trick", g)
+    seat_of(case, "leader", g)
     no_overlap(hand, trick)
     if not hand:
         raise Invalid("the hand is empty")
-    if len(trick) >= players_of(game):
+    if len(trick) >= g.players:
         raise Invalid("the trick is already complete")
-    contract = contract_of(case, game)
-    stock = 0
-    if game == "belote2":
-        stock = get(case, "stock", int)
-        if isinstance(stock, bool) or not 0 <= stock <= 14 or stock % 2:
-            raise Invalid("stock must be an even number from 0 to 14")
-    most = most_cards(game)
+    contract = contract_of(case, g)
+    stock = _stock_of(case, g)
+    most = g.hand_size
     if len(hand) > most:
         raise Invalid(f"a {game} hand holds at most {most} cards, not {len(hand)}")
     mask = 0
     for c in hand:
         mask |= 1 << c
-    legal, _, _ = legal_mask(mask, trick, contract.tables, follow_of(game, rules, stock))
-    return {"legal": [c.text for c in hand if legal >> c & 1]}
+    ok, _, _ = legal_mask(mask, trick, contract.tables, g.follow(rules, stock))
+    return {"legal": [c.text for c in hand if ok >> c & 1]}
 
 
-def _winner(case: dict[str, Any], rules: Any) -> dict[str, Any]:
-    game = case["game"]
-    trick = cards_of(case, "trick", game)
-    leader = seat_of(case, "leader", game)
+def winner(case: dict[str, Any], rules: Any) -> dict[str, Any]:
+    """The ``winner`` answer: the seat that wins the complete ``trick``."""
+    g = game_of(case["game"])
+    trick = cards_of(case, "trick", g)
+    leader = seat_of(case, "leader", g)
     no_overlap(trick)
-    if len(trick) != players_of(game):
-        raise Invalid(f"a complete trick has {players_of(game)} cards")
-    w = trick_winner(trick, contract_of(case, game))
-    return {"winner": SEATS[seat_after(leader, w, game)]}
+    if len(trick) != g.players:
+        raise Invalid(f"a complete trick has {g.players} cards")
+    w = trick_winner(trick, contract_of(case, g))
+    return {"winner": SEATS[g.next_seat(leader, w)]}
 
 
-for _g in GAMES:
-    handles(_g, "legal")(_legal)
-    handles(_g, "winner")(_winner)
+COMMON: dict[str, Handler] = {"legal": legal, "winner": winner}
+"""The asks every game answers the same way (a game's own handler, if any, comes first)."""
 
 
 # --- replaying a whole hand -----------------------------------------------------------------------
 def replay_tricks(
-    case: dict[str, Any], game: str, n_tricks: int
+    case: dict[str, Any], game: str | Game, n_tricks: int | None = None
 ) -> tuple[list[list[Card]], dict[int, list[Card]], int]:
-    """Read ``tricks`` and ``first_leader`` and work out each seat's hand from the play.
+    """Read ``tricks`` and ``first_leader`` and work out each seat's hand from the play
+    (``n_tricks`` tricks: by default, the game's whole hand).
 
     Returns ``(tricks, hands, first_leader)``; who plays each card follows from the winners.
     """
+    g = game_of(game)
+    if n_tricks is None:
+        n_tricks = g.tricks
     raw = get(case, "tricks", list)
-    first = seat_of(case, "first_leader", game)
-    n = players_of(game)
+    first = seat_of(case, "first_leader", g)
+    n = g.players
     if len(raw) != n_tricks:
         raise Invalid(f"a hand has {n_tricks} tricks, not {len(raw)}")
     tricks: list[list[Card]] = []
@@ -240,18 +256,18 @@ def replay_tricks(
         except (CardParseError, TypeError) as e:
             raise Invalid(f"trick {k + 1}: {e}") from None
     no_overlap(*tricks)
-    dm = deck_mask(game)
+    dm = g.deck_mask
     for t in tricks:
         for c in t:
             if not dm >> c & 1:
                 raise Invalid(f"{c.text} is not a card of this game's deck")
-    contract = contract_of(case, game)
+    contract = contract_of(case, g)
     hands: dict[int, list[Card]] = {}
     leader = first
     for t in tricks:
         for i, c in enumerate(t):
-            hands.setdefault(seat_after(leader, i, game), []).append(c)
-        leader = seat_after(leader, trick_winner(t, contract), game)
+            hands.setdefault(g.next_seat(leader, i), []).append(c)
+        leader = g.next_seat(leader, trick_winner(t, contract))
     return tricks, hands, first
 
 

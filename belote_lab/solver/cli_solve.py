@@ -41,40 +41,49 @@ from typing import Any, TextIO
 
 from belote_lab import jsonlines
 from belote_lab.cards import SEATS, CardParseError, mask_cards, parse_cards, parse_seat
-from belote_lab.contract import Contract, ContractKind
+from belote_lab.contract import Contract
+from belote_lab.games import get as get_game
+from belote_lab.games.spec import Game
 from belote_lab.jsonlines import BadLine, clean_id, parse_line, serve
-from belote_lab.rules import BeloteRules, RuleOptionError
+from belote_lab.rules import RuleOptionError
 
 __all__ = ["solve_case", "solve_line", "run", "serve_file"]
 
-GAMES = ("belote",)
+SOLVED = ("belote",)
+"""The games whose deals this command reads (its answer is a Belote deal's N–S card points):
+a declared capability of the command, not a branch on a game; everything else about the
+game is read from its :class:`~belote_lab.games.spec.Game`."""
 
 
 class Invalid(ValueError):
     """Malformed input: answered with ``"error": "invalid"`` and this message."""
 
 
-def _state(case: dict[str, Any]) -> Any:
-    from belote_lab.games.belote import BeloteHand
+def _game(case: dict[str, Any]) -> Game:
+    """The case's game (default ``belote``), one of :data:`SOLVED`."""
+    name = case.get("game", "belote")
+    if name not in SOLVED:
+        raise Invalid(f"game {name!r} is not solved here (only {', '.join(SOLVED)})")
+    return get_game(name)
 
-    game = case.get("game", "belote")
-    if game not in GAMES:
-        raise Invalid(f"game {game!r} is not solved here (only {', '.join(GAMES)})")
+
+def _state(case: dict[str, Any]) -> Any:
+    g = _game(case)
     for key in ("hands", "trump", "leader"):
         if key not in case:
             raise Invalid(f"missing key {key!r}")
     hands = case["hands"]
-    if not isinstance(hands, dict) or sorted(hands) != sorted(SEATS):
+    seats = [SEATS[s] for s in g.seats]
+    if not isinstance(hands, dict) or sorted(hands) != sorted(seats):
         raise Invalid('"hands" must be an object with the four seats N, E, S, W')
     trump = case["trump"]
     if not isinstance(trump, str):
         raise Invalid('"trump" must be a suit letter (S H D C), "NT" or "AT"')
     contract = Contract.parse(trump)
-    if contract.kind is ContractKind.CALLBREAK:
+    if contract.kind not in g.contracts:
         raise Invalid('"trump" must be a suit letter (S H D C), "NT" or "AT"')
-    rules_obj = case.get("rules")
     try:
-        rules = BeloteRules.from_json(rules_obj) if rules_obj is not None else BeloteRules()
+        rules = g.rules(case.get("rules"))
     except (RuleOptionError, TypeError) as e:
         raise Invalid(str(e)) from None
     leader = parse_seat(case["leader"])
@@ -83,9 +92,10 @@ def _state(case: dict[str, Any]) -> Any:
         if not isinstance(cards, (list, str)):
             raise Invalid(f"the hand of {seat} must be a list of cards")
         n = len(parse_cards(cards))
-        if n != 8:  # a whole deal: the solver counts the tricks left from the tricks played
-            raise Invalid(f"the hand of {seat} has {n} cards, not 8")
-    return BeloteHand.from_hands(hands, contract, taker=taker, first_leader=leader, rules=rules)
+        # a whole deal: the solver counts the tricks left from the tricks played
+        if n != g.hand_size:
+            raise Invalid(f"the hand of {seat} has {n} cards, not {g.hand_size}")
+    return g.hand_class.from_hands(hands, contract, taker=taker, first_leader=leader, rules=rules)
 
 
 _warm = False
@@ -96,12 +106,12 @@ def _warm_up() -> None:
     trump), once, so the first answer's ``ms`` is a solve time."""
     global _warm
     if not _warm:
-        from belote_lab.games.belote import BeloteHand
         from belote_lab.solver import solve
 
         hands = {"N": "JH 9H AH TH KH QH 8H 7H", "E": "AS TS KS QS JS 9S 8S 7S",
                  "S": "AD TD KD QD JD 9D 8D 7D", "W": "AC TC KC QC JC 9C 8C 7C"}
-        solve(BeloteHand.from_hands(hands, "H", taker="N", first_leader="N"), all_values=False)
+        deal = get_game("belote").hand_class.from_hands(hands, "H", taker="N", first_leader="N")
+        solve(deal, all_values=False)
         _warm = True
 
 

@@ -11,8 +11,9 @@ import numpy as np
 
 from belote_lab.cards import SEATS, Card, mask_cards
 from belote_lab.contract import Contract
+from belote_lab.games import get as get_game
 from belote_lab.solver import kernel as K
-from belote_lab.trick import BELOTE2_STRICT, FollowRules
+from belote_lab.trick import FollowRules
 
 __all__ = [
     "Position",
@@ -20,6 +21,7 @@ __all__ = [
     "SearchAborted",
     "Solution",
     "check_position",
+    "default_side",
     "position_of",
     "solve",
     "solve_position",
@@ -95,49 +97,9 @@ def check_position(pos: Position) -> None:
 every seat holds 8 cards (the current trick's cards given back)
     """
     # (the fast paths first: plain ints, the usual contracts; the messages built on error only)
-    np_ = pos.nplayers
-    if type(np_) is not int:
-        np_ = _whole(np_, "nplayers")
-    if np_ != 4 and np_ != 2:
-        raise PositionError(f"nplayers must be 4 or 2 (seats N and S), not {np_}")
-    seats = (0, 1, 2, 3) if np_ == 4 else (0, 2)
-    contract = pos.contract
-    if id(contract) not in _CONTRACT_IDS and (
-        not isinstance(contract, Contract) or not any(contract == c for c in _CONTRACTS)
-    ):
-        raise PositionError(
-            f"contract must be a Contract (a trump suit S H D C, NT, AT or callbreak), "
-            f"not {contract!r}"
-        )
-    if pos.follow.__class__ is not FollowRules and not isinstance(pos.follow, FollowRules):
-        raise PositionError(f"follow must be a FollowRules, not {pos.follow!r}")
-    deck = contract.tables.deck_mask
-    hands = pos.hands
-    if not isinstance(hands, (list, tuple)) or len(hands) != 4:
-        raise PositionError(
-            "hands must be a list of 4 card masks (one a seat, N E S W), "
-            f"not {hands!r}"
-        )
-    seen = 0
-    counts = [0, 0, 0, 0]
-    off_deck = ~deck
-    for i in range(4):
-        m = hands[i]
-        if type(m) is not int:
-            m = _whole(m, f"hands[{i}] ({SEATS[i]})")
-        if m < 0 or m & off_deck:
-            raise PositionError(
-                f"hands[{i}] ({SEATS[i]}) holds a card that is not in this contract's deck "
-                f"(a mask of {deck.bit_count()} cards)"
-            )
-        if m and np_ == 2 and i & 1:
-            raise PositionError(
-                f"{SEATS[i]} holds cards, but a two-player position has only the seats N and S"
-            )
-        if m & seen:
-            raise PositionError(f"cards in two hands: {_cards_text(m & seen)}")
-        seen |= m
-        counts[i] = m.bit_count()
+    np_, seats = _checked_players(pos.nplayers)
+    deck = _checked_rules(pos)
+    seen, counts = _checked_hands(pos.hands, deck, np_)
     leader = pos.leader
     if type(leader) is not int:
         leader = _whole(leader, "leader")
@@ -165,6 +127,70 @@ every seat holds 8 cards (the current trick's cards given back)
         tl = _whole(tl, "tricks_left")
     for i in range(len(trick)):  # the cards on the table go back to their seats
         counts[(leader + (2 * i if np_ == 2 else i)) & 3] += 1
+    _check_tricks_left(tl, seen, counts, seats, len(stock), np_)
+    _check_side_and_values(pos, seats)
+
+
+def _checked_players(nplayers: Any) -> tuple[int, tuple[int, ...]]:
+    """The number of players (4, or 2) and their seats."""
+    np_ = nplayers
+    if type(np_) is not int:
+        np_ = _whole(np_, "nplayers")
+    if np_ != 4 and np_ != 2:
+        raise PositionError(f"nplayers must be 4 or 2 (seats N and S), not {np_}")
+    return np_, ((0, 1, 2, 3) if np_ == 4 else (0, 2))
+
+
+def _checked_rules(pos: Position) -> int:
+    """Check the contract and the following rule; returns the contract's deck (a mask)."""
+    contract = pos.contract
+    if id(contract) not in _CONTRACT_IDS and (
+        not isinstance(contract, Contract) or not any(contract == c for c in _CONTRACTS)
+    ):
+        raise PositionError(
+            f"contract must be a Contract (a trump suit S H D C, NT, AT or callbreak), "
+            f"not {contract!r}"
+        )
+    if pos.follow.__class__ is not FollowRules and not isinstance(pos.follow, FollowRules):
+        raise PositionError(f"follow must be a FollowRules, not {pos.follow!r}")
+    return contract.tables.deck_mask
+
+
+def _checked_hands(hands: Any, deck: int, np_: int) -> tuple[int, list[int]]:
+    """Check the four hands; returns the cards they hold (a mask) and each one's count."""
+    if not isinstance(hands, (list, tuple)) or len(hands) != 4:
+        raise PositionError(
+            "hands must be a list of 4 card masks (one a seat, N E S W), "
+            f"not {hands!r}"
+        )
+    seen = 0
+    counts = [0, 0, 0, 0]
+    off_deck = ~deck
+    for i in range(4):
+        m = hands[i]
+        if type(m) is not int:
+            m = _whole(m, f"hands[{i}] ({SEATS[i]})")
+        if m < 0 or m & off_deck:
+            raise PositionError(
+                f"hands[{i}] ({SEATS[i]}) holds a card that is not in this contract's deck "
+                f"(a mask of {deck.bit_count()} cards)"
+            )
+        if m and np_ == 2 and i & 1:
+            raise PositionError(
+                f"{SEATS[i]} holds cards, but a two-player position has only the seats N and S"
+            )
+        if m & seen:
+            raise PositionError(f"cards in two hands: {_cards_text(m & seen)}")
+        seen |= m
+        counts[i] = m.bit_count()
+    return seen, counts
+
+
+def _check_tricks_left(
+    tl: int, seen: int, counts: list[int], seats: tuple[int, ...], stock: int, np_: int
+) -> None:
+    """The cards in play (``seen``; ``counts`` a seat, the current trick's cards given back;
+    ``stock`` cards in the stock) add up to ``tl`` tricks left."""
     held = {counts[x] for x in seats}
     if tl < 0:
         raise PositionError(f"tricks_left must be 0 or more, not {tl}")
@@ -182,16 +208,19 @@ every seat holds 8 cards (the current trick's cards given back)
         )
     else:
         k = held.pop()
-        if k < 1 or k + len(stock) // np_ != tl:
-            extra = f" and {len(stock)} in the stock" if stock else ""
+        if k < 1 or k + stock // np_ != tl:
+            extra = f" and {stock} in the stock" if stock else ""
             raise PositionError(
                 f"the hands do not add up to {tl} tricks left: every seat holds {k} cards "
                 f"(the current trick's cards given back){extra}"
             )
         if k > 16:
             raise PositionError(f"a hand of {k} cards is more than the solver handles (16)")
-    # the max side: seats 0-3, at least one of them in play (a two-player side may name
-    # the empty seats too, as Solution.side does)
+
+
+def _check_side_and_values(pos: Position, seats: tuple[int, ...]) -> None:
+    """The max side (seats 0-3, at least one of them in play: a two-player side may name the
+    empty seats too, as Solution.side does), ``per_trick`` and ``bonus``."""
     side = pos.max_side
     if not isinstance(side, (tuple, list)) or not any(x in seats for x in side):
         raise PositionError(
@@ -581,25 +610,26 @@ def total_left(pos: Position) -> int:
     return sum(pts[c] for c in cards) + pos.bonus + pos.per_trick * pos.tricks_left
 
 
+def default_side(state: Any) -> tuple[int, ...]:
+    """The side whose value the solver gives when none is named: in a game of two sides (two
+    teams, two players) the side of the first seat (N–S, or N), else the seat to play's side."""
+    g = get_game(state.game)
+    if len(g.sides) == 2:
+        return g.side_with(g.seats[0])
+    return g.side_with(state.to_play)
+
+
 def position_of(state: Any, max_side: tuple[int, ...] | None = None) -> Position:
     """The :class:`Position` of a game state whose hands are all known."""
     if state.contract is None:
         raise ValueError("the solver needs a position in the play phase")
-    order = state.seat_order
-    nplayers = len(order)
-    game = getattr(state, "game", "belote")
-    per_trick = 1 if game == "callbreak" else 0
-    bonus = state.last_trick_bonus
+    g = get_game(state.game)
+    nplayers = g.players
     if max_side is None:
-        if game == "callbreak":
-            max_side = (state.to_play,)
-        elif nplayers == 2:
-            max_side = (0,)
-        else:
-            max_side = (0, 2)
+        max_side = default_side(state)
     elif not isinstance(max_side, (tuple, list)):
         raise PositionError(f"max_side must be a tuple of seats (0–3), not {max_side!r}")
-    stock = [int(c) for c in getattr(state, "stock_left", ())]
+    stock = [int(c) for c in state.stock_left] if g.has_stock else []
     in_hands = sum(bin(h).count("1") for h in state.hands)
     cards_left = in_hands + len(state.trick) + len(stock)
     if cards_left % nplayers or cards_left // nplayers != state.tricks_per_hand - len(
@@ -608,8 +638,9 @@ def position_of(state: Any, max_side: tuple[int, ...] | None = None) -> Position
         raise ValueError("the hands do not add up to the tricks left in this hand")
     follow = state.follow_for_trick()
     if follow.free:
-        # the kernel knows the stock phase by the stock itself; after it the strict rule
-        follow = BELOTE2_STRICT
+        # the kernel knows the stock phase by the stock itself: it is given the rules that
+        # follow it (those of an empty stock)
+        follow = g.follow(state.rules, 0)
     return Position(
         hands=list(state.hands),
         trick=[int(c) for c in state.trick],
@@ -619,8 +650,8 @@ def position_of(state: Any, max_side: tuple[int, ...] | None = None) -> Position
         follow=follow,
         nplayers=nplayers,
         max_side=tuple(max_side),
-        per_trick=per_trick,
-        bonus=bonus,
+        per_trick=1 if g.counts == "tricks" else 0,
+        bonus=state.last_trick_bonus,
         stock=stock,
     )
 

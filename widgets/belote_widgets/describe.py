@@ -15,11 +15,16 @@ Everything is read from the engine's public state (``phase``, ``contract``, ``tr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from belote_lab.cards import SEATS, Card, CardSet
-from belote_lab.selfplay import side_names, side_of
+from belote_lab.cards import SEATS, Card, CardSet, parse_seat
+from belote_lab.games import Game, get
+from belote_lab.games.belote import HandResult
+from belote_lab.games.callbreak import CallbreakResult
+from belote_lab.games.coinche import CoincheResult
 from belote_lab.trick import trick_winner
+from belote_widgets._game import bidding
 from belote_widgets.cards_view import backs_html, card_html, cards_html, esc
 from belote_widgets.i18n import (
     call_label,
@@ -32,6 +37,8 @@ from belote_widgets.i18n import (
 
 __all__ = [
     "sides",
+    "sides_html",
+    "turned_html",
     "running_points",
     "score_of",
     "result_text",
@@ -50,16 +57,24 @@ __all__ = [
 
 def sides(game: str) -> tuple[str, ...]:
     """The scoring sides: ``NS``/``EW``, ``N``/``S`` or the four seats."""
-    return tuple(side_names(game))
+    return get(game).sides
+
+
+def sides_html(values: Mapping[str, Any], language: str) -> str:
+    """One value per side, each in its side's colour: ``North–South 90, East–West 72``."""
+    return ", ".join(
+        f'<span class="bw-side side-{side}">{esc(side_name(side, language))} {v}</span>'
+        for side, v in values.items()
+    )
 
 
 def running_points(hand: Any) -> dict[str, int]:
     """Card points won so far per side (tricks won in Callbreak)."""
-    per_seat = hand.won_tricks if hand.game == "callbreak" else hand.won_points
-    out = dict.fromkeys(sides(hand.game), 0)
-    names = sides(hand.game)
+    g = get(hand.game)
+    per_seat = hand.won_tricks if g.counts == "tricks" else hand.won_points
+    out = dict.fromkeys(g.sides, 0)
     for seat in hand.seat_order:
-        out[names[side_of(hand.game, seat)]] += per_seat[seat]
+        out[g.sides[g.side_of(seat)]] += per_seat[seat]
     return out
 
 
@@ -82,69 +97,84 @@ def result_text(hand: Any, language: str) -> str:
     r = hand.result
     if r is None:
         return ""
-    game = hand.game
-    if language == "en" or game == "belote":  # four-player Belote explains itself in both
-        return str(r.why(language)) if game == "belote" else str(r.why())
-    if game == "callbreak":
-        lines = [
-            text(
-                "res_callbreak",
-                language,
-                seat=seat_name(s, language),
-                call=r.calls[s],
-                took=r.tricks_won[s],
-                score=str(r.score[s]),
-            )
-            for s in r.calls
-        ]
-        return "\n".join(lines)
+    if isinstance(r, HandResult):  # four-player Belote explains itself in both languages
+        return str(r.why(language))
+    if language == "en":
+        return str(r.why())
+    if isinstance(r, CallbreakResult):
+        return _calls_words(r, language)
     pts = _points_words(dict(r.points), language)
     if r.capot:
         return text("res_capot", language, side=side_name(r.capot, language))
-    if game == "coinche":
-        team = "NS" if SEATS.index(r.bidder) % 2 == 0 else "EW"
-        mult = {
-            1: "",
-            2: " (" + text("call_coinche", language) + ")",
-            4: " (" + text("call_surcoinche", language) + ")",
-        }[r.multiplier]
-        outcome = text("result_made" if r.made else "result_failed", language)
-        return text(
-            "res_coinche",
-            language,
-            side=side_name(team, language),
-            bid=call_label(r.bid, language),
-            mult=mult,
-            outcome=outcome,
-            points=pts,
-        )
+    if isinstance(r, CoincheResult):
+        return _auction_words(r, get(hand.game), pts, language)
     if r.made is None:
-        if game == "belote":
-            return text("res_litige", language, held=r.held)
         return text("res_tie", language, points=pts)
     return text("res_made" if r.made else "res_failed", language, points=pts)
 
 
+def _calls_words(r: CallbreakResult, language: str) -> str:
+    """Each seat's call, tricks and score, a line a seat."""
+    lines = [
+        text(
+            "res_callbreak",
+            language,
+            seat=seat_name(s, language),
+            call=r.calls[s],
+            took=r.tricks_won[s],
+            score=str(r.score[s]),
+        )
+        for s in r.calls
+    ]
+    return "\n".join(lines)
+
+
+def _auction_words(r: CoincheResult, game: Game, pts: str, language: str) -> str:
+    """The bid, its doubling and whether it was made."""
+    team = game.sides[game.side_of(parse_seat(r.bidder))]
+    mult = {
+        1: "",
+        2: " (" + text("call_coinche", language) + ")",
+        4: " (" + text("call_surcoinche", language) + ")",
+    }[r.multiplier]
+    outcome = text("result_made" if r.made else "result_failed", language)
+    return text(
+        "res_coinche",
+        language,
+        side=side_name(team, language),
+        bid=call_label(r.bid, language),
+        mult=mult,
+        outcome=outcome,
+        points=pts,
+    )
+
+
 def contract_text(hand: Any, language: str) -> str:
     """The contract and who holds it, e.g. ``♥ trump — taker: East``; ``""`` before."""
-    if hand.game == "callbreak":
-        return contract_name("callbreak", language) if hand.contract is not None else ""
-    if hand.game == "coinche":
-        bid = hand.bid
-        if bid is None:
-            return ""
-        who = hand.bidder if hand.bidder is not None else -1
-        if who < 0 and hand.auction is not None and hand.auction.bidder >= 0:
-            who = hand.auction.bidder
-        mult = {1: "", 2: " ×2", 4: " ×4"}[hand.multiplier]
-        by = f" — {text('bidder', language)}: {seat_name(who, language)}" if who >= 0 else ""
-        return f"{call_label(bid.text, language)}{mult}{by}"
+    how = bidding(hand.game)
+    if how == "auction":
+        return _bid_text(hand, language)
     if hand.contract is None:
         return ""
+    if how != "taking":  # every seat calls, or nobody: no taker
+        return contract_name(hand.contract, language)
     return (
         f"{contract_name(hand.contract, language)} — {text('taker', language)}: "
         f"{seat_name(hand.taker, language)}"
     )
+
+
+def _bid_text(hand: Any, language: str) -> str:
+    """The highest bid so far, its doubling and its bidder: ``110 ♠ ×2 — bidder: East``."""
+    bid = hand.bid
+    if bid is None:
+        return ""
+    who = hand.bidder if hand.bidder is not None else -1
+    if who < 0 and hand.auction is not None and hand.auction.bidder >= 0:
+        who = hand.auction.bidder
+    mult = {1: "", 2: " ×2", 4: " ×4"}[hand.multiplier]
+    by = f" — {text('bidder', language)}: {seat_name(who, language)}" if who >= 0 else ""
+    return f"{call_label(bid.text, language)}{mult}{by}"
 
 
 def calls_of(hand: Any) -> list[tuple[str, str]]:
@@ -184,6 +214,14 @@ def events_html(hand: Any, language: str, viewer: int | None = None) -> str:
     if not items:
         return f'<span class="bw-muted">{esc(text("no_announcements", language))}</span>'
     return '<ul class="bw-events">' + "".join(items) + "</ul>"
+
+
+def turned_html(hand: Any, language: str) -> str:
+    """The card turned up for the bidding, while the bidding lasts (else ``""``)."""
+    turned = getattr(hand, "turned", None)
+    if turned is None or hand.contract is not None:
+        return ""
+    return f"<div>{esc(text('turned', language))}: {card_html(turned, False, language)}</div>"
 
 
 def _trump(hand: Any) -> Any:

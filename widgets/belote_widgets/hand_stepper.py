@@ -24,17 +24,18 @@ points per side and, at the end, the final score with the engine's explanation.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
 from belote_lab.cards import SEATS, parse_seat
+from belote_lab.games import get
 from belote_lab.record import GAME_FORMAT, HAND_FORMAT, RecordError, hand_from_json, parse_json
 from belote_lab.selfplay import play_hand
 from belote_widgets._base import LocalizedWidget, html_widget
-from belote_widgets.cards_view import card_html, esc
+from belote_widgets.cards_view import esc
 from belote_widgets.describe import (
     action_text,
     calls_text,
@@ -46,9 +47,11 @@ from belote_widgets.describe import (
     running_points,
     score_of,
     seat_hand_html,
+    sides_html,
     trick_html,
+    turned_html,
 )
-from belote_widgets.i18n import game_name, seat_name, side_name, text
+from belote_widgets.i18n import game_name, seat_name, text
 
 __all__ = ["HandStepper"]
 
@@ -106,18 +109,12 @@ class HandStepper(LocalizedWidget):
         self._actions: list[tuple[str, str, str]] = []
         self._trick_marks: list[int] = []
         self._moving = False
-        self.first_button = self._button("bw-first", "|◀")
-        self.trick_back_button = self._button("bw-trick-back", "◀◀")
-        self.back_button = self._button("bw-back", "◀")
-        self.forward_button = self._button("bw-forward", "▶")
-        self.trick_forward_button = self._button("bw-trick-forward", "▶▶")
-        self.last_button = self._button("bw-last", "▶|")
-        self.first_button.on_click(lambda _b: self.first())
-        self.trick_back_button.on_click(lambda _b: self.previous_trick())
-        self.back_button.on_click(lambda _b: self.back())
-        self.forward_button.on_click(lambda _b: self.forward())
-        self.trick_forward_button.on_click(lambda _b: self.next_trick())
-        self.last_button.on_click(lambda _b: self.last())
+        self.first_button = self._button("bw-first", "|◀", self.first)
+        self.trick_back_button = self._button("bw-trick-back", "◀◀", self.previous_trick)
+        self.back_button = self._button("bw-back", "◀", self.back)
+        self.forward_button = self._button("bw-forward", "▶", self.forward)
+        self.trick_forward_button = self._button("bw-trick-forward", "▶▶", self.next_trick)
+        self.last_button = self._button("bw-last", "▶|", self.last)
         self.slider = widgets.IntSlider(min=0, max=0, value=0, continuous_update=False)
         self.slider.add_class("bw-slider")
         self.slider.observe(self._slid, names="value")
@@ -134,21 +131,24 @@ class HandStepper(LocalizedWidget):
         self.events_html = html_widget("bw-events-box")
         self.points_label = html_widget("bw-points")
         self.score_label = html_widget("bw-score")
-        self.children = [
+        self.children = self._layout()
+        if record is not None:
+            self.load(record, hand_index=hand_index, view=view)
+        self._ready()
+
+    def _layout(self) -> list[widgets.Widget]:
+        moves = [
+            self.first_button,
+            self.trick_back_button,
+            self.back_button,
+            self.forward_button,
+            self.trick_forward_button,
+            self.last_button,
+        ]
+        return [
             self.style_html,
             widgets.HBox([self.header, self.language_picker]),
-            widgets.HBox(
-                [
-                    self.first_button,
-                    self.trick_back_button,
-                    self.back_button,
-                    self.forward_button,
-                    self.trick_forward_button,
-                    self.last_button,
-                    self.slider,
-                    self.view_input,
-                ]
-            ),
+            widgets.HBox([*moves, self.slider, self.view_input]),
             self.step_label,
             self.action_label,
             self.seats_html,
@@ -157,14 +157,12 @@ class HandStepper(LocalizedWidget):
             self.events_html,
             self.score_label,
         ]
-        if record is not None:
-            self.load(record, hand_index=hand_index, view=view)
-        self._ready()
 
     @staticmethod
-    def _button(css: str, icon_text: str) -> widgets.Button:
+    def _button(css: str, icon_text: str, action: Callable[[], None]) -> widgets.Button:
         b = widgets.Button(description=icon_text, layout=widgets.Layout(width="3.2em"))
         b.add_class(css)
+        b.on_click(lambda _b: action())
         return b
 
     @classmethod
@@ -336,7 +334,23 @@ class HandStepper(LocalizedWidget):
         self.forward_button.disabled = self.last_button.disabled = k == self.length
         self.trick_forward_button.disabled = k == self.length
         viewer = None if self.view == "all" else parse_seat(self.view)
-        # header
+        self.header.value = self._header_html(h, lang)
+        self.step_label.value = esc(text("step", lang, k=k, n=self.length))
+        self.action_label.value = self._action_html(h, k, lang)
+        self.seats_html.value = self._seats_html(h, viewer, lang)
+        self.trick_html.value = self._trick_box_html(h, lang)
+        unit = f" ({esc(text('tricks', lang))})" if get(h.game).counts == "tricks" else ""
+        self.points_label.value = (
+            f"<b>{esc(text('points_so_far', lang))}</b>: "
+            + sides_html(running_points(h), lang)
+            + unit
+        )
+        self.events_html.value = (
+            f"<b>{esc(text('announcements', lang))}</b>: {events_html(h, lang, viewer)}"
+        )
+        self.score_label.value = self._score_html(h, lang)
+
+    def _header_html(self, h: Any, lang: str) -> str:
         head = [
             f"<b>{esc(game_name(h.game, lang))}</b>",
             f"{esc(text('dealer', lang))}: {esc(seat_name(h.dealer, lang))}",
@@ -345,16 +359,20 @@ class HandStepper(LocalizedWidget):
         contract = contract_text(h, lang)
         if contract:
             head.append(esc(contract))
-        if h.game == "belote2" and h.contract is not None:
+        if get(h.game).has_stock and h.contract is not None:
             head.append(esc(text("stock", lang, n=len(h.stock_left))))
-        self.header.value = " · ".join(head)
-        self.step_label.value = esc(text("step", lang, k=k, n=self.length))
+        return " · ".join(head)
+
+    def _action_html(self, h: Any, k: int, lang: str) -> str:
+        """The action that led to position ``k``."""
         if k == 0:
             act = text("start_of_hand", lang)
         else:
             act = action_text(self._actions[k - 1], lang, getattr(h, "turned", None))
-        self.action_label.value = f'<span class="bw-last-action">{esc(act)}</span>'
-        # seats
+        return f'<span class="bw-last-action">{esc(act)}</span>'
+
+    def _seats_html(self, h: Any, viewer: int | None, lang: str) -> str:
+        """A row a seat (its cards, face up or down, and its tricks), then the calls."""
         rows = []
         cur = h.current_player
         tricks_won = h.won_tricks
@@ -372,46 +390,33 @@ class HandStepper(LocalizedWidget):
                 f"<td>{seat_hand_html(h, s, lang, face_up)}</td>"
                 f"<td>{esc(text('tricks_won', lang, n=tricks_won[s]))}</td></tr>"
             )
-        extra = ""
-        turned = getattr(h, "turned", None)
-        if turned is not None and h.contract is None:
-            extra += f"<div>{esc(text('turned', lang))}: {card_html(turned, False, lang)}</div>"
+        extra = turned_html(h, lang)
         calls = calls_text(h, lang)
         if calls:
             label = esc(text("calls", lang))
             extra += f'<div class="bw-calls">{label}: {esc(calls)}</div>'
-        self.seats_html.value = f'<table class="bw-table bw-hands">{"".join(rows)}</table>{extra}'
-        # the trick
+        return f'<table class="bw-table bw-hands">{"".join(rows)}</table>{extra}'
+
+    @staticmethod
+    def _trick_box_html(h: Any, lang: str) -> str:
+        """The current trick, or the last one between two tricks."""
         current = trick_html(h, lang)
         body = f'<div class="bw-muted">{esc(text("current_trick", lang))}</div>'
         if current:
             body += current
         elif h.tricks:
             body += last_trick_html(h, lang)
-        self.trick_html.value = f'<div class="bw-felt">{body}</div>'
-        # points, announcements, score
-        pts = running_points(h)
-        self.points_label.value = (
-            f"<b>{esc(text('points_so_far', lang))}</b>: "
-            + ", ".join(
-                f'<span class="bw-side side-{side}">{esc(side_name(side, lang))} {n}</span>'
-                for side, n in pts.items()
-            )
-            + (f" ({esc(text('tricks', lang))})" if h.game == "callbreak" else "")
-        )
-        self.events_html.value = (
-            f"<b>{esc(text('announcements', lang))}</b>: {events_html(h, lang, viewer)}"
-        )
+        return f'<div class="bw-felt">{body}</div>'
+
+    @staticmethod
+    def _score_html(h: Any, lang: str) -> str:
+        """The final score and the engine's explanation, once the hand is over."""
         score = score_of(h)
-        if score:
-            parts = ", ".join(
-                f'<span class="bw-side side-{side}">{esc(side_name(side, lang))} {v}</span>'
-                for side, v in score.items()
-            )
-            why = esc(result_text(h, lang)).replace("\n", "<br>")
-            self.score_label.value = (
-                f'<div class="bw-final"><b>{esc(text("final_score", lang))}</b>: {parts}'
-                f'<br><span class="bw-why">{why}</span></div>'
-            )
-        else:
-            self.score_label.value = ""
+        if not score:
+            return ""
+        why = esc(result_text(h, lang)).replace("\n", "<br>")
+        return (
+            f'<div class="bw-final"><b>{esc(text("final_score", lang))}</b>: '
+            f"{sides_html(score, lang)}"
+            f'<br><span class="bw-why">{why}</span></div>'
+        )

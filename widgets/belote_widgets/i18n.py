@@ -22,6 +22,7 @@ from typing import Any
 
 from belote_lab.cards import SEATS, Card, Suit
 from belote_lab.contract import Contract, ContractKind
+from belote_lab.games import get
 
 __all__ = [
     "LANGUAGES",
@@ -239,7 +240,6 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ev_call_made": "{seat} has made the call",
         # results in words (Korean built from the fields; English uses the engine's why())
         "res_capot": "{side} won every trick: capot.",
-        "res_litige": "Litige: equal totals; {held} points are held for the next hand.",
     },
     "ko": {
         "language": "언어",
@@ -389,7 +389,6 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ev_draw_hidden": "{seat}: 더미에서 한 장",
         "ev_call_made": "{seat}: 콜 달성",
         "res_capot": "{side}이(가) 모든 트릭을 가져갔습니다: 카포.",
-        "res_litige": "동점(리티주): {held}점은 다음 판으로 보류됩니다.",
         "res_made": "계약 성공: 카드 점수 {points}.",
         "res_failed": "계약 실패: 카드 점수 {points}.",
         "res_tie": "동점: 각자 자기 점수를 가져갑니다 ({points}).",
@@ -406,16 +405,9 @@ _RANK_NAMES = {
     "en": {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"},
     "ko": {"A": "에이스", "K": "킹", "Q": "퀸", "J": "잭", "T": "10"},
 }
-_EN_NUMBERS = {
-    "2": "two",
-    "3": "three",
-    "4": "four",
-    "5": "five",
-    "6": "six",
-    "7": "seven",
-    "8": "eight",
-    "9": "nine",
-}
+_EN_NUMBERS = dict(
+    zip("23456789", ["two", "three", "four", "five", "six", "seven", "eight", "nine"], strict=True)
+)
 _SEAT_NAMES = {
     "en": {"N": "North", "E": "East", "S": "South", "W": "West"},
     "ko": {"N": "북", "E": "동", "S": "남", "W": "서"},
@@ -491,7 +483,14 @@ def side_name(side: str, language: str | None = None) -> str:
 
 
 def game_name(game: str, language: str | None = None) -> str:
-    return _GAME_NAMES[_lang(language)][game]
+    """``Belote for two`` / ``2인 벨로트``; a game added by :func:`belote_lab.games.register`
+    is shown by its own title."""
+    lang = _lang(language)
+    name = _GAME_NAMES[lang].get(game)
+    if name is not None:
+        return name
+    g = get(game)
+    return g.title_ko if lang == "ko" else g.title
 
 
 def contract_name(contract: Contract | str, language: str | None = None) -> str:
@@ -512,6 +511,10 @@ def contract_name(contract: Contract | str, language: str | None = None) -> str:
     return "♠ " + text("trump", lang) + (" (Callbreak)" if lang == "en" else " (콜브레이크)")
 
 
+_WORD_CALLS = frozenset({"pass", "coinche", "surcoinche", "NT", "AT"})
+"""The calls whose label is a word of their own (``call_<call>``)."""
+
+
 def call_label(call: str | int, language: str | None = None, turned: Card | None = None) -> str:
     """The words on a call button: ``Take ♥``, ``Pass``, ``♣ trump``, ``110 ♠``, ``4`` …
 
@@ -524,9 +527,7 @@ def call_label(call: str | int, language: str | None = None, turned: Card | None
     if call == "take":
         suit = turned.suit.symbol if turned is not None else ""
         return text("call_take", lang, suit=suit).strip()
-    if call in ("pass", "coinche", "surcoinche"):
-        return text(f"call_{call}", lang)
-    if call in ("NT", "AT"):
+    if call in _WORD_CALLS:
         return text(f"call_{call}", lang)
     if call in ("S", "H", "D", "C"):
         return text("call_suit", lang, suit=Suit.parse(call).symbol)

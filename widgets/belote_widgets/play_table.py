@@ -29,11 +29,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from belote_lab.cards import SEATS, Card, CardParseError, parse_seat
-from belote_lab.games import GAMES, game_module, rules_for
+from belote_lab.games import get
+from belote_lab.games.base import step
 from belote_lab.hints import Hint, hint
-from belote_lab.selfplay import make_players, side_of
+from belote_lab.selfplay import make_players
 from belote_lab.trick import Reason
 from belote_widgets._base import LocalizedWidget, html_widget
+from belote_widgets._game import bidding
 from belote_widgets.cards_view import CardButtons, card_html, esc
 from belote_widgets.describe import (
     action_text,
@@ -46,8 +48,9 @@ from belote_widgets.describe import (
     result_text,
     running_points,
     seat_hand_html,
-    sides,
+    sides_html,
     trick_html,
+    turned_html,
 )
 from belote_widgets.i18n import call_label, game_name, seat_name, side_name, text
 
@@ -78,41 +81,58 @@ class PlayTable(LocalizedWidget):
         hint_samples: int = 8,
         hint_budget: float = 0.5,
     ) -> None:
-        if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+        g = get(game)
         if level not in (1, 2):
             raise ValueError("the computer level is 1 or 2")
-        if game == "belote2" and parse_seat(seat) not in (0, 2):
-            raise ValueError("two-player Belote is played by the seats N and S")
+        if parse_seat(seat) not in g.seats:
+            shown = " and ".join(SEATS[s] for s in g.seats)
+            raise ValueError(f"{g.title} is played by the seats {shown}")
         super().__init__(language)
         self.add_class("bw-play-table")
-        self.game = game
+        self.game = g.name
         self.level = level
         self.seat = parse_seat(seat)
         self.seed = seed
         self.show_legal = show_legal
         self.hint_samples = hint_samples
         self.hint_budget = hint_budget
-        self._rules = rules_for(game, rules or {})
+        self._game = g
+        self._bidding = bidding(g)
+        self._rules = g.rules(rules or {})
         self._dealer = dealer
-        self._game_cls = game_module(game).GAME_CLASS
         self.game_number = 1
         self.finished_games: list[dict[str, Any]] = []
         self.match = self._new_match()
-        if self.seat not in self.hand.seat_order:
-            raise ValueError(f"seat {SEATS[self.seat]} does not play in {game}")
-        players = make_players(game, level, seed)
+        players = make_players(self.game, level, seed)
         self.players = {s: p for s, p in players.items() if s != self.seat}
-        self.advisor = make_players(game, 2, seed)[self.seat]
+        self.advisor = make_players(self.game, 2, seed)[self.seat]
         self._decisions: list[int] = []
         self._status: Message | None = None
         self._log: list[tuple[str, str, str]] = []  # computer actions since the last decision
         self._refused: tuple[Card, Reason | str] | None = None
-        self._hint: Hint | None = None
-        self._hint_pick: Message | None = None
-        self._hint_error: str | None = None
+        self._clear_hint()
         self._call_made: dict[str, widgets.Button] = {}
-        # widgets
+        self._build_widgets()
+        self.children = self._layout()
+        self._advance()
+        self._ready()
+
+    def _layout(self) -> list[widgets.Widget]:
+        return [
+            self.style_html,
+            widgets.HBox([self.header, self.language_picker]),
+            self.status_label,
+            self._table_box(),
+            self.bidding_html,
+            self.call_box,
+            self.reason_label,
+            widgets.HBox([self.undo_button, self.hint_button, self.new_hand_button]),
+            self.hint_html,
+            self.info_html,
+            self.scoreboard,
+        ]
+
+    def _build_widgets(self) -> None:
         self.header = html_widget("bw-header")
         self.status_label = html_widget("bw-status")
         self.seat_html = {s: html_widget(f"bw-seat-box seat-{SEATS[s]}") for s in range(4)}
@@ -123,33 +143,37 @@ class PlayTable(LocalizedWidget):
         self.call_box.add_class("bw-calls-box")
         self.bid_input = widgets.Dropdown(options=[], layout=widgets.Layout(width="12em"))
         self.bid_input.add_class("bw-bid-input")
-        self.bid_button = widgets.Button(button_style="primary")
-        self.bid_button.add_class("bw-bid")
-        self.bid_button.on_click(lambda _b: self.call(self.bid_input.value))
+        self.bid_button = self._action_button(
+            "bw-bid", lambda: self.call(self.bid_input.value), button_style="primary"
+        )
         self.reason_label = html_widget("bw-reason-label")
-        self.undo_button = widgets.Button(icon="undo")
-        self.undo_button.add_class("bw-undo")
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.hint_button = widgets.Button(icon="lightbulb-o")
-        self.hint_button.add_class("bw-hint")
-        self.hint_button.on_click(lambda _b: self.show_hint())
-        self.new_hand_button = widgets.Button(button_style="success")
-        self.new_hand_button.add_class("bw-new-hand")
-        self.new_hand_button.on_click(lambda _b: self.new_hand())
+        self.undo_button = self._action_button("bw-undo", self.undo, icon="undo")
+        self.hint_button = self._action_button("bw-hint", self.show_hint, icon="lightbulb-o")
+        self.new_hand_button = self._action_button(
+            "bw-new-hand", self.new_hand, button_style="success"
+        )
         self.hint_html = html_widget("bw-hint-box")
         self.info_html = html_widget("bw-info")
         self.scoreboard = html_widget("bw-scoreboard")
+
+    @staticmethod
+    def _action_button(css: str, action: Callable[[], Any], **kwargs: Any) -> widgets.Button:
+        b = widgets.Button(**kwargs)
+        b.add_class(css)
+        b.on_click(lambda _b: action())
+        return b
+
+    def _table_box(self) -> widgets.VBox:
+        """The seats around the felt, the learner's at the bottom with its cards."""
         top, left, right = self._around()
+
+        def box(s: int | None) -> widgets.HTML:
+            return self.seat_html[s] if s is not None else html_widget("bw-empty")
+
         table = widgets.VBox(
             [
-                self.seat_html[top] if top is not None else html_widget("bw-empty"),
-                widgets.HBox(
-                    [
-                        self.seat_html[left] if left is not None else html_widget("bw-empty"),
-                        self.center,
-                        self.seat_html[right] if right is not None else html_widget("bw-empty"),
-                    ]
-                ),
+                box(top),
+                widgets.HBox([box(left), self.center, box(right)]),
                 self.seat_html[self.seat],
                 self.cards.box,
             ]
@@ -159,21 +183,7 @@ class PlayTable(LocalizedWidget):
         for s in (left, right):
             if s is not None:
                 self.seat_html[s].layout = widgets.Layout(width="13em")
-        self.children = [
-            self.style_html,
-            widgets.HBox([self.header, self.language_picker]),
-            self.status_label,
-            table,
-            self.bidding_html,
-            self.call_box,
-            self.reason_label,
-            widgets.HBox([self.undo_button, self.hint_button, self.new_hand_button]),
-            self.hint_html,
-            self.info_html,
-            self.scoreboard,
-        ]
-        self._advance()
-        self._ready()
+        return table
 
     # --- the game ---------------------------------------------------------------------------------
     def _new_match(self) -> Any:
@@ -181,7 +191,7 @@ class PlayTable(LocalizedWidget):
         kwargs: dict[str, Any] = {"seed": seed}
         if self._dealer is not None:
             kwargs["dealer"] = self._dealer
-        return self._game_cls(self._rules, **kwargs)
+        return self._game.match_class(self._rules, **kwargs)
 
     @property
     def hand(self) -> Any:
@@ -195,9 +205,10 @@ class PlayTable(LocalizedWidget):
 
     def _around(self) -> tuple[int | None, int | None, int | None]:
         """The seats shown on top, left and right of the learner (at the bottom)."""
-        if self.game == "belote2":
-            return 2 - self.seat, None, None
-        return (self.seat + 2) % 4, (self.seat + 1) % 4, (self.seat + 3) % 4
+        g, me = self._game, self.seat
+        if g.players == 2:
+            return g.next_seat(me), None, None
+        return g.next_seat(me, 2), g.next_seat(me, 1), g.next_seat(me, 3)
 
     def _advance(self) -> None:
         """Let the computer seats act until the learner's turn or the end of the hand."""
@@ -216,10 +227,7 @@ class PlayTable(LocalizedWidget):
                 return
             player = self.players[cur]
             before = len(h.actions)
-            if h.phase == "play":
-                h.play(player.choose_card(h))
-            else:
-                h.call(player.choose_call(h))
+            step(h, player)  # the computer decides on what its seat may see
             self._log.extend(h.actions[before:])
         raise RuntimeError("the computer players did not stop")
 
@@ -268,7 +276,7 @@ class PlayTable(LocalizedWidget):
             )
             return False
         value: Any = call
-        if self.game == "callbreak":
+        if self._bidding == "calls":  # a number of tricks
             try:
                 value = int(call)
             except ValueError:
@@ -291,11 +299,18 @@ class PlayTable(LocalizedWidget):
 
     def _decide(self) -> None:
         self._decisions.append(len(self.hand.actions))
+        self._forget_notes()
+
+    def _forget_notes(self) -> None:
+        """Forget the refused card, the hint and the computer actions on show."""
         self._refused = None
-        self._hint = None
-        self._hint_pick = None
-        self._hint_error = None
+        self._clear_hint()
         self._log = []
+
+    def _clear_hint(self) -> None:
+        self._hint: Hint | None = None
+        self._hint_pick: Message | None = None
+        self._hint_error: str | None = None
 
     def _after_move(self) -> None:
         self._advance()
@@ -327,11 +342,7 @@ class PlayTable(LocalizedWidget):
         h = self.hand
         while len(h.actions) > target:
             h.undo()
-        self._refused = None
-        self._hint = None
-        self._hint_pick = None
-        self._hint_error = None
-        self._log = []
+        self._forget_notes()
         self._status = lambda lang: text("undone", lang)
         self.refresh()
         return True
@@ -356,11 +367,7 @@ class PlayTable(LocalizedWidget):
                 self.refresh()
                 return True
         self._decisions = []
-        self._refused = None
-        self._hint = None
-        self._hint_pick = None
-        self._hint_error = None
-        self._log = []
+        self._forget_notes()
         self._status = None
         self._advance()
         self.refresh()
@@ -369,21 +376,19 @@ class PlayTable(LocalizedWidget):
     def show_hint(self) -> bool:
         """Each legal card's value (play) and the level-2 player's choice (play or bidding)."""
         h = self.hand
-        self._hint = None
-        self._hint_pick = None
-        self._hint_error = None
+        self._clear_hint()
         if not self.is_learner_turn:
             self._hint_error = ""
             self.refresh()
             return False
         if h.phase == "bidding":
-            pick = self.advisor.choose_call(h)
+            pick = self.advisor.choose_call(h.observation(self.seat))
             turned = getattr(h, "turned", None)
             self._hint_pick = lambda lang: text(
                 "hint_level2_call", lang, call=call_label(str(pick), lang, turned)
             )
         else:
-            card = self.advisor.choose_card(h)
+            card = self.advisor.choose_card(h.observation(self.seat))
             self._hint_pick = lambda lang: text("hint_level2_card", lang, card=card.pretty)
             try:
                 self._hint = hint(
@@ -410,7 +415,7 @@ class PlayTable(LocalizedWidget):
         """Each side's total over the hands of this game (the current one too once over)."""
         totals: dict[str, Any] = {}
         for x in self._done_hands():
-            for side in sides(self.game):
+            for side in self._game.sides:
                 v = x.result.score[side]
                 totals[side] = v if side not in totals else totals[side] + v
         return totals
@@ -434,7 +439,19 @@ class PlayTable(LocalizedWidget):
         self.undo_button.disabled = not self._decisions
         self.new_hand_button.disabled = not h.is_over
         self.hint_button.disabled = not self.is_learner_turn
-        # header
+        self.header.value = self._header_html(h, lang)
+        self.status_label.value = self._status_html(lang)
+        for s in h.seat_order:
+            self.seat_html[s].value = self._seat_html(h, s, lang)
+        self.center.value = self._center_html(h, lang)
+        self._render_cards(h, lang)
+        self._render_calls(h, lang)
+        self.reason_label.value = self._reason_html(lang)
+        self.hint_html.value = self._hint_html(lang)
+        self.info_html.value = self._info_html(h, lang)
+        self.scoreboard.value = self._scoreboard_html(lang)
+
+    def _header_html(self, h: Any, lang: str) -> str:
         head = [
             f"<b>{esc(game_name(self.game, lang))}</b>",
             esc(text("game_no", lang, n=self.game_number)),
@@ -447,40 +464,34 @@ class PlayTable(LocalizedWidget):
         contract = contract_text(h, lang)
         if contract:
             head.append(f'<span class="bw-contract-text">{esc(contract)}</span>')
-        self.header.value = " · ".join(head)
-        self.status_label.value = self._status_html(lang)
-        # seats around the table
-        cur = h.current_player
-        for s in h.seat_order:
-            mark = ' <span class="bw-turn">▶</span>' if cur == s else ""
-            name = seat_name(s, lang) + (f" ({text('you', lang)})" if s == self.seat else "")
-            extra = f" · {esc(text('tricks_won', lang, n=h.won_tricks[s]))}"
-            if self.game == "callbreak":
-                call = h.call_of(s)
-                if call is not None:
-                    extra += f" · {esc(text('calls', lang))} {call}"
-            if h.dealer == s:
-                extra += f" · {esc(text('dealer', lang))}"
-            cards = "" if s == self.seat else seat_hand_html(h, s, lang, face_up=False)
-            self.seat_html[s].value = (
-                f'<div class="bw-seat-panel"><span class="bw-seat">{esc(name)}</span>{mark}'
-                f'<span class="bw-muted">{extra}</span><br>{cards}</div>'
-            )
-        # the felt: current trick and last trick
+        return " · ".join(head)
+
+    def _seat_html(self, h: Any, s: int, lang: str) -> str:
+        """One seat's panel: its name, turn, tricks, call and (another seat's) card backs."""
+        mark = ' <span class="bw-turn">▶</span>' if h.current_player == s else ""
+        name = seat_name(s, lang) + (f" ({text('you', lang)})" if s == self.seat else "")
+        extra = f" · {esc(text('tricks_won', lang, n=h.won_tricks[s]))}"
+        if self._bidding == "calls":
+            call = h.call_of(s)
+            if call is not None:
+                extra += f" · {esc(text('calls', lang))} {call}"
+        if h.dealer == s:
+            extra += f" · {esc(text('dealer', lang))}"
+        cards = "" if s == self.seat else seat_hand_html(h, s, lang, face_up=False)
+        return (
+            f'<div class="bw-seat-panel"><span class="bw-seat">{esc(name)}</span>{mark}'
+            f'<span class="bw-muted">{extra}</span><br>{cards}</div>'
+        )
+
+    @staticmethod
+    def _center_html(h: Any, lang: str) -> str:
+        """The felt: the current trick, the last trick and the turned card."""
         current = trick_html(h, lang)
         center = f'<div class="bw-muted">{esc(text("current_trick", lang))}</div>'
         center += f'<div class="bw-current">{current}</div>' if current else ""
         center += last_trick_html(h, lang)
-        turned = getattr(h, "turned", None)
-        if turned is not None and h.contract is None:
-            center += f"<div>{esc(text('turned', lang))}: {card_html(turned, False, lang)}</div>"
-        self.center.value = f'<div class="bw-felt">{center}</div>'
-        self._render_cards(h, lang)
-        self._render_calls(h, lang)
-        self.reason_label.value = self._reason_html(lang)
-        self.hint_html.value = self._hint_html(lang)
-        self.info_html.value = self._info_html(h, lang)
-        self.scoreboard.value = self._scoreboard_html(lang)
+        center += turned_html(h, lang)
+        return f'<div class="bw-felt">{center}</div>'
 
     def _render_cards(self, h: Any, lang: str) -> None:
         cards = hand_cards(h, self.seat)
@@ -526,7 +537,7 @@ class PlayTable(LocalizedWidget):
         legal = [str(c) for c in h.legal_calls()]
         children: list[widgets.Widget] = []
         bids = [c for c in legal if c[:1].isdigit() or c.startswith(("capot", "generale"))]
-        if self.game == "coinche":
+        if self._bidding == "auction":
             options = [(call_label(c, lang), c) for c in bids]
             if list(self.bid_input.options) != options:
                 keep = self.bid_input.value
@@ -613,27 +624,24 @@ class PlayTable(LocalizedWidget):
 
     def _info_html(self, h: Any, lang: str) -> str:
         parts = []
-        pts = running_points(h)
-        unit = f" ({esc(text('tricks', lang))})" if self.game == "callbreak" else ""
+        g = self._game
+        unit = f" ({esc(text('tricks', lang))})" if g.counts == "tricks" else ""
         parts.append(
             f"<b>{esc(text('points_so_far', lang))}</b>{unit}: "
-            + ", ".join(
-                f'<span class="bw-side side-{side}">{esc(side_name(side, lang))} {n}</span>'
-                for side, n in pts.items()
-            )
+            + sides_html(running_points(h), lang)
         )
-        if self.game == "belote2" and h.contract is not None:
+        if g.has_stock and h.contract is not None:
             stock = len(h.stock_left)
             phase = text("stock_phase" if stock else "strict_phase", lang)
             parts.append(
                 f'<span class="bw-stock-info">{esc(text("stock", lang, n=stock))} — '
                 f"{esc(phase)}</span>"
             )
-        if self.game == "callbreak" and h.contract is not None:
+        if self._bidding == "calls" and h.contract is not None:
             rows = ", ".join(
                 f"{seat_name(s, lang)}: "
                 + text("made_call", lang, call=h.call_of(s), took=h.won_tricks[s])
-                for s in range(4)
+                for s in g.seats
             )
             parts.append(f'<span class="bw-callbreak-info">{esc(rows)}</span>')
         events = events_html(h, lang, self.seat)
@@ -644,8 +652,8 @@ class PlayTable(LocalizedWidget):
         return "<br>".join(parts)
 
     def _scoreboard_html(self, lang: str) -> str:
-        names = sides(self.game)
-        mine = names[side_of(self.game, self.seat)]
+        names = self._game.sides
+        mine = names[self._game.side_of(self.seat)]
         head = "".join(
             f"<th>{esc(side_name(s, lang))}"
             + (f" ({esc(text('you', lang))})" if s == mine else "")

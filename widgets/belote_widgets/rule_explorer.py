@@ -37,23 +37,14 @@ from belote_lab.cards import (
     Card,
     CardParseError,
     CardSet,
-    Rank,
-    belote_deck,
-    full_deck,
+    mask_cards,
     parse_cards,
     parse_seat,
 )
 from belote_lab.contract import Contract
-from belote_lab.games import (
-    GAMES,  # the one list of games
-    rules_for,
-)
-from belote_lab.games.belote import follow_rules
+from belote_lab.games import Game, get, names, rules_for
 from belote_lab.rules import RuleOptionError
 from belote_lab.trick import (
-    BELOTE2_FREE,
-    BELOTE2_STRICT,
-    CALLBREAK_FOLLOW,
     Analysis,
     FollowRules,
     Reason,
@@ -62,26 +53,15 @@ from belote_lab.trick import (
     why_not,
 )
 from belote_widgets._base import LocalizedWidget, html_widget
+from belote_widgets._game import contract_codes, has_option, stock_most
 from belote_widgets.cards_view import CardButtons, card_html, esc
 from belote_widgets.i18n import contract_name, game_name, seat_name, text
 
-__all__ = ["RuleExplorer", "Situation", "QuizResult", "follow_for", "GAMES"]
+__all__ = ["RuleExplorer", "Situation", "QuizResult"]
 
 _SUIT_CONTRACTS = ("S", "H", "D", "C")
-_BELOTE_CONTRACTS = ("S", "H", "D", "C", "NT", "AT")
-
-
-def follow_for(game: str, must_undertrump: bool = False, stock: int = 0) -> FollowRules:
-    """The engine's follow rules of ``game`` with these options (the referee's choice)."""
-    if game == "callbreak":
-        return CALLBREAK_FOLLOW
-    if game == "belote2":
-        return BELOTE2_FREE if stock > 0 else BELOTE2_STRICT
-    return follow_rules(must_undertrump)
-
-
-def _seats(game: str) -> tuple[int, ...]:
-    return (0, 2) if game == "belote2" else (0, 1, 2, 3)
+_MOST_CARDS = 10  # the most cards in a random situation's hand
+_UNDERTRUMP = "must_undertrump"  # the rule option the explorer offers where a game has it
 
 
 @dataclass(frozen=True)
@@ -100,19 +80,19 @@ class Situation:
 
     @property
     def follow(self) -> FollowRules:
-        return follow_for(self.game, self.must_undertrump, self.stock)
+        """The game's follow rules with these options (the referee's choice)."""
+        g = get(self.game)
+        on = self.must_undertrump and has_option(g, _UNDERTRUMP)
+        return g.follow(g.rules({_UNDERTRUMP: True} if on else {}), self.stock)
 
     @property
     def seat(self) -> int:
         """The seat to play: the one after the last card of the trick."""
-        seats = _seats(self.game)
-        i = seats.index(self.leader)
-        return seats[(i + len(self.trick)) % len(seats)]
+        return get(self.game).next_seat(self.leader, len(self.trick))
 
     def trick_seats(self) -> list[int]:
-        seats = _seats(self.game)
-        i = seats.index(self.leader)
-        return [seats[(i + k) % len(seats)] for k in range(len(self.trick))]
+        g = get(self.game)
+        return [g.next_seat(self.leader, k) for k in range(len(self.trick))]
 
     def analysis(self) -> Analysis:
         return analyse(CardSet(self.hand), list(self.trick), self.contract, self.follow)
@@ -146,8 +126,7 @@ def make_situation(
     language: str | None = None,
 ) -> Situation:
     """Read and check a situation; :class:`ValueError` says what is wrong (in ``language``)."""
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    g = get(game)
     h = parse_cards(hand)
     t = parse_cards(trick)
     if not h:
@@ -155,35 +134,49 @@ def make_situation(
     both = CardSet(h) & CardSet(t)
     if both:
         raise ValueError(text("card_twice", language, card=next(iter(both)).pretty))
-    if game != "callbreak":
-        for c in (*h, *t):
-            if c.rank < Rank.SEVEN:
-                raise ValueError(text("not_in_deck", language, card=c.pretty))
-    if len(t) >= len(_seats(game)):
+    for card in (*h, *t):
+        if not card.bit & g.deck_mask:
+            raise ValueError(text("not_in_deck", language, card=card.pretty))
+    if len(t) >= g.players:
         raise ValueError(text("trick_full", language))
     lead = parse_seat(leader)
-    if lead not in _seats(game):
-        raise ValueError(f"seat {SEATS[lead]} does not play in {game}")
-    if game == "callbreak":
-        c = Contract.parse("callbreak")
-    else:
-        c = Contract.parse(contract if contract is not None else "H")
-        allowed = _SUIT_CONTRACTS if game == "belote2" else _BELOTE_CONTRACTS
-        if c.code not in allowed:
-            raise ValueError(f"contract {c.code} is not played in {game}")
-    if game == "belote2" and (not 0 <= stock <= 14 or stock % 2):
-        raise ValueError("stock must be an even number from 0 to 14")
+    if lead not in g.seats:
+        raise ValueError(f"seat {SEATS[lead]} does not play in {g.name}")
+    c = _contract(g, contract)
+    most = stock_most(g)
+    if g.has_stock and (not 0 <= stock <= most or stock % 2):
+        raise ValueError(f"stock must be an even number from 0 to {most}")
     return Situation(
-        game,
+        g.name,
         tuple(h),
         tuple(t),
         lead,
         c,
-        bool(must_undertrump) and game in ("belote", "coinche"),
-        stock if game == "belote2" else 0,
+        bool(must_undertrump) and has_option(g, _UNDERTRUMP),
+        stock if g.has_stock else 0,
         case_id,
         None if expect is None else tuple(parse_cards(expect)),
     )
+
+
+def _contract(g: Game, contract: str | Contract | None) -> Contract:
+    """The contract of a situation: the game's only one, or ``contract`` (default ♥) checked."""
+    codes = contract_codes(g)
+    if len(codes) == 1:  # nothing to choose (Callbreak)
+        return Contract.parse(codes[0])
+    c = Contract.parse(contract if contract is not None else "H")
+    if c.code not in codes:
+        raise ValueError(f"contract {c.code} is not played in {g.name}")
+    return c
+
+
+def _random_contract(codes: tuple[str, ...], rng: random.Random) -> str:
+    """A random contract code: a suit three times as often as each other kind, if any."""
+    if len(codes) == 1:
+        return codes[0]
+    suits = tuple(c for c in codes if c in _SUIT_CONTRACTS)
+    others = tuple(c for c in codes if c not in _SUIT_CONTRACTS)
+    return rng.choice(suits * 3 + others if others else suits)
 
 
 class RuleExplorer(LocalizedWidget):
@@ -213,13 +206,44 @@ class RuleExplorer(LocalizedWidget):
         self.last_result: QuizResult | None = None
         self._last_click: Card | None = None
         self._input_error: str | None = None
-        # inputs
+        self._build_inputs(game, must_undertrump, stock)
+        self._build_buttons(seed, quiz)
+        # outputs
+        self.header = html_widget("bw-header")
+        self.table = html_widget("bw-trick")
+        self.cards = CardButtons(self._clicked, "bw-hand")
+        self.reason_label = html_widget("bw-reason-label")
+        self.rule_label = html_widget("bw-rule")
+        self.quiz_label = html_widget("bw-quiz-label")
+        self.error_label = html_widget("bw-error")
+        self._labels: dict[str, widgets.Label] = {}
+        self.children = [
+            self.style_html,
+            widgets.HBox([self.header, self.language_picker]),
+            self._form(),
+            self.error_label,
+            self.table,
+            self.cards.box,
+            widgets.HBox([self.quiz_toggle, self.check_button]),
+            self.quiz_label,
+            self.rule_label,
+            self.reason_label,
+        ]
+        self.game_input.observe(self._game_changed, names="value")
+        self.situation = make_situation(
+            game, hand, trick, leader, contract, must_undertrump, stock, language=self.language
+        )
+        self._fill_inputs()
+        self._ready()
+
+    def _build_inputs(self, game: str, must_undertrump: bool, stock: int) -> None:
+        """The fields of a situation: game, contract, leader, cards, options."""
         self.game_input = widgets.Dropdown(
-            options=[(g, g) for g in GAMES], value=game, layout=widgets.Layout(width="14em")
+            options=[(g, g) for g in names()], value=game, layout=widgets.Layout(width="14em")
         )
         self.game_input.add_class("bw-game")
         self.contract_input = widgets.Dropdown(
-            options=list(_BELOTE_CONTRACTS), value="H", layout=widgets.Layout(width="11em")
+            options=list(_SUIT_CONTRACTS), value="H", layout=widgets.Layout(width="11em")
         )
         self.contract_input.add_class("bw-contract")
         self.leader_input = widgets.Dropdown(
@@ -234,10 +258,14 @@ class RuleExplorer(LocalizedWidget):
             value=must_undertrump, indent=False, layout=widgets.Layout(width="auto")
         )
         self.undertrump_input.add_class("bw-undertrump")
+        most = max(stock_most(g) for g in names())
         self.stock_input = widgets.BoundedIntText(
-            value=stock, min=0, max=14, step=2, layout=widgets.Layout(width="5em")
+            value=stock, min=0, max=most, step=2, layout=widgets.Layout(width="5em")
         )
         self.stock_input.add_class("bw-stock")
+
+    def _build_buttons(self, seed: int, quiz: bool) -> None:
+        """Show, the seed and Random, the case and Load, Quiz and Check."""
         self.show_button = widgets.Button(icon="")
         self.show_button.add_class("bw-show")
         self.show_button.on_click(lambda _b: self.apply_inputs())
@@ -257,67 +285,31 @@ class RuleExplorer(LocalizedWidget):
         self.check_button = widgets.Button(button_style="primary")
         self.check_button.add_class("bw-check")
         self.check_button.on_click(lambda _b: self.check())
-        # outputs
-        self.header = html_widget("bw-header")
-        self.table = html_widget("bw-trick")
-        self.cards = CardButtons(self._clicked, "bw-hand")
-        self.reason_label = html_widget("bw-reason-label")
-        self.rule_label = html_widget("bw-rule")
-        self.quiz_label = html_widget("bw-quiz-label")
-        self.error_label = html_widget("bw-error")
-        self._labels: dict[str, widgets.Label] = {}
-        form = widgets.VBox(
+
+    def _form(self) -> widgets.VBox:
+        rows = [
             [
-                widgets.HBox(
-                    [
-                        self._label("game"),
-                        self.game_input,
-                        self._label("contract"),
-                        self.contract_input,
-                        self._label("leader"),
-                        self.leader_input,
-                    ]
-                ),
-                widgets.HBox(
-                    [
-                        self._label("hand"),
-                        self.hand_input,
-                        self._label("trick_cards"),
-                        self.trick_input,
-                    ]
-                ),
-                widgets.HBox(
-                    [
-                        self.undertrump_input,
-                        self._label("must_undertrump"),
-                        self._label("stock_count"),
-                        self.stock_input,
-                        self.show_button,
-                    ]
-                ),
-                widgets.HBox([self._label("seed"), self.seed_input, self.random_button]),
-                widgets.HBox([self._label("case_json"), self.case_input, self.case_button]),
-            ]
-        )
-        form.add_class("bw-form")
-        self.children = [
-            self.style_html,
-            widgets.HBox([self.header, self.language_picker]),
-            form,
-            self.error_label,
-            self.table,
-            self.cards.box,
-            widgets.HBox([self.quiz_toggle, self.check_button]),
-            self.quiz_label,
-            self.rule_label,
-            self.reason_label,
+                self._label("game"),
+                self.game_input,
+                self._label("contract"),
+                self.contract_input,
+                self._label("leader"),
+                self.leader_input,
+            ],
+            [self._label("hand"), self.hand_input, self._label("trick_cards"), self.trick_input],
+            [
+                self.undertrump_input,
+                self._label("must_undertrump"),
+                self._label("stock_count"),
+                self.stock_input,
+                self.show_button,
+            ],
+            [self._label("seed"), self.seed_input, self.random_button],
+            [self._label("case_json"), self.case_input, self.case_button],
         ]
-        self.game_input.observe(self._game_changed, names="value")
-        self.situation = make_situation(
-            game, hand, trick, leader, contract, must_undertrump, stock, language=self.language
-        )
-        self._fill_inputs()
-        self._ready()
+        form = widgets.VBox([widgets.HBox(r) for r in rows])
+        form.add_class("bw-form")
+        return form
 
     def _label(self, key: str) -> widgets.Label:
         lab = widgets.Label()
@@ -399,24 +391,20 @@ class RuleExplorer(LocalizedWidget):
         return s
 
     def _random_one(self, game: str, rng: random.Random) -> Situation:
-        deck = full_deck() if game == "callbreak" else belote_deck()
+        g = get(game)
+        deck = mask_cards(g.deck_mask)
         rng.shuffle(deck)
-        seats = _seats(game)
-        n_trick = rng.randrange(1, len(seats))  # a lead allows anything: skip it
-        size = rng.randint(3, 10 if game == "callbreak" else 8)
+        n_trick = rng.randrange(1, g.players)  # a lead allows anything: skip it
+        most = min(g.hand_size, len(deck) // 4, _MOST_CARDS)
+        size = rng.randint(min(3, most), most)
         hand, trick = deck[:size], deck[size : size + n_trick]
-        if game == "callbreak":
-            contract = "callbreak"
-        elif game == "belote2":
-            contract = rng.choice(_SUIT_CONTRACTS)
-        else:
-            contract = rng.choice(_SUIT_CONTRACTS * 3 + ("NT", "AT"))
-        stock = rng.choice((0, 0, 0, 8)) if game == "belote2" else 0
+        contract = _random_contract(contract_codes(g), rng)
+        stock = rng.choice((0, 0, 0, 8)) if g.has_stock else 0
         return make_situation(
             game,
             hand,
             trick,
-            rng.choice(seats),
+            rng.choice(g.seats),
             contract,
             bool(self.undertrump_input.value),
             stock,
@@ -443,7 +431,7 @@ class RuleExplorer(LocalizedWidget):
             data.get("trick", []),
             data.get("leader", "N"),
             data.get("trump"),
-            bool(getattr(rules, "must_undertrump", False)),
+            has_option(game, _UNDERTRUMP) and rules.must_undertrump,
             int(data.get("stock", 0)),
             case_id=str(data.get("id", "")),
             expect=expect,
@@ -473,7 +461,7 @@ class RuleExplorer(LocalizedWidget):
         if self.game_input.value != s.game:
             self.game_input.value = s.game
         self._game_controls(s.game)
-        if s.game != "callbreak":
+        if len(contract_codes(s.game)) > 1:
             self.contract_input.value = s.contract.code
         self.leader_input.value = SEATS[s.leader]
         self.hand_input.value = " ".join(c.text for c in s.hand)
@@ -487,22 +475,21 @@ class RuleExplorer(LocalizedWidget):
     def _game_controls(self, game: str) -> None:
         """Fit the contract and leader choices (and their labels) to ``game``."""
         lang = self.language
-        codes = {"belote2": _SUIT_CONTRACTS, "callbreak": ("callbreak",)}.get(
-            game, _BELOTE_CONTRACTS
-        )
+        g = get(game)
+        codes = contract_codes(g)
         options = [(contract_name(c, lang), c) for c in codes]
         if list(self.contract_input.options) != options:
             keep = self.contract_input.value
             self.contract_input.options = options
             self.contract_input.value = keep if keep in codes else codes[0]
-        self.contract_input.disabled = game == "callbreak"
-        seats = [(seat_name(s, lang), SEATS[s]) for s in _seats(game)]
+        self.contract_input.disabled = len(codes) == 1
+        seats = [(seat_name(s, lang), SEATS[s]) for s in g.seats]
         if list(self.leader_input.options) != seats:
             keep = self.leader_input.value
             self.leader_input.options = seats
             self.leader_input.value = keep if keep in [v for _, v in seats] else seats[0][1]
-        self.undertrump_input.disabled = game not in ("belote", "coinche")
-        self.stock_input.disabled = game != "belote2"
+        self.undertrump_input.disabled = not has_option(g, _UNDERTRUMP)
+        self.stock_input.disabled = not g.has_stock
 
     # --- clicks and the quiz ----------------------------------------------------------------------
     def click(self, card: Card | str) -> None:
@@ -568,20 +555,26 @@ class RuleExplorer(LocalizedWidget):
         lang = self.language
         s = self.situation
         a = s.analysis()
-        labels = {
-            "game": text("game", lang),
-            "contract": text("contract", lang),
-            "leader": text("leader", lang),
-            "hand": text("hand", lang),
-            "trick_cards": text("trick_cards", lang),
-            "must_undertrump": text("must_undertrump", lang),
-            "stock_count": text("stock_count", lang),
-            "seed": text("seed", lang),
-            "case_json": text("case_json", lang),
-        }
-        for key, value in labels.items():
-            self._labels[key].value = value
-        options = [(game_name(g, lang), g) for g in GAMES]
+        self._render_controls(s, lang)
+        self.header.value = self._header_html(s, lang)
+        self.table.value = self._table_html(s, lang)
+        self._render_cards(s, a, lang)
+        if self.quiz:
+            self.rule_label.value = ""
+            self.quiz_label.value = self._quiz_html(s, lang)
+            self.reason_label.value = ""
+        else:
+            self.quiz_label.value = ""
+            rule = self._rule_words(a, lang)
+            self.rule_label.value = esc(text("rule_is", lang, rule=rule))
+            self.reason_label.value = self._click_html(s, lang)
+        self._expect_note(s, a, lang)
+
+    def _render_controls(self, s: Situation, lang: str) -> None:
+        """The labels, choices and buttons of the form, and the last input error."""
+        for key, label in self._labels.items():
+            label.value = text(key, lang)
+        options = [(game_name(g, lang), g) for g in names()]
         if list(self.game_input.options) != options:
             self.game_input.options = options
             self.game_input.value = s.game
@@ -599,25 +592,27 @@ class RuleExplorer(LocalizedWidget):
             if self._input_error
             else ""
         )
-        # header: contract, who plays, the case
-        who = seat_name(s.seat, lang)
+
+    def _header_html(self, s: Situation, lang: str) -> str:
+        """The game, the contract, the stock, the case and who plays."""
         head = [
             f"<b>{esc(game_name(s.game, lang))}</b>",
             esc(contract_name(s.contract, lang)),
         ]
-        if s.game == "belote2":
+        if get(s.game).has_stock:
             head.append(esc(text("stock", lang, n=s.stock)))
         if s.case_id:
             head.append(esc(text("case_loaded", lang, id=s.case_id)))
+        who = seat_name(s.seat, lang)
         head.append(f'<span class="bw-turn">{esc(text("to_play", lang, seat=who))}</span>')
-        self.header.value = " · ".join(head)
-        self.table.value = self._table_html(s, lang)
-        # the cards
-        reasons = {c: s.reason(c) for c in s.hand}
+        return " · ".join(head)
+
+    def _render_cards(self, s: Situation, a: Analysis, lang: str) -> None:
+        """The hand's buttons: marked playable or not (explore), or as chosen (quiz)."""
         notes: dict[Card, str] = {}
         states: dict[Card, str] = {}
         for c in s.hand:
-            r = reasons[c]
+            r = s.reason(c)
             if self.quiz:
                 notes[c] = ""
                 states[c] = "bw-selected" if c in self.selected else ""
@@ -633,31 +628,21 @@ class RuleExplorer(LocalizedWidget):
                 states[c] = "bw-legal" if r is None else "bw-illegal"
                 notes[c] = text("playable_mark", lang) if r is None else r.text(lang)
         self.cards.show(list(s.hand), s.contract.trump, lang, states, notes)
-        # explanations
-        if self.quiz:
-            self.rule_label.value = ""
-            if self.last_result is None:
-                chosen = " ".join(c.pretty for c in s.hand if c in self.selected) or text(
-                    "none", lang
-                )
-                self.quiz_label.value = (
-                    f"<b>{esc(text('quiz_question', lang, seat=who))}</b><br>"
-                    f"{esc(text('quiz_selected', lang, cards=chosen))}"
-                )
-            else:
-                self.last_result.messages = self._quiz_messages(self.last_result, lang)
-                cls = "bw-ok" if self.last_result.correct else "bw-reason"
-                self.quiz_label.value = "<br>".join(
-                    f'<span class="{cls}">{esc(m)}</span>' if i == 0 else esc(m)
-                    for i, m in enumerate(self.last_result.messages)
-                )
-            self.reason_label.value = ""
-        else:
-            self.quiz_label.value = ""
-            rule = self._rule_words(a, lang)
-            self.rule_label.value = esc(text("rule_is", lang, rule=rule))
-            self.reason_label.value = self._click_html(s, lang)
-        self._expect_note(s, a, lang)
+
+    def _quiz_html(self, s: Situation, lang: str) -> str:
+        """The question and the cards chosen, or the grading once checked."""
+        if self.last_result is None:
+            chosen = " ".join(c.pretty for c in s.hand if c in self.selected) or text("none", lang)
+            return (
+                f"<b>{esc(text('quiz_question', lang, seat=seat_name(s.seat, lang)))}</b><br>"
+                f"{esc(text('quiz_selected', lang, cards=chosen))}"
+            )
+        self.last_result.messages = self._quiz_messages(self.last_result, lang)
+        cls = "bw-ok" if self.last_result.correct else "bw-reason"
+        return "<br>".join(
+            f'<span class="{cls}">{esc(m)}</span>' if i == 0 else esc(m)
+            for i, m in enumerate(self.last_result.messages)
+        )
 
     def _expect_note(self, s: Situation, a: Analysis, lang: str) -> None:
         if s.expect is None:

@@ -1,0 +1,500 @@
+"""Level-4 calls by simulation (:class:`SimBidder`), for every game.
+
+For each call the level-2 bidder might make — take or pass, its two best trump suits;
+Coinche opening bids and raises of the partner's bid up to 10 above the level-2 estimate;
+Callbreak calls within 2 of its estimate — the bidder deals the unseen cards at random around
+its own (nothing else is read), plays the first tricks with level-2 players, solves the rest
+exactly (:func:`belote_lab.solver.solve_position`) and scores the hand by the game's own
+scoring (four-player Belote: ``BeloteHand.score``, so the table's ``failed_contract`` rule);
+it picks the call with the best mean score, keeping the level-2 call unless another is better
+both by a margin and by more than ``SimBidder.Z`` standard errors of the difference of the
+means.  A hand is evaluated once per trump and reused for all the calls of the auction.
+Against a Coinche opponents' bid (overcall, coinche, surcoinche) it calls as level 2: their
+hands are no longer random, and the simulation would deal them at random.
+
+>>> from belote_lab.games.belote import BeloteHand
+>>> b = SimBidder("belote", seed=1, samples=2)
+>>> b.choose_call(BeloteHand(seed=4)) in ("take", "pass")
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from belote_lab.cards import BELOTE_MASK, FULL_MASK, SEATS, Card, cards_mask, mask_cards, mask_of
+from belote_lab.games import get
+from belote_lab.players.registry import level2
+from belote_lab.players.tuning import per_game
+from belote_lab.solver.position import position_of, solve_position, total_left
+
+__all__ = ["SHADE", "SimBidder"]
+
+SHADE = 10
+"""Points taken off a simulated Coinche attack before asking whether it makes its bid."""
+
+_SUITS = "SHDC"
+_NO_BID = ("pass", "coinche", "surcoinche")  # the Coinche calls that name no contract
+
+
+def _rollout_and_solve(
+    hand: Any, players: dict[int, Any], rollout: int, side: tuple[int, ...]
+) -> tuple[Any, int]:
+    """Play ``hand`` with ``players`` until ``rollout`` tricks are done, then solve the rest
+    exactly; returns the hand and what ``side`` wins from there on (points, or tricks in
+    Callbreak; what it won before is not included)."""
+    while hand.phase == "play" and (len(hand.tricks) < rollout or hand.trick):
+        hand.play(players[hand.to_play].choose_card(hand))
+    if hand.phase != "play":
+        return hand, 0
+    pos = position_of(hand, side)
+    sol = solve_position(pos, all_values=False)
+    value = sol.value if side[0] in sol.side else total_left(pos) - sol.value
+    return hand, value
+
+
+def _deal_around(seat: int, own: int, rest: list[Card], size: int) -> list[int]:
+    """Four hands: ``own`` for ``seat``, ``size`` cards of ``rest`` in turn for the others.
+
+    >>> _deal_around(1, 1, [Card(2), Card(3), Card(4)], 1)
+    [4, 1, 8, 16]
+    """
+    hands = [0, 0, 0, 0]
+    hands[seat] = own
+    k = 0
+    for s in range(4):
+        if s != seat:
+            hands[s] = cards_mask(rest[k : k + size])
+            k += size
+    return hands
+
+
+def _suits_to_weigh(
+    legal: list[str], c2: str, turned: Card, strength: Callable[[int], float]
+) -> list[tuple[str, int]]:
+    """The taking calls to simulate, with their trump: the turned suit in round 1; in round 2
+    the two strongest suits by ``strength`` (and the level-2 call ``c2``)."""
+    if "take" in legal:
+        return [("take", int(turned.suit))]
+    named = [c for c in legal if c in ("S", "H", "D", "C")]
+    ranked = sorted(named, key=lambda c: -strength(_SUITS.index(c)))
+    keep = ranked[:2] + ([c2] if c2 in named and c2 not in ranked[:2] else [])
+    return [(c, _SUITS.index(c)) for c in keep]
+
+
+def _sq_error(values: list[float]) -> float:
+    """The squared standard error of the mean of ``values`` (0 for one value).
+
+    >>> _sq_error([1.0, 3.0]), _sq_error([5.0])
+    (1.0, 0.0)
+    """
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    return sum((v - mean) ** 2 for v in values) / (n - 1) / n
+
+
+class SimBidder:
+    """Level-4 calls for ``game`` decided by simulation (see the module text).
+
+    ``samples`` deals (default :attr:`SAMPLES`) per evaluated trump (or per Callbreak hand)
+    within ``time_budget``
+    seconds for one decision; the level-2 call is kept unless another call's mean score is
+    better by ``margin`` (points per hand; Callbreak: score units).
+    """
+
+    # tricks played by level-2 players before the solver takes over; Callbreak plays the
+    # whole hand: the solver's opponents there all play against the one seat, which made
+    # the calls a trick too low
+    ROLLOUT: ClassVar[dict[str, int]] = {"belote": 2, "coinche": 2, "belote2": 7, "callbreak": 13}
+    SAMPLES: ClassVar[dict[str, int]] = {
+        "belote": 12, "coinche": 12, "belote2": 12, "callbreak": 40
+    }
+    MARGIN: ClassVar[dict[str, float]] = {
+        "belote": 10.0, "coinche": 15.0, "belote2": 10.0, "callbreak": 0.2
+    }
+    Z: ClassVar[dict[str, float]] = {
+        "belote": 2.0, "coinche": 2.0, "belote2": 2.0, "callbreak": 0.0
+    }
+    """Standard errors a call's gain must pass besides the margin (none in Callbreak; why:
+    ``benchmarks/players_notes.md``)."""
+
+    def __init__(
+        self,
+        game: object,
+        seed: int | None = None,
+        samples: int | None = None,
+        time_budget: float = 0.8,
+        margin: float | None = None,
+    ) -> None:
+        g = get(game)
+        self.game = g.name
+        self.spec = g  # the game's declared facts (seats, sides, hand class)
+        self._simulate = per_game(self.SIMULATIONS, g, "bidding simulation")
+        self._make_base = level2(g)  # the level-2 players, of the simulated hands too
+        self.base = self._make_base(seed)
+        self.rng = random.Random(seed)
+        self.samples = per_game(self.SAMPLES, g, "bidding samples") if samples is None else samples
+        self.time_budget = time_budget
+        self.margin = per_game(self.MARGIN, g, "bidding margin") if margin is None else margin
+        self._cache: dict[Any, list[Any]] = {}
+        self._cache_key: Any = None
+        self.last_values: dict[Any, float] = {}
+        self._deals: dict[Any, Any] = {}  # call -> key of the deals it was weighed on
+
+    # the cache holds the evaluations of one hand (keyed by what the seat knows)
+    def _remember(self, key: Any) -> None:
+        if key != self._cache_key:
+            self._cache = {}
+            self._cache_key = key
+
+    def choose_call(self, state: Any) -> Any:
+        legal = state.legal_calls()
+        c2 = self.base.choose_call(state)
+        self.last_values = {}
+        if len(legal) <= 1:
+            return c2
+        seat = state.current_player
+        self._deals = {}
+        samples = self._simulate(self, state, seat, legal, c2)  # a function of the class
+        values = {c: sum(v) / len(v) for c, v in samples.items()}
+        self.last_values = values
+        if not values or c2 not in values:
+            return c2  # also when the level-2 call is not one the simulation weighs
+        best = max(values, key=lambda c: values[c])
+        if best == c2:
+            return c2
+        err = self._error(samples, best, c2)
+        if values[best] > values[c2] + max(self.margin, self.Z[self.game] * err):
+            return best
+        return c2
+
+    def _error(self, samples: dict[Any, list[float]], best: Any, c2: Any) -> float:
+        """The standard error of the difference of the mean values of ``best`` and ``c2``: a
+        call other than the level-2 one must be better by the margin, and by more than Z of
+        these (the deals are few); calls weighed on the same deals are compared deal by
+        deal."""
+        a, b = samples[best], samples[c2]
+        same = self._deals.get(best, best) == self._deals.get(c2, c2) and len(a) == len(b)
+        if same:
+            return math.sqrt(_sq_error([x - y for x, y in zip(a, b, strict=True)]))
+        return math.sqrt(_sq_error(a) + _sq_error(b))
+
+    # --- shared by the games ---------------------------------------------------------------------
+    def _level2_players(self) -> dict[int, Any]:
+        """A fresh level-2 player for every seat of the game."""
+        return {s: self._make_base(None) for s in self.spec.seats}
+
+    def _same_side(self, a: int, b: int) -> bool:
+        return self.spec.side_of(a) == self.spec.side_of(b)
+
+    def _first_leader(self, state: Any) -> int:
+        """Who leads the first trick of the hand ``state`` is bidding (Belote, Coinche)."""
+        if state.rules.first_lead == "dealer":
+            return int(state.dealer)
+        return self.spec.next_seat(state.dealer)
+
+    def _taking_view(
+        self, state: Any, seat: int, legal: list[str]
+    ) -> tuple[int, Card, dict[str, list[float]]]:
+        """The seat's hand and the turned card (the cache is keyed by them), and the value of
+        passing (0), in the taking games."""
+        view = state.seat_view(seat)
+        mine = mask_of(view["hand"])
+        turned = Card.parse(view["turned"])
+        self._remember((seat, mine, turned, state.dealer))
+        values: dict[str, list[float]] = {}
+        if "pass" in legal:
+            values["pass"] = [0.0]
+        return mine, turned, values
+
+    def _weigh_trumps(
+        self,
+        suits: list[tuple[str, int]],
+        unseen: int,
+        outcome: Callable[[list[Card], int], float],
+    ) -> dict[str, list[float]]:
+        """Per call of ``suits``: the ``outcome`` of each deal of the ``unseen`` cards (shuffled
+        in place, ``samples`` deals at most within the time budget) with its trump; each
+        trump is simulated once a hand."""
+        deadline = time.perf_counter() + self.time_budget
+        values: dict[str, list[float]] = {}
+        for call, suit in suits:
+            key = (self.game, suit)
+            outcomes = self._cache.get(key)
+            if outcomes is None:
+                outcomes = []
+                rest = list(mask_cards(unseen))
+                for _ in range(max(1, self.samples)):
+                    self.rng.shuffle(rest)
+                    outcomes.append(outcome(rest, suit))
+                    if time.perf_counter() > deadline:
+                        break
+                self._cache[key] = outcomes
+            values[call] = outcomes
+        return values
+
+    # --- four-player Belote --------------------------------------------------------------------
+    def _values_belote(
+        self, state: Any, seat: int, legal: list[str], c2: str
+    ) -> dict[str, list[float]]:
+        from belote_lab.players.estimates import take_strength
+
+        mine, turned, values = self._taking_view(state, seat, legal)
+        suits = _suits_to_weigh(legal, c2, turned, lambda t: take_strength(mine, t)[1])
+        leader = self._first_leader(state)
+        hand_class = self.spec.hand_class
+
+        def outcome(rest: list[Card], suit: int) -> float:
+            hands = _deal_around(seat, mine | 1 << turned | cards_mask(rest[:2]), rest[2:], 8)
+            h = hand_class.from_hands(
+                [mask_cards(m) for m in hands], _SUITS[suit], seat, leader, state.rules
+            )
+            return self._belote_outcome(h, seat)
+
+        values.update(self._weigh_trumps(suits, BELOTE_MASK & ~mine & ~(1 << turned), outcome))
+        return values
+
+    def _belote_outcome(self, h: Any, seat: int) -> float:
+        """The score margin of ``seat``'s team, by the table's own scoring (``h.score``).
+
+        Not :attr:`Game.margin`: this counts a side's tricks as 0 or 1 by its points and the
+        belote as announced only, and the level-4 calls were tuned so."""
+        g = self.spec
+        team = g.side_with(seat)
+        h, v = _rollout_and_solve(h, self._level2_players(), self.ROLLOUT[self.game], team)
+        ours = h.won_points[team[0]] + h.won_points[team[1]] + v
+        theirs = 162 - ours
+        pts = [ours, theirs] if g.side_of(seat) == 0 else [theirs, ours]
+        tricks = [0 if p == 0 else 1 for p in pts]
+        bel = [0, 0]
+        if h.belote_seat >= 0:
+            bel[g.side_of(h.belote_seat)] = 20
+        r = h.score(pts, tricks, bel)  # the table's scoring, failed_contract included
+        sc = [r.score[side] for side in g.sides]
+        return float(sc[g.side_of(seat)] - sc[1 - g.side_of(seat)])
+
+    # --- two-player Belote ---------------------------------------------------------------------
+    def _values_belote2(
+        self, state: Any, seat: int, legal: list[str], c2: str
+    ) -> dict[str, list[float]]:
+        from belote_lab.players.estimates import taking_strength
+
+        mine, turned, values = self._taking_view(state, seat, legal)
+        seven = [*mask_cards(mine), turned]
+        suits = _suits_to_weigh(legal, c2, turned, lambda t: taking_strength(seven, t))
+        g = self.spec
+        other = g.next_seat(seat)
+        leader = g.next_seat(state.dealer)  # the non-dealer leads
+
+        def outcome(rest: list[Card], suit: int) -> float:
+            hands = {
+                SEATS[seat]: [*mask_cards(mine), turned, *rest[:2]],
+                SEATS[other]: rest[2:11],
+            }
+            h = g.hand_class.from_hands(
+                hands, rest[11:], _SUITS[suit], seat, leader, state.rules
+            )
+            return self._belote2_outcome(h, seat)
+
+        values.update(self._weigh_trumps(suits, BELOTE_MASK & ~mine & ~(1 << turned), outcome))
+        return values
+
+    def _belote2_outcome(self, h: Any, seat: int) -> float:
+        """The score margin of ``seat`` by :func:`~belote_lab.games.belote2.score_belote2`.
+
+        Not :attr:`Game.margin`: this counts a side's tricks as 0 or 1 by its points, and the
+        level-4 calls were tuned so."""
+        from belote_lab.games.belote import belote_holder
+        from belote_lab.games.belote2 import score_belote2
+
+        h, v = _rollout_and_solve(h, self._level2_players(), self.ROLLOUT[self.game], (seat,))
+        other = self.spec.next_seat(seat)
+        ours = h.won_points[seat] + v
+        pts = {SEATS[seat]: ours, SEATS[other]: 162 - ours}
+        tricks = {k: 0 if p == 0 else 1 for k, p in pts.items()}
+        bel = {"N": 0, "S": 0}
+        holder = h.belote_seat
+        if holder < 0 and h.contract is not None and h.phase == "play":
+            holder = belote_holder(h.hands, h.contract)  # both cards still in one hand
+        if holder >= 0:
+            bel[SEATS[holder]] = 20
+        r = score_belote2(pts, tricks, bel, SEATS[h.taker])
+        return float(r.score[SEATS[seat]] - r.score[SEATS[other]])
+
+    # --- Coinche -------------------------------------------------------------------------------
+    def _coinche_outcomes(self, state: Any, seat: int, suit: int, taker: int) -> list[Any]:
+        """Per sampled deal: (attack points, attack belote, defence belote, attack tricks)."""
+        key = (self.game, suit, self._same_side(taker, seat), taker)
+        got = self._cache.get(key)
+        if got is not None:
+            return got
+        mine = state.hands[seat]
+        leader = self._first_leader(state)
+        rest = list(mask_cards(BELOTE_MASK & ~mine))
+        out = []
+        deadline = time.perf_counter() + self.time_budget / 2
+        att = self.spec.side_with(taker)
+        for _ in range(max(1, self.samples)):
+            self.rng.shuffle(rest)
+            hands = _deal_around(seat, mine, rest, 8)
+            h = self.spec.hand_class.from_hands(
+                [mask_cards(m) for m in hands], f"80{_SUITS[suit]}", taker, leader, state.rules
+            )
+            h, v = _rollout_and_solve(h, self._level2_players(), self.ROLLOUT[self.game], att)
+            ap = h.won_points[att[0]] + h.won_points[att[1]] + v
+            ours = h.belote_seat >= 0 and self._same_side(h.belote_seat, taker)
+            ab = 20 if ours else 0
+            db = 20 if h.belote_seat >= 0 and not ours else 0
+            out.append((ap, ab, db, 0 if ap == 0 else 1))
+            if time.perf_counter() > deadline:
+                break
+        self._cache[key] = out
+        return out
+
+    @staticmethod
+    def _coinche_margin(outcomes: list[Any], value: int, mult: int, ours: bool) -> list[float]:
+        """Margin for the seat's team of a points contract ``value`` × ``mult``, a deal each.
+
+        Coinche's scoring (:mod:`belote_lab.games.coinche`) with the attack shaded by
+        :data:`SHADE`, so not :attr:`Game.margin`."""
+        from belote_lab.games.coinche import FAILED_BASE, round_half_up
+
+        out = []
+        for ap, ab, db, _ in outcomes:
+            a = ap + ab
+            # the solver plays the attack's cards perfectly: count a little less for it
+            made = a - SHADE >= value and a - SHADE > (162 - ap) + db
+            if made:
+                att = round_half_up(ap) + value * mult + ab
+                dfn = round_half_up(162 - ap) + db
+            else:
+                att = ab
+                dfn = FAILED_BASE + value * mult + db
+            out.append(float(att - dfn) if ours else float(dfn - att))
+        return out
+
+    def _values_coinche(
+        self, state: Any, seat: int, legal: list[str], c2: str
+    ) -> dict[str, list[float]]:
+        from belote_lab.games.coinche import Bid
+
+        view = state.seat_view(seat)
+        mine = state.hands[seat]
+        self._remember((seat, mine, state.dealer))
+        bid = None if view["bid"] is None else Bid.parse(view["bid"])
+        bidder = None if view["bidder"] is None else SEATS.index(view["bidder"])
+        mult = int(view.get("multiplier") or 1)
+        values: dict[str, list[float]] = {}
+        standing_points = bid is not None and bid.kind == "points" and bid.trump in "SHDC"
+        if bid is not None and not standing_points:
+            return {}  # capot/générale or no/all trump: leave these to the level-2 rules
+        if bid is not None and bidder is not None and not self._same_side(bidder, seat):
+            # the opponents' bid: their hands are not random any more, and the simulation
+            # deals them at random; overcalls and coinches stay with the level-2 rules
+            return {}
+        if bid is None:
+            values["pass"] = [0.0]
+        else:
+            assert bidder is not None
+            ours = self._same_side(bidder, seat)
+            outs = self._coinche_outcomes(state, seat, _SUITS.index(bid.trump), bidder)
+            values["pass"] = self._coinche_margin(outs, bid.value, mult, ours)
+            self._deals["pass"] = ("suit", bid.trump, bidder)
+        partner_bid = bid is not None and bidder is not None and self._same_side(bidder, seat)
+        top = self._coinche_tops(mine, bid if partner_bid else None, c2)
+        for s in [s for s, v in top.items() if v > 0]:
+            taker = seat
+            if partner_bid:
+                assert bidder is not None
+                taker = bidder
+            outs = self._coinche_outcomes(state, seat, s, taker)
+            for call in legal:
+                if call in _NO_BID or not call.endswith(_SUITS[s]):
+                    continue
+                b = Bid.parse(call)
+                if b.kind != "points" or b.trump != _SUITS[s] or b.value > min(160, top[s] + 10):
+                    continue
+                values[call] = self._coinche_margin(outs, b.value, 1, True)
+                self._deals[call] = ("suit", b.trump, taker)
+        return values
+
+    @staticmethod
+    def _coinche_tops(mine: int, partner_bid: Any, c2: str) -> dict[int, int]:
+        """Trump → the level-2 estimate of a bid in it (or the level-2 call ``c2``): the values
+        considered go up to 10 above.  Never bid against the partner's suit ``partner_bid``:
+        raise it (up to the support) or pass."""
+        from belote_lab.games.coinche import Bid
+        from belote_lab.players.estimates import suit_estimate, support_estimate
+
+        top = {s: suit_estimate(mine, s) for s in range(4)}
+        if partner_bid is not None:
+            t = _SUITS.index(partner_bid.trump)
+            top = {t: partner_bid.value + support_estimate(mine, t) // 20 * 10}
+        if c2 not in _NO_BID:
+            c2_bid = Bid.parse(c2)
+            if c2_bid.kind == "points" and c2_bid.trump in "SHDC":
+                t = _SUITS.index(c2_bid.trump)
+                top[t] = max(top.get(t, 0), c2_bid.value)
+        return top
+
+    # --- Callbreak -----------------------------------------------------------------------------
+    def _values_callbreak(
+        self, state: Any, seat: int, legal: list[int], c2: int
+    ) -> dict[int, list[float]]:
+        from belote_lab.games.callbreak import round_score
+
+        mine = state.hands[seat]
+        self._remember((seat, mine, state.dealer))
+        key = (self.game,)
+        tricks = self._cache.get(key)
+        if tricks is None:
+            tricks = self._callbreak_tricks(state, seat, mine, legal, c2)
+            self._cache[key] = tricks
+        lo, hi = max(min(legal), c2 - 2), min(max(legal), c2 + 2)
+        calls = [c for c in legal if lo <= c <= hi]
+        self._deals = dict.fromkeys(calls, "hand")  # every call weighed on the same deals
+        return {c: [float(round_score(c, t)) for t in tricks] for c in calls}
+
+    def _callbreak_tricks(
+        self, state: Any, seat: int, mine: int, legal: list[int], c2: int
+    ) -> list[int]:
+        """The tricks ``seat`` wins on each sampled deal, calling ``c2`` (the others: their
+        calls made, or the level-2 estimate of their sampled hands)."""
+        from belote_lab.players.estimates import estimate_tricks
+
+        tricks = []
+        known = {s: c for s in range(4) if (c := state.call_of(s)) is not None}
+        rest = list(mask_cards(FULL_MASK & ~mine))
+        first = self.spec.next_seat(state.dealer)
+        deadline = time.perf_counter() + self.time_budget
+        for _ in range(max(1, self.samples)):
+            self.rng.shuffle(rest)
+            hands = _deal_around(seat, mine, rest, 13)
+            calls = [
+                c2 if s == seat else known.get(s, estimate_tricks(hands[s])) for s in range(4)
+            ]
+            calls = [max(min(c, max(legal)), min(legal)) for c in calls]
+            h = self.spec.hand_class.from_hands(
+                [mask_cards(m) for m in hands], calls, first, state.rules
+            )
+            players = self._level2_players()
+            h, v = _rollout_and_solve(h, players, self.ROLLOUT[self.game], (seat,))
+            tricks.append(h.won_tricks[seat] + v)
+            if time.perf_counter() > deadline:
+                break
+        return tricks
+
+    SIMULATIONS: ClassVar[dict[str, Callable[..., dict[Any, list[float]]]]] = {
+        "belote": _values_belote,
+        "coinche": _values_coinche,
+        "belote2": _values_belote2,
+        "callbreak": _values_callbreak,
+    }
+    """How the calls of each game are weighed: ``(bidder, state, seat, legal, c2)`` → call →
+    the values of its simulated deals."""
