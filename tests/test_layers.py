@@ -2,7 +2,7 @@
 
 Imports run one way, down the layers of ``docs/ARCHITECTURE.md``:
 
-    core (cards, contract, trick, reasons, rules, jsonlines, render, _jit)
+    core (cards, contract, trick, reasons, rules, jsonlines, _jit)
     ← games (spec, the registry, base, record, one module per game)
     ← solver (position, kernel)
     ← players (levels 1–4, sampling)
@@ -51,7 +51,6 @@ CORE = frozenset(
         ".reasons",
         ".rules",
         ".jsonlines",
-        ".render",  # HTML of cards and hands; imports only cards
         "._jit",  # the optional numba shim
     )
 )

@@ -52,6 +52,14 @@ class ToyRules(RuleOptions):
 class ToyResult:
     tricks: dict[str, int]  # seat letter → tricks won
 
+    @property
+    def score(self) -> dict[str, int]:
+        """What each side scores: its tricks."""
+        return dict(self.tricks)
+
+    def why(self) -> str:
+        return ", ".join(f"{s} took {n} trick{'s' * (n != 1)}" for s, n in self.tricks.items())
+
     def to_json(self) -> dict[str, Any]:
         return {"tricks": dict(self.tricks)}
 
@@ -159,13 +167,7 @@ class ToyMatch(CountingGame):
 
     def next_hand(self) -> ToyHand:
         """Count the finished hand and deal the next one (unless the match is over)."""
-        h = self.hand
-        if self._over:
-            raise IllegalAction("the match is over")
-        if not h.is_over:
-            raise IllegalAction("the current hand is not finished")
-        self._count_hand()
-        self.hands.append(h)
+        h = self._take_finished("match")  # refuses an unfinished hand; counts it for undo
         assert h.result is not None
         for k, n in h.result.tricks.items():
             self.totals[k] += n

@@ -8,6 +8,7 @@ The legality of a card always comes from :mod:`belote_lab.trick`.
 from __future__ import annotations
 
 import copy
+import html
 import secrets
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, TypeVar
@@ -18,6 +19,8 @@ from belote_lab.cards import (
     CardParseError,
     CardSet,
     Suit,
+    card_html,
+    cards_html,
     mask_cards,
     parse_seat,
     seat_in,
@@ -37,7 +40,7 @@ from belote_lab.trick import (
 
 __all__ = [
     "TrickPlay", "Snapshot", "Trick", "Event", "IllegalAction", "OutOfTurn", "CountingGame",
-    "drawn_seed", "drive_hand", "step",
+    "drawn_seed", "drive_hand", "step", "fields_json",
 ]
 
 _T = TypeVar("_T", bound="TrickPlay")
@@ -104,6 +107,21 @@ class Snapshot(NamedTuple):
     extra: tuple[Any, ...]  # the game's own part (bidding, stock …): ``_save_extra()``
 
 
+def fields_json(obj: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    """``{name: value}`` of ``obj``'s attributes ``names``, in that order, dicts copied: the
+    JSON of a hand's result.
+
+    >>> from types import SimpleNamespace
+    >>> fields_json(SimpleNamespace(score={"NS": 1}, made=True), ("score", "made"))
+    {'score': {'NS': 1}, 'made': True}
+    """
+    out: dict[str, Any] = {}
+    for name in names:
+        value = getattr(obj, name)
+        out[name] = dict(value) if isinstance(value, dict) else value
+    return out
+
+
 class TrickPlay:
     """Mutable play-phase state; subclasses set the class attributes and call ``_start_play``.
 
@@ -119,6 +137,7 @@ class TrickPlay:
     deck: tuple[Card, ...] = ()  # the dealt deck, in order (empty: a hand given by its cards)
     seed: int | None = None
     dealer: int = 0
+    turned: Card | None = None  # the card turned up for the taking (Belote), if any
     rules: Any = None  # the game's rule options
     result: Any = None  # the scored outcome, once the hand is over
     observer: int | None = None  # the seat of an observation (None: the full state)
@@ -600,9 +619,28 @@ class TrickPlay:
         return h
 
     def _repr_html_(self) -> str:
-        from belote_lab.render import hand_html
-
-        return hand_html(self)
+        """The table for a notebook: each seat's cards, the trick, the contract, the score."""
+        trump = self.contract.trump if self.contract is not None else None
+        rows = []
+        for s in self.seat_order:
+            mark = " ▶" if self.current_player == s else ""
+            cards = cards_html(list(CardSet(self.hands[s])), trump)
+            rows.append(f"<tr><th>{SEATS[s]}{mark}</th><td>{cards}</td></tr>")
+        contract = self.contract.describe() if self.contract is not None else "—"
+        trick = cards_html(list(self.trick), trump) or "—"
+        info = [f"<b>Phase</b>: {html.escape(str(self.phase))}", f"<b>Contract</b>: {contract}"]
+        if self.turned is not None:
+            info.append(f"<b>Turned</b>: {card_html(self.turned)}")
+        info.append(f"<b>Trick {self.trick_number}</b>: {trick}")
+        result = self.result
+        if result is not None:  # every result has ``score`` (per side) and ``why()``
+            info.append(
+                f"<b>Score</b>: {html.escape(str(result.score))} — {html.escape(result.why())}"
+            )
+        return (
+            '<div class="belote-lab-hand"><table>' + "".join(rows) + "</table><div>"
+            + "<br>".join(info) + "</div></div>"
+        )
 
     @property
     def actions(self) -> list[tuple[str, str, str]]:
@@ -674,6 +712,19 @@ class CountingGame:
     def _init_counting(self) -> None:
         self._history: list[tuple[Any, ...]] = []
         self._closed: str | None = None  # why undo is refused: counted by a run or a journey
+
+    def _take_finished(self, game: str = "game", hand: str = "hand") -> Any:
+        """The first step of ``next_hand()``: refuse (:class:`IllegalAction`, nothing changes)
+        when the ``game`` is over or its current ``hand`` is not finished; else count the hand
+        (:meth:`_count_hand`), keep it in ``hands`` and return it."""
+        h = self.hand
+        if self._over:
+            raise IllegalAction(f"the {game} is over")
+        if not h.is_over:
+            raise IllegalAction(f"the current {hand} is not finished")
+        self._count_hand("deal" if h.phase == "redeal" else hand)
+        self.hands.append(h)
+        return h
 
     def _count_hand(self, what: str = "hand") -> None:
         """Remember the state before counting ``self.hand`` and make the hand refuse undo."""

@@ -45,6 +45,7 @@ from belote_lab.games.base import (
     OutOfTurn,
     TrickPlay,
     drawn_seed,
+    fields_json,
 )
 from belote_lab.games.bidding import Bidding
 from belote_lab.games.spec import Game
@@ -209,6 +210,10 @@ def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
     return float(r.score[mine] - r.score[theirs])
 
 
+_RESULT_KEYS = ("points", "belote", "declarations", "score", "made", "capot", "held",
+                "reserve_won")
+
+
 # --- scoring ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class HandResult:
@@ -226,16 +231,7 @@ class HandResult:
     failed_contract: str = "all_to_defence"  # the rule option the hand was scored by
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "points": dict(self.points),
-            "belote": dict(self.belote),
-            "declarations": dict(self.declarations),
-            "score": dict(self.score),
-            "made": self.made,
-            "capot": self.capot,
-            "held": self.held,
-            "reserve_won": dict(self.reserve_won),
-        }
+        return fields_json(self, _RESULT_KEYS)
 
     def why(self, language: str = "en") -> str:
         """One sentence on why the contract was made or failed, in English or Korean (``ko``).
@@ -853,13 +849,7 @@ class BeloteGame(CountingGame):
 
     def next_hand(self) -> BeloteHand:
         """Record the finished hand and deal the next one (unless the game is over)."""
-        h = self.hand
-        if self._over:
-            raise IllegalAction("the game is over")
-        if not h.is_over:
-            raise IllegalAction("the current hand is not finished")
-        self._count_hand("deal" if h.phase == "redeal" else "hand")
-        self.hands.append(h)
+        h = self._take_finished()
         if h.phase == "done":
             assert h.result is not None
             for k in self.totals:

@@ -51,7 +51,6 @@ from belote_lab.games import get as get_game
 from belote_lab.games.base import (
     CountingGame,
     Event,
-    IllegalAction,
     Trick,
     drawn_seed,
 )
@@ -612,13 +611,7 @@ class Belote2Match(CountingGame):
 
     def next_hand(self) -> Belote2Hand:
         """Record the finished hand and deal the next one (unless the match is over)."""
-        h = self.hand
-        if self._over:
-            raise IllegalAction("the match is over")
-        if not h.is_over:
-            raise IllegalAction("the current hand is not finished")
-        self._count_hand("deal" if h.phase == "redeal" else "hand")
-        self.hands.append(h)
+        h = self._take_finished("match")
         if h.phase == "done":
             assert h.result is not None
             for k in self.totals:

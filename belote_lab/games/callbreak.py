@@ -780,13 +780,7 @@ class CallbreakGame(CountingGame):
     # --- actions ----------------------------------------------------------------------------------
     def next_hand(self) -> CallbreakHand:
         """Record the finished round (or void deal) and deal the next one unless the game ended."""
-        h = self.hand
-        if self._over:
-            raise IllegalAction("the game is over")
-        if not h.is_over:
-            raise IllegalAction("the current round is not finished")
-        self._count_hand("deal" if h.phase == "redeal" else "round")
-        self.hands.append(h)
+        h = self._take_finished("game", "round")
         if h.phase == "redeal":
             self.hand = self._new_hand(h.dealer)
             return self.hand

@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 
 from belote_lab.cards import BELOTE_MASK, SEATS, Card, CardParseError, CardSet, parse_seat
 from belote_lab.contract import Contract, ContractKind
-from belote_lab.games.base import Event
+from belote_lab.games.base import Event, fields_json
 from belote_lab.games.belote import GAME as BELOTE_GAME
 from belote_lab.games.belote import (
     TEAMS,
@@ -472,18 +472,10 @@ class CoincheResult:
     held: ClassVar[int] = 0  # Coinche has no litige: nothing is ever held in reserve
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "points": dict(self.points),
-            "belote": dict(self.belote),
-            "declarations": dict(self.declarations),
-            "score": dict(self.score),
-            "made": self.made,
-            "bid": self.bid,
-            "bidder": self.bidder,
-            "multiplier": self.multiplier,
-            "tricks": dict(self.tricks),
-            "capot": self.capot,
-        }
+        return fields_json(self, (
+            "points", "belote", "declarations", "score", "made", "bid", "bidder", "multiplier",
+            "tricks", "capot",
+        ))
 
     def why(self) -> str:
         """One sentence on why the contract was made or failed.

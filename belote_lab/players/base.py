@@ -12,14 +12,15 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from belote_lab.cards import Card, mask_cards
+from belote_lab.games.base import TrickPlay
 
 __all__ = ["Callback", "Player", "RandomPlayer"]
 
 
 class Player(Protocol):
-    def choose_call(self, state: Any) -> str: ...
+    def choose_call(self, state: TrickPlay) -> str: ...
 
-    def choose_card(self, state: Any) -> Card: ...
+    def choose_card(self, state: TrickPlay) -> Card: ...
 
 
 class RandomPlayer:
@@ -34,14 +35,14 @@ class RandomPlayer:
         self.rng = random.Random(seed)
         self.take_probability = take_probability
 
-    def choose_call(self, state: Any) -> str:
+    def choose_call(self, state: TrickPlay) -> str:
         calls = state.legal_calls()
         if "pass" in calls and (len(calls) == 1 or self.rng.random() >= self.take_probability):
             return "pass"
         others = [c for c in calls if c != "pass"]
         return self.rng.choice(others)
 
-    def choose_card(self, state: Any) -> Card:
+    def choose_card(self, state: TrickPlay) -> Card:
         cards = mask_cards(state.legal_mask())
         return cards[int(self.rng.random() * len(cards))]
 
@@ -55,9 +56,9 @@ class Callback:
         self._card = choose_card
         self._call = choose_call
 
-    def choose_call(self, state: Any) -> str:
+    def choose_call(self, state: TrickPlay) -> str:
         return self._call(state)
 
-    def choose_card(self, state: Any) -> Card:
+    def choose_card(self, state: TrickPlay) -> Card:
         return Card.parse(self._card(state))
 

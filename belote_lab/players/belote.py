@@ -19,9 +19,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from belote_lab.cards import Card, Suit, mask_of
+from belote_lab.games.base import TrickPlay
 from belote_lab.players.estimates import take_strength
 from belote_lab.players.heuristics import Situation, choose_card
 
@@ -37,7 +36,7 @@ class BelotePlayer2:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
 
-    def choose_call(self, state: Any) -> str:
+    def choose_call(self, state: TrickPlay) -> str:
         legal = state.legal_calls()
         view = state.seat_view(state.current_player)
         hand = mask_of(view["hand"])
@@ -57,7 +56,7 @@ class BelotePlayer2:
             return best[1]
         return "pass" if "pass" in legal else legal[0]
 
-    def choose_card(self, state: Any) -> Card:
+    def choose_card(self, state: TrickPlay) -> Card:
         return choose_card(Situation.from_state(state))
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from belote_lab.cards import BELOTE_MASK, SUIT_MASK, Card, Rank, cards_mask, mask_cards
 from belote_lab.contract import Contract, Tables
+from belote_lab.games.base import TrickPlay
 from belote_lab.players.estimates import taking_strength
 from belote_lab.players.levels import levels
 from belote_lab.trick import BELOTE2_STRICT, legal_mask
@@ -70,7 +71,7 @@ class Belote2Player2:
         self.name = name
 
     # --- taking ---------------------------------------------------------------------------
-    def choose_call(self, state: Any) -> str:
+    def choose_call(self, state: TrickPlay) -> str:
         calls: list[str] = state.legal_calls()
         view = state.seat_view(state.current_player)
         turned = Card.parse(view["turned"])
@@ -86,7 +87,7 @@ class Belote2Player2:
         return best if strength >= self.name or "pass" not in calls else "pass"
 
     # --- play -----------------------------------------------------------------------------
-    def choose_card(self, state: Any) -> Card:
+    def choose_card(self, state: TrickPlay) -> Card:
         legal = mask_cards(state.legal_mask())
         if len(legal) == 1:
             return legal[0]

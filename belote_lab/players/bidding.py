@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 from belote_lab.cards import BELOTE_MASK, FULL_MASK, SEATS, Card, cards_mask, mask_cards, mask_of
 from belote_lab.games import get
+from belote_lab.games.base import TrickPlay
 from belote_lab.players.registry import level2
 from belote_lab.players.tuning import per_game
 from belote_lab.solver.position import position_of, solve_position, total_left
@@ -153,7 +154,7 @@ class SimBidder:
             self._cache = {}
             self._cache_key = key
 
-    def choose_call(self, state: Any) -> Any:
+    def choose_call(self, state: TrickPlay) -> Any:
         legal = state.legal_calls()
         c2 = self.base.choose_call(state)
         self.last_values = {}
@@ -193,14 +194,14 @@ class SimBidder:
     def _same_side(self, a: int, b: int) -> bool:
         return self.spec.side_of(a) == self.spec.side_of(b)
 
-    def _first_leader(self, state: Any) -> int:
+    def _first_leader(self, state: TrickPlay) -> int:
         """Who leads the first trick of the hand ``state`` is bidding (Belote, Coinche)."""
         if state.rules.first_lead == "dealer":
             return int(state.dealer)
         return self.spec.next_seat(state.dealer)
 
     def _taking_view(
-        self, state: Any, seat: int, legal: list[str]
+        self, state: TrickPlay, seat: int, legal: list[str]
     ) -> tuple[int, Card, dict[str, list[float]]]:
         """The seat's hand and the turned card (the cache is keyed by them), and the value of
         passing (0), in the taking games."""
@@ -241,7 +242,7 @@ class SimBidder:
 
     # --- four-player Belote --------------------------------------------------------------------
     def _values_belote(
-        self, state: Any, seat: int, legal: list[str], c2: str
+        self, state: TrickPlay, seat: int, legal: list[str], c2: str
     ) -> dict[str, list[float]]:
         from belote_lab.players.estimates import take_strength
 
@@ -281,7 +282,7 @@ class SimBidder:
 
     # --- two-player Belote ---------------------------------------------------------------------
     def _values_belote2(
-        self, state: Any, seat: int, legal: list[str], c2: str
+        self, state: TrickPlay, seat: int, legal: list[str], c2: str
     ) -> dict[str, list[float]]:
         from belote_lab.players.estimates import taking_strength
 
@@ -328,7 +329,7 @@ class SimBidder:
         return float(r.score[SEATS[seat]] - r.score[SEATS[other]])
 
     # --- Coinche -------------------------------------------------------------------------------
-    def _coinche_outcomes(self, state: Any, seat: int, suit: int, taker: int) -> list[Any]:
+    def _coinche_outcomes(self, state: TrickPlay, seat: int, suit: int, taker: int) -> list[Any]:
         """Per sampled deal: (attack points, attack belote, defence belote, attack tricks)."""
         key = (self.game, suit, self._same_side(taker, seat), taker)
         got = self._cache.get(key)
@@ -380,7 +381,7 @@ class SimBidder:
         return out
 
     def _values_coinche(
-        self, state: Any, seat: int, legal: list[str], c2: str
+        self, state: TrickPlay, seat: int, legal: list[str], c2: str
     ) -> dict[str, list[float]]:
         from belote_lab.games.coinche import Bid
 
@@ -445,7 +446,7 @@ class SimBidder:
 
     # --- Callbreak -----------------------------------------------------------------------------
     def _values_callbreak(
-        self, state: Any, seat: int, legal: list[int], c2: int
+        self, state: TrickPlay, seat: int, legal: list[int], c2: int
     ) -> dict[int, list[float]]:
         from belote_lab.games.callbreak import round_score
 
@@ -462,7 +463,7 @@ class SimBidder:
         return {c: [float(round_score(c, t)) for t in tricks] for c in calls}
 
     def _callbreak_tricks(
-        self, state: Any, seat: int, mine: int, legal: list[int], c2: int
+        self, state: TrickPlay, seat: int, mine: int, legal: list[int], c2: int
     ) -> list[int]:
         """The tricks ``seat`` wins on each sampled deal, calling ``c2`` (the others: their
         calls made, or the level-2 estimate of their sampled hands)."""

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from belote_lab.cards import FULL_MASK, SUIT_MASK, Card, Suit, mask_cards
+from belote_lab.games.base import TrickPlay
 from belote_lab.players.base import RandomPlayer
 from belote_lab.players.estimates import estimate_tricks, trick_value
 from belote_lab.players.levels import levels
@@ -74,7 +75,7 @@ class CallbreakRandomPlayer(RandomPlayer):
         super().__init__(seed)
         self.max_call = max_call
 
-    def choose_call(self, state: Any) -> int:
+    def choose_call(self, state: TrickPlay) -> int:
         calls = state.legal_calls()
         low = [c for c in calls if c <= self.max_call] or calls
         return int(self.rng.choice(low))
@@ -105,14 +106,14 @@ class CallbreakPlayer2:
         self.duck_after_call = duck_after_call
 
     # --- calling ------------------------------------------------------------------------------
-    def choose_call(self, state: Any) -> int:
+    def choose_call(self, state: TrickPlay) -> int:
         seat = state.current_player
         calls: list[int] = state.legal_calls()
         n = estimate_tricks(state.hands[seat])
         return max(min(n, max(calls)), min(calls))
 
     # --- playing ------------------------------------------------------------------------------
-    def choose_card(self, state: Any) -> Card:
+    def choose_card(self, state: TrickPlay) -> Card:
         seat: int = state.to_play
         hand: int = state.hands[seat]
         legal: int = state.legal_mask()

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from belote_lab.cards import SEATS, Card, Rank, mask_of
+from belote_lab.games.base import TrickPlay
 from belote_lab.players.estimates import defence_estimate, suit_estimate, support_estimate
 from belote_lab.players.heuristics import Situation, choose_card
 
@@ -41,7 +42,7 @@ class CoinchePlayer2:
         self.seed = seed
         self.coinche_margin = coinche_margin
 
-    def choose_call(self, state: Any) -> str:
+    def choose_call(self, state: TrickPlay) -> str:
         legal = state.legal_calls()
         seat = state.current_player
         view = state.seat_view(seat)
@@ -111,7 +112,7 @@ class CoinchePlayer2:
             strong = support_estimate(hand, trump) >= 50
         return SURCOINCHE if strong else "pass"
 
-    def choose_card(self, state: Any) -> Card:
+    def choose_card(self, state: TrickPlay) -> Card:
         return choose_card(Situation.from_state(state))
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from belote_lab.cards import BELOTE_MASK, SEATS, SUIT_MASK, Card, mask_cards, mask_of
 from belote_lab.contract import Contract, Tables
+from belote_lab.games.base import TrickPlay
 from belote_lab.trick import trick_winner
 
 __all__ = [
@@ -62,7 +63,7 @@ class Situation:
     voids: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # per seat: bit s = void
 
     @classmethod
-    def from_state(cls, state: Any) -> Situation:
+    def from_state(cls, state: TrickPlay) -> Situation:
         """The situation of the seat to play in a hand state (``seat_view`` + legal cards)."""
         seat = state.current_player
         return cls.from_view(state.seat_view(seat), state.legal_mask())

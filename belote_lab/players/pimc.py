@@ -31,6 +31,7 @@ from typing import Any
 from belote_lab._jit import HAVE_NUMBA
 from belote_lab.cards import SEATS, Card
 from belote_lab.games import get
+from belote_lab.games.base import TrickPlay
 from belote_lab.players.sampling import determined, iter_deals, rollouts, score_margin
 from belote_lab.players.tuning import SOLVE_AT, per_game
 from belote_lab.solver.position import Position, SearchAborted, position_of, solve_position
@@ -136,7 +137,7 @@ class _Solved:
 
 
 def hint(
-    state: Any,
+    state: TrickPlay,
     samples: int = 32,
     time_budget: float = 0.8,
     seed: int | None = 0,
@@ -176,7 +177,7 @@ def hint(
 
 
 def _deals(
-    state: Any,
+    state: TrickPlay,
     seat: int,
     side: tuple[int, ...],
     samples: int,
@@ -196,7 +197,7 @@ def _deals(
 
 
 def _solve_deals(
-    state: Any,
+    state: TrickPlay,
     seat: int,
     side: tuple[int, ...],
     deals: Iterator[Position],

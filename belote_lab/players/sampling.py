@@ -27,6 +27,7 @@ from typing import Any
 
 from belote_lab.cards import Card, mask_cards
 from belote_lab.games import get
+from belote_lab.games.base import TrickPlay
 from belote_lab.players.registry import level2
 from belote_lab.solver.position import Position, position_of, solve_position, total_left
 from belote_lab.trick import legal_mask
@@ -43,17 +44,17 @@ __all__ = [
 ]
 
 
-def tricks_left(state: Any) -> int:
+def tricks_left(state: TrickPlay) -> int:
     """Tricks still to play in a hand in play, the current one included."""
     return int(state.tricks_per_hand) - len(state.tricks)
 
 
-def stock_left(state: Any) -> tuple[Card, ...]:
+def stock_left(state: TrickPlay) -> tuple[Card, ...]:
     """The cards still in the stock (none in a game without one)."""
     return tuple(state.stock_left) if get(state.game).has_stock else ()
 
 
-def _history(state: Any) -> list[tuple[int, int, list[int]]]:
+def _history(state: TrickPlay) -> list[tuple[int, int, list[int]]]:
     """Every card played in this hand: ``(seat, card, trick-before-it)`` in order."""
     out = []
     order = state.seat_order
@@ -68,7 +69,7 @@ def _history(state: Any) -> list[tuple[int, int, list[int]]]:
 
 
 def _consistent(
-    state: Any,
+    state: TrickPlay,
     hands: list[int],
     seat: int,
     strict_from: int,
@@ -98,7 +99,7 @@ def _consistent(
 
 
 def sample_deals(
-    state: Any, seat: int, n: int, rng: random.Random, max_tries: int = 200
+    state: TrickPlay, seat: int, n: int, rng: random.Random, max_tries: int = 200
 ) -> list[Position]:
     """Up to ``n`` full-information positions consistent with what ``seat`` knows (all of
     :func:`iter_deals`)."""
@@ -106,7 +107,7 @@ def sample_deals(
 
 
 def _hidden(
-    state: Any, others: list[int], known: dict[int, int]
+    state: TrickPlay, others: list[int], known: dict[int, int]
 ) -> tuple[list[Card], dict[int, int]]:
     """The cards hidden from the seat (the ``others``' cards it does not know and the stock)
     and how many of them each of the ``others`` holds."""
@@ -119,7 +120,7 @@ def _hidden(
     return mask_cards(hidden), sizes
 
 
-def _strict_from(state: Any) -> int:
+def _strict_from(state: TrickPlay) -> int:
     """The first play whose legality tells something: in two-player Belote the plays made
     while the stock lasted were free, nothing to check."""
     if get(state.game).has_stock and state.stock:
@@ -128,7 +129,7 @@ def _strict_from(state: Any) -> int:
 
 
 def _deal(
-    state: Any,
+    state: TrickPlay,
     hidden_cards: list[Card],
     others: list[int],
     sizes: dict[int, int],
@@ -149,7 +150,7 @@ def _deal(
 
 
 def iter_deals(
-    state: Any,
+    state: TrickPlay,
     seat: int,
     n: int,
     rng: random.Random,
@@ -185,12 +186,12 @@ def iter_deals(
             break
 
 
-def determined(state: Any, seat: int) -> bool:
+def determined(state: TrickPlay, seat: int) -> bool:
     """Does ``seat`` know every card? (two players once the stock is empty)"""
     return get(state.game).players == 2 and not stock_left(state)
 
 
-def score_margin(state: Any, pos: Position, seat: int, value: int) -> float:
+def score_margin(state: TrickPlay, pos: Position, seat: int, value: int) -> float:
     """What the hand scores for ``seat``'s side if it wins ``value`` (card points; Callbreak:
     tricks) from ``state`` on, in the deal ``pos``: its score minus the other side's (Callbreak:
     the seat's round score), by the game's own scoring.
@@ -210,7 +211,7 @@ def score_margin(state: Any, pos: Position, seat: int, value: int) -> float:
     )
 
 
-def with_hands(state: Any, pos: Position) -> Any:
+def with_hands(state: TrickPlay, pos: Position) -> Any:
     """A copy of ``state`` whose hidden cards are those of the sampled deal ``pos``."""
     world = state.copy()
     world.hands = list(pos.hands)
@@ -219,7 +220,7 @@ def with_hands(state: Any, pos: Position) -> Any:
     return world
 
 
-def _won(state: Any, side: tuple[int, ...]) -> int:
+def _won(state: TrickPlay, side: tuple[int, ...]) -> int:
     """What ``side`` has won so far: card points, or tricks in a game counting tricks."""
     won = state.won_tricks if get(state.game).counts == "tricks" else state.won_points
     return sum(won[s] for s in side)
@@ -244,7 +245,7 @@ def _play_out(
 
 
 def rollouts(
-    state: Any,
+    state: TrickPlay,
     seat: int,
     positions: Iterable[Position],
     deadline: float,

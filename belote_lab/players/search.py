@@ -59,6 +59,7 @@ from typing import Any
 
 from belote_lab.cards import Card, mask_cards
 from belote_lab.games import get
+from belote_lab.games.base import TrickPlay
 from belote_lab.players.bidding import SimBidder
 from belote_lab.players.pimc import Hint, hint
 from belote_lab.players.registry import level2, named_level
@@ -122,10 +123,10 @@ class HintPlayer:
         self.last_hint: Hint | None = None
         self.last_values: dict[Card, float] = {}
 
-    def choose_call(self, state: Any) -> Any:
+    def choose_call(self, state: TrickPlay) -> Any:
         return self.bidder.choose_call(state)
 
-    def choose_card(self, state: Any) -> Card:
+    def choose_card(self, state: TrickPlay) -> Card:
         self.last_hint = None
         self.last_values = {}
         cards = mask_cards(state.legal_mask())
@@ -169,7 +170,7 @@ def _best(values: dict[Card, float], fallback: Card, margin: float = 0.0) -> Car
 
 
 def rollout_values(
-    state: Any, samples: int, time_budget: float, horizon: int, rng: random.Random
+    state: TrickPlay, samples: int, time_budget: float, horizon: int, rng: random.Random
 ) -> dict[Card, float]:
     """Each legal card's mean value for the seat to play, on deals sampled from its knowledge
     (:func:`~belote_lab.players.sampling.sample_deals`): the card, level-2 play by every seat

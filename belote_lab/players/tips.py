@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from belote_lab.cards import SUIT_MASK, Card, Rank, mask_cards, mask_of
+from belote_lab.games.base import TrickPlay
 from belote_lab.players.belote import BelotePlayer2
 from belote_lab.players.belote2 import Belote2Player2
 from belote_lab.players.callbreak import CallbreakPlayer2, estimate_tricks
@@ -63,7 +64,7 @@ class BeloteOnlyTaker(BelotePlayer2):
     can hand the opponents 182 points."
     """
 
-    def choose_call(self, state: Any) -> str:
+    def choose_call(self, state: TrickPlay) -> str:
         call = super().choose_call(state)
         if call != "pass":
             return call
@@ -83,7 +84,7 @@ class NoTrumpPull(BelotePlayer2):
     """Level 2, but an attacker leading a trick never starts with a trump while it holds a
     plain card (seeds: "attack with your strongest trump to draw the opponents' trumps")."""
 
-    def choose_card(self, state: Any) -> Card:
+    def choose_card(self, state: TrickPlay) -> Card:
         s = Situation.from_state(state)
         plain = s.legal & ~s.trump_mask
         if not s.trick and s.attacking and plain and s.legal & s.trump_mask:
@@ -96,7 +97,7 @@ class SpendsLastTrump(BelotePlayer2):
     """Level 2, but the taker also leads its last trump when it is the master, instead of
     keeping it for the last trick (seeds: "keep one trump for the 10 of the last trick")."""
 
-    def choose_card(self, state: Any) -> Card:
+    def choose_card(self, state: TrickPlay) -> Card:
         s = Situation.from_state(state)
         trumps = mask_cards(s.legal & s.trump_mask)
         plain = s.legal & ~s.trump_mask
@@ -120,7 +121,7 @@ class NoShortSuitLead(BelotePlayer2):
     """Level 2, but a defender never leads a suit that the next opponent is known to lack
     (seeds: "lead a suit the next player lacks, so that it must spend a trump")."""
 
-    def choose_card(self, state: Any) -> Card:
+    def choose_card(self, state: TrickPlay) -> Card:
         s = Situation.from_state(state)
         ts = s.tables.trump_suit
         if not s.trick and not s.attacking and ts >= 0:
@@ -139,7 +140,7 @@ class EagerTaker(BelotePlayer2):
     """Takes the turned suit whenever it may (so the first player to speak always takes);
     plays like level 2.  An experiment, not a tip: takers' holdings are as dealt."""
 
-    def choose_call(self, state: Any) -> str:
+    def choose_call(self, state: TrickPlay) -> str:
         legal = state.legal_calls()
         return "take" if "take" in legal else super().choose_call(state)
 
@@ -153,7 +154,7 @@ class ContractNamer(BelotePlayer2):
         super().__init__()
         self.contract = contract
 
-    def choose_call(self, state: Any) -> str:
+    def choose_call(self, state: TrickPlay) -> str:
         legal = state.legal_calls()
         if "take" in legal:
             return "pass" if "pass" in legal else "take"
@@ -178,7 +179,7 @@ class LeadsHighEarly(Belote2Player2):
     """Level 2, but while the stock lasts it leads its strongest card (most points, then
     highest) instead of a low plain card (seed 001: "start with low plain cards")."""
 
-    def choose_card(self, state: Any) -> Card:
+    def choose_card(self, state: TrickPlay) -> Card:
         view = state.seat_view(state.current_player)
         legal = mask_cards(state.legal_mask())
         if view["stock"] > 0 and not view["trick"] and len(legal) > 1:
@@ -196,7 +197,7 @@ class OffsetCaller(CallbreakPlayer2):
         super().__init__(seed)
         self.offset = offset
 
-    def choose_call(self, state: Any) -> int:
+    def choose_call(self, state: TrickPlay) -> int:
         calls: list[int] = state.legal_calls()
         n = estimate_tricks(state.hands[state.current_player]) + self.offset
         return max(min(n, max(calls)), min(calls))
@@ -206,7 +207,7 @@ class HighCardCaller(CallbreakPlayer2):
     """Level 2, but calls one trick for every ace, king and queen it holds (seed 003: a
     beginner's mistake is "counting every high card as a sure trick")."""
 
-    def choose_call(self, state: Any) -> int:
+    def choose_call(self, state: TrickPlay) -> int:
         calls: list[int] = state.legal_calls()
         hand = state.hands[state.current_player]
         n = sum(hand >> (16 * s + r) & 1 for s in range(4)

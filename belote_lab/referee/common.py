@@ -22,6 +22,7 @@ from belote_lab.cards import SEATS, Card, CardParseError, parse_cards, parse_sea
 from belote_lab.contract import Contract, ContractKind
 from belote_lab.games import GAMES  # the shipped games, re-exported by the referee
 from belote_lab.games import get as get_game
+from belote_lab.games.base import TrickPlay
 from belote_lab.games.spec import Game
 from belote_lab.trick import FollowRules, IllegalPlay, legal_mask, trick_winner
 
@@ -275,7 +276,7 @@ def illegal_answer(e: IllegalPlay, trick: int, card: Card) -> dict[str, Any]:
     return {"error": "illegal", "trick": trick, "card": card.text, "message": str(e)}
 
 
-def play_through(state: Any, tricks: list[list[Card]]) -> dict[str, Any] | None:
+def play_through(state: TrickPlay, tricks: list[list[Card]]) -> dict[str, Any] | None:
     """Play every card; the first refused card gives the ``illegal`` answer."""
     for k, t in enumerate(tricks):
         for c in t:

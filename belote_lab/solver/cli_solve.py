@@ -43,6 +43,7 @@ from belote_lab import jsonlines
 from belote_lab.cards import SEATS, CardParseError, mask_cards, parse_cards, parse_seat
 from belote_lab.contract import Contract
 from belote_lab.games import get as get_game
+from belote_lab.games.base import TrickPlay
 from belote_lab.games.spec import Game
 from belote_lab.jsonlines import BadLine, clean_id, parse_line, serve
 from belote_lab.rules import RuleOptionError
@@ -137,7 +138,7 @@ def solve_case(case: Any) -> dict[str, Any]:
     return out
 
 
-def _solved(state: Any, want_pv: bool) -> dict[str, Any]:
+def _solved(state: TrickPlay, want_pv: bool) -> dict[str, Any]:
     """The answer keys of a deal that was read: ``ns_points``, ``best``, ``ms`` (``pv``)."""
     from belote_lab.solver import solve
 

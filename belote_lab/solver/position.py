@@ -12,6 +12,7 @@ import numpy as np
 from belote_lab.cards import SEATS, Card, mask_cards
 from belote_lab.contract import Contract
 from belote_lab.games import get as get_game
+from belote_lab.games.base import TrickPlay
 from belote_lab.solver import kernel as K
 from belote_lab.trick import FollowRules
 
@@ -610,7 +611,7 @@ def total_left(pos: Position) -> int:
     return sum(pts[c] for c in cards) + pos.bonus + pos.per_trick * pos.tricks_left
 
 
-def default_side(state: Any) -> tuple[int, ...]:
+def default_side(state: TrickPlay) -> tuple[int, ...]:
     """The side whose value the solver gives when none is named: in a game of two sides (two
     teams, two players) the side of the first seat (N–S, or N), else the seat to play's side."""
     g = get_game(state.game)
@@ -619,7 +620,7 @@ def default_side(state: Any) -> tuple[int, ...]:
     return g.side_with(state.to_play)
 
 
-def position_of(state: Any, max_side: tuple[int, ...] | None = None) -> Position:
+def position_of(state: TrickPlay, max_side: tuple[int, ...] | None = None) -> Position:
     """The :class:`Position` of a game state whose hands are all known."""
     if state.contract is None:
         raise ValueError("the solver needs a position in the play phase")
@@ -657,7 +658,7 @@ def position_of(state: Any, max_side: tuple[int, ...] | None = None) -> Position
 
 
 def solve(
-    state: Any,
+    state: TrickPlay,
     max_side: tuple[int, ...] | None = None,
     all_values: bool = True,
     pv: bool = False,

@@ -80,7 +80,7 @@ def running_points(hand: Any) -> dict[str, int]:
 
 def score_of(hand: Any) -> dict[str, str]:
     """The final score per side as text (tenths in Callbreak), or ``{}`` before the end."""
-    r = getattr(hand, "result", None)
+    r = hand.result
     if r is None:
         return {}
     return {side: str(r.score[side]) for side in sides(hand.game)}
@@ -185,7 +185,7 @@ def calls_of(hand: Any) -> list[tuple[str, str]]:
 
 def calls_text(hand: Any, language: str) -> str:
     """The calls so far, e.g. ``East: Pass, South: Take ♥``."""
-    turned = getattr(hand, "turned", None)
+    turned = hand.turned
     return ", ".join(
         f"{seat_name(s, language)}: {call_label(c, language, turned)}" for s, c in calls_of(hand)
     )
@@ -218,14 +218,14 @@ def events_html(hand: Any, language: str, viewer: int | None = None) -> str:
 
 def turned_html(hand: Any, language: str) -> str:
     """The card turned up for the bidding, while the bidding lasts (else ``""``)."""
-    turned = getattr(hand, "turned", None)
+    turned = hand.turned
     if turned is None or hand.contract is not None:
         return ""
     return f"<div>{esc(text('turned', language))}: {card_html(turned, False, language)}</div>"
 
 
 def _trump(hand: Any) -> Any:
-    c = getattr(hand, "contract", None)
+    c = hand.contract
     return None if c is None else c.trump
 
 
@@ -275,7 +275,7 @@ def last_trick_html(hand: Any, language: str) -> str:
 def hand_cards(hand: Any, seat: int) -> list[Card]:
     """The cards of ``seat``, by suit and then by strength under the contract (if any)."""
     cards = list(CardSet(hand.hands[seat]))
-    c = getattr(hand, "contract", None)
+    c = hand.contract
     if c is None:
         return cards
     power = {}

@@ -368,7 +368,7 @@ class HandStepper(LocalizedWidget):
         if k == 0:
             act = text("start_of_hand", lang)
         else:
-            act = action_text(self._actions[k - 1], lang, getattr(h, "turned", None))
+            act = action_text(self._actions[k - 1], lang, h.turned)
         return f'<span class="bw-last-action">{esc(act)}</span>'
 
     def _seats_html(self, h: Any, viewer: int | None, lang: str) -> str:

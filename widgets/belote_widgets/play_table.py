@@ -290,7 +290,7 @@ class PlayTable(LocalizedWidget):
             return False
         self._decide()
         h.call(value, self.seat)
-        turned = getattr(h, "turned", None)
+        turned = h.turned
         self._status = lambda lang: text(
             "you_called", lang, call=call_label(str(call), lang, turned)
         )
@@ -383,7 +383,7 @@ class PlayTable(LocalizedWidget):
             return False
         if h.phase == "bidding":
             pick = self.advisor.choose_call(h.observation(self.seat))
-            turned = getattr(h, "turned", None)
+            turned = h.turned
             self._hint_pick = lambda lang: text(
                 "hint_level2_call", lang, call=call_label(str(pick), lang, turned)
             )
@@ -525,7 +525,7 @@ class PlayTable(LocalizedWidget):
         return {c: b for c, b in self._call_made.items() if b in self.call_box.children}
 
     def _render_calls(self, h: Any, lang: str) -> None:
-        turned = getattr(h, "turned", None)
+        turned = h.turned
         calls = calls_text(h, lang)
         parts = []
         if h.phase == "bidding" or calls:
@@ -561,7 +561,7 @@ class PlayTable(LocalizedWidget):
         if self._status is not None:
             lines.append(esc(self._status(lang)))
         if self._log:
-            turned = getattr(h, "turned", None)
+            turned = h.turned
             lines.append(
                 '<span class="bw-muted">'
                 + esc(", ".join(action_text(a, lang, turned) for a in self._log))
