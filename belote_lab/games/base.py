@@ -40,7 +40,7 @@ from belote_lab.trick import (
 
 __all__ = [
     "TrickPlay", "Snapshot", "Trick", "Event", "IllegalAction", "OutOfTurn", "CountingGame",
-    "drawn_seed", "drive_hand", "step", "fields_json",
+    "drawn_seed", "drive_hand", "step", "fields_json", "Choices",
 ]
 
 _T = TypeVar("_T", bound="TrickPlay")
@@ -665,12 +665,45 @@ def drive_hand(state: Any, players: dict[int, Any] | list[Any]) -> None:
         step(state, players[state.current_player])
 
 
+class Choices:
+    """The least a seat can be shown: what it may do now, nothing of any card but those it may
+    play.  :func:`step` gives this, not an observation, to a player whose class says
+    ``sees = "choices"`` (level 1: a random legal card or call needs no more).
+
+    >>> from belote_lab.games.belote import BeloteHand
+    >>> c = Choices(BeloteHand(seed=2))
+    >>> c.phase, c.legal_calls()
+    ('bidding', ['take', 'pass'])
+    """
+
+    __slots__ = ("phase", "current_player", "_mask", "_calls")
+
+    def __init__(self, state: TrickPlay) -> None:
+        self.phase = state.phase
+        self.current_player = state.current_player
+        self._mask = state.legal_mask() if self.phase == "play" else 0
+        self._calls = state.legal_calls() if self.phase == "bidding" else []
+
+    def legal_mask(self) -> int:
+        return self._mask
+
+    def legal_cards(self) -> CardSet:
+        return CardSet(self._mask)
+
+    def legal_calls(self) -> list[Any]:
+        return list(self._calls)
+
+
 def step(state: Any, player: Any) -> None:
     """Let ``player`` make the next decision (a call or a card) of the seat to act, from
-    what that seat may see: the player is given ``state.observation(seat)``, never the
-    state itself, so it cannot look at the hidden cards.  The decision is applied to
-    ``state`` (an illegal one raises and changes nothing)."""
-    view = state.observation(state.current_player)
+    what that seat may see: the player is given ``state.observation(seat)`` (or, when its
+    class says ``sees = "choices"``, only the :class:`Choices`), never the state itself, so
+    it cannot look at the hidden cards.  The decision is applied to ``state`` (an illegal one
+    raises and changes nothing)."""
+    if getattr(player, "sees", "seat") == "choices":
+        view: Any = Choices(state)
+    else:
+        view = state.observation(state.current_player)
     if state.phase == "play":
         state.play(player.choose_card(view))
     else:

@@ -680,7 +680,7 @@ class BeloteHand(TrickPlay):
 
     def redact(self, seat: int) -> None:
         super().redact(seat)
-        if not self.belote_played and self.contract is not None and self.phase == "play":
+        if not self.belote_played and self.contract is not None and self.result is None:
             # who holds the pair is hidden until it is announced: read it from the hands shown
             self.belote_seat = belote_holder(self.hands, self.contract)
 

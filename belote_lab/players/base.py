@@ -18,6 +18,10 @@ __all__ = ["Callback", "Player", "RandomPlayer"]
 
 
 class Player(Protocol):
+    """A computer or human seat.  ``sees`` (optional, a class attribute) is ``"seat"`` (the
+    default: decides on the seat's observation) or ``"choices"`` (only the legal actions:
+    :class:`~belote_lab.games.base.Choices`)."""
+
     def choose_call(self, state: TrickPlay) -> str: ...
 
     def choose_card(self, state: TrickPlay) -> Card: ...
@@ -30,6 +34,7 @@ class RandomPlayer:
     """
 
     level = 1
+    sees = "choices"  # the legal actions are all it reads
 
     def __init__(self, seed: int | None = None, take_probability: float = 0.3) -> None:
         self.rng = random.Random(seed)
