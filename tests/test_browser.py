@@ -5,6 +5,9 @@ headless Debian Chromium (``/usr/bin/chromium``, driven by Playwright) clicks th
   is measured); an illegal card shows the engine's reason and changes nothing;
 * the rule explorer shows a reason for a refused card, switches to Korean, grades a quiz;
 * the hand stepper steps forward and back;
+* legibility: in the dark theme (Voilà's ``?theme=dark``) every visible text of the widgets has
+  a contrast of at least 4.5:1 with its effective background; at 600 px no widget overflows
+  and no hand stacks one card a row; Tab shows a focus ring and Enter plays a card button;
 * screenshots of every widget are saved (to ``$BELOTE_SCREENSHOTS`` when set, e.g.
   ``BELOTE_SCREENSHOTS=docs/screenshots``, else to a temporary directory).
 
@@ -102,25 +105,38 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def demo_page(voila_url: str) -> Iterator[Any]:
-    """One browser page on the demo notebook (each test works on its own widget)."""
+def browser(voila_url: str) -> Iterator[Any]:
+    """Headless Debian Chromium, shared by the pages of this module."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         _missing("the playwright package is not installed")
-    errors: list[str] = []  # uncaught page exceptions (console noise, e.g. a CDN, is not one)
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        pg = browser.new_page(viewport={"width": 1200, "height": 900})
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.set_default_timeout(30_000)
-        pg.goto(voila_url, timeout=RENDER_TIMEOUT)
-        pg.wait_for_selector(".bw-play-table .bw-my-hand .bw-card-btn", timeout=RENDER_TIMEOUT)
-        pg.wait_for_selector(".bw-hand-stepper .bw-step", timeout=RENDER_TIMEOUT)
-        yield pg
-        browser.close()
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _open(browser: Any, url: str, width: int, errors: list[str]) -> Any:
+    """A new page on the demo notebook, once every widget is drawn; uncaught page exceptions
+    go to ``errors`` (console noise, e.g. a CDN, is not one)."""
+    pg = browser.new_page(viewport={"width": width, "height": 900})
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(30_000)
+    pg.goto(url, timeout=RENDER_TIMEOUT)
+    pg.wait_for_selector(".bw-play-table .bw-my-hand .bw-card-btn", timeout=RENDER_TIMEOUT)
+    pg.wait_for_selector(".bw-hand-stepper .bw-step", timeout=RENDER_TIMEOUT)
+    pg.wait_for_selector(".bw-rule-explorer .bw-card-btn", timeout=RENDER_TIMEOUT)
+    return pg
+
+
+@pytest.fixture(scope="module")
+def demo_page(browser: Any, voila_url: str) -> Iterator[Any]:
+    """One page on the demo notebook (each test works on its own widget)."""
+    errors: list[str] = []
+    pg = _open(browser, voila_url, 1200, errors)
+    yield pg
+    pg.close()
     assert not errors, errors
 
 
@@ -159,7 +175,7 @@ def test_widgets_render_offline(demo_page: Any, shots: Path) -> None:
     assert jack.get_attribute("aria-label") == "jack of hearts, trump"
     assert "J♥" in jack.inner_text()
     backs = page.locator(".bw-play-table .bw-back")
-    assert backs.count() >= 20
+    assert backs.count() >= 15  # three hidden hands, face down (5 cards each while bidding)
     assert backs.first.get_attribute("data-card") is None  # a hidden card names nothing
     page.locator(".bw-order-table").screenshot(path=str(shots / "order_table.png"))
     page.locator(".bw-order-table .bw-contract select").select_option(label="no trump")
@@ -227,7 +243,7 @@ def test_rule_explorer_reason_korean_and_quiz(demo_page: Any, shots: Path) -> No
     x.locator(".card-KD").click()
     label = x.locator(".bw-reason-label")
     page.wait_for_selector(".bw-rule-explorer .bw-reason-label:has-text('You must trump')")
-    assert label.inner_text().startswith("You must trump: you have no ♠")
+    assert label.inner_text().startswith("K♦ may not be played: You must trump: you have no ♠")
     assert "You must trump" in (x.locator(".card-KD").get_attribute("title") or "")
     x.screenshot(path=str(shots / "rule_explorer.png"))
     x.locator(".bw-lang button", has_text="한국어").click()
@@ -265,7 +281,7 @@ def test_hand_stepper_forward_and_back(demo_page: Any, shots: Path) -> None:
     st.locator(".bw-forward").click()
     page.wait_for_selector(f".bw-hand-stepper .bw-step:has-text('Step {k} of {total}')")
     page.wait_for_selector(".bw-hand-stepper .bw-trick .bw-played")
-    st.locator(".bw-back").click()
+    st.locator(".bw-step-back").click()
     page.wait_for_selector(f".bw-hand-stepper .bw-step:has-text('Step {k - 1} of {total}')")
     st.locator(".bw-forward").click()
     page.wait_for_selector(f".bw-hand-stepper .bw-step:has-text('Step {k} of {total}')")
@@ -274,3 +290,206 @@ def test_hand_stepper_forward_and_back(demo_page: Any, shots: Path) -> None:
     page.wait_for_selector(".bw-hand-stepper .bw-score:has-text('Final score')")
     st.locator(".bw-first").click()
     page.wait_for_selector(f".bw-hand-stepper .bw-step:has-text('Step 0 of {total}')")
+
+
+# --- legibility: the dark theme's contrast, a 600 px screen, keyboard focus -----------------------
+MIN_CONTRAST = 4.5  # WCAG 2 AA for text
+NARROW = 600  # px: the narrowest screen the widgets are laid out for
+
+TEXT_CONTRASTS = """() => {
+  const parse = (c) => {
+    const m = c && c.match(/rgba?\\(([^)]+)\\)/);
+    if (!m) return null;
+    const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  };
+  const over = (top, below) => {
+    const mix = (k) => top[k] * top.a + below[k] * (1 - top.a);
+    return { r: mix("r"), g: mix("g"), b: mix("b"), a: 1 };
+  };
+  const lum = (c) => {
+    const f = (v) => (v /= 255) <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+  };
+  const ratio = (a, b) => {
+    const [x, y] = [lum(a), lum(b)];
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  };
+  // the effective colours: every background from the page down to the element laid over
+  // the one below (with its alpha and the opacity of its ancestors), then the text over that
+  const colours = (el) => {
+    const chain = [];
+    for (let e = el; e; e = e.parentElement) chain.unshift(e);
+    let bg = { r: 255, g: 255, b: 255, a: 1 };
+    let opacity = 1;
+    for (const e of chain) {
+      const cs = getComputedStyle(e);
+      opacity *= parseFloat(cs.opacity);
+      const c = parse(cs.backgroundColor);
+      if (c && c.a > 0) bg = over({ ...c, a: c.a * opacity }, bg);
+    }
+    const fg = parse(getComputedStyle(el).color);
+    return { fg: over({ ...fg, a: fg.a * opacity }, bg), bg };
+  };
+  const shown = (el) => {
+    const cs = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    return cs.visibility === "visible" && cs.display !== "none" && r.width > 0 && r.height > 0;
+  };
+  const ownText = (el) => [...el.childNodes]
+    .filter((n) => n.nodeType === 3).map((n) => n.textContent).join("").trim();
+  const rgb = (c) => `rgb(${[c.r, c.g, c.b].map(Math.round).join(", ")})`;
+  const out = [];
+  for (const root of document.querySelectorAll(".bw-root")) {
+    const widget = [...root.classList].filter((c) => c.startsWith("bw-") && c !== "bw-root");
+    for (const el of root.querySelectorAll("*")) {
+      if (["STYLE", "SCRIPT", "OPTION"].includes(el.tagName)) continue;
+      const field = el.matches("input[type=text], input[type=number], select, textarea");
+      const words = field ? String(el.value || "").trim() : ownText(el);
+      // an inactive control is exempt (WCAG 1.4.3): a disabled button, field or choice
+      if (!words || !shown(el) || el.closest(":disabled, .mod-disabled")) continue;
+      const { fg, bg } = colours(el);
+      out.push({ widget: widget.join(" "), tag: el.tagName.toLowerCase(),
+                 cls: String(el.className).slice(0, 80), text: words.slice(0, 50),
+                 fg: rgb(fg), bg: rgb(bg), ratio: Math.round(ratio(fg, bg) * 100) / 100 });
+    }
+  }
+  return out;
+}"""
+
+OVERFLOWS = """() => {
+  const out = [];
+  const page = document.scrollingElement;
+  if (page.scrollWidth > window.innerWidth + 1) out.push(["page", page.scrollWidth, innerWidth]);
+  for (const root of document.querySelectorAll(".bw-root")) {
+    const name = [...root.classList].filter((c) => c.startsWith("bw-") && c !== "bw-root")[0];
+    const edge = root.getBoundingClientRect().right;
+    if (root.scrollWidth > root.clientWidth + 1 || edge > innerWidth + 1)
+      out.push([name, "root", root.scrollWidth, root.clientWidth, edge]);
+    for (const el of root.querySelectorAll("*")) {
+      const r = el.getBoundingClientRect();
+      const clips = getComputedStyle(el).overflowX !== "visible";
+      if (r.width > 0 && r.right > edge + 1)
+        out.push([name, el.tagName, String(el.className).slice(0, 60), r.right, edge]);
+      else if (clips && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+        out.push([name, el.tagName, String(el.className).slice(0, 60), "scrolls",
+                  el.scrollWidth, el.clientWidth]);
+    }
+  }
+  return out;
+}"""
+
+CARD_ROWS = """() => {
+  // every group of cards (a hand, face up or down): how many cards its first row holds
+  const out = [];
+  for (const g of document.querySelectorAll(".bw-root .bw-cards, .bw-root .bw-hidden-hand")) {
+    const tops = [...g.querySelectorAll(".bw-card")]
+      .map((c) => Math.round(c.getBoundingClientRect().top));
+    if (!tops.length) continue;
+    const first = Math.min(...tops);
+    out.push({ cards: tops.length, firstRow: tops.filter((t) => Math.abs(t - first) < 4).length,
+               where: g.closest(".bw-root").className.split(" ").pop() });
+  }
+  return out;
+}"""
+
+
+def _screenshots(page: Any, shots: Path, suffix: str) -> None:
+    """One picture a widget: ``order_table_dark.png`` …"""
+    for name in ("order_table", "rule_explorer", "hand_stepper", "play_table"):
+        page.locator(".bw-" + name.replace("_", "-")).screenshot(
+            path=str(shots / f"{name}_{suffix}.png")
+        )
+
+
+def _show_more_text(page: Any) -> None:
+    """Put the widgets in states that show their coloured texts: a refused card's reason,
+    the final score of the stepped hand."""
+    x = page.locator(".bw-rule-explorer")
+    x.locator(".card-KD").click()
+    page.wait_for_selector(".bw-rule-explorer .bw-reason-label .bw-reason")
+    page.locator(".bw-hand-stepper .bw-last").click()
+    page.wait_for_selector(".bw-hand-stepper .bw-score:has-text('Final score')")
+
+
+def test_dark_theme_text_contrast(browser: Any, voila_url: str, shots: Path) -> None:
+    """JupyterLab Dark (Voilà's ``?theme=dark``): every visible text of every widget reads at
+    4.5:1 or more against its effective background (computed colours, walking up the page)."""
+    errors: list[str] = []
+    page = _open(browser, voila_url + "?theme=dark", 1200, errors)
+    try:
+        assert page.locator("body").get_attribute("data-jp-theme-light") == "false"
+        _show_more_text(page)
+        texts = page.evaluate(TEXT_CONTRASTS)
+        assert len(texts) > 100  # the check reads the widgets, not an empty page
+        widgets = {t["widget"] for t in texts}
+        assert {"bw-order-table", "bw-rule-explorer", "bw-hand-stepper"} <= widgets
+        low = [t for t in texts if t["ratio"] < MIN_CONTRAST]
+        _screenshots(page, shots, "dark")
+        assert not low, "\n".join(map(str, low))
+    finally:
+        page.close()
+    assert not errors, errors
+
+
+def test_narrow_screen_no_widget_overflows(browser: Any, voila_url: str, shots: Path) -> None:
+    """At 600 px no widget is wider than the page and nothing sticks out of a widget; a hand
+    never stacks one card a row (a row holds at least three cards, or all of a shorter hand)."""
+    errors: list[str] = []
+    page = _open(browser, voila_url, NARROW, errors)
+    try:
+        _show_more_text(page)
+        page.locator(".bw-hand-stepper .bw-first").click()
+        page.wait_for_selector(".bw-hand-stepper .bw-step:has-text('Step 0 of')")
+        overflows = page.evaluate(OVERFLOWS)
+        assert page.locator(".bw-root").count() == 4
+        rows = page.evaluate(CARD_ROWS)
+        assert rows  # the hands were measured
+        stacked = [r for r in rows if r["firstRow"] < min(3, r["cards"])]
+        _screenshots(page, shots, f"{NARROW}px")
+        assert not overflows, "\n".join(map(str, overflows))
+        assert not stacked, stacked
+    finally:
+        page.close()
+    assert not errors, errors
+
+
+def test_keyboard_focus_ring_and_enter(demo_page: Any) -> None:
+    """Tab reaches the buttons with a visible focus ring; Enter on a card asks for its reason."""
+    page = demo_page
+    x = page.locator(".bw-rule-explorer")
+    if "mod-active" in (x.locator(".bw-quiz").get_attribute("class") or ""):
+        x.locator(".bw-quiz").click()  # back from the quiz: a card's reason is shown again
+        page.wait_for_selector(".bw-rule-explorer .bw-rule:has-text('Rule:')")
+    x.locator(".bw-hand-input input").click()  # start from a field, then go by keyboard
+    page.keyboard.press("Tab")
+    ring = page.evaluate(
+        """() => { const e = document.activeElement, cs = getComputedStyle(e);
+                   return [e.tagName, cs.outlineStyle, parseFloat(cs.outlineWidth)]; }"""
+    )
+    assert ring[1] != "none" and ring[2] >= 2, ring
+    card = x.locator(".card-8C")
+    card.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # back to the card by keyboard: the ring shows
+    style = card.evaluate("e => [getComputedStyle(e).outlineStyle, e === document.activeElement]")
+    assert style == ["solid", True], style
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".bw-rule-explorer .bw-reason-label:has-text('8♣ may not be played')")
+
+
+def test_four_colour_suits(demo_page: Any) -> None:
+    """A container with the class ``bw-four-colour`` turns ♦ blue and ♣ green (cards stay white)."""
+    page = demo_page
+    colour = "s => getComputedStyle(document.querySelector(s)).color"
+    diamond, club = ".bw-order-table .card-AD", ".bw-order-table .card-AC"
+    assert page.evaluate(colour, diamond) == "rgb(196, 0, 0)"
+    switch = "on => document.body.classList.toggle('bw-four-colour', on)"
+    page.evaluate(switch, True)
+    try:
+        assert page.evaluate(colour, diamond) == "rgb(10, 88, 202)"
+        assert page.evaluate(colour, club) == "rgb(30, 123, 42)"
+        assert page.evaluate(colour, ".bw-order-table .card-AH") == "rgb(196, 0, 0)"
+        assert page.evaluate(colour, ".bw-rule-explorer .card-KD") == "rgb(10, 88, 202)"  # a button
+    finally:
+        page.evaluate(switch, False)

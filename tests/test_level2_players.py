@@ -1,17 +1,24 @@
 """The shared card-play heuristics (``players/heuristics.py``) and the four-player Belote
-level-2 player that uses them (the Coinche one is tested in ``test_coinche.py``)."""
+level-2 player that uses them (the Coinche one is tested in ``test_coinche.py``; its no-trump,
+all-trump and capot bids here)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from belote_lab.cards import SUIT_MASK, Card, mask_cards, mask_of
+import pytest
+
+from belote_lab.cards import SUIT_MASK, Card, belote_deck, mask_cards, mask_of
 from belote_lab.games.belote import BeloteHand
+from belote_lab.games.coinche import CoincheHand
 from belote_lab.players import RandomPlayer, drive_hand
-from belote_lab.players.belote import BelotePlayer2, take_strength
+from belote_lab.players.belote import BelotePlayer2, no_or_all_trump, take_strength
+from belote_lab.players.coinche import CoinchePlayer2
+from belote_lab.players.estimates import capot_losers
 from belote_lab.players.heuristics import Situation, choose_card
-from belote_lab.rules import BeloteRules
+from belote_lab.rules import BeloteRules, CoincheRules
+from belote_lab.simulate import simulate
 
 
 def situation(
@@ -188,3 +195,91 @@ def test_heuristics_play_every_contract_kind() -> None:
             assert h.can_play(card)
             h.play(card)
         assert h.result is not None and sum(h.result.points.values()) == 162
+
+
+# --- no trump, all trump, capot (issue 13) ---------------------------------------------------
+OTHER = {"allow_no_trump": True, "allow_all_trump": True}
+
+
+@pytest.mark.parametrize("game", ["belote", "coinche"])
+def test_level2_names_no_trump_and_all_trump_and_makes_them(game: str) -> None:
+    """With the options on, seeded level-2 hands meet both contracts, made most times (about
+    as often as suit contracts: the figures are in ``players/estimates.py``)."""
+    r = simulate(game, 300 if game == "belote" else 200, "2,2,2,2", seed=3, rules=OTHER,
+                 progress=False)
+    for code in ("NT", "AT"):
+        mask = r.contract == r.contract_names.index(code)
+        assert mask.sum() >= 10, code
+        assert (r.made[mask] == 1).mean() >= 0.6, code
+
+
+def test_round_2_calls_change_only_to_no_trump_or_all_trump() -> None:
+    """The same round-2 positions with the options off and on: level 2 calls the same, or
+    names no trump / all trump instead — the suit rules do not move."""
+    player, changed = BelotePlayer2(), 0
+    for seed in range(300):
+        off, on = BeloteHand(seed=seed), BeloteHand(BeloteRules(**OTHER), seed=seed)
+        for _ in range(4):
+            off.call("pass")
+            on.call("pass")
+        for _ in range(4):
+            a, b = player.choose_call(off), player.choose_call(on)
+            assert a in off.legal_calls() and b in on.legal_calls()
+            assert a == b or b in ("NT", "AT"), (seed, a, b)
+            changed += a != b
+            off.call("pass")
+            on.call("pass")
+    assert changed >= 10
+
+
+def test_no_or_all_trump_reads_the_six_known_cards() -> None:
+    def call(text: str, legal: list[str]) -> str | None:
+        return no_or_all_trump(mask_of(text.split()), legal)
+
+    legal = ["S", "D", "C", "NT", "AT", "pass"]
+    assert call("AS TS AH 7H 7D 8C", legal) == "NT"  # 5 + 3
+    assert call("AS TS 7H 8H 7D 8C", legal) is None
+    assert call("JS 9S JH 7H 7D 8C", legal) == "AT"  # 5 + 3
+    assert call("JS 9S JH 7H 7D 8C", ["S", "D", "C", "pass"]) is None
+
+
+def _coinche_deal(north: str, dealer: str = "W") -> list[str]:
+    """A deck that gives North ``north`` (the first to speak after West deals)."""
+    mine = north.split()
+    rest = [c.text for c in belote_deck() if c.text not in mine]
+    order = "NESW"
+    first = (order.index(dealer) + 1) % 4
+    hands = {s: rest[8 * i : 8 * i + 8] for i, s in enumerate(x for x in order if x != "N")}
+    hands["N"] = mine
+    return [c for k in range(4) for c in hands[order[(first + k) % 4]]]
+
+
+def test_coinche_level2_bids_capot_and_generale_with_a_hand_that_loses_nothing() -> None:
+    deck = _coinche_deal("JH 9H AH TH 7H AS TS AC")
+    h = CoincheHand(dealer="W", deck=deck)
+    assert capot_losers(h.hands[0], 1) == 0
+    assert CoinchePlayer2().choose_call(h) == "capotH"  # a default-rules bid
+    # West deals and leads: North plays before its partner to the first trick
+    h = CoincheHand(CoincheRules(allow_generale=True), dealer="W", deck=deck)
+    assert CoinchePlayer2().choose_call(h) == "generaleH"
+    rules = CoincheRules(allow_generale=True, first_lead="eldest")  # N leads
+    assert CoinchePlayer2().choose_call(CoincheHand(rules, dealer="W", deck=deck)) == "generaleH"
+    rules = CoincheRules(allow_generale=True, allow_belote_bids=True)
+    deck = _coinche_deal("JH 9H AH KH QH AS TS AC")
+    assert CoinchePlayer2().choose_call(CoincheHand(rules, dealer="W", deck=deck)) == (
+        "generalebeloteH"
+    )
+    # one loser (the KS): no capot
+    deck = _coinche_deal("JH 9H AH TH 7H AS KS AC")
+    assert not CoinchePlayer2().choose_call(CoincheHand(dealer="W", deck=deck)).startswith("capot")
+
+
+def test_coinche_level2_bids_no_trump_and_all_trump_only_when_allowed() -> None:
+    deck = _coinche_deal("AS TS KS AH TH AD 7C 8C")  # no trump strength 6 + 5 + 3 = 14
+    assert CoinchePlayer2().choose_call(CoincheHand(dealer="W", deck=deck)) == "pass"
+    h = CoincheHand(CoincheRules(**OTHER), dealer="W", deck=deck)
+    assert CoinchePlayer2().choose_call(h) == "110NT"  # 80 from 8, 10 more every 2
+    deck = _coinche_deal("JS 9S JH 9H JD 7D 7C 8C")  # all trump 5 + 5 + 3 = 13
+    assert CoinchePlayer2().choose_call(CoincheHand(dealer="W", deck=deck)) == "pass"
+    h = CoincheHand(CoincheRules(**OTHER), dealer="W", deck=deck)
+    assert CoinchePlayer2().choose_call(h) == "100AT"

@@ -204,3 +204,59 @@ def test_a_registered_game_gets_its_own_level_2() -> None:
         unregister("toy_two_levels")
     with pytest.raises(ValueError, match="unknown game 'toy_two_levels'"):
         levels("toy_two_levels")
+
+
+# --- level 4 weighs no trump, all trump and capot (issue 13) ------------------------------------
+def _round_2_near_no_trump(rules: Any) -> int:
+    """The seed of a Belote deal whose first speaker in round 2 has six known cards near no
+    trump."""
+    from belote_lab.cards import Card
+    from belote_lab.games.belote import BeloteHand
+    from belote_lab.players.bidding import NEAR
+    from belote_lab.players.estimates import NO_TRUMP_TAKE, no_trump_strength
+
+    for seed in range(200):
+        h = BeloteHand(rules, seed=seed)
+        for _ in range(4):
+            h.call("pass")
+        six = h.hands[h.current_player] | 1 << Card.parse(h.turned)
+        if no_trump_strength(six) >= NO_TRUMP_TAKE - NEAR:
+            return seed
+    raise AssertionError("no such deal in 200 seeds")
+
+
+def test_level_4_weighs_no_trump_and_all_trump_where_the_rules_allow_them() -> None:
+    from belote_lab.games.belote import BeloteHand
+    from belote_lab.rules import BeloteRules
+
+    on = BeloteRules(allow_no_trump=True, allow_all_trump=True)
+    seed = _round_2_near_no_trump(on)
+    for rules, weighed in ((on, True), (BeloteRules(), False)):
+        h = BeloteHand(rules, seed=seed)
+        for _ in range(4):
+            h.call("pass")
+        bidder = SimBidder("belote", seed=1, samples=3)
+        assert bidder.choose_call(h) in h.legal_calls()
+        assert ("NT" in bidder.last_values) is weighed
+        assert "AT" not in bidder.last_values or weighed
+
+
+def test_level_4_weighs_coinche_capot_and_no_trump_bids() -> None:
+    from belote_lab.cards import belote_deck
+    from belote_lab.games.coinche import CoincheHand
+    from belote_lab.rules import CoincheRules
+
+    north = ["JH", "9H", "AH", "TH", "7H", "AS", "KS", "AC"]  # one loser (KS): capot weighed
+    rest = [c.text for c in belote_deck() if c.text not in north]
+    deck = north + rest  # West deals: North speaks first and gets the first eight cards
+    rules = CoincheRules(allow_no_trump=True, allow_all_trump=True, allow_generale=True)
+    h = CoincheHand(rules, dealer="W", deck=deck)
+    bidder = SimBidder("coinche", seed=1, samples=3)
+    assert bidder.choose_call(h) in h.legal_calls()
+    assert "capotH" in bidder.last_values and "80H" in bidder.last_values
+    assert not any(c.startswith("generale") for c in bidder.last_values)  # not simulated
+    assert any(c.endswith(("NT", "AT")) for c in bidder.last_values)
+    h = CoincheHand(dealer="W", deck=deck)  # the default rules: capot, no NT / AT
+    bidder.choose_call(h)
+    assert "capotH" in bidder.last_values
+    assert not any(c.endswith(("NT", "AT")) for c in bidder.last_values)

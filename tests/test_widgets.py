@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import belote_widgets as bw
 import pytest
-from belote_widgets.cards_view import back_html, backs_html, card_button, card_html
-from belote_widgets.i18n import card_name, contract_name, text
+from belote_widgets.cards_view import CSS, back_html, backs_html, card_button, card_html, esc
+from belote_widgets.describe import events_html, result_text
+from belote_widgets.i18n import card_name, contract_name, particle, text
 
 from belote_lab.cards import SEATS, Card, CardSet, parse_cards
 from belote_lab.contract import Contract
-from belote_lab.games.belote2 import Belote2Match
+from belote_lab.games.belote2 import Belote2Match, score_belote2
+from belote_lab.games.coinche import score_coinche
 from belote_lab.players import RandomPlayer
 from belote_lab.record import RecordError, hand_from_json
 from belote_lab.selfplay import play_hand
@@ -39,6 +43,11 @@ def _english() -> Any:
 
 def _classes(w: Any) -> tuple[str, ...]:
     return tuple(w._dom_classes)
+
+
+def _no_codes(words: str) -> None:
+    """No seat letter, team code or bid code in a text a learner reads."""
+    assert not re.search(r"\b(N|E|S|W|NS|EW|\d+(S|H|D|C|NT|AT))\b", words), words
 
 
 # --- cards ------------------------------------------------------------------------------------
@@ -89,6 +98,38 @@ def test_language_picker_switches_one_widget() -> None:
     assert bw.get_language() == "en"
 
 
+def test_korean_particles_follow_the_word() -> None:
+    assert [particle(w, "이") for w in ("남", "서", "남북 팀", "80", "A♣")] == [
+        "이",
+        "가",
+        "이",
+        "이",
+        "가",
+    ]
+    assert [particle(w, "을") for w in ("10", "44", "118", "쿠앵슈 (×2)")] == [
+        "을",
+        "를",
+        "을",
+        "를",
+    ]
+    assert particle("하트", "으로") == "로" and particle("으뜸패 없음", "으로") == "으로"
+    from belote_widgets import i18n
+
+    fallbacks = ("(를)", "(가)", "(는)", "(와)", "(과)", "(으)")
+    for key, words in i18n._TEXTS["ko"].items():
+        assert not any(f in words for f in fallbacks), key
+    assert set(i18n._TEXTS["ko"]) == set(i18n._TEXTS["en"])  # every text in both languages
+
+
+def test_theme_css_reads_in_both_themes() -> None:
+    assert "--jp-layout-color" in CSS and "--jp-ui-font-color0" in CSS
+    assert 'body[data-jp-theme-light="false"] .bw-root' in CSS  # the dark theme's colours
+    assert ":focus-visible" in CSS and "bw-four-colour" in CSS
+    assert "#f0f0f0" not in CSS  # the old light-only table header
+    html = card_html(Card.parse("9D"))
+    assert "bw-suit-D" in html and "bw-suit-C" in _classes(card_button(Card.parse("7C")))
+
+
 # --- card order table --------------------------------------------------------------------------
 @pytest.mark.parametrize("code", ["S", "H", "D", "C", "NT", "AT"])
 def test_order_table_totals(code: str) -> None:
@@ -114,7 +155,7 @@ def test_order_table_totals(code: str) -> None:
 def test_order_table_marks_trump_column() -> None:
     t = bw.CardOrderTable("D")
     html = t.table.value
-    assert html.count("bw-trumpcol") > 8 and "card-JD bw-red bw-trump" in html
+    assert html.count("bw-trumpcol") > 8 and "card-JD bw-red bw-suit-D bw-trump" in html
     t.set_contract("NT")
     assert "bw-trumpcol" not in t.table.value and t.contract.code == "NT"
     labels = dict(t.dropdown.options)
@@ -253,6 +294,59 @@ def test_quiz_grading_explains_mistakes() -> None:
     assert "Right!" in x.quiz_label.value
 
 
+def test_explorer_reason_names_the_card_and_answers_every_click() -> None:
+    x = bw.RuleExplorer(hand="JH 9H 7H AC KD 8C", trick="KS AS", leader="N", contract="H")
+    reason = why_not("AC", "JH 9H 7H AC KD 8C", ["KS", "AS"], "H")
+    assert reason is not None
+    x.click("AC")
+    assert f"A♣ may not be played: {reason.text('en')}" in x.reason_label.value
+    assert "bw-clicked" in _classes(x.cards.buttons[Card.parse("AC")])
+    first = {"bw-ack-a", "bw-ack-b"} & set(_classes(x.reason_label))
+    x.click("AC")  # the same card again: the answer flashes again (the other class)
+    second = {"bw-ack-a", "bw-ack-b"} & set(_classes(x.reason_label))
+    assert len(first) == len(second) == 1 and first != second
+    x.set_language("ko")
+    assert f"A♣ — 낼 수 없습니다. {reason.text('ko')}" in x.reason_label.value
+
+
+def test_explorer_game_change_redraws_the_board() -> None:
+    x = bw.RuleExplorer(hand="JH 9H 7H AC KD 8C", trick="KS AS", leader="N", contract="H")
+    x.game_input.value = "coinche"  # the same cards fit: kept, under Coinche's rules
+    assert x.situation.game == "coinche" and x.situation.hand == tuple(
+        parse_cards("JH 9H 7H AC KD 8C")
+    )
+    assert "Coinche" in x.header.value
+    x.game_input.value = "belote2"  # a trick of two cards is complete with two players
+    assert x.situation.game == "belote2" and "Belote for two" in x.header.value
+    assert len(x.situation.trick) == 1 and x.legal == _engine_legal(x)
+    x.game_input.value = "callbreak"
+    assert x.situation.game == "callbreak" and "Callbreak" in x.header.value
+    assert set(x.cards.cards) == set(x.situation.hand)
+    x.set_language("ko")  # redrawing the game names changes no situation
+    assert x.situation.game == "callbreak" and x.game_input.value == "callbreak"
+
+
+def test_explorer_random_hands_are_sorted_and_errors_in_words() -> None:
+    x = bw.RuleExplorer()
+    for game in GAMES:
+        x.game_input.value = game
+        for seed in range(5):
+            s = x.random_situation(seed=seed)
+            assert list(s.hand) == list(CardSet(s.hand)), (game, seed)  # the engine's order
+    x.game_input.value = "belote2"
+    x.hand_input.value, x.trick_input.value, x.leader_input.value = "7H 8H", "", "S"
+    x.show_button.click()
+    with pytest.raises(ValueError, match="East does not play in Belote for two"):
+        x.set_situation("7H 8H", (), "E")
+    with pytest.raises(ValueError, match="2인 벨로트에는 동 자리가 없습니다"):
+        bw.RuleExplorer(language="ko").set_situation("7H 8H", (), "E", game="belote2")
+    with pytest.raises(ValueError, match="has no such contract: no trump"):
+        x.set_situation("7H 8H", (), "S", contract="NT")
+    x.stock_input.value = 3
+    x.show_button.click()
+    assert "even number of cards, from 0 to 14" in x.error_label.value
+
+
 # --- hand stepper -------------------------------------------------------------------------------
 def _truncated(record: dict[str, Any], k: int) -> Any:
     part = dict(record)
@@ -274,7 +368,9 @@ def test_stepper_positions_are_engine_states(game: str) -> None:
     st.last_button.click()
     assert st.hand.phase == "done" and st.forward_button.disabled
     assert "Final score" in st.score_label.value
-    assert st.hand.result.why().split(":")[0] in st.score_label.value
+    why = result_text(st.hand, "en")
+    assert esc(why).replace("\n", "<br>") in st.score_label.value
+    _no_codes(why)
     for side, value in st.hand.result.to_json()["score"].items():
         assert f"side-{side}" in st.score_label.value and str(value) in st.score_label.value
 
@@ -337,6 +433,71 @@ def test_stepper_announcements_and_korean() -> None:
     assert "벨로트" in st.events_html.value and "르벨로트 (+20)" in st.events_html.value
     assert "최종 점수" in st.score_label.value and "계약" in st.score_label.value
     assert "단계" in st.header.value and st.first_button.tooltip == "처음"
+
+
+def test_stepper_move_buttons_are_not_card_backs() -> None:
+    st = bw.HandStepper.from_selfplay("belote", "1,1,1,1", seed=3)
+    for b in (st.first_button, st.back_button, st.forward_button, st.last_button):
+        assert "bw-step-btn" in _classes(b) and "bw-back" not in _classes(b)
+    assert "bw-step-back" in _classes(st.back_button)
+
+
+def _result_hand(result: Any, game: str, tricks: int = 8) -> Any:
+    """What result_text reads of a hand: its result, game and tricks."""
+    return SimpleNamespace(result=result, game=game, tricks=[None] * tricks)
+
+
+def test_two_player_result_names_the_belote_only_when_scored() -> None:
+    plain = score_belote2({"N": 95, "S": 67}, {"N": 9, "S": 7}, {"N": 0, "S": 0}, "N")
+    assert "belote" not in plain.why()
+    en = result_text(_result_hand(plain, "belote2", 16), "en")
+    assert en == "The contract made: North, the contractor, has 95, more than South's 67."
+    bel = score_belote2({"N": 71, "S": 71}, {"N": 7, "S": 9}, {"N": 0, "S": 20}, "N")
+    assert bel.why().endswith("N (contractor) 71, S 91 with belote.")
+    assert "South's 91 with its belote" in result_text(_result_hand(bel, "belote2", 16), "en")
+    ko = result_text(_result_hand(bel, "belote2", 16), "ko")
+    assert ko.startswith("계약 실패: 계약자 북 71점, 남 벨로트 포함 91점")
+    for r in (plain, bel):
+        _no_codes(result_text(_result_hand(r, "belote2", 16), "en"))
+
+
+def test_two_player_draws_are_folded_in_the_announcements() -> None:
+    h = play_hand("belote2", "1,1", seed=1)
+    html = events_html(h, "en", viewer=0)
+    assert html.count("ev-draw") == 1 and html.count("draws a card") <= 1
+    assert "After trick 7: South draws a card, North draws 7♥" in html
+    assert html.count("draws") == 2 and "bw-event" in html
+
+
+def test_coinche_result_explains_the_score_in_words() -> None:
+    made = score_coinche((118, 44), (2, 2, 2, 2), "80H", bidder=0)
+    assert made.score == {"NS": 200, "EW": 40}
+    en = result_text(_result_hand(made, "coinche"), "en")
+    assert en.splitlines() == [
+        "North–South bid 80 in hearts and made it: 118 points reach 80 and beat East–West's 44 "
+        "points.",
+        "Score — North–South: 118 card points rounded to 120 + 80 for the bid = 200; "
+        "East–West: 44 card points rounded to 40.",
+    ]
+    ko = result_text(_result_hand(made, "coinche"), "ko")
+    assert ko.startswith("남북 팀이 하트 80을 입찰해 성공했습니다")
+    assert "카드 점수 118을 반올림한 120 + 입찰 80 = 200" in ko and "44를 반올림한 40" in ko
+    failed = score_coinche((70, 92), (2, 2, 2, 2), "100S", bidder=3, multiplier=4, belote_seat=0)
+    en = result_text(_result_hand(failed, "coinche"), "en")
+    assert "East–West bid 100 in spades (surcoinched, ×4) and failed" in en
+    ns = failed.score["NS"]
+    assert (
+        f"160 for the failed contract + 400 for the bid (100 × 4) + 20 for the belote = {ns}" in en
+    )
+    assert "East–West: 0 (a failed contract scores no card points)." in en
+    ko = result_text(_result_hand(failed, "coinche"), "ko")
+    assert ko.startswith("동서 팀이 스페이드 100(쉬르쿠앵슈, ×4)을 입찰했지만 실패했습니다")
+    capot = score_coinche((141, 21), (3, 1, 3, 1), "capotS", bidder=0)
+    en = result_text(_result_hand(capot, "coinche"), "en")
+    assert "bid a capot in spades and failed: North–South had to win all 8 tricks and won 6" in en
+    for r in (made, failed, capot):
+        for lang in ("en", "ko"):
+            _no_codes(result_text(_result_hand(r, "coinche"), lang))
 
 
 def test_stepper_loads_files_text_and_refuses_bad_records(tmp_path: Path) -> None:
@@ -404,7 +565,7 @@ def test_play_table_plays_a_full_hand(game: str, level: int) -> None:
     assert counts["cards"] == (16 if game == "belote2" else 13 if game == "callbreak" else 8)
     assert "The hand is over" in t.status_label.value
     assert t.new_hand_button.disabled is False
-    why = h.result.why().splitlines()[0]
+    why = esc(result_text(h, "en")).splitlines()[0]  # the result in words (describe.py)
     assert why in t.info_html.value
     for side, value in h.result.score.items():
         assert f'bw-total-{side}">{value}<' in t.scoreboard.value
@@ -493,8 +654,14 @@ def test_play_table_callbreak_calls_and_tenths() -> None:
         str(n) for n in range(1, 9)
     ]
     t.call_buttons["3"].click()
-    assert t.hand.call_of("E") == 3 and "You called 3" in t.status_label.value
-    assert "call 3, took 0" in t.info_html.value
+    assert t.hand.call_of("E") == 3 and "You called 3 tricks" in t.status_label.value
+    assert "East called 3 tricks and has taken 0 tricks" in t.info_html.value  # in words
+    assert "East called 3 tricks" in t.bidding_html.value and "East: 3" not in t.bidding_html.value
+    status = t.status_label.value  # the computer's calls after the learner's, in words
+    assert "South called" in status and not re.search(r"(North|South|West): \d", status)
+    t.set_language("ko")
+    assert "동 3트릭 콜" in t.bidding_html.value and "동은 3트릭을 콜했고" in t.info_html.value
+    t.set_language("en")
     _play_out(t, random.Random(2))
     result = t.hand.result
     assert str(result.score["E"]) in t.scoreboard.value
@@ -519,10 +686,12 @@ def test_play_table_coinche_bids_and_korean() -> None:
 def test_play_table_refuses_bad_arguments() -> None:
     with pytest.raises(ValueError):
         bw.PlayTable("tarot")
-    with pytest.raises(ValueError):
-        bw.PlayTable("belote", level=3)
+    with pytest.raises(ValueError, match="1, 2, 3 or 4"):
+        bw.PlayTable("belote", level=5)
     with pytest.raises(ValueError):
         bw.PlayTable("belote2", seat="E")
+    with pytest.raises(ValueError, match="no mode 'journey'"):
+        bw.PlayTable("belote", mode="journey")
 
 
 def test_follow_rules_match_the_games() -> None:
@@ -580,3 +749,247 @@ def test_hand_stepper_reads_records_strictly(tmp_path: Any) -> None:
         bw.HandStepper(game, hand_index=5)
     path.write_text(good, encoding="utf-8")
     assert bw.HandStepper(path).length > 0
+
+
+# --- the learner's table: settings, modes, status bar, log, save and resume (issue 13) -----------
+_LETTERS = re.compile(r"(?<![\w-])(N|E|S|W|NS|EW)(?![\w-])")
+
+
+def _words_only(html: str) -> None:
+    """A text a learner reads names seats in words, never by letter (tags and attributes aside)."""
+    shown = re.sub(r"<[^>]*>", " ", html)
+    assert not _LETTERS.search(shown), shown
+
+
+def test_settings_panel_offers_every_game_mode_rule_and_level() -> None:
+    p = bw.SettingsPanel("belote")
+    assert [v for _label, v in p.game_picker.options] == ["belote", "coinche", "belote2",
+                                                          "callbreak"]
+    assert [v for _label, v in p.mode_picker.options] == ["hand", "game"]
+    from belote_lab.rules import BeloteRules, describe
+
+    assert set(p.rule_inputs) == set(describe(BeloteRules))
+    for name, w in p.rule_inputs.items():
+        assert w.description and w.description != name  # a label in words
+        default = describe(BeloteRules)[name].rsplit(" (default", 1)[0]
+        assert default in p.rule_notes[name].value  # the engine's allowed values
+    assert sorted(SEATS[s] for s in p.level_pickers) == ["E", "N", "W"]
+    assert "your partner" in p.level_pickers[0].description
+    p.rule_inputs["allow_no_trump"].value = True
+    p.rule_inputs["first_lead"].value = "eldest"
+    p.level_pickers[1].value = 4
+    c = p.config()
+    assert c["rules"] == {"allow_no_trump": True, "first_lead": "eldest"}
+    assert c["levels"] == {"N": 2, "E": 4, "W": 2} and c["mode"] == "hand" and c["pace"] == 0
+    assert c["four_colour"] is False and c["language"] == "en" and c["rounds"] is None
+    p.game_picker.value = "callbreak"
+    assert [v for _l, v in p.mode_picker.options] == ["hand", "game", "journey"]
+    assert p.rounds_row.layout.display == "none" and "rounds" not in p.rule_inputs  # one hand
+    p.mode_picker.value = "journey"
+    assert p.rounds_row.layout.display is None
+    p.rounds_picker.value = 3
+    assert all(x.disabled for x in p.level_pickers.values())  # the journey sets the level
+    assert p.config()["rounds"] == 3 and p.config()["mode"] == "journey"
+    p.game_picker.value = "belote2"
+    assert [v for _l, v in p.mode_picker.options] == ["hand", "match", "run"]
+    assert p.rounds_row.layout.display == "none" and p.config()["seat"] == "S"
+    assert list(p.level_pickers) == [0]
+
+
+def test_settings_panel_in_korean_and_start() -> None:
+    p = bw.SettingsPanel("coinche", language="ko", seat="W", levels={"N": 3})
+    assert p.start_button.description == "시작" and "설정" in p.heading.value
+    assert p.level_pickers[0].description == "북" and p.level_pickers[1].description == "동 (내 짝)"
+    assert p.level_pickers[0].value == 3
+    labels = [w.description for w in p.rule_inputs.values()] + [p.game_picker.description]
+    assert all(re.search("[가-힣]", x) for x in labels), labels
+    helps = " ".join(h.value for h in p.rule_notes.values())
+    assert "기본값" in helps and "을(를)" not in helps and "이(가)" not in helps
+    got: list[dict[str, Any]] = []
+    p.on_start(got.append)
+    p.rule_inputs["min_bid"].value = 170
+    p.rule_inputs["max_bid"].value = 100
+    assert p.start() is None and not got and "함께 쓸 수 없는 규칙" in p.message.value
+    p.rule_inputs["max_bid"].value = 180
+    p.start_button.click()
+    assert got and got[0]["rules"] == {"min_bid": 170} and got[0]["language"] == "ko"
+    p.set_language("en")
+    assert p.start_button.description == "Start" and "Default: 80." in p.rule_notes["min_bid"].value
+
+
+def test_play_one_liner_and_start_from_the_settings() -> None:
+    app = bw.play("belote2", mode="run", seed=4)
+    assert isinstance(app.settings, bw.SettingsPanel) and isinstance(app.table, bw.PlayTable)
+    assert list(app.children) == [app.settings, app.table]
+    assert app.table.session.mode == "run" and app.settings.config()["mode"] == "run"
+    app.settings.game_picker.value = "belote"
+    app.settings.rule_inputs["allow_no_trump"].value = True
+    app.settings.level_pickers[1].value = 3
+    app.settings.pace_input.value = 0.0
+    app.settings.start_button.click()
+    t = app.table
+    assert t.game == "belote" and t.session.mode == "hand" and list(app.children)[1] is t
+    assert t.session.rules.allow_no_trump and t.session.level_of("E") == 3
+    app.settings.language_picker.value = "ko"
+    assert t.language == "ko"
+    bare = bw.play("callbreak", mode="journey", rounds=3, settings=False, seed=2)
+    assert bare.settings is None and list(bare.children) == [bare.table]
+    assert bare.table.session.rules.rounds == 3
+
+
+def test_table_levels_three_and_four_per_seat() -> None:
+    t = bw.PlayTable("belote", levels={"N": 4, "E": 3, "W": 1}, seat="S", seed=2)
+    assert t.session.level_of("N") == 4 and t.session.level_of("E") == 3
+    assert "computer levels: North 4, East 3, West 1" in t.header.value
+    assert t.players[1].level == 3
+
+
+def test_status_bar_trump_turn_score_and_words() -> None:
+    t = bw.PlayTable("belote", level=2, seat="S", seed=3)
+    bar = t.status_bar.value
+    assert "bw-status-bar" in bar and "bw-trump-badge" in bar and "Your turn" in bar
+    assert "North–South (you) 0" in bar and "East–West 0" in bar
+    t.call_buttons["take"].click()
+    bar = t.status_bar.value
+    trump = t.hand.contract.trump
+    assert f"bw-suit-{trump.name}" in bar and trump.symbol in bar
+    assert "Contract" in bar and ("Your turn: play a card." in bar or "to play" in bar)
+    _words_only(t.status_bar.value)
+    _words_only(t.status_label.value)
+    _words_only(t.header.value)
+    t.set_language("ko")
+    assert "으뜸패" in t.status_bar.value and "점수" in t.status_bar.value
+
+
+def test_callbreak_bar_shows_rounds_and_journey_level() -> None:
+    t = bw.PlayTable("callbreak", mode="journey", rounds=3, seat="E", seed=5)
+    bar = t.status_bar.value
+    assert "Round 1 of 3" in bar and "Level 1" in bar and "games won 0" in bar
+    t.set_language("ko")
+    assert "3라운드 중 1라운드" in t.status_bar.value and "레벨 1" in t.status_bar.value
+
+
+def test_coinche_bid_starts_on_the_lowest_legal_bid() -> None:
+    for seed in range(20):
+        t = bw.PlayTable("coinche", level=1, seat="S", seed=seed)
+        if t.hand.phase == "bidding" and t.bid_input.options:
+            break
+    else:
+        pytest.fail("no Coinche deal gave the learner a bid")
+    legal = [str(c) for c in t.hand.legal_calls() if str(c)[:1].isdigit()]
+    assert t.bid_input.value == legal[0] == t.bid_input.options[0][1]  # never empty
+    before = t.hand.to_json()
+    assert t.call(None) is False and "Choose a bid first" in t.status_label.value
+    assert t.hand.to_json() == before and "None" not in t.status_label.value
+    t.bid_button.click()
+    assert ("call", "S", legal[0]) in t.hand.actions and "unknown call" not in t.status_label.value
+
+
+def test_last_trick_toggle_and_trick_log() -> None:
+    t = bw.PlayTable("belote", level=1, seat="S", seed=7)
+    rng = random.Random(1)
+    while not t.hand.is_over and len(t.hand.tricks) < 2:
+        if t.hand.phase == "bidding":
+            t.call_buttons[rng.choice(sorted(t.call_buttons))].click()
+        else:
+            t.cards.click(rng.choice(sorted(t.hand.legal_cards())))
+    h = t.hand
+    assert h.tricks
+    log = t.log_html.value
+    assert "Play log" in log and "Trick 1" in log and "won by" in log
+    first = h.tricks[0]
+    assert all(f"card-{c.text}" in log for c in first.cards)
+    _words_only(log)
+    if h.trick and not t._fresh_last_trick(h):
+        assert "Last trick" not in t.center.value
+    t.last_trick_toggle.value = True
+    assert "Last trick" in t.center.value
+    last = h.tricks[-1]
+    assert all(f"card-{c.text}" in t.center.value for c in last.cards)
+
+
+def test_four_colour_suits() -> None:
+    t = bw.PlayTable("callbreak", seat="S", seed=1, four_colour=True)
+    assert "bw-four-colour" in _classes(t)
+    colours = {c.suit.name: b.style.text_color for c, b in t.cards.buttons.items()}
+    assert colours.get("D", "#0a58ca") == "#0a58ca" and colours.get("C", "#1e7b2a") == "#1e7b2a"
+    plain = bw.PlayTable("callbreak", seat="S", seed=1)
+    assert "bw-four-colour" not in _classes(plain)
+
+
+def test_paced_computer_plays_one_action_at_a_time() -> None:
+    t = bw.PlayTable("callbreak", level=1, seat="S", seed=2, pace=0.001)
+    calls = sorted(t.call_buttons, key=int)
+    t.call_buttons[calls[0]].click()  # no event loop here: the pace is kept by sleeping
+    assert not t._busy and (t.is_learner_turn or t.hand.is_over)
+    assert not t.undo_button.disabled
+
+
+def test_paced_computer_on_the_event_loop() -> None:
+    """In a kernel (an event loop runs) the table is drawn after each computer action."""
+    import asyncio
+
+    async def main() -> list[int]:
+        t = bw.PlayTable("callbreak", level=1, seat="S", seed=2, pace=0.001)
+        t.call_buttons[sorted(t.call_buttons, key=int)[0]].click()
+        seen = []
+        while t._busy:
+            assert t.call(3) is False and "The computer is playing" in t.status_label.value
+            seen.append(len(t.hand.actions))
+            await asyncio.sleep(0.001)
+        assert t.is_learner_turn or t.hand.is_over
+        return seen
+
+    seen = asyncio.run(main())
+    assert len(seen) > 1 and seen == sorted(seen)
+
+
+def test_save_link_and_resume() -> None:
+    import base64
+
+    t = bw.PlayTable("belote2", mode="run", seat="S", seed=3)
+    t.call_buttons[sorted(t.call_buttons)[0]].click()
+    html = t.save_link.value
+    assert 'download="' in html and "data:application/json" in html and "http" not in html
+    data = json.loads(base64.b64decode(html.split("base64,")[1].split('"')[0]))
+    assert data == t.session.to_json() and data["format"] == "belote_lab/session"
+    other = bw.PlayTable("callbreak", seat="E", seed=1)
+    assert other.resume(json.dumps(data)) is True
+    assert other.game == "belote2" and other.hand == t.hand and other.session.mode == "run"
+    assert "Resumed" in other.file_message.value
+    assert "Level 1" in other.status_bar.value
+    state = other.session.to_json()
+    for bad in (b"\xff{", "{}", json.dumps({**data, "mode": "journey"}), "[1, 2]"):
+        assert other.resume(bad) is False
+        assert "cannot be resumed" in other.file_message.value
+        assert other.session.to_json() == state  # the table is unchanged
+    import datetime
+
+    raw = json.dumps(data).encode()
+    upload = {"name": "run.json", "type": "application/json", "size": len(raw),
+              "content": memoryview(raw), "last_modified": datetime.datetime.now()}
+    fresh = bw.PlayTable("belote", seed=9)
+    fresh.resume_upload.value = (upload,)
+    assert fresh.game == "belote2" and fresh.hand == t.hand
+
+
+def test_run_table_level_rises_after_a_won_match() -> None:
+    for seed in range(30):
+        t = bw.PlayTable("belote2", mode="run", seat="S", seed=seed)
+        s = t.session
+        while not s.match.is_over:
+            s.advance(learner=True)  # the level-2 stand-in plays the learner's seat
+            t.refresh()
+            t.new_hand_button.click()
+        if s.match.winner == "S":
+            break
+    else:
+        pytest.fail("the stand-in never won a match")
+    assert "The match is over" in t.status_label.value
+    assert t.new_hand_button.description == "Next match" and "Level 1" in t.status_bar.value
+    margin = s.match.margin
+    t.new_hand_button.click()
+    assert "the computer now plays at level 2" in t.status_label.value.lower()
+    bar = t.status_bar.value
+    assert "Level 2" in bar and f"run score {10_000 + min(margin, 9_999):,}" in bar
+    assert "matches won 1" in bar and s.level_of("N") == 2

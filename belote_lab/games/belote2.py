@@ -159,15 +159,23 @@ class Belote2Result:
     def why(self) -> str:
         """One sentence on why the contract was made or failed.
 
+        A total that holds a belote says so; the others are bare card points.
+
         >>> score_belote2({"N": 80, "S": 82}, {"N": 8, "S": 8}, {"N": 0, "S": 0}, "N").why()
-        'The contract failed (dedans): N (contractor) 80, S 82 with belote.'
+        'The contract failed (dedans): N (contractor) 80, S 82.'
+        >>> score_belote2({"N": 60, "S": 102}, {"N": 6, "S": 10}, {"N": 20, "S": 0}, "N").why()
+        'The contract failed (dedans): N (contractor) 80 with belote, S 102.'
         """
         if self.capot:
             return f"{self.capot} won all {TRICKS} tricks: capot, {CAPOT_SCORE} points."
         t = self.taker
         o = "S" if t == "N" else "N"
-        tot = {s: self.points[s] + self.belote[s] for s in (t, o)}
-        detail = f"{t} (contractor) {tot[t]}, {o} {tot[o]} with belote"
+
+        def total(seat: str) -> str:
+            n = self.points[seat] + self.belote[seat]
+            return f"{n} with belote" if self.belote[seat] else str(n)
+
+        detail = f"{t} (contractor) {total(t)}, {o} {total(o)}"
         if self.made is None:
             return f"Tie: {detail}; each keeps its own points."
         verb = "made" if self.made else "failed (dedans)"

@@ -1,16 +1,23 @@
 """Level-4 calls by simulation (:class:`SimBidder`), for every game.
 
-For each call the level-2 bidder might make — take or pass, its two best trump suits;
-Coinche opening bids and raises of the partner's bid up to 10 above the level-2 estimate;
-Callbreak calls within 2 of its estimate — the bidder deals the unseen cards at random around
-its own (nothing else is read), plays the first tricks with level-2 players, solves the rest
-exactly (:func:`belote_lab.solver.solve_position`) and scores the hand by the game's own
-scoring (four-player Belote: ``BeloteHand.score``, so the table's ``failed_contract`` rule);
-it picks the call with the best mean score, keeping the level-2 call unless another is better
-both by a margin and by more than ``SimBidder.Z`` standard errors of the difference of the
+For each call the level-2 bidder might make — take or pass, its two best trump suits, and
+no trump / all trump where the rules allow them and the hand comes near level 2's threshold
+(:data:`NEAR`); Coinche opening bids (no / all trump too) and raises of the partner's bid up
+to 10 above the level-2 estimate, and capot (and capot belote) with a hand of at most
+:data:`CAPOT_NEAR` loser; Callbreak calls within 2 of its estimate — the bidder deals the
+unseen cards at random around its own (nothing else is read), plays the first tricks with
+level-2 players, solves the rest exactly (:func:`belote_lab.solver.solve_position`) and
+scores the hand by the game's own scoring (four-player Belote: ``BeloteHand.score``, so the
+table's ``failed_contract`` rule); it picks the call with the best mean score, keeping the
+level-2 call unless another is better both by a margin and by more than ``SimBidder.Z``
+standard errors of the difference of the
 means.  A hand is evaluated once per trump and reused for all the calls of the auction.
 Against a Coinche opponents' bid (overcall, coinche, surcoinche) it calls as level 2: their
-hands are no longer random, and the simulation would deal them at random.
+hands are no longer random, and the simulation would deal them at random.  So it does after
+a no-trump, all-trump or capot bid, and for générale (which of the attack's two players
+takes the tricks is not simulated): the level-2 call stands.  The extra contracts reuse the
+same per-contract deals and the same time budget (a four-player Belote call took 0.08 s on
+average, 0.46 s at most, on 40 seeded deals with no and all trump allowed).
 
 >>> from belote_lab.games.belote import BeloteHand
 >>> b = SimBidder("belote", seed=1, samples=2)
@@ -76,15 +83,71 @@ def _deal_around(seat: int, own: int, rest: list[Card], size: int) -> list[int]:
 
 def _suits_to_weigh(
     legal: list[str], c2: str, turned: Card, strength: Callable[[int], float]
-) -> list[tuple[str, int]]:
-    """The taking calls to simulate, with their trump: the turned suit in round 1; in round 2
-    the two strongest suits by ``strength`` (and the level-2 call ``c2``)."""
+) -> list[tuple[str, str]]:
+    """The taking calls to simulate, with their contract: the turned suit in round 1; in
+    round 2 the two strongest suits by ``strength`` (and the level-2 call ``c2``)."""
     if "take" in legal:
-        return [("take", int(turned.suit))]
+        return [("take", _SUITS[turned.suit])]
     named = [c for c in legal if c in ("S", "H", "D", "C")]
     ranked = sorted(named, key=lambda c: -strength(_SUITS.index(c)))
     keep = ranked[:2] + ([c2] if c2 in named and c2 not in ranked[:2] else [])
-    return [(c, _SUITS.index(c)) for c in keep]
+    return [(c, c) for c in keep]
+
+
+NEAR = 2
+"""How far below level 2's no-trump / all-trump threshold (its strength points) a hand's
+no trump or all trump is still simulated at level 4."""
+
+
+def _others_to_weigh(legal: list[str], c2: str, cards: int) -> list[tuple[str, str]]:
+    """No trump and all trump, where legal, when the level-2 call ``c2`` is one or ``cards``
+    (the five held and the turned card) come within :data:`NEAR` of level 2's threshold
+    (:func:`~belote_lab.players.estimates.no_trump_strength` …): a hand far below it is
+    not worth the deals.
+
+    >>> _others_to_weigh(["S", "NT", "AT", "pass"], "S", mask_of("AS TS AH TH 7D 8C".split()))
+    [('NT', 'NT')]
+    """
+    from belote_lab.players.estimates import (
+        ALL_TRUMP_TAKE,
+        NO_TRUMP_TAKE,
+        all_trump_strength,
+        no_trump_strength,
+    )
+
+    out = []
+    for code, strength, take in (
+        ("NT", no_trump_strength, NO_TRUMP_TAKE), ("AT", all_trump_strength, ALL_TRUMP_TAKE)
+    ):
+        if code in legal and (c2 == code or strength(cards) >= take - NEAR):
+            out.append((code, code))
+    return out
+
+
+CAPOT_NEAR = 1
+"""A Coinche hand whose trump loses at most this many tricks by level 2's count
+(:func:`~belote_lab.players.estimates.capot_losers`) has its capot bids weighed at level 4."""
+CAPOT_TOP = 1000
+"""The level-2 estimate given to such a trump: every points bid in it is weighed too."""
+
+
+def _weighable(bid: Any, top: int) -> bool:
+    """Is a Coinche ``bid`` one level 4 weighs, with ``top`` the level-2 estimate of its
+    contract?  Points bids up to 10 above it (160 at most), and capot bids (not générale:
+    who of the attack takes the tricks is not simulated) when it is :data:`CAPOT_TOP`."""
+    if bid.kind == "points":
+        return bid.value <= min(160, top + 10)
+    return top == CAPOT_TOP and bid.all_tricks and not bid.kind.startswith("generale")
+
+
+def _other_contracts() -> tuple[tuple[str, Callable[[int], int], int], ...]:
+    """No trump and all trump: code, level 2's strength and its strength of a bid of 80."""
+    from belote_lab.players import estimates as e
+
+    return (
+        ("AT", e.all_trump_strength, e.ALL_TRUMP_BID),
+        ("NT", e.no_trump_strength, e.NO_TRUMP_BID),
+    )
 
 
 def _sq_error(values: list[float]) -> float:
@@ -216,24 +279,24 @@ class SimBidder:
 
     def _weigh_trumps(
         self,
-        suits: list[tuple[str, int]],
+        suits: list[tuple[str, str]],
         unseen: int,
-        outcome: Callable[[list[Card], int], float],
+        outcome: Callable[[list[Card], str], float],
     ) -> dict[str, list[float]]:
         """Per call of ``suits``: the ``outcome`` of each deal of the ``unseen`` cards (shuffled
-        in place, ``samples`` deals at most within the time budget) with its trump; each
-        trump is simulated once a hand."""
+        in place, ``samples`` deals at most within the time budget) with its contract (``H``,
+        ``NT`` …); each contract is simulated once a hand."""
         deadline = time.perf_counter() + self.time_budget
         values: dict[str, list[float]] = {}
-        for call, suit in suits:
-            key = (self.game, suit)
+        for call, code in suits:
+            key = (self.game, code)
             outcomes = self._cache.get(key)
             if outcomes is None:
                 outcomes = []
                 rest = list(mask_cards(unseen))
                 for _ in range(max(1, self.samples)):
                     self.rng.shuffle(rest)
-                    outcomes.append(outcome(rest, suit))
+                    outcomes.append(outcome(rest, code))
                     if time.perf_counter() > deadline:
                         break
                 self._cache[key] = outcomes
@@ -248,13 +311,14 @@ class SimBidder:
 
         mine, turned, values = self._taking_view(state, seat, legal)
         suits = _suits_to_weigh(legal, c2, turned, lambda t: take_strength(mine, t)[1])
+        suits += _others_to_weigh(legal, c2, mine | 1 << turned)
         leader = self._first_leader(state)
         hand_class = self.spec.hand_class
 
-        def outcome(rest: list[Card], suit: int) -> float:
+        def outcome(rest: list[Card], code: str) -> float:
             hands = _deal_around(seat, mine | 1 << turned | cards_mask(rest[:2]), rest[2:], 8)
             h = hand_class.from_hands(
-                [mask_cards(m) for m in hands], _SUITS[suit], seat, leader, state.rules
+                [mask_cards(m) for m in hands], code, seat, leader, state.rules
             )
             return self._belote_outcome(h, seat)
 
@@ -293,14 +357,12 @@ class SimBidder:
         other = g.next_seat(seat)
         leader = g.next_seat(state.dealer)  # the non-dealer leads
 
-        def outcome(rest: list[Card], suit: int) -> float:
+        def outcome(rest: list[Card], code: str) -> float:
             hands = {
                 SEATS[seat]: [*mask_cards(mine), turned, *rest[:2]],
                 SEATS[other]: rest[2:11],
             }
-            h = g.hand_class.from_hands(
-                hands, rest[11:], _SUITS[suit], seat, leader, state.rules
-            )
+            h = g.hand_class.from_hands(hands, rest[11:], code, seat, leader, state.rules)
             return self._belote2_outcome(h, seat)
 
         values.update(self._weigh_trumps(suits, BELOTE_MASK & ~mine & ~(1 << turned), outcome))
@@ -329,9 +391,11 @@ class SimBidder:
         return float(r.score[SEATS[seat]] - r.score[SEATS[other]])
 
     # --- Coinche -------------------------------------------------------------------------------
-    def _coinche_outcomes(self, state: TrickPlay, seat: int, suit: int, taker: int) -> list[Any]:
-        """Per sampled deal: (attack points, attack belote, defence belote, attack tricks)."""
-        key = (self.game, suit, self._same_side(taker, seat), taker)
+    def _coinche_outcomes(self, state: TrickPlay, seat: int, code: str, taker: int) -> list[Any]:
+        """Per sampled deal of a contract in ``code`` (``H``, ``NT`` …): (attack points, attack
+        belote, defence belote, 1 if the attack took every point — a capot, but for a trick
+        without points, which the solver, counting points, lets go — else 0)."""
+        key = (self.game, code, self._same_side(taker, seat), taker)
         got = self._cache.get(key)
         if got is not None:
             return got
@@ -345,32 +409,37 @@ class SimBidder:
             self.rng.shuffle(rest)
             hands = _deal_around(seat, mine, rest, 8)
             h = self.spec.hand_class.from_hands(
-                [mask_cards(m) for m in hands], f"80{_SUITS[suit]}", taker, leader, state.rules
+                [mask_cards(m) for m in hands], f"80{code}", taker, leader, state.rules
             )
             h, v = _rollout_and_solve(h, self._level2_players(), self.ROLLOUT[self.game], att)
             ap = h.won_points[att[0]] + h.won_points[att[1]] + v
             ours = h.belote_seat >= 0 and self._same_side(h.belote_seat, taker)
             ab = 20 if ours else 0
             db = 20 if h.belote_seat >= 0 and not ours else 0
-            out.append((ap, ab, db, 0 if ap == 0 else 1))
+            out.append((ap, ab, db, int(ap == self.spec.total)))
             if time.perf_counter() > deadline:
                 break
         self._cache[key] = out
         return out
 
     @staticmethod
-    def _coinche_margin(outcomes: list[Any], value: int, mult: int, ours: bool) -> list[float]:
-        """Margin for the seat's team of a points contract ``value`` × ``mult``, a deal each.
+    def _coinche_margin(outcomes: list[Any], bid: Any, mult: int, ours: bool) -> list[float]:
+        """Margin for the seat's team of the contract ``bid`` × ``mult``, a deal each.
 
         Coinche's scoring (:mod:`belote_lab.games.coinche`) with the attack shaded by
-        :data:`SHADE`, so not :attr:`Game.margin`."""
+        :data:`SHADE` (a points bid), so not :attr:`Game.margin`.  A capot is made when the
+        attack takes every point (and, a belote bid, scores the belote)."""
         from belote_lab.games.coinche import FAILED_BASE, round_half_up
 
+        value = bid.value
         out = []
-        for ap, ab, db, _ in outcomes:
+        for ap, ab, db, capot in outcomes:
             a = ap + ab
-            # the solver plays the attack's cards perfectly: count a little less for it
-            made = a - SHADE >= value and a - SHADE > (162 - ap) + db
+            if bid.all_tricks:
+                made = bool(capot) and (ab > 0 or not bid.needs_belote)
+            else:
+                # the solver plays the attack's cards perfectly: count a little less for it
+                made = a - SHADE >= value and a - SHADE > (162 - ap) + db
             if made:
                 att = round_half_up(ap) + value * mult + ab
                 dfn = round_half_up(162 - ap) + db
@@ -404,43 +473,51 @@ class SimBidder:
         else:
             assert bidder is not None
             ours = self._same_side(bidder, seat)
-            outs = self._coinche_outcomes(state, seat, _SUITS.index(bid.trump), bidder)
-            values["pass"] = self._coinche_margin(outs, bid.value, mult, ours)
+            outs = self._coinche_outcomes(state, seat, bid.trump, bidder)
+            values["pass"] = self._coinche_margin(outs, bid, mult, ours)
             self._deals["pass"] = ("suit", bid.trump, bidder)
-        partner_bid = bid is not None and bidder is not None and self._same_side(bidder, seat)
-        top = self._coinche_tops(mine, bid if partner_bid else None, c2)
-        for s in [s for s, v in top.items() if v > 0]:
-            taker = seat
-            if partner_bid:
-                assert bidder is not None
-                taker = bidder
-            outs = self._coinche_outcomes(state, seat, s, taker)
+        taker = seat if bidder is None else bidder  # a bid standing here is the partner's
+        top = self._coinche_tops(mine, bid, c2, legal)
+        for code in [t for t, v in top.items() if v > 0]:
+            outs = self._coinche_outcomes(state, seat, code, taker)
             for call in legal:
-                if call in _NO_BID or not call.endswith(_SUITS[s]):
+                if call in _NO_BID:
                     continue
                 b = Bid.parse(call)
-                if b.kind != "points" or b.trump != _SUITS[s] or b.value > min(160, top[s] + 10):
-                    continue
-                values[call] = self._coinche_margin(outs, b.value, 1, True)
-                self._deals[call] = ("suit", b.trump, taker)
+                if b.trump == code and _weighable(b, top[code]):
+                    values[call] = self._coinche_margin(outs, b, 1, True)
+                    self._deals[call] = ("suit", b.trump, taker)
         return values
 
     @staticmethod
-    def _coinche_tops(mine: int, partner_bid: Any, c2: str) -> dict[int, int]:
-        """Trump → the level-2 estimate of a bid in it (or the level-2 call ``c2``): the values
-        considered go up to 10 above.  Never bid against the partner's suit ``partner_bid``:
-        raise it (up to the support) or pass."""
+    def _coinche_tops(mine: int, partner_bid: Any, c2: str, legal: list[str]) -> dict[str, int]:
+        """Contract (``H``, ``NT`` …) → the level-2 estimate of a bid in it (or the level-2
+        call ``c2``): the values considered go up to 10 above (:data:`CAPOT_TOP`: a hand
+        near a capot, whose capot is weighed too).  Never bid against the partner's suit
+        ``partner_bid``: raise it (up to the support) or pass."""
         from belote_lab.games.coinche import Bid
-        from belote_lab.players.estimates import suit_estimate, support_estimate
+        from belote_lab.players.estimates import (
+            capot_losers,
+            no_or_all_trump_estimate,
+            suit_estimate,
+            support_estimate,
+        )
 
-        top = {s: suit_estimate(mine, s) for s in range(4)}
         if partner_bid is not None:
-            t = _SUITS.index(partner_bid.trump)
-            top = {t: partner_bid.value + support_estimate(mine, t) // 20 * 10}
+            t = partner_bid.trump
+            top = {t: partner_bid.value + support_estimate(mine, _SUITS.index(t)) // 20 * 10}
+        else:
+            top = {_SUITS[s]: suit_estimate(mine, s) for s in range(4)}
+            for code, strength, start in _other_contracts():
+                if any(c.endswith(code) for c in legal):
+                    top[code] = no_or_all_trump_estimate(strength(mine), start)
+            for s in range(4):
+                if capot_losers(mine, s) <= CAPOT_NEAR and f"capot{_SUITS[s]}" in legal:
+                    top[_SUITS[s]] = CAPOT_TOP
         if c2 not in _NO_BID:
             c2_bid = Bid.parse(c2)
-            if c2_bid.kind == "points" and c2_bid.trump in "SHDC":
-                t = _SUITS.index(c2_bid.trump)
+            if c2_bid.kind == "points":
+                t = c2_bid.trump
                 top[t] = max(top.get(t, 0), c2_bid.value)
         return top
 

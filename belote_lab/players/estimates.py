@@ -19,11 +19,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from belote_lab.cards import SUIT_MASK, Card, Rank, Suit, parse_cards
+from belote_lab.contract import PLAIN_ORDER, TRUMP_ORDER
 from belote_lab.players.heuristics import popcount
 
 __all__ = [
+    "ALL_TRUMP_BID",
+    "ALL_TRUMP_TAKE",
+    "NO_TRUMP_BID",
+    "NO_TRUMP_TAKE",
+    "all_trump_strength",
+    "capot_losers",
+    "no_or_all_trump_estimate",
     "defence_estimate",
     "estimate_tricks",
+    "no_trump_strength",
     "suit_estimate",
     "support_estimate",
     "take_strength",
@@ -34,6 +43,10 @@ __all__ = [
 R = Rank
 _S = int(Suit.S)
 _SIDE = (int(Suit.H), int(Suit.D), int(Suit.C))
+
+
+def _has(hand: int, suit: int, rank: Rank) -> bool:
+    return bool(hand >> (16 * suit + rank) & 1)
 
 
 # --- four-player Belote ------------------------------------------------------------------------
@@ -57,6 +70,97 @@ def take_strength(hand: int, trump: int) -> tuple[bool, int]:
         ok = False
     strength = n + 3 * jack + 2 * nine + ace + aces
     return ok, strength
+
+
+# --- no trump, all trump (four-player Belote, Coinche) -----------------------------------------
+NO_TRUMP_TAKE = 7
+"""The :func:`no_trump_strength` from which level 2 names no trump in round 2 of four-player
+Belote (its six known cards: the five held and the turned card); calibrated so that such
+contracts are made about as often as suit contracts (``benchmarks/players_notes.md``)."""
+ALL_TRUMP_TAKE = 8
+"""The :func:`all_trump_strength` from which level 2 names all trump (see
+:data:`NO_TRUMP_TAKE`)."""
+
+
+def _masters(hand: int, top: tuple[Rank, Rank, Rank]) -> int:
+    """Per suit: the best card 3, the second 2 beside the best (1 guarded by another card),
+    the third 1 beside both."""
+    v = 0
+    for s in range(4):
+        a, b, c = (_has(hand, s, r) for r in top)
+        guarded = popcount(hand & SUIT_MASK[s]) >= 2
+        v += 3 * a + (2 if a and b else 1 if b and guarded else 0) + (a and b and c)
+    return v
+
+
+def no_trump_strength(hand: int) -> int:
+    """How good ``hand`` is for no trump: per suit an ace 3, a ten 2 beside its ace (1 when
+    another card guards it), a king 1 beside the ace and the ten.
+
+    >>> from belote_lab.cards import mask_of
+    >>> no_trump_strength(mask_of("AS TS KS AH 7D 8C".split()))   # 6 + 3 + 0
+    9
+    """
+    return _masters(hand, (Rank.ACE, Rank.TEN, Rank.KING))
+
+
+def all_trump_strength(hand: int) -> int:
+    """How good ``hand`` is for all trump: per suit a jack 3, a nine 2 beside its jack (1 when
+    another card guards it), an ace 1 beside the jack and the nine.
+
+    >>> from belote_lab.cards import mask_of
+    >>> all_trump_strength(mask_of("JS 9S JH 9D 7D 8C".split()))  # 5 + 3 + 1
+    9
+    """
+    return _masters(hand, (Rank.JACK, Rank.NINE, Rank.ACE))
+
+
+NO_TRUMP_BID = 8
+"""The :func:`no_trump_strength` of eight cards from which level 2 bids no trump in Coinche
+(80; :func:`no_or_all_trump_estimate`)."""
+ALL_TRUMP_BID = 8
+"""The :func:`all_trump_strength` of eight cards from which level 2 bids all trump in Coinche."""
+
+
+def no_or_all_trump_estimate(strength: int, start: int) -> int:
+    """The Coinche contract value (0: none) that a no-trump or all-trump ``strength`` of eight
+    cards supports: 80 from ``start`` (:data:`NO_TRUMP_BID`, :data:`ALL_TRUMP_BID`), 10 more
+    every 2 points: about the value the bidding team's points reach four times in five, as
+    with :func:`suit_estimate` (calibration: ``benchmarks/players_notes.md``).
+
+    >>> [no_or_all_trump_estimate(s, 8) for s in (7, 8, 9, 10, 12)]
+    [0, 80, 80, 90, 100]
+    """
+    return 0 if strength < start else min(80 + (strength - start) // 2 * 10, 160)
+
+
+def capot_losers(hand: int, trump: int) -> int:
+    """The tricks an eight-card ``hand`` may lose with ``trump`` as trump, trumps drawn first:
+    side cards below each side suit's unbroken top (A T K …) while that suit's other cards
+    remain, and, when the top trumps (J 9 A …) cannot draw every other trump, the trumps below
+    them or the trumps left out (which ruff side winners), whichever is more (how often such
+    hands make a capot: ``benchmarks/players_notes.md``).
+
+    >>> from belote_lab.cards import mask_of
+    >>> capot_losers(mask_of("JH 9H AH TH 7H AS TS AC".split()), 1)
+    0
+    >>> capot_losers(mask_of("JH 9H AH 8H 7H AS KS AC".split()), 1)   # KS under the TS
+    1
+    >>> capot_losers(mask_of("JH 9H AS TS KS QS AC TC".split()), 1)   # 6 trumps out, 2 drawn
+    4
+    """
+    losers = 0
+    for s in range(4):
+        order = TRUMP_ORDER if s == trump else PLAIN_ORDER
+        held = [_has(hand, s, r) for r in order]
+        top = held.index(False) if not all(held) else 8
+        n = sum(held)
+        out = 8 - n  # the suit's cards in the other hands
+        if top >= out:
+            continue
+        # a side suit loses its cards below the top; trumps left out ruff the side winners
+        losers += n - top if s != trump else max(n - top, out - top)
+    return losers
 
 
 # --- two-player Belote -------------------------------------------------------------------------
@@ -93,10 +197,6 @@ def taking_strength(cards: str | Iterable[Card | str], trump: int) -> float:
 
 
 # --- Coinche ---------------------------------------------------------------------------------
-def _has(hand: int, suit: int, rank: Rank) -> bool:
-    return bool(hand >> (16 * suit + rank) & 1)
-
-
 def _side_aces(hand: int, trump: int) -> int:
     """Points for side aces (15) and a ten beside its ace (10)."""
     v = 0

@@ -1,4 +1,5 @@
-"""ipywidgets for belote_lab: card order, rule explorer and quiz, hand stepper, play table.
+"""ipywidgets for belote_lab: card order, rule explorer and quiz, hand stepper, play table
+(with its settings panel: ``play("belote2", mode="run")`` in one line).
 
 Every widget only calls the engine's public API (:mod:`belote_lab`); labels are in English
 and Korean (:func:`set_language` for all widgets, or ``language="ko"`` for one).
@@ -13,8 +14,9 @@ from belote_widgets.cards_view import CardButtons, backs_html, card_button, card
 from belote_widgets.hand_stepper import HandStepper
 from belote_widgets.i18n import LANGUAGES, get_language, set_language
 from belote_widgets.order_table import CardOrderTable
-from belote_widgets.play_table import PlayTable
+from belote_widgets.play_table import PlayApp, PlayTable, play
 from belote_widgets.rule_explorer import QuizResult, RuleExplorer, Situation
+from belote_widgets.settings import SettingsPanel
 
 __all__ = [
     "CardOrderTable",
@@ -23,6 +25,9 @@ __all__ = [
     "QuizResult",
     "HandStepper",
     "PlayTable",
+    "PlayApp",
+    "play",
+    "SettingsPanel",
     "set_language",
     "get_language",
     "LANGUAGES",

@@ -39,27 +39,73 @@ __all__ = [
     "card_button",
     "CardButtons",
     "STATE_CLASSES",
+    "set_class",
 ]
 
 CSS = """
-.bw-root { font-family: 'DejaVu Sans', 'Noto Sans', 'Noto Sans CJK KR', sans-serif; }
+/* Colours come from JupyterLab's theme variables (light fallbacks for Voila and the classic
+   notebook); where a theme's own colour reads below 4.5:1 on its background, the dark theme
+   (body[data-jp-theme-light=false]) gets a lighter one.  Cards stay white in every theme. */
+.bw-root {
+  --bw-fg: var(--jp-ui-font-color0, #000);
+  --bw-head-bg: var(--jp-layout-color2, #eee);
+  --bw-border: var(--jp-border-color1, #bdbdbd);
+  --bw-muted: #555;
+  --bw-accent: var(--jp-brand-color0, #0d47a1);
+  --bw-focus: var(--jp-brand-color1, #1976d2);
+  --bw-bad: var(--jp-error-color0, #b71c1c);
+  --bw-good: var(--jp-success-color0, #1b5e20);
+  --bw-warn: var(--jp-warn-color0, #e65100);
+  --bw-trump-bg: #fff3c4;
+  --bw-felt: #236238;
+  --bw-felt-fg: #fff;
+  --bw-felt-muted: #d8eedf;
+  --bw-gold: #8a6d00;
+  font-family: 'DejaVu Sans', 'Noto Sans', 'Noto Sans CJK KR', sans-serif;
+  max-width: 100%;
+}
+body[data-jp-theme-light="false"] .bw-root {
+  --bw-head-bg: var(--jp-layout-color1, #212121);
+  --bw-muted: rgba(255, 255, 255, 0.75);
+  --bw-accent: var(--jp-brand-color2, #64b5f6);
+  --bw-focus: var(--jp-brand-color2, #64b5f6);
+  --bw-bad: var(--jp-error-color2, #e57373);
+  --bw-good: var(--jp-success-color2, #81c784);
+  --bw-warn: var(--jp-warn-color2, #ffb74d);
+  --bw-trump-bg: #3d3312;
+  --bw-felt: #1d5530;
+}
+/* narrow screens: rows of controls wrap, fields never push the widget wider than its place */
+.bw-root .widget-hbox { flex-wrap: wrap; max-width: 100%; }
+.bw-root .widget-inline-hbox, .bw-root .widget-html { max-width: 100%; }
+.bw-root .widget-html-content { overflow-wrap: anywhere; }
+.bw-root .widget-hbox.bw-pair { flex-wrap: nowrap; }
+.bw-pair > .widget-inline-hbox { flex-shrink: 1; min-width: 4em; }
+/* keyboard play: a visible ring on the control that has the focus */
+.bw-root button:focus-visible, .bw-root select:focus-visible, .bw-root input:focus-visible {
+  outline: 3px solid var(--bw-focus) !important; outline-offset: 2px;
+}
 .bw-card {
   display: inline-flex; align-items: center; justify-content: center; position: relative;
   box-sizing: border-box; min-width: 2.4em; height: 3.3em; padding: 0 0.25em; margin: 2px;
-  border: 1px solid #777; border-radius: 6px; background: #fff; font-size: 1.05em;
+  border: 1px solid #777; border-radius: 6px; background: #fff; color: #111; font-size: 1.05em;
   font-weight: bold; vertical-align: middle; box-shadow: 1px 1px 2px rgba(0, 0, 0, 0.25);
 }
+.bw-cards { display: inline-flex; flex-wrap: wrap; align-items: center; max-width: 100%; }
 .bw-red { color: #c40000; }
 .bw-black { color: #111; }
-.bw-trump { border: 2px solid #c9970c; background: #fff8dc; }
-.bw-trump::after {
-  content: "★"; position: absolute; top: 0; right: 2px; font-size: 0.55em; color: #c9970c;
+.bw-four-colour .bw-suit-D { color: #0a58ca !important; }
+.bw-four-colour .bw-suit-C { color: #1e7b2a !important; }
+.bw-card.bw-trump { border: 2px solid #b8860b; background: #fff8dc; }
+.bw-card.bw-trump::after {
+  content: "★"; position: absolute; top: 0; right: 2px; font-size: 0.55em; color: var(--bw-gold);
 }
-.bw-back {
+.bw-card.bw-back {
   background: repeating-linear-gradient(45deg, #1f4e9c 0 4px, #3a6fc9 4px 8px);
   border-color: #173a75; min-width: 2.4em;
 }
 .bw-winning { box-shadow: 0 0 0 3px #2e9b3e; }
+.bw-felt .bw-winning { box-shadow: 0 0 0 3px #ffd54f; }
 button.bw-card-btn {
   width: 2.9em; height: 3.5em; padding: 0; margin: 2px; position: relative;
   background: #fff; border: 1px solid #777; border-radius: 6px; font-size: 1.05em;
@@ -67,28 +113,41 @@ button.bw-card-btn {
 }
 button.bw-card-btn.bw-red { color: #c40000; }
 button.bw-card-btn.bw-black { color: #111; }
-button.bw-card-btn.bw-trump { border: 2px solid #c9970c; background: #fff8dc; }
+button.bw-card-btn.bw-trump { border: 2px solid #b8860b; background: #fff8dc; }
 button.bw-card-btn.bw-legal { box-shadow: 0 0 0 3px #2e9b3e; }
-button.bw-card-btn.bw-illegal { opacity: 0.45; }
+button.bw-card-btn.bw-illegal { background: #e3e3e3; border-style: dashed; box-shadow: none; }
 button.bw-card-btn.bw-selected { box-shadow: 0 0 0 3px #1f6fd1; transform: translateY(-5px); }
 button.bw-card-btn.bw-wrong { box-shadow: 0 0 0 3px #d12f1f; }
 button.bw-card-btn.bw-missed { box-shadow: 0 0 0 3px #e0a100; }
+button.bw-card-btn.bw-clicked { transform: translateY(-5px); }
 .bw-seat { font-weight: bold; margin-right: 0.4em; }
-.bw-turn { color: #1f6fd1; }
-.bw-reason { color: #8a1c00; font-weight: bold; }
-.bw-ok { color: #1e6b2a; font-weight: bold; }
+.bw-turn { color: var(--bw-accent); }
+.bw-reason { color: var(--bw-bad); font-weight: bold; }
+.bw-ok { color: var(--bw-good); font-weight: bold; }
+.bw-warn { color: var(--bw-warn); }
+.bw-muted { color: var(--bw-muted); }
+.bw-table { border-collapse: collapse; max-width: 100%; }
 .bw-table td, .bw-table th { padding: 2px 8px; text-align: center; }
-.bw-table th { background: #f0f0f0; }
-.bw-table td.bw-trumpcol, .bw-table th.bw-trumpcol { background: #fff8dc; }
-.bw-muted { color: #666; }
+.bw-table th { background: var(--bw-head-bg); color: var(--bw-fg); }
+.bw-table td.bw-trumpcol, .bw-table th.bw-trumpcol { background: var(--bw-trump-bg); }
+.bw-table caption { color: var(--bw-fg); }
+.bw-hands td { text-align: left; }
 .bw-felt {
-  background: #2f7d4a; border-radius: 10px; padding: 8px; color: #fff; min-height: 4.2em;
+  background: var(--bw-felt); border-radius: 10px; padding: 8px; color: var(--bw-felt-fg);
+  min-height: 4.2em;
 }
-.bw-felt .bw-seat { color: #fff; }
-.bw-felt .bw-muted { color: #dcefe2; }
+.bw-felt .bw-seat { color: var(--bw-felt-fg); }
+.bw-felt .bw-muted { color: var(--bw-felt-muted); }
+.bw-seat-panel { min-width: 8em; }
 .bw-seat-panel .bw-back { min-width: 1.9em; margin-right: -0.9em; }
-.bw-seat-panel .bw-hidden-hand { display: inline-block; padding-right: 1em; }
+.bw-hidden-hand { display: inline-flex; flex-wrap: wrap; max-width: 100%; row-gap: 2px; }
+.bw-seat-panel .bw-hidden-hand { padding-right: 1em; }
 .bw-events { margin: 2px 0; }
+/* a click answered: a ring flashes round the answer (two classes: each click restarts it) */
+@keyframes bw-flash-a { from { box-shadow: 0 0 0 3px var(--bw-focus); } to { box-shadow: none; } }
+@keyframes bw-flash-b { from { box-shadow: 0 0 0 3px var(--bw-focus); } to { box-shadow: none; } }
+.bw-ack-a { animation: bw-flash-a 0.8s ease-out; }
+.bw-ack-b { animation: bw-flash-b 0.8s ease-out; }
 """
 
 STATE_CLASSES = ("bw-legal", "bw-illegal", "bw-selected", "bw-wrong", "bw-missed")
@@ -108,7 +167,8 @@ def style_widget() -> widgets.HTML:
 
 
 def _color_class(card: Card) -> str:
-    return "bw-red" if card.suit.is_red else "bw-black"
+    """``bw-red`` or ``bw-black``, and the suit's class (``bw-suit-D``: four-colour decks)."""
+    return f"{'bw-red' if card.suit.is_red else 'bw-black'} bw-suit-{card.suit.name}"
 
 
 def card_label(
@@ -190,7 +250,8 @@ def card_button(
     b.style.font_weight = "bold"
     b.add_class("bw-card-btn")
     b.add_class(f"card-{card.text}")
-    b.add_class(_color_class(card))
+    for cls in _color_class(card).split():
+        b.add_class(cls)
     if trump is not None and card.suit == trump:
         b.add_class("bw-trump")
     return b
@@ -238,10 +299,10 @@ class CardButtons:
         shown = []
         for c in cards:
             b = self.button(c)
-            _set_class(b, "bw-trump", trump is not None and c.suit == trump)
+            set_class(b, "bw-trump", trump is not None and c.suit == trump)
             want = states.get(c, "")
             for cls in STATE_CLASSES:
-                _set_class(b, cls, cls == want)
+                set_class(b, cls, cls == want)
             tip = card_label(c, trump, language, notes.get(c))
             if b.tooltip != tip:
                 b.tooltip = tip
@@ -255,7 +316,8 @@ class CardButtons:
         self.buttons[Card.parse(card)].click()
 
 
-def _set_class(w: widgets.DOMWidget, cls: str, on: bool) -> None:
+def set_class(w: widgets.DOMWidget, cls: str, on: bool) -> None:
+    """Add the CSS class ``cls`` to ``w`` or remove it (nothing sent if it stands already)."""
     if on and cls not in w._dom_classes:
         w.add_class(cls)
     elif not on and cls in w._dom_classes:

@@ -8,25 +8,28 @@ Everything is read from the engine's public state (``phase``, ``contract``, ``tr
 >>> running_points(h)
 {'NS': 90, 'EW': 72}
 >>> result_text(h, "en")
-"The contract made: NS, the attack, has 90, more than EW's 72."
+"The contract made: North–South, the attack, has 90, more than East–West's 72."
 >>> result_text(h, "ko")
 '계약 성공: 공격하는 남북 팀은 90점으로 동서 팀의 72점보다 많습니다.'
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from belote_lab.cards import SEATS, Card, CardSet, parse_seat
 from belote_lab.games import Game, get
 from belote_lab.games.belote import HandResult
+from belote_lab.games.belote2 import Belote2Result
 from belote_lab.games.callbreak import CallbreakResult
-from belote_lab.games.coinche import CoincheResult
+from belote_lab.games.coinche import Bid, CoincheResult, round_half_up
 from belote_lab.trick import trick_winner
 from belote_widgets._game import bidding
 from belote_widgets.cards_view import backs_html, card_html, cards_html, esc
 from belote_widgets.i18n import (
+    bid_words,
     call_label,
     contract_name,
     event_text,
@@ -86,67 +89,171 @@ def score_of(hand: Any) -> dict[str, str]:
     return {side: str(r.score[side]) for side in sides(hand.game)}
 
 
-def _points_words(points: dict[str, int], lang: str) -> str:
-    return ", ".join(f"{side_name(s, lang)} {n}" for s, n in points.items())
-
-
 def result_text(hand: Any, language: str) -> str:
-    """Why the hand ended as it did: the engine's ``result.why()`` in English (four-player Belote:
-    in either language); in Korean the same facts (made, failed, capot, litige, calls and
-    tricks) put in Korean words."""
+    """Why the hand ended as it did, in words (seats and teams by name, bids in words), in
+    English or Korean: four-player Belote's own ``result.why()``; the other games' sentences
+    built here from the result's fields (Coinche: the bid, its outcome and how each team's
+    score adds up)."""
     r = hand.result
     if r is None:
         return ""
     if isinstance(r, HandResult):  # four-player Belote explains itself in both languages
-        return str(r.why(language))
-    if language == "en":
-        return str(r.why())
+        return _team_codes_named(str(r.why(language)), language)
     if isinstance(r, CallbreakResult):
         return _calls_words(r, language)
-    pts = _points_words(dict(r.points), language)
-    if r.capot:
-        return text("res_capot", language, side=side_name(r.capot, language))
     if isinstance(r, CoincheResult):
-        return _auction_words(r, get(hand.game), pts, language)
-    if r.made is None:
-        return text("res_tie", language, points=pts)
-    return text("res_made" if r.made else "res_failed", language, points=pts)
+        return _auction_words(r, get(hand.game), language)
+    if isinstance(r, Belote2Result):
+        return _belote2_words(r, len(hand.tricks), language)
+    return _team_codes_named(str(r.why()), language)
+
+
+def _team_codes_named(words: str, language: str) -> str:
+    """The engine's sentence with its team codes (``NS``, ``EW``) in words."""
+    return _TEAM_CODE.sub(lambda m: side_name(m.group(), language), words)
+
+
+_TEAM_CODE = re.compile(r"\b(NS|EW)\b")
+
+
+def _with_belote(points: int, belote: int, language: str) -> str:
+    """A total, saying so when a belote is in it: ``91 with its belote``."""
+    n = points + belote
+    return text("with_belote", language, n=n) if belote else str(n)
+
+
+def _belote2_words(r: Belote2Result, tricks: int, language: str) -> str:
+    """The two-player outcome: capot, made, failed or tie (a belote named only when scored)."""
+    if r.capot:
+        return text(
+            "r2_capot",
+            language,
+            seat=seat_name(r.capot, language),
+            n=tricks,
+            points=r.score[r.capot],
+        )
+    t = r.taker
+    o = next(s for s in r.points if s != t)
+    key = "r2_tie" if r.made is None else "r2_made" if r.made else "r2_failed"
+    return text(
+        key,
+        language,
+        taker=seat_name(t, language),
+        other=seat_name(o, language),
+        a=_with_belote(r.points[t], r.belote[t], language),
+        b=_with_belote(r.points[o], r.belote[o], language),
+        score=r.score[o],
+    )
 
 
 def _calls_words(r: CallbreakResult, language: str) -> str:
     """Each seat's call, tricks and score, a line a seat."""
-    lines = [
-        text(
-            "res_callbreak",
-            language,
-            seat=seat_name(s, language),
-            call=r.calls[s],
-            took=r.tricks_won[s],
-            score=str(r.score[s]),
+    lines = []
+    for s, call in r.calls.items():
+        took = r.tricks_won[s]
+        key = "cb_under" if took < call else "cb_exact" if took == call else "cb_over"
+        lines.append(
+            text(
+                key,
+                language,
+                seat=seat_name(s, language),
+                call=call,
+                took=took,
+                extra=took - call,
+                score=str(r.score[s]),
+            )
         )
-        for s in r.calls
-    ]
     return "\n".join(lines)
 
 
-def _auction_words(r: CoincheResult, game: Game, pts: str, language: str) -> str:
-    """The bid, its doubling and whether it was made."""
-    team = game.sides[game.side_of(parse_seat(r.bidder))]
-    mult = {
-        1: "",
-        2: " (" + text("call_coinche", language) + ")",
-        4: " (" + text("call_surcoinche", language) + ")",
-    }[r.multiplier]
-    outcome = text("result_made" if r.made else "result_failed", language)
-    return text(
-        "res_coinche",
-        language,
-        side=side_name(team, language),
-        bid=call_label(r.bid, language),
-        mult=mult,
-        outcome=outcome,
-        points=pts,
+def _auction_words(r: CoincheResult, game: Game, language: str) -> str:
+    """The bid in words, whether it was made and why, then how each team's score adds up."""
+    score = _coinche_score(r, game, language)
+    return _coinche_outcome(r, game, language) + ("\n" + score if score else "")
+
+
+def _coinche_outcome(r: CoincheResult, game: Game, language: str) -> str:
+    """``North–South bid 80 in hearts and made it: 118 points reach 80 and beat …``."""
+    bidder = parse_seat(r.bidder)
+    att = game.sides[game.side_of(bidder)]
+    dfn = next(t for t in game.sides if t != att)
+    bid = Bid.parse(r.bid)
+    mult = {1: "", 2: text("co_mult2", language), 4: text("co_mult4", language)}[r.multiplier]
+    words = {
+        "side": side_name(att, language),
+        "bid": bid_words(bid, language) + mult,
+        "dfn": side_name(dfn, language),
+        "value": bid.value,
+        "a": _coinche_points(r.points[att], r.belote[att], language),
+        "d": _coinche_points(r.points[dfn], r.belote[dfn], language),
+    }
+    if not bid.all_tricks:
+        a = r.points[att] + r.belote[att]
+        key = "co_made" if r.made else "co_short" if a < bid.value else "co_not_beat"
+        return text(key, language, **words)
+    alone = bid.kind.startswith("generale")
+    who = seat_name(bidder, language) if alone else side_name(att, language)
+    won = sum(
+        n
+        for s, n in r.tricks.items()
+        if (s == r.bidder if alone else game.sides[game.side_of(parse_seat(s))] == att)
     )
+    n = sum(r.tricks.values())
+    key = "co_all_made" if r.made else "co_all_failed"
+    out = text(key, language, who=who, n=n, won=won, **words)
+    if bid.needs_belote:
+        out += " " + text("co_belote_yes" if r.belote[att] else "co_belote_no", language)
+    return out
+
+
+def _coinche_points(points: int, belote: int, language: str) -> str:
+    """``112 points with its belote`` / ``벨로트 포함 112`` (the template adds 점)."""
+    key = "co_points_belote" if belote else "co_points"
+    return text(key, language, n=points + belote)
+
+
+def _coinche_parts(
+    r: CoincheResult, team: str, attack: bool, language: str
+) -> list[tuple[int, str]]:
+    """What ``team`` scores, part by part: ``(points, words)``."""
+    bid = Bid.parse(r.bid)
+    value, m = bid.value, r.multiplier
+    if m == 1:
+        bid_part = (value, text("co_part_bid", language, v=value))
+    else:
+        bid_part = (value * m, text("co_part_bid_mult", language, v=value, m=m, vm=value * m))
+    parts: list[tuple[int, str]] = []
+    if r.made:
+        rounded = round_half_up(r.points[team])
+        parts.append((rounded, text("co_part_cards", language, pts=r.points[team], r=rounded)))
+        if attack:
+            parts.append(bid_part)
+    elif attack:
+        parts.append((0, text("co_part_nothing", language)))
+    else:
+        base = r.score[team] - value * m - r.belote[team] - r.declarations[team]
+        parts += [(base, text("co_part_failed", language, n=base)), bid_part]
+    if r.belote[team]:
+        parts.append((r.belote[team], text("co_part_belote", language, n=r.belote[team])))
+    if r.declarations[team]:
+        parts.append((r.declarations[team], text("co_part_decl", language, n=r.declarations[team])))
+    return parts
+
+
+def _coinche_score(r: CoincheResult, game: Game, language: str) -> str:
+    """``Score — North–South: 118 card points rounded to 120 + 80 for the bid = 200; …``;
+    ``""`` if the parts do not add up to the engine's score (a rule this text does not know)."""
+    att = game.sides[game.side_of(parse_seat(r.bidder))]
+    teams = []
+    for team in game.sides:
+        parts = _coinche_parts(r, team, team == att, language)
+        if sum(v for v, _ in parts) != r.score[team]:
+            return ""
+        joined = " + ".join(w for _, w in parts)
+        if len(parts) > 1:
+            joined = text("co_total", language, parts=joined, total=r.score[team])
+        teams.append(text("co_team", language, side=side_name(team, language), parts=joined))
+    return text("co_score", language, parts="; ".join(teams))
 
 
 def contract_text(hand: Any, language: str) -> str:
@@ -205,15 +312,38 @@ def phase_text(hand: Any, language: str) -> str:
 
 
 def events_html(hand: Any, language: str, viewer: int | None = None) -> str:
-    """The announcements so far as a list; ``viewer`` hides the cards another seat drew."""
+    """The announcements so far as a list; the cards drawn from a stock are not announcements:
+    only the last trick's draws are shown, on one line (``viewer`` hides another seat's card).
+    """
     items = []
     for e in hand.events:
-        hidden = e.kind == "draw" and viewer is not None and e.seat != viewer
-        words = event_text(e.kind, e.seat, e.points, e.detail, language, hidden)
-        items.append(f'<li class="bw-event ev-{e.kind}">{esc(words)}</li>')
+        if e.kind != "draw":
+            words = event_text(e.kind, e.seat, e.points, e.detail, language)
+            items.append(f'<li class="bw-event ev-{e.kind}">{esc(words)}</li>')
+    draws = _last_draws(hand, language, viewer)
+    if draws:
+        items.append(f'<li class="bw-event ev-draw">{esc(draws)}</li>')
     if not items:
         return f'<span class="bw-muted">{esc(text("no_announcements", language))}</span>'
     return '<ul class="bw-events">' + "".join(items) + "</ul>"
+
+
+def _last_draws(hand: Any, language: str, viewer: int | None) -> str:
+    """``After trick 3: North draws K♦, South draws a card`` (``""`` before any draw)."""
+    draws = [e for e in hand.events if e.kind == "draw"]
+    if not draws:
+        return ""
+    last = draws[-1].trick
+    words = []
+    for e in draws:
+        if e.trick == last:
+            seat = seat_name(e.seat, language)
+            if viewer not in (None, e.seat) or not e.detail:
+                words.append(text("ev_draw_item_hidden", language, seat=seat))
+            else:
+                card = Card.parse(e.detail).pretty
+                words.append(text("ev_draw_item", language, seat=seat, card=card))
+    return text("ev_draws", language, n=last, draws=", ".join(words))
 
 
 def turned_html(hand: Any, language: str) -> str:
@@ -288,5 +418,6 @@ def hand_cards(hand: Any, seat: int) -> list[Card]:
 def seat_hand_html(hand: Any, seat: int, language: str, face_up: bool) -> str:
     """One seat's cards: faces, or backs that name no card."""
     if face_up:
-        return cards_html(hand_cards(hand, seat), _trump(hand), language)
+        cards = cards_html(hand_cards(hand, seat), _trump(hand), language)
+        return f'<span class="bw-cards">{cards}</span>'
     return backs_html(bin(hand.hands[seat]).count("1"), language)

@@ -58,6 +58,11 @@ __all__ = ["HandStepper"]
 Record = Mapping[str, Any] | str | Path | Any
 
 
+def _row(children: list[widgets.Widget]) -> widgets.HBox:
+    """A row of controls that wraps on a narrow screen."""
+    return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+
+
 def _as_record(source: Record, hand_index: int = 0) -> dict[str, Any]:
     """A hand record as a dict, from a dict, JSON text, a path, a hand or a game record."""
     if isinstance(source, Path) or (
@@ -111,7 +116,7 @@ class HandStepper(LocalizedWidget):
         self._moving = False
         self.first_button = self._button("bw-first", "|◀", self.first)
         self.trick_back_button = self._button("bw-trick-back", "◀◀", self.previous_trick)
-        self.back_button = self._button("bw-back", "◀", self.back)
+        self.back_button = self._button("bw-step-back", "◀", self.back)
         self.forward_button = self._button("bw-forward", "▶", self.forward)
         self.trick_forward_button = self._button("bw-trick-forward", "▶▶", self.next_trick)
         self.last_button = self._button("bw-last", "▶|", self.last)
@@ -147,8 +152,8 @@ class HandStepper(LocalizedWidget):
         ]
         return [
             self.style_html,
-            widgets.HBox([self.header, self.language_picker]),
-            widgets.HBox([*moves, self.slider, self.view_input]),
+            _row([self.header, self.language_picker]),
+            _row([*moves, self.slider, self.view_input]),
             self.step_label,
             self.action_label,
             self.seats_html,
@@ -160,7 +165,10 @@ class HandStepper(LocalizedWidget):
 
     @staticmethod
     def _button(css: str, icon_text: str, action: Callable[[], None]) -> widgets.Button:
+        """A move button: its own class (``bw-step-back`` …) and ``bw-step-btn``, never a
+        card's (``bw-back`` is a face-down card)."""
         b = widgets.Button(description=icon_text, layout=widgets.Layout(width="3.2em"))
+        b.add_class("bw-step-btn")
         b.add_class(css)
         b.on_click(lambda _b: action())
         return b

@@ -12,10 +12,18 @@ engine (:meth:`belote_lab.trick.Reason.text`).
 '새 판'
 >>> text("to_play", "en", seat=seat_name(2, "en"))
 'South to play'
+
+Korean particles follow the word they attach to (no "을(를)" fallbacks): a template writes
+``{pts:을}`` and :func:`text` picks 을 or 를 from the word's final consonant.
+
+>>> text("co_part_cards", "ko", pts=118, r=120), text("co_part_cards", "ko", pts=44, r=40)
+('카드 점수 118을 반올림한 120', '카드 점수 44를 반올림한 40')
 """
 
 from __future__ import annotations
 
+import re
+import string
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -23,6 +31,7 @@ from typing import Any
 from belote_lab.cards import SEATS, Card, Suit
 from belote_lab.contract import Contract, ContractKind
 from belote_lab.games import get
+from belote_lab.games.coinche import Bid
 
 __all__ = [
     "LANGUAGES",
@@ -39,6 +48,8 @@ __all__ = [
     "game_name",
     "call_label",
     "event_text",
+    "bid_words",
+    "particle",
     "on_language_change",
 ]
 
@@ -122,8 +133,6 @@ _TEXTS: dict[str, dict[str, str]] = {
         "final_score": "Final score",
         "announcements": "Announcements",
         "no_announcements": "none yet",
-        "result_made": "made",
-        "result_failed": "failed",
         # order table
         "order_title": "Card order and points",
         "order_rank": "Rank",
@@ -156,6 +165,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "lead_empty": "No card on the table yet: {seat} leads.",
         "rule_is": "Rule: {rule}",
         "playable": "{card} may be played.",
+        "not_playable": "{card} may not be played: {reason}",
+        "seat_not_in_game": "{seat} does not play in {game}",
+        "contract_not_in_game": "{game} has no such contract: {contract}",
+        "bad_stock": "the stock holds an even number of cards, from 0 to {most}",
         "click_a_card": "Click a card to see whether it may be played.",
         "quiz_question": "Which cards may {seat} play? Select them, then press Check.",
         "quiz_right": "Right! The playable cards are {legal}.",
@@ -238,8 +251,54 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ev_draw": "{seat} draws {card}",
         "ev_draw_hidden": "{seat} draws a card",
         "ev_call_made": "{seat} has made the call",
-        # results in words (Korean built from the fields; English uses the engine's why())
-        "res_capot": "{side} won every trick: capot.",
+        "ev_draws": "After trick {n}: {draws}",
+        "ev_draw_item": "{seat} draws {card}",
+        "ev_draw_item_hidden": "{seat} draws a card",
+        # named Coinche bids
+        "call_capot": "Capot",
+        "call_capot_belote": "Capot with belote",
+        "call_generale": "Générale",
+        "call_generale_belote": "Générale with belote",
+        "bid_points": "{value} in {trump}",
+        "bid_capot": "a capot in {trump}",
+        "bid_capot_belote": "a capot with belote in {trump}",
+        "bid_generale": "a générale in {trump}",
+        "bid_generale_belote": "a générale with belote in {trump}",
+        "trump_NT": "no trump",
+        "trump_AT": "all trump",
+        # results in words, from the result's fields
+        "with_belote": "{n} with its belote",
+        "r2_capot": "{seat} won all {n} tricks: capot, {points} points.",
+        "r2_made": "The contract made: {taker}, the contractor, has {a}, more than {other}'s {b}.",
+        "r2_failed": "The contract failed (dedans): {taker}, the contractor, has {a}, less than "
+        "{other}'s {b}; {other} scores {score}.",
+        "r2_tie": "A tie: {taker}, the contractor, has {a} and {other} {b}; each keeps its own "
+        "points.",
+        "co_mult2": " (coinched, ×2)",
+        "co_mult4": " (surcoinched, ×4)",
+        "co_points": "{n} points",
+        "co_points_belote": "{n} points with its belote",
+        "co_made": "{side} bid {bid} and made it: {a} reach {value} and beat {dfn}'s {d}.",
+        "co_short": "{side} bid {bid} and failed: {a} do not reach {value}.",
+        "co_not_beat": "{side} bid {bid} and failed: {a} do not beat {dfn}'s {d}.",
+        "co_all_made": "{side} bid {bid} and made it: {who} won all {n} tricks.",
+        "co_all_failed": "{side} bid {bid} and failed: {who} had to win all {n} tricks and won "
+        "{won}.",
+        "co_belote_yes": "The bid also needs the belote: scored.",
+        "co_belote_no": "The bid also needs the belote: not scored.",
+        "co_score": "Score — {parts}.",
+        "co_team": "{side}: {parts}",
+        "co_total": "{parts} = {total}",
+        "co_part_cards": "{pts} card points rounded to {r}",
+        "co_part_bid": "{v} for the bid",
+        "co_part_bid_mult": "{vm} for the bid ({v} × {m})",
+        "co_part_belote": "{n} for the belote",
+        "co_part_decl": "{n} for declarations",
+        "co_part_failed": "{n} for the failed contract",
+        "co_part_nothing": "0 (a failed contract scores no card points)",
+        "cb_exact": "{seat} called {call} and took {took}: {score}.",
+        "cb_over": "{seat} called {call} and took {took}: {call} + {extra} extra × 0.1 = {score}.",
+        "cb_under": "{seat} called {call} but took only {took}: {score}.",
     },
     "ko": {
         "language": "언어",
@@ -279,8 +338,6 @@ _TEXTS: dict[str, dict[str, str]] = {
         "final_score": "최종 점수",
         "announcements": "선언",
         "no_announcements": "아직 없음",
-        "result_made": "성공",
-        "result_failed": "실패",
         "order_title": "카드 순서와 점수",
         "order_rank": "순위",
         "strongest_first": "강한 순서",
@@ -305,17 +362,21 @@ _TEXTS: dict[str, dict[str, str]] = {
         "bad_input": "이 상황을 읽을 수 없습니다: {error}",
         "not_legal_ask": "'legal' 사례만 볼 수 있습니다 (이 사례는 {ask!r})",
         "trick_full": "트릭이 이미 끝났습니다",
-        "card_twice": "{card}이(가) 손패와 바닥에 모두 있습니다",
+        "card_twice": "손패와 바닥에 같은 카드가 있습니다: {card}",
         "empty_hand": "손패가 비어 있습니다",
-        "not_in_deck": "{card}은(는) 이 게임의 카드가 아닙니다",
-        "lead_empty": "아직 바닥에 카드가 없습니다: {seat}이(가) 선입니다.",
+        "not_in_deck": "이 게임에 없는 카드입니다: {card}",
+        "lead_empty": "아직 바닥에 카드가 없습니다. 선은 {seat}입니다.",
         "rule_is": "규칙: {rule}",
-        "playable": "{card}을(를) 낼 수 있습니다.",
+        "playable": "{card} — 낼 수 있습니다.",
+        "not_playable": "{card} — 낼 수 없습니다. {reason}",
+        "seat_not_in_game": "{game}에는 {seat} 자리가 없습니다",
+        "contract_not_in_game": "{game}에는 없는 계약입니다: {contract}",
+        "bad_stock": "더미는 0부터 {most}까지의 짝수 장이어야 합니다",
         "click_a_card": "카드를 누르면 낼 수 있는지 알려 줍니다.",
-        "quiz_question": "{seat}이(가) 낼 수 있는 카드는 무엇일까요? 골라서 확인을 누르세요.",
+        "quiz_question": "{seat} 차례입니다. 낼 수 있는 카드는 무엇일까요? 골라서 확인을 누르세요.",
         "quiz_right": "정답입니다! 낼 수 있는 카드: {legal}.",
         "quiz_score": "{total}장 중 {right}장 맞았습니다.",
-        "quiz_wrong_choice": "{card}은(는) 낼 수 없습니다: {reason}",
+        "quiz_wrong_choice": "{card} — 낼 수 없습니다: {reason}",
         "quiz_missed": "{card}도 낼 수 있습니다. {rule}",
         "quiz_selected": "고른 카드: {cards}",
         "first": "처음",
@@ -348,8 +409,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "no_card_now": "지금은 카드를 낼 수 없습니다 ({phase}).",
         "nothing_to_undo": "되돌릴 것이 없습니다.",
         "undone": "직전 결정으로 되돌렸습니다.",
-        "you_played": "{card}을(를) 냈습니다.",
-        "you_called": "{call}을(를) 콜했습니다.",
+        "you_played": "{card} 카드를 냈습니다.",
+        "you_called": "콜했습니다: {call}.",
         "bid": "입찰",
         "hint_values": "낼 수 있는 카드의 우리 편 가치 ({unit}; {kind}):",
         "hint_exact": "정확한 값",
@@ -360,8 +421,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "hint_card": "카드",
         "hint_mean": "평균",
         "hint_range": "범위",
-        "hint_level2_card": "레벨 2 컴퓨터라면 {card}을(를) 냅니다.",
-        "hint_level2_call": "레벨 2 컴퓨터라면 {call}을(를) 콜합니다.",
+        "hint_level2_card": "레벨 2 컴퓨터라면 {card} 카드를 냅니다.",
+        "hint_level2_call": "레벨 2 컴퓨터라면 이렇게 콜합니다: {call}.",
         "hint_not_now": "힌트는 당신 차례에 볼 수 있습니다.",
         "hint_failed": "힌트를 낼 수 없습니다: {error}",
         "scoreboard": "점수판",
@@ -382,18 +443,61 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ev_belote": "{seat}: 벨로트",
         "ev_rebelote": "{seat}: 르벨로트 (+20)",
         "ev_dix_de_der": "{seat}: 마지막 트릭 10점",
-        "ev_capot": "카포: {side}이(가) 모든 트릭을 가져갔습니다",
+        "ev_capot": "카포: {side} — 모든 트릭을 가져갔습니다",
         "ev_litige": "동점(리티주): {points}점은 다음 판으로 보류됩니다",
         "ev_declaration": "{side}: 선언 (+{points})",
         "ev_draw": "{seat}: 더미에서 {card}",
         "ev_draw_hidden": "{seat}: 더미에서 한 장",
         "ev_call_made": "{seat}: 콜 달성",
-        "res_capot": "{side}이(가) 모든 트릭을 가져갔습니다: 카포.",
-        "res_made": "계약 성공: 카드 점수 {points}.",
-        "res_failed": "계약 실패: 카드 점수 {points}.",
-        "res_tie": "동점: 각자 자기 점수를 가져갑니다 ({points}).",
-        "res_coinche": "{side}의 {bid} 입찰{mult}: {outcome}. 카드 점수 {points}.",
-        "res_callbreak": "{seat}: 콜 {call}, {took}트릭 → {score}",
+        "ev_draws": "{n}번째 트릭 뒤 더미에서 뽑은 카드: {draws}",
+        "ev_draw_item": "{seat} {card}",
+        "ev_draw_item_hidden": "{seat} 한 장",
+        "call_capot": "카포",
+        "call_capot_belote": "벨로트 카포",
+        "call_generale": "제네랄",
+        "call_generale_belote": "벨로트 제네랄",
+        "bid_points": "{trump} {value}",
+        "bid_capot": "{trump} 카포",
+        "bid_capot_belote": "{trump} 벨로트 카포",
+        "bid_generale": "{trump} 제네랄",
+        "bid_generale_belote": "{trump} 벨로트 제네랄",
+        "trump_NT": "으뜸패 없음",
+        "trump_AT": "모두 으뜸패",
+        "with_belote": "벨로트 포함 {n}",
+        "r2_capot": "카포: {seat} — {n}트릭을 모두 가져가 {points}점입니다.",
+        "r2_made": "계약 성공: 계약자 {taker} {a}점, {other} {b}점으로 계약자가 더 많습니다.",
+        "r2_failed": "계약 실패: 계약자 {taker} {a}점, {other} {b}점으로 계약자가 더 적습니다. "
+        "{score}점은 {other}에게 갑니다.",
+        "r2_tie": "동점: 계약자 {taker} {a}점, {other} {b}점입니다. 각자 자기 점수를 가져갑니다.",
+        "co_mult2": "(쿠앵슈, ×2)",
+        "co_mult4": "(쉬르쿠앵슈, ×4)",
+        "co_points": "{n}",
+        "co_points_belote": "벨로트 포함 {n}",
+        "co_made": "{side:이} {bid:을} 입찰해 성공했습니다: {a}점으로 {value}점에 이르고 "
+        "{dfn}의 {d}점보다 많습니다.",
+        "co_short": "{side:이} {bid:을} 입찰했지만 실패했습니다: {a}점으로 {value}점에 "
+        "못 미칩니다.",
+        "co_not_beat": "{side:이} {bid:을} 입찰했지만 실패했습니다: {a}점으로 {dfn}의 "
+        "{d}점보다 많지 않습니다.",
+        "co_all_made": "{side:이} {bid:을} 입찰해 성공했습니다: {who:이} {n}트릭을 모두 "
+        "가져갔습니다.",
+        "co_all_failed": "{side:이} {bid:을} 입찰했지만 실패했습니다: {who:은} {n}트릭을 모두 "
+        "가져가야 했는데 {won}트릭을 가져갔습니다.",
+        "co_belote_yes": "이 입찰은 벨로트도 필요합니다: 벨로트를 했습니다.",
+        "co_belote_no": "이 입찰은 벨로트도 필요합니다: 벨로트를 하지 못했습니다.",
+        "co_score": "점수 — {parts}.",
+        "co_team": "{side}: {parts}",
+        "co_total": "{parts} = {total}",
+        "co_part_cards": "카드 점수 {pts:을} 반올림한 {r}",
+        "co_part_bid": "입찰 {v}",
+        "co_part_bid_mult": "입찰 {vm} ({v} × {m})",
+        "co_part_belote": "벨로트 {n}",
+        "co_part_decl": "선언 {n}",
+        "co_part_failed": "상대 계약 실패 {n}",
+        "co_part_nothing": "0 (계약 실패: 카드 점수 없음)",
+        "cb_exact": "{seat}: 콜 {call}, {took}트릭 → {score}",
+        "cb_over": "{seat}: 콜 {call}, {took}트릭 → {call} + 초과 {extra} × 0.1 = {score}",
+        "cb_under": "{seat}: 콜 {call}, {took}트릭 → 콜 미달, {score}",
     },
 }
 
@@ -439,14 +543,70 @@ def _lang(language: str | None) -> str:
 def text(key: str, language: str | None = None, **values: Any) -> str:
     """The label ``key`` in ``language`` (the global language when ``None``), filled in.
 
-    A key only written in English (the results that English takes from the engine) falls
-    back to English.
+    A field written ``{name:이}`` (``을``, ``은``, ``과``, ``으로``) is followed by the Korean
+    particle its value takes (:func:`particle`).  A key written in English only falls back to
+    English.
     """
     lang = _lang(language)
     template = _TEXTS[lang].get(key)
     if template is None:
         template = _TEXTS["en"][key]
-    return template.format(**values) if values else template
+    return _FORMATTER.format(template, **values) if values else template
+
+
+# --- Korean particles ----------------------------------------------------------------------------
+_PARTICLES = {"이": ("이", "가"), "을": ("을", "를"), "은": ("은", "는"), "과": ("과", "와")}
+_DIGIT_FINAL = dict(zip("0123456789", "xlnxnnxlln", strict=True))  # 영 일 이 삼 사 오 육 칠 팔 구
+_LETTER_FINAL = {"L": "l", "R": "l", "M": "x", "N": "x"}  # 엘 알 엠 엔; other letters: a vowel
+_TRAILING = re.compile(r"\s*(\([^()]*\))?\s*$")
+
+
+def _final(word: str) -> str:
+    """How ``word`` ends when read in Korean: ``n`` (a vowel), ``l`` (ㄹ) or ``x`` (another
+    consonant).  Numbers are read as Korean numbers (10 십, 100 백), letters by their names,
+    suit symbols by their suits' names; a closing parenthesis is skipped."""
+    w = _TRAILING.sub("", word) or word
+    if not w:
+        return "n"
+    last = w[-1]
+    if "가" <= last <= "힣":
+        final = (ord(last) - ord("가")) % 28
+        return "n" if final == 0 else "l" if final == 8 else "x"
+    if last.isdigit():
+        digits = re.search(r"\d+$", w)
+        number = digits.group() if digits else last
+        stripped = number.rstrip("0")
+        return "x" if len(stripped) < len(number) else _DIGIT_FINAL[last]
+    return _LETTER_FINAL.get(last.upper(), "n")  # ♠ ♥ ♦ ♣ and the other letters: a vowel
+
+
+def particle(word: str, kind: str) -> str:
+    """The Korean particle that follows ``word``: ``kind`` is ``이`` (이/가), ``을`` (을/를),
+    ``은`` (은/는), ``과`` (과/와) or ``으로`` (으로/로).
+
+    >>> particle("남", "이"), particle("서", "이"), particle("북 팀", "을"), particle("80", "을")
+    ('이', '가', '을', '을')
+    >>> particle("하트", "으로"), particle("으뜸패 없음", "으로"), particle("7", "으로")
+    ('로', '으로', '로')
+    """
+    final = _final(word)
+    if kind == "으로":
+        return "로" if final in ("n", "l") else "으로"
+    with_final, without = _PARTICLES[kind]
+    return without if final == "n" else with_final
+
+
+class _ParticleFormatter(string.Formatter):
+    """``{name:이}`` formats ``name`` followed by its particle; other fields as ``str.format``."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in _PARTICLES or format_spec == "으로":
+            word = str(value)
+            return word + particle(word, format_spec)
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTER = _ParticleFormatter()
 
 
 def suit_name(suit: Suit | int | str, language: str | None = None) -> str:
@@ -494,25 +654,33 @@ def game_name(game: str, language: str | None = None) -> str:
 
 
 def contract_name(contract: Contract | str, language: str | None = None) -> str:
-    """``♥ trump`` / ``♥ 으뜸패``, ``no trump`` / ``으뜸패 없음`` …
+    """``♥ hearts trump`` / ``♥ 하트 으뜸패``, ``no trump`` / ``으뜸패 없음`` …
 
-    >>> contract_name("NT", "ko"), contract_name("S", "en")
-    ('으뜸패 없음', '♠ trump')
+    >>> contract_name("NT", "ko"), contract_name("S", "en"), contract_name("D", "ko")
+    ('으뜸패 없음', '♠ spades trump', '♦ 다이아몬드 으뜸패')
     """
     c = Contract.parse(contract)
     lang = _lang(language)
     if c.kind is ContractKind.SUIT:
         assert c.trump is not None
-        return f"{c.trump.symbol} {text('trump', lang)}"
+        return f"{c.trump.symbol} {suit_name(c.trump, lang)} {text('trump', lang)}"
     if c.kind is ContractKind.NO_TRUMP:
-        return text("call_NT", lang).lower() if lang == "en" else text("call_NT", lang)
+        return text("trump_NT", lang)
     if c.kind is ContractKind.ALL_TRUMP:
-        return text("call_AT", lang).lower() if lang == "en" else text("call_AT", lang)
-    return "♠ " + text("trump", lang) + (" (Callbreak)" if lang == "en" else " (콜브레이크)")
+        return text("trump_AT", lang)
+    spades = f"♠ {suit_name('S', lang)} {text('trump', lang)}"
+    return spades + (" (Callbreak)" if lang == "en" else " (콜브레이크)")
 
 
 _WORD_CALLS = frozenset({"pass", "coinche", "surcoinche", "NT", "AT"})
 """The calls whose label is a word of their own (``call_<call>``)."""
+
+
+def _coinche_bid(call: str) -> Bid | None:
+    try:
+        return Bid.parse(call)
+    except ValueError:
+        return None
 
 
 def call_label(call: str | int, language: str | None = None, turned: Card | None = None) -> str:
@@ -520,6 +688,8 @@ def call_label(call: str | int, language: str | None = None, turned: Card | None
 
     >>> call_label("take", "en", Card.parse("9H")), call_label("110NT", "ko")
     ('Take ♥', '110 으뜸패 없음')
+    >>> call_label("capotbeloteS", "en"), call_label("generaleH", "ko")
+    ('Capot with belote ♠', '제네랄 ♥')
     """
     lang = _lang(language)
     if isinstance(call, int) or (isinstance(call, str) and call.isdigit()):
@@ -531,13 +701,24 @@ def call_label(call: str | int, language: str | None = None, turned: Card | None
         return text(f"call_{call}", lang)
     if call in ("S", "H", "D", "C"):
         return text("call_suit", lang, suit=Suit.parse(call).symbol)
-    # a Coinche bid: value or kind, then the trump code
-    for code in ("NT", "AT", "S", "H", "D", "C"):
-        if call.endswith(code):
-            head = call[: -len(code)]
-            trump = Suit.parse(code).symbol if len(code) == 1 else text(f"call_{code}", lang)
-            return f"{head} {trump}"
-    return call
+    bid = _coinche_bid(call)
+    if bid is None:
+        return call
+    trump = Suit.parse(bid.trump).symbol if len(bid.trump) == 1 else text(f"call_{bid.trump}", lang)
+    head = str(bid.value) if bid.kind == "points" else text(f"call_{bid.kind}", lang)
+    return f"{head} {trump}"
+
+
+def bid_words(bid: str | Bid, language: str | None = None) -> str:
+    """A Coinche bid in words: ``80 in hearts`` / ``하트 80``, ``a capot in spades`` …
+
+    >>> bid_words("80H"), bid_words("110NT", "ko"), bid_words("capotS")
+    ('80 in hearts', '으뜸패 없음 110', 'a capot in spades')
+    """
+    b = Bid.parse(bid)
+    lang = _lang(language)
+    trump = suit_name(b.trump, lang) if len(b.trump) == 1 else text(f"trump_{b.trump}", lang)
+    return text(f"bid_{b.kind}", lang, value=b.value, trump=trump)
 
 
 def event_text(

@@ -51,7 +51,10 @@ class CardOrderTable(LocalizedWidget):
         self.summary = html_widget("bw-summary")
         self.children = [
             self.style_html,
-            widgets.HBox([self.title, self.language_picker]),
+            widgets.HBox(
+                [self.title, self.language_picker],
+                layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+            ),
             self.dropdown,
             self.table,
             self.summary,

@@ -1,15 +1,24 @@
-"""``PlayTable``: the learner plays one seat against computer players.
+"""``PlayTable``: the learner plays one seat against computer players, in any mode of any game.
 
-During the bidding the learner's legal calls are buttons (Coinche bids: a dropdown and a Bid
-button); during play the learner's cards are buttons.  A card the rules refuse is dimmed and
-carries the engine's reason as its tooltip; clicking it shows the reason and changes
-nothing.  After each of the learner's moves the computer seats (level 1: random legal
-play, level 2: the game's level-2 player) act at once, synchronously, until it is the
-learner's turn again or the hand is over.  Undo goes back to the learner's previous
-decision.  New hand records the hand in the game (``BeloteGame``, ``CoincheGame``,
-``Belote2Match``, ``CallbreakGame``) and deals the next; the scoreboard lists every hand.
-Show hint gives each playable card's value (:func:`belote_lab.hints.hint`, a small budget)
-and what the level-2 player would do.
+The table is driven by a :class:`belote_lab.session.Session`: a single hand, a game to the
+target, a two-player match, seed 001's run (the computer's level rising after each match won)
+or seed 003's Callbreak quick game or journey; the computer seats play at levels 1 to 4 (each
+seat its own, partner included).  During the bidding the learner's legal calls are buttons
+(Coinche bids: a dropdown set to the lowest legal bid, and a Bid button); during play the
+learner's cards are buttons.  A card the rules refuse is dimmed and carries the engine's reason
+as its tooltip; clicking it shows the reason and changes nothing.
+
+A fixed bar on top shows the trump as a large badge, the contract, whose turn it is in words,
+the score and, in a run or a journey, the level and the run's score.  The computer plays one
+card every ``pace`` seconds (0: at once, as in the tests); the play log lists the hand trick by
+trick; the last trick can be peeked at with a toggle.  Undo goes back to the learner's previous
+decision; the Next button counts the finished hand and deals the next (then the next match,
+game, or a new one).  Save is a link that downloads the session as JSON (a ``data:`` address:
+nothing leaves the machine) and Resume reads such a file back, refusing a bad one with a
+message and leaving the table as it was.
+
+:func:`play` shows the settings panel (:class:`~belote_widgets.settings.SettingsPanel`) above a
+table in one line: ``play("belote2", mode="run")``.
 
 >>> t = PlayTable("belote", level=2, seat="S", seed=3)
 >>> t.hand.phase, t.is_learner_turn
@@ -18,21 +27,30 @@ and what the level-2 player would do.
 ['pass', 'take']
 >>> t.call_buttons["take"].click(); t.hand.phase, t.hand.contract is not None
 ('play', True)
+>>> app = play("belote2", mode="run", seed=4)
+>>> app.table.session.status()["level"], app.settings.config()["mode"]
+(1, 'run')
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+import asyncio
+import base64
+import contextlib
+import json
+import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
-from belote_lab.cards import SEATS, Card, CardParseError, parse_seat
-from belote_lab.games import get
-from belote_lab.games.base import step
+from belote_lab.cards import SEATS, Card, CardParseError, Suit, seat_in
+from belote_lab.contract import ContractKind
+from belote_lab.games import Game, get
 from belote_lab.hints import Hint, hint
+from belote_lab.record import RecordError
 from belote_lab.selfplay import make_players
+from belote_lab.session import NOTHING_TO_UNDO, Action, Session, modes
 from belote_lab.trick import Reason
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets._game import bidding
@@ -52,20 +70,211 @@ from belote_widgets.describe import (
     trick_html,
     turned_html,
 )
-from belote_widgets.i18n import call_label, game_name, seat_name, side_name, text
+from belote_widgets.i18n import (
+    call_label,
+    contract_name,
+    game_name,
+    particle,
+    seat_name,
+    side_name,
+    suit_name,
+    text,
+)
+from belote_widgets.settings import SettingsPanel, mode_label
 
-__all__ = ["PlayTable"]
+__all__ = ["PlayTable", "PlayApp", "play", "TABLE_TEXTS"]
 
 Message = Callable[[str], str]  # a message drawn in the language of the moment
-_MAX_STEPS = 2000  # computer actions between two learner decisions (a guard, never reached)
+
+TABLE_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "trump_badge": "Trump",
+        "no_trump_yet": "trump not chosen yet",
+        "score": "Score",
+        "your_turn_play": "Your turn: play a card.",
+        "your_turn_call": "Your turn: make your call.",
+        "to_call": "{seat} to call",
+        "hand_done": "The hand is over.",
+        "busy": "The computer is playing…",
+        "levels": "computer levels: {levels}",
+        "run_bar": "Level {level} · run score {score} · matches won {won}",
+        "journey_bar": "Level {level} · games won {won} · journey points {points}",
+        "round_of": "Round {n} of {total}",
+        "match_no": "Match {n}",
+        "run_no": "Run {n}",
+        "journey_no": "Journey {n}",
+        "tricks_1": "1 trick",
+        "tricks_n": "{n} tricks",
+        "called": "{seat} called {tricks}",
+        "called_took": "{seat} called {tricks} and has taken {took}",
+        "seat_called": "called {tricks}",
+        "you_called_tricks": "You called {tricks}.",
+        "call_refused": "{call} cannot be called now. You may call: {legal}.",
+        "choose_bid": "Choose a bid first.",
+        "not_a_card": "{card} is not a card.",
+        "counted": "This hand is counted in the totals: it cannot be taken back.",
+        "next_hand": "Next hand",
+        "next_match": "Next match",
+        "next_game": "Next game",
+        "new_hand": "New hand",
+        "new_game": "New game",
+        "new_match": "New match",
+        "new_run": "New run",
+        "new_journey": "New journey",
+        "hand_over": "The hand is over: press {button}.",
+        "game_over": "The game is over: {winner}. Press {button} to play again.",
+        "match_over": "The match is over: {winner}. Press {button}.",
+        "level_up": "You won the match! The computer now plays at level {level}.",
+        "run_over": "The run is over: {won} matches won, run score {score}.",
+        "journey_up": "You won the game! The computer now plays at level {level}.",
+        "journey_over": "The journey is over: {won} games won, {points} points.",
+        "last_trick_toggle": "Last trick",
+        "log": "Play log",
+        "log_calls": "Calls",
+        "log_trick": "Trick {n}",
+        "log_won": "won by {seat}",
+        "log_won_points": "won by {seat}, {points} points",
+        "save": "Save",
+        "save_title": "Download this game as a JSON file, to resume it later",
+        "resume": "Resume",
+        "resumed": "Resumed: {game}, {mode}.",
+        "bad_file": "This file cannot be resumed: {error}. The table is unchanged.",
+    },
+    "ko": {
+        "trump_badge": "으뜸패",
+        "no_trump_yet": "아직 으뜸패를 정하지 않았습니다",
+        "score": "점수",
+        "your_turn_play": "내 차례입니다. 카드를 내세요.",
+        "your_turn_call": "내 차례입니다. 콜을 하세요.",
+        "to_call": "{seat}의 콜 차례",
+        "hand_done": "판이 끝났습니다.",
+        "busy": "컴퓨터가 두는 중입니다…",
+        "levels": "컴퓨터 레벨: {levels}",
+        "run_bar": "레벨 {level} · 연승 점수 {score} · 이긴 매치 {won}",
+        "journey_bar": "레벨 {level} · 이긴 게임 {won} · 여정 점수 {points}",
+        "round_of": "{total}라운드 중 {n}라운드",
+        "match_no": "{n}번째 매치",
+        "run_no": "{n}번째 연승 도전",
+        "journey_no": "{n}번째 여정",
+        "tricks_1": "1트릭",
+        "tricks_n": "{n}트릭",
+        "called": "{seat} {tricks} 콜",
+        "called_took": "{seat_topic} {tricks}{object} 콜했고 지금까지 {took}{object2} "
+        "가져갔습니다",
+        "seat_called": "{tricks} 콜",
+        "you_called_tricks": "{tricks}{object} 콜했습니다.",
+        "call_refused": "지금은 할 수 없는 콜입니다: {call}. 할 수 있는 콜: {legal}.",
+        "choose_bid": "먼저 입찰할 값을 고르세요.",
+        "not_a_card": "카드가 아닙니다: {card}",
+        "counted": "이 판은 이미 합계에 들어가서 되돌릴 수 없습니다.",
+        "next_hand": "다음 판",
+        "next_match": "다음 매치",
+        "next_game": "다음 게임",
+        "new_hand": "새 판",
+        "new_game": "새 게임",
+        "new_match": "새 매치",
+        "new_run": "새 연승 도전",
+        "new_journey": "새 여정",
+        "hand_over": "판이 끝났습니다. ‘{button}’ 단추를 누르세요.",
+        "game_over": "게임이 끝났습니다: {winner}. 다시 하려면 ‘{button}’ 단추를 누르세요.",
+        "match_over": "매치가 끝났습니다: {winner}. ‘{button}’ 단추를 누르세요.",
+        "level_up": "매치를 이겼습니다! 이제 컴퓨터 레벨은 {level}입니다.",
+        "run_over": "연승 도전이 끝났습니다: 이긴 매치 {won}, 연승 점수 {score}.",
+        "journey_up": "게임을 이겼습니다! 이제 컴퓨터 레벨은 {level}입니다.",
+        "journey_over": "여정이 끝났습니다: 이긴 게임 {won}, 점수 {points}.",
+        "last_trick_toggle": "직전 트릭",
+        "log": "진행 기록",
+        "log_calls": "콜",
+        "log_trick": "{n}번째 트릭",
+        "log_won": "{seat} 승",
+        "log_won_points": "{seat} 승, {points}점",
+        "save": "저장",
+        "save_title": "이 게임을 JSON 파일로 내려받아 나중에 이어 할 수 있습니다",
+        "resume": "이어 하기",
+        "resumed": "이어 합니다: {game}, {mode}.",
+        "bad_file": "이 파일로는 이어 할 수 없습니다: {error}. 테이블은 그대로입니다.",
+    },
+}
+"""The table's own labels (those of :mod:`belote_widgets.i18n` are used where they fit)."""
+
+_FOUR_COLOURS = {"S": "#111111", "H": "#c40000", "D": "#0a58ca", "C": "#1e7b2a"}
+_TWO_COLOURS = {"S": "#111111", "H": "#c40000", "D": "#c40000", "C": "#111111"}
+TABLE_CSS = """
+.bw-status-bar {
+  position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; align-items: center;
+  gap: 0.25em 1.2em; padding: 4px 10px; border-radius: 6px;
+  background: var(--jp-layout-color2, #eef1f4); color: var(--jp-ui-font-color1, #111);
+  border: 1px solid var(--jp-border-color1, #9aa4ad);
+}
+.bw-trump-badge {
+  display: inline-block; min-width: 1.5em; padding: 0 0.25em; text-align: center;
+  font-size: 2.1em; line-height: 1.15; font-weight: bold; border-radius: 8px;
+  background: #fff; color: #111; border: 2px solid #c9970c;
+}
+.bw-trump-badge.bw-badge-words { font-size: 1.1em; padding: 0.35em 0.5em; }
+.bw-trump-badge.bw-suit-H, .bw-trump-badge.bw-suit-D { color: #c40000; }
+.bw-four-colour .bw-trump-badge.bw-suit-D { color: #0a58ca; }
+.bw-four-colour .bw-trump-badge.bw-suit-C { color: #1e7b2a; }
+.bw-bar-turn { font-weight: bold; }
+.bw-log { max-height: 14em; overflow-y: auto; }
+.bw-log ol { margin: 2px 0; padding-left: 1.6em; }
+"""
+
+
+def _w(key: str, language: str, **values: Any) -> str:
+    """The table's label ``key`` (:data:`TABLE_TEXTS`) in ``language``, filled in."""
+    table = TABLE_TEXTS.get(language, TABLE_TEXTS["en"])
+    template = table.get(key, TABLE_TEXTS["en"][key])
+    return template.format(**values) if values else template
+
+
+def _tricks(n: int, language: str) -> str:
+    """``1 trick``, ``4 tricks`` / ``4트릭``."""
+    return _w("tricks_1" if n == 1 else "tricks_n", language, n=n)
+
+
+def called_words(seat: int, call: int, language: str, took: int | None = None) -> str:
+    """A seat's Callbreak call in words: ``East called 4 tricks`` / ``동은 4트릭을 콜했습니다``
+    (with ``took``: and the tricks taken so far).
+
+    >>> called_words(1, 4, "en"), called_words(1, 4, "ko")
+    ('East called 4 tricks', '동 4트릭 콜')
+    >>> called_words(3, 1, "ko", took=2)
+    '서는 1트릭을 콜했고 지금까지 2트릭을 가져갔습니다'
+    """
+    who = seat_name(seat, language)
+    tricks = _tricks(call, language)
+    done = _tricks(took or 0, language)
+    return _w(
+        "called" if took is None else "called_took", language, seat=who,
+        seat_topic=who + particle(who, "은"), tricks=tricks, object=particle(tricks, "을"),
+        took=done, object2=particle(done, "을"),
+    )
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's running event loop, if any (else the pace is kept by sleeping)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 class PlayTable(LocalizedWidget):
-    """Play ``game`` from ``seat`` against computer players of ``level`` (1 or 2).
+    """Play ``game`` from ``seat`` against computer players, in ``mode``.
 
-    Public state: :attr:`hand` (the engine's hand being played), :attr:`match` (the game
-    object), :attr:`cards` (the learner's card buttons), :attr:`call_buttons`,
-    :attr:`reason_label`, :attr:`status_label`, :attr:`scoreboard`, :attr:`hint_html`.
+    ``level``: the computer's level 1–4 at every other seat, or ``levels`` as ``{seat: level}``
+    (partner included); ``mode``: one of :func:`belote_lab.session.modes` (by default the game
+    to the target, or the match); ``rules``: rule options (a dict, or the game's rules
+    object); ``rounds``: 3 or 5 (Callbreak); ``pace``: seconds between two computer actions
+    (0: at once); ``four_colour``: diamonds blue and clubs green; ``session``: a
+    :class:`~belote_lab.session.Session` to show (a test may build one with its own players).
+
+    Public state: :attr:`session`, :attr:`hand` (the engine's hand being played), :attr:`match`
+    (the game object), :attr:`cards` (the learner's card buttons), :attr:`call_buttons`,
+    :attr:`bid_input`, :attr:`reason_label`, :attr:`status_bar`, :attr:`status_label`,
+    :attr:`scoreboard`, :attr:`hint_html`, :attr:`log_html`, :attr:`last_trick_toggle`,
+    :attr:`save_link`, :attr:`resume_upload`, :attr:`file_message`.
     """
 
     def __init__(
@@ -75,65 +284,79 @@ class PlayTable(LocalizedWidget):
         seat: str = "S",
         seed: int = 0,
         language: str | None = None,
-        rules: dict[str, Any] | None = None,
+        rules: Any = None,
         dealer: str | None = None,
         show_legal: bool = True,
         hint_samples: int = 8,
         hint_budget: float = 0.5,
+        mode: str | None = None,
+        levels: Mapping[Any, int] | None = None,
+        rounds: int | None = None,
+        pace: float = 0.0,
+        four_colour: bool = False,
+        session: Session | None = None,
     ) -> None:
-        g = get(game)
-        if level not in (1, 2):
-            raise ValueError("the computer level is 1 or 2")
-        if parse_seat(seat) not in g.seats:
-            shown = " and ".join(SEATS[s] for s in g.seats)
-            raise ValueError(f"{g.title} is played by the seats {shown}")
+        if session is None:
+            session = _new_session(game, mode, seat, level, levels, rules, seed, rounds, dealer)
         super().__init__(language)
         self.add_class("bw-play-table")
-        self.game = g.name
-        self.level = level
-        self.seat = parse_seat(seat)
-        self.seed = seed
         self.show_legal = show_legal
         self.hint_samples = hint_samples
         self.hint_budget = hint_budget
+        self.pace = float(pace)
+        self.four_colour = bool(four_colour)
+        self._busy = False
+        self._build_widgets()
+        self._use_session(session)
+        self._ready()
+
+    def _use_session(self, session: Session) -> None:
+        """Show ``session`` (a new table, or a resumed game): seats, notes and layout afresh."""
+        self.session = session
+        g = session.game
         self._game = g
+        self.game = g.name
+        self.seat = session.seat
+        self.seed = session.seed
         self._bidding = bidding(g)
-        self._rules = g.rules(rules or {})
-        self._dealer = dealer
-        self.game_number = 1
+        self.advisor = make_players(g.name, 2, session.seed)[session.seat]
         self.finished_games: list[dict[str, Any]] = []
-        self.match = self._new_match()
-        players = make_players(self.game, level, seed)
-        self.players = {s: p for s, p in players.items() if s != self.seat}
-        self.advisor = make_players(self.game, 2, seed)[self.seat]
-        self._decisions: list[int] = []
+        self._undo_blocked = False
         self._status: Message | None = None
-        self._log: list[tuple[str, str, str]] = []  # computer actions since the last decision
+        self._log: list[Action] = []  # computer actions since the learner's last decision
         self._refused: tuple[Card, Reason | str] | None = None
         self._clear_hint()
-        self._call_made: dict[str, widgets.Button] = {}
-        self._build_widgets()
+        self._table = self._table_box()
         self.children = self._layout()
-        self._advance()
-        self._ready()
+        self._note(session.advance())
 
     def _layout(self) -> list[widgets.Widget]:
         return [
             self.style_html,
+            self.table_style,
             widgets.HBox([self.header, self.language_picker]),
+            self.status_bar,
             self.status_label,
-            self._table_box(),
+            self._table,
             self.bidding_html,
             self.call_box,
             self.reason_label,
-            widgets.HBox([self.undo_button, self.hint_button, self.new_hand_button]),
+            widgets.HBox([
+                self.undo_button, self.hint_button, self.new_hand_button, self.last_trick_toggle,
+            ], layout=widgets.Layout(flex_flow="row wrap")),
             self.hint_html,
             self.info_html,
+            self.log_html,
             self.scoreboard,
+            widgets.HBox([self.save_link, self.resume_upload], layout=widgets.Layout(
+                flex_flow="row wrap", align_items="center")),
+            self.file_message,
         ]
 
     def _build_widgets(self) -> None:
+        self.table_style = widgets.HTML(f"<style>{TABLE_CSS}</style>")
         self.header = html_widget("bw-header")
+        self.status_bar = html_widget("bw-status-bar-box")
         self.status_label = html_widget("bw-status")
         self.seat_html = {s: html_widget(f"bw-seat-box seat-{SEATS[s]}") for s in range(4)}
         self.center = html_widget("bw-center")
@@ -141,7 +364,7 @@ class PlayTable(LocalizedWidget):
         self.bidding_html = html_widget("bw-bidding")
         self.call_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.call_box.add_class("bw-calls-box")
-        self.bid_input = widgets.Dropdown(options=[], layout=widgets.Layout(width="12em"))
+        self.bid_input = widgets.Dropdown(options=[], layout=widgets.Layout(width="14em"))
         self.bid_input.add_class("bw-bid-input")
         self.bid_button = self._action_button(
             "bw-bid", lambda: self.call(self.bid_input.value), button_style="primary"
@@ -152,9 +375,19 @@ class PlayTable(LocalizedWidget):
         self.new_hand_button = self._action_button(
             "bw-new-hand", self.new_hand, button_style="success"
         )
+        self.last_trick_toggle = widgets.ToggleButton(value=False, icon="eye")
+        self.last_trick_toggle.add_class("bw-last-trick-toggle")
+        self.last_trick_toggle.observe(lambda _c: self.refresh(), names="value")
         self.hint_html = html_widget("bw-hint-box")
         self.info_html = html_widget("bw-info")
+        self.log_html = html_widget("bw-log-box")
         self.scoreboard = html_widget("bw-scoreboard")
+        self.save_link = html_widget("bw-save")
+        self.resume_upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
+        self.resume_upload.add_class("bw-resume")
+        self.resume_upload.observe(self._uploaded, names="value")
+        self.file_message = html_widget("bw-file-message")
+        self._call_made: dict[str, widgets.Button] = {}
 
     @staticmethod
     def _action_button(css: str, action: Callable[[], Any], **kwargs: Any) -> widgets.Button:
@@ -179,29 +412,45 @@ class PlayTable(LocalizedWidget):
             ]
         )
         table.add_class("bw-play-area")
-        self.center.layout = widgets.Layout(min_width="22em", flex="1 1 auto")
+        self.center.layout = widgets.Layout(min_width="16em", flex="1 1 auto")
         for s in (left, right):
             if s is not None:
-                self.seat_html[s].layout = widgets.Layout(width="13em")
+                self.seat_html[s].layout = widgets.Layout(width="11em")
         return table
 
     # --- the game ---------------------------------------------------------------------------------
-    def _new_match(self) -> Any:
-        seed = random.Random(f"{self.seed}:game:{self.game_number}").getrandbits(32)
-        kwargs: dict[str, Any] = {"seed": seed}
-        if self._dealer is not None:
-            kwargs["dealer"] = self._dealer
-        return self._game.match_class(self._rules, **kwargs)
-
     @property
     def hand(self) -> Any:
         """The hand being played (an engine hand object)."""
-        return self.match.hand
+        return self.session.hand
+
+    @property
+    def match(self) -> Any:
+        """The game or match being played (the engine's object)."""
+        return self.session.match
+
+    @property
+    def players(self) -> dict[int, Any]:
+        """The computer seats' players for the position on show."""
+        return self.session.players
+
+    @property
+    def level(self) -> int:
+        """The highest computer level now (in a run or journey, the ladder's)."""
+        return int(self.session.status()["level"])
+
+    @property
+    def mode(self) -> str:
+        return self.session.mode
+
+    @property
+    def game_number(self) -> int:
+        """The number of the hand, game, match, run or journey in this table's session."""
+        return self.session.number
 
     @property
     def is_learner_turn(self) -> bool:
-        h = self.hand
-        return not h.is_over and h.current_player == self.seat
+        return self.session.is_learner_turn
 
     def _around(self) -> tuple[int | None, int | None, int | None]:
         """The seats shown on top, left and right of the learner (at the bottom)."""
@@ -210,35 +459,75 @@ class PlayTable(LocalizedWidget):
             return g.next_seat(me), None, None
         return g.next_seat(me, 2), g.next_seat(me, 1), g.next_seat(me, 3)
 
-    def _advance(self) -> None:
-        """Let the computer seats act until the learner's turn or the end of the hand."""
-        for _ in range(_MAX_STEPS):
-            h = self.hand
-            if h.is_over:
-                if h.phase == "redeal" and not self.match.is_over:
-                    self.match.next_hand()
-                    self._decisions = []
-                    self._log = []
-                    self._status = lambda lang: text("redealt", lang)
-                    continue
+    # --- the computer seats -----------------------------------------------------------------------
+    def _note(self, actions: list[Action]) -> None:
+        """Remember the computer's actions for the status line (a void deal: a message)."""
+        for act in actions:
+            if act[0] == "redeal":
+                self._log = []
+                self._status = lambda lang: text("redealt", lang)
+            else:
+                self._log.append(act)
+
+    def _computer(self) -> None:
+        """Let the computer seats act: at once (pace 0) or one action every ``pace`` seconds
+        (on the kernel's event loop when there is one, so the page updates in between)."""
+        if self.pace <= 0:
+            self._note(self.session.advance())
+            self.refresh()
+            return
+        self._busy = True
+        self.refresh()
+        loop = _running_loop()
+        if loop is not None:
+            loop.call_later(self.pace, self._pump)
+            return
+        while True:
+            time.sleep(self.pace)
+            if not self._pump_once():
                 return
-            cur = h.current_player
-            if cur == self.seat:
-                return
-            player = self.players[cur]
-            before = len(h.actions)
-            step(h, player)  # the computer decides on what its seat may see
-            self._log.extend(h.actions[before:])
-        raise RuntimeError("the computer players did not stop")
+
+    def _pump_once(self) -> bool:
+        """One computer action, drawn; ``False`` (and the table free again) when none is due."""
+        act = self.session.step()
+        if act is None:
+            self._busy = False
+            self.refresh()
+            return False
+        self._note([act])
+        self.refresh()
+        return True
+
+    def _pump(self) -> None:
+        """One paced computer action on the event loop, then the next one scheduled; a failure
+        frees the table (and is reported by the loop)."""
+        more = False
+        try:
+            more = self._pump_once()
+        finally:
+            if not more and self._busy:
+                self._busy = False
+                self.refresh()
+        loop = _running_loop()
+        if more and loop is not None:
+            loop.call_later(self.pace, self._pump)
+
+    def _busy_refusal(self) -> bool:
+        """Refuse a learner's action while the computer plays (paced)."""
+        if self._busy:
+            self._refuse_message(None, lambda lang: _w("busy", lang))
+        return self._busy
 
     # --- the learner's decisions ------------------------------------------------------------------
     def play(self, card: Card | str) -> bool:
         """Play ``card`` for the learner; a refused card shows why and changes nothing."""
+        if self._busy_refusal():
+            return False
         h = self.hand
         try:
             c = Card.parse(card)
-        except CardParseError as e:
-            self._refuse_message(str(e))
+        except CardParseError:
+            self._refuse_message(None, lambda lang: _w("not_a_card", lang, card=str(card)))
             return False
         if h.phase != "play":
             self._refuse_message(
@@ -246,10 +535,7 @@ class PlayTable(LocalizedWidget):
             )
             return False
         if h.current_player != self.seat:
-            who = h.current_player
-            self._refuse_message(
-                None, lambda lang: text("not_your_turn", lang, seat=seat_name(who, lang))
-            )
+            self._not_your_turn()
             return False
         why = h.why_not(c, self.seat)
         if why is not None:
@@ -257,49 +543,56 @@ class PlayTable(LocalizedWidget):
             self._status = None
             self.refresh()
             return False
-        self._decide()
-        h.play(c, self.seat)
+        self._forget_notes()
+        self.session.play(c)
         self._status = lambda lang: text("you_played", lang, card=c.pretty)
-        self._after_move()
+        self._computer()
         return True
 
-    def call(self, call: str | int) -> bool:
-        """Make the learner's call (``take``, ``pass``, ``H``, ``90S``, ``coinche``, ``3`` …)."""
+    def _not_your_turn(self) -> None:
+        cur = self.hand.current_player
+        self._refuse_message(
+            None,
+            (lambda lang: text("not_your_turn", lang, seat=seat_name(cur, lang)))
+            if cur is not None
+            else (lambda lang: _w("hand_done", lang)),
+        )
+
+    def call(self, call: str | int | None) -> bool:
+        """Make the learner's call (``take``, ``pass``, ``H``, ``90S``, ``coinche``, ``3`` …);
+        a refused call (``None`` among them: no bid chosen) shows why and changes nothing."""
+        if self._busy_refusal():
+            return False
         h = self.hand
         if h.phase != "bidding" or h.current_player != self.seat:
-            cur = h.current_player
-            self._refuse_message(
-                None,
-                (lambda lang: text("not_your_turn", lang, seat=seat_name(cur, lang)))
-                if cur is not None
-                else (lambda lang: text("hand_over", lang)),
-            )
+            self._not_your_turn()
+            return False
+        if call is None or call == "":
+            self._refuse_message(None, lambda lang: _w("choose_bid", lang))
             return False
         value: Any = call
-        if self._bidding == "calls":  # a number of tricks
-            try:
-                value = int(call)
-            except ValueError:
-                self._refuse_message(f"unknown call {call!r}: call a number of tricks")
-                return False
+        if self._bidding == "calls" and str(call).strip().isdigit():
+            value = int(call)
         if not h.can_call(value, self.seat):
-            try:
-                h.verify_call(value, self.seat)
-            except ValueError as e:
-                self._refuse_message(str(e))
+            legal = [str(c) for c in h.legal_calls()]
+            turned = h.turned
+            self._refuse_message(None, lambda lang: _w(
+                "call_refused", lang, call=call_label(str(call), lang, turned),
+                legal=", ".join(call_label(c, lang, turned) for c in legal),
+            ))
             return False
-        self._decide()
-        h.call(value, self.seat)
-        turned = h.turned
-        self._status = lambda lang: text(
-            "you_called", lang, call=call_label(str(call), lang, turned)
-        )
-        self._after_move()
+        self._forget_notes()
+        self.session.call(value)
+        self._status = self._called_message(str(value), h.turned)
+        self._computer()
         return True
 
-    def _decide(self) -> None:
-        self._decisions.append(len(self.hand.actions))
-        self._forget_notes()
+    def _called_message(self, call: str, turned: Card | None) -> Message:
+        if self._bidding == "calls":
+            n = int(call)
+            return lambda lang: _w("you_called_tricks", lang, tricks=_tricks(n, lang),
+                                   object=particle(_tricks(n, lang), "을"))
+        return lambda lang: text("you_called", lang, call=call_label(call, lang, turned))
 
     def _forget_notes(self) -> None:
         """Forget the refused card, the hint and the computer actions on show."""
@@ -312,10 +605,6 @@ class PlayTable(LocalizedWidget):
         self._hint_pick: Message | None = None
         self._hint_error: str | None = None
 
-    def _after_move(self) -> None:
-        self._advance()
-        self.refresh()
-
     def _refuse_message(self, plain: str | None, message: Message | None = None) -> None:
         self._refused = None
         self._status = message if message is not None else (lambda _lang: plain or "")
@@ -327,57 +616,93 @@ class PlayTable(LocalizedWidget):
     def undo(self) -> bool:
         """Go back to just before the learner's previous decision.
 
-        Once the hand is counted in the game (New hand ended the game), the engine refuses to
-        take it back: its reason is shown, nothing changes and Undo is disabled."""
-        if not self._decisions:
+        Once the hand is counted in the game (the Next button ended the game), the engine
+        refuses to take it back: the table says so, nothing changes and Undo is disabled."""
+        if self._busy_refusal():
+            return False
+        why = self.session.undo_refused()
+        if why == NOTHING_TO_UNDO:
             self._status = lambda lang: text("nothing_to_undo", lang)
             self.refresh()
             return False
-        why = self.hand.undo_refused()
         if why is not None:
-            self._decisions = []
-            self._refuse_message(why)
+            self._undo_blocked = True
+            self._refuse_message(None, lambda lang: _w("counted", lang))
             return False
-        target = self._decisions.pop()
-        h = self.hand
-        while len(h.actions) > target:
-            h.undo()
+        self.session.undo()
         self._forget_notes()
         self._status = lambda lang: text("undone", lang)
         self.refresh()
         return True
 
+    # --- the next hand, match, game or run --------------------------------------------------------
+    def _next_key(self) -> str:
+        """What the Next button does now, as a key of :data:`TABLE_TEXTS`."""
+        s = self.session
+        ladder = s.ladder is not None
+        if s.can_next:
+            if not s.match.is_over:
+                return "next_hand"
+            return "next_match" if s.mode == "run" else "next_game"
+        if s.is_over:
+            return {"hand": "new_hand", "game": "new_game", "match": "new_match",
+                    "run": "new_run", "journey": "new_journey"}[s.mode]
+        return "next_match" if ladder and s.match.is_over else "next_hand"
+
     def new_hand(self) -> bool:
-        """Record the finished hand and deal the next (a new game once the game is over)."""
-        h = self.hand
-        if not h.is_over:
+        """Count the finished hand and deal the next; after a game, match, run or journey, start
+        another (the button's label says which)."""
+        if self._busy_refusal():
+            return False
+        s = self.session
+        if not s.can_next and not s.is_over:
             self._status = lambda lang: text("hand_not_over", lang)
             self.refresh()
             return False
-        if self.match.is_over:
-            self.game_number += 1
-            self.match = self._new_match()
+        self._forget_notes()
+        self._undo_blocked = False
+        self._status = None
+        if not s.can_next:
+            s.again()
+        elif s.match.is_over:
+            s.next()  # a run's match or a journey's game is counted
+            self._status = self._ladder_message()
         else:
-            self.match.next_hand()
-            if self.match.is_over:
-                self.finished_games.append(
-                    {"game": self.game_number, "totals": self._totals(), "winner": self._winner()}
-                )
-                self._status = lambda lang: text("game_over", lang, winner=self._winner_words(lang))
+            s.next()
+            if s.match.is_over:
+                self._match_over()
                 self.refresh()
                 return True
-        self._decisions = []
-        self._forget_notes()
-        self._status = None
-        self._advance()
-        self.refresh()
+        self._computer()
         return True
+
+    def _match_over(self) -> None:
+        """The hand just counted ended the game or match."""
+        st = self.session.status()
+        self.finished_games.append(
+            {"game": self.session.number, "totals": st["totals"], "winner": st["winner"]}
+        )
+        key = "match_over" if self.session.ladder is not None else "game_over"
+        self._status = lambda lang: _w(
+            key, lang, winner=self._winner_words(lang), button=_w(self._next_key(), lang)
+        )
+
+    def _ladder_message(self) -> Message:
+        st = self.session.status()
+        run = self.session.mode == "run"
+        if st["over"]:
+            if run:
+                return lambda lang: _w("run_over", lang, won=st["won"],
+                                       score=f"{st['run_score']:,}")
+            return lambda lang: _w("journey_over", lang, won=st["won"], points=st["run_score"])
+        key = "level_up" if run else "journey_up"
+        return lambda lang: _w(key, lang, level=st["level"])
 
     def show_hint(self) -> bool:
         """Each legal card's value (play) and the level-2 player's choice (play or bidding)."""
         h = self.hand
         self._clear_hint()
-        if not self.is_learner_turn:
+        if not self.is_learner_turn or self._busy:
             self._hint_error = ""
             self.refresh()
             return False
@@ -399,47 +724,60 @@ class PlayTable(LocalizedWidget):
         self.refresh()
         return True
 
+    # --- save and resume --------------------------------------------------------------------------
+    def save_json(self) -> str:
+        """The session as JSON text (what the Save link downloads)."""
+        return json.dumps(self.session.to_json(), ensure_ascii=False)
+
+    def resume(self, data: str | bytes | dict[str, Any]) -> bool:
+        """Resume the session saved in ``data`` (JSON text, UTF-8 bytes or an object); a file
+        that cannot be read is refused with the reason and the table stays as it was."""
+        lang = self.language
+        if self._busy:
+            self._busy_refusal()
+            return False
+        try:
+            s = Session.from_json(data)
+        except RecordError as e:
+            message = _w("bad_file", lang, error=str(e))
+            self.file_message.value = f'<span class="bw-reason">{esc(message)}</span>'
+            return False
+        self._use_session(s)
+        self.file_message.value = esc(_w(
+            "resumed", lang, game=game_name(s.game.name, lang),
+            mode=mode_label(s.game, s.mode, lang),
+        ))
+        self.refresh()
+        return True
+
+    def _uploaded(self, change: dict[str, Any]) -> None:
+        """The Resume button's file: read it (ipywidgets 8 gives a tuple of files, 7 a dict)."""
+        value = change["new"]
+        if not value:
+            return
+        files = list(value.values()) if isinstance(value, dict) else list(value)
+        content = files[0].get("content", b"")
+        self.resume(bytes(content))
+        with contextlib.suppress(Exception):  # an older ipywidgets keeps its value: harmless
+            self.resume_upload.value = ()
+
     # --- scores -----------------------------------------------------------------------------------
-    def _hand_number(self) -> int:
-        """1-based number of the hand on show in this game (redeals not counted)."""
-        return len(self._done_hands()) + (0 if self.hand.is_over else 1)
-
-    def _done_hands(self) -> list[Any]:
-        done = [x for x in self.match.hands if x.phase == "done"]
-        h = self.hand
-        if h.phase == "done" and all(x is not h for x in done):
-            done.append(h)
-        return done
-
     def _totals(self) -> dict[str, Any]:
         """Each side's total over the hands of this game (the current one too once over)."""
-        totals: dict[str, Any] = {}
-        for x in self._done_hands():
-            for side in self._game.sides:
-                v = x.result.score[side]
-                totals[side] = v if side not in totals else totals[side] + v
-        return totals
-
-    def _winner(self) -> str | None:
-        w = getattr(self.match, "winner", None)
-        return w if isinstance(w, str) else None
+        return self.session.totals()
 
     def _winner_words(self, lang: str) -> str:
-        w = self._winner()
+        w = self.session.status()["winner"]
         return text("draw_game", lang) if w is None else text("wins", lang, side=side_name(w, lang))
 
     # --- drawing ----------------------------------------------------------------------------------
     def _render(self) -> None:
         lang = self.language
         h = self.hand
-        self.undo_button.description = text("undo", lang)
-        self.hint_button.description = text("hint", lang)
-        self.new_hand_button.description = text("new_hand", lang)
-        self.bid_button.description = text("bid", lang)
-        self.undo_button.disabled = not self._decisions
-        self.new_hand_button.disabled = not h.is_over
-        self.hint_button.disabled = not self.is_learner_turn
+        self._render_buttons(lang)
+        self._set_class("bw-four-colour", self.four_colour)
         self.header.value = self._header_html(h, lang)
+        self.status_bar.value = self._bar_html(h, lang)
         self.status_label.value = self._status_html(lang)
         for s in h.seat_order:
             self.seat_html[s].value = self._seat_html(h, s, lang)
@@ -449,15 +787,56 @@ class PlayTable(LocalizedWidget):
         self.reason_label.value = self._reason_html(lang)
         self.hint_html.value = self._hint_html(lang)
         self.info_html.value = self._info_html(h, lang)
+        self.log_html.value = self._log_html(h, lang)
         self.scoreboard.value = self._scoreboard_html(lang)
+        self.save_link.value = self._save_html(lang)
+
+    def _set_class(self, name: str, on: bool) -> None:
+        if on and name not in self._dom_classes:
+            self.add_class(name)
+        elif not on and name in self._dom_classes:
+            self.remove_class(name)
+
+    def _render_buttons(self, lang: str) -> None:
+        s = self.session
+        self.undo_button.description = text("undo", lang)
+        self.hint_button.description = text("hint", lang)
+        self.new_hand_button.description = _w(self._next_key(), lang)
+        self.bid_button.description = text("bid", lang)
+        self.last_trick_toggle.description = _w("last_trick_toggle", lang)
+        self.resume_upload.description = _w("resume", lang)
+        has_decision = s.undo_refused() != NOTHING_TO_UNDO
+        self.undo_button.disabled = self._busy or not has_decision or self._undo_blocked
+        self.new_hand_button.disabled = self._busy or not (s.can_next or s.is_over)
+        self.hint_button.disabled = self._busy or not self.is_learner_turn
+
+    def _level_words(self, lang: str) -> str:
+        levels = self.session.status()["levels"]
+        if len(set(levels.values())) == 1:
+            return text("level", lang, n=next(iter(levels.values())))
+        shown = ", ".join(f"{seat_name(k, lang)} {v}" for k, v in levels.items())
+        return _w("levels", lang, levels=shown)
 
     def _header_html(self, h: Any, lang: str) -> str:
-        head = [
-            f"<b>{esc(game_name(self.game, lang))}</b>",
-            esc(text("game_no", lang, n=self.game_number)),
-            f"{esc(text('hand_no', lang))} {self._hand_number()}",
+        s = self.session
+        st = s.status()
+        head = [f"<b>{esc(game_name(self.game, lang))}</b>"]
+        if s.mode == "hand":
+            head.append(f"{esc(text('hand_no', lang))} {s.number}")
+        elif s.ladder is None:
+            head += [esc(mode_label(self._game, s.mode, lang)), esc(
+                _w("match_no", lang, n=s.number) if s.mode == "match"
+                else text("game_no", lang, n=s.number)
+            )]
+        else:
+            head.append(esc(_w(f"{s.mode}_no", lang, n=s.number)))
+            head.append(esc(_w("match_no", lang, n=st["match_no"]) if s.mode == "run"
+                            else text("game_no", lang, n=st["match_no"])))
+        if s.mode != "hand":
+            head.append(f"{esc(text('hand_no', lang))} {st['hand']}")
+        head += [
             esc(text("learner", lang, seat=seat_name(self.seat, lang))),
-            esc(text("level", lang, n=self.level)),
+            esc(self._level_words(lang)),
             f"{esc(text('dealer', lang))}: {esc(seat_name(h.dealer, lang))}",
             f"{esc(text('phase', lang))}: {esc(phase_text(h, lang))}",
         ]
@@ -465,6 +844,66 @@ class PlayTable(LocalizedWidget):
         if contract:
             head.append(f'<span class="bw-contract-text">{esc(contract)}</span>')
         return " · ".join(head)
+
+    def _badge_html(self, h: Any, lang: str) -> str:
+        """The trump as a large badge (its suit symbol, or the contract in words)."""
+        c = h.contract
+        label = _w("trump_badge", lang)
+        if c is None:
+            words = _w("no_trump_yet", lang)
+            return (f'<span class="bw-trump-badge" title="{esc(words)}" '
+                    f'aria-label="{esc(words)}">?</span>')
+        trump: Suit | None = c.trump
+        if trump is None or c.kind in (ContractKind.NO_TRUMP, ContractKind.ALL_TRUMP):
+            words = contract_name(c, lang)
+            return (f'<span class="bw-trump-badge bw-badge-words" title="{esc(words)}">'
+                    f"{esc(words)}</span>")
+        words = f"{label}: {suit_name(trump, lang)}"
+        return (f'<span class="bw-trump-badge bw-suit-{trump.name}" role="img" '
+                f'title="{esc(words)}" aria-label="{esc(words)}">{trump.symbol}</span>')
+
+    def _turn_words(self, h: Any, lang: str) -> str:
+        if self._busy:
+            return _w("busy", lang)
+        if h.is_over:
+            return _w("hand_done", lang)
+        if self.is_learner_turn:
+            return _w("your_turn_play" if h.phase == "play" else "your_turn_call", lang)
+        who = seat_name(h.current_player, lang)
+        return text("to_play", lang, seat=who) if h.phase == "play" else _w(
+            "to_call", lang, seat=who
+        )
+
+    def _bar_html(self, h: Any, lang: str) -> str:
+        """The fixed bar: trump badge, contract, whose turn, the score, round, run."""
+        st = self.session.status()
+        g = self._game
+        mine = g.sides[g.side_of(self.seat)]
+        score = " · ".join(
+            f"{esc(side_name(side, lang))}"
+            + (f" ({esc(text('you', lang))})" if side == mine else "")
+            + f" {v}"
+            for side, v in st["totals"].items()
+        )
+        contract = contract_text(h, lang) or "—"
+        items = [
+            self._badge_html(h, lang),
+            f'<span class="bw-bar-item"><b>{esc(text("contract", lang))}</b>: '
+            f"{esc(contract)}</span>",
+            f'<span class="bw-bar-item bw-bar-turn">{esc(self._turn_words(h, lang))}</span>',
+            f'<span class="bw-bar-item bw-bar-score"><b>{esc(_w("score", lang))}</b>: '
+            f"{score}</span>",
+        ]
+        if st["rounds"] is not None:
+            rounds = _w("round_of", lang, n=st["round"], total=st["rounds"])
+            items.append(f'<span class="bw-bar-item">{esc(rounds)}</span>')
+        if st["won"] is not None:
+            key = "run_bar" if self.session.mode == "run" else "journey_bar"
+            score_text = f"{st['run_score']:,}" if self.session.mode == "run" else st["run_score"]
+            run = _w(key, lang, level=st["level"], score=score_text, won=st["won"],
+                     points=st["run_score"])
+            items.append(f'<span class="bw-bar-item bw-bar-run">{esc(run)}</span>')
+        return f'<div class="bw-status-bar" role="status">{"".join(items)}</div>'
 
     def _seat_html(self, h: Any, s: int, lang: str) -> str:
         """One seat's panel: its name, turn, tricks, call and (another seat's) card backs."""
@@ -474,7 +913,7 @@ class PlayTable(LocalizedWidget):
         if self._bidding == "calls":
             call = h.call_of(s)
             if call is not None:
-                extra += f" · {esc(text('calls', lang))} {call}"
+                extra += f" · {esc(_w('seat_called', lang, tricks=_tricks(call, lang)))}"
         if h.dealer == s:
             extra += f" · {esc(text('dealer', lang))}"
         cards = "" if s == self.seat else seat_hand_html(h, s, lang, face_up=False)
@@ -483,13 +922,26 @@ class PlayTable(LocalizedWidget):
             f'<span class="bw-muted">{extra}</span><br>{cards}</div>'
         )
 
-    @staticmethod
-    def _center_html(h: Any, lang: str) -> str:
-        """The felt: the current trick, the last trick and the turned card."""
+    def _fresh_last_trick(self, h: Any) -> bool:
+        """Was the last trick completed since the learner's last card (so not seen yet)?"""
+        if not h.tricks:
+            return False
+        me, plays, mine = SEATS[self.seat], 0, 0
+        for kind, seat, _value in h.actions:
+            if kind == "play":
+                plays += 1
+                if seat == me:
+                    mine = plays
+        return len(h.tricks) * len(h.seat_order) >= mine
+
+    def _center_html(self, h: Any, lang: str) -> str:
+        """The felt: the current trick, the last trick (just completed, or peeked at) and the
+        turned card."""
         current = trick_html(h, lang)
         center = f'<div class="bw-muted">{esc(text("current_trick", lang))}</div>'
         center += f'<div class="bw-current">{current}</div>' if current else ""
-        center += last_trick_html(h, lang)
+        if self.last_trick_toggle.value or not current or self._fresh_last_trick(h):
+            center += last_trick_html(h, lang)
         center += turned_html(h, lang)
         return f'<div class="bw-felt">{center}</div>'
 
@@ -497,7 +949,7 @@ class PlayTable(LocalizedWidget):
         cards = hand_cards(h, self.seat)
         states: dict[Card, str] = {}
         notes: dict[Card, str] = {}
-        if h.phase == "play" and h.current_player == self.seat:
+        if h.phase == "play" and h.current_player == self.seat and not self._busy:
             for c in cards:
                 why = h.why_not(c, self.seat)
                 if why is None:
@@ -508,6 +960,11 @@ class PlayTable(LocalizedWidget):
                     notes[c] = why.text(lang) if isinstance(why, Reason) else str(why)
         trump = h.contract.trump if h.contract is not None else None
         self.cards.show(cards, trump, lang, states, notes)
+        colours = _FOUR_COLOURS if self.four_colour else _TWO_COLOURS
+        for c, b in self.cards.buttons.items():
+            colour = colours[c.suit.name]
+            if b.style.text_color != colour:
+                b.style.text_color = colour
 
     def _call_button(self, call: str) -> widgets.Button:
         b = self._call_made.get(call)
@@ -524,36 +981,48 @@ class PlayTable(LocalizedWidget):
         """The call buttons on show, by call (Coinche bids are in :attr:`bid_input`)."""
         return {c: b for c, b in self._call_made.items() if b in self.call_box.children}
 
+    def _calls_line(self, h: Any, lang: str) -> str:
+        """The calls so far in words (Callbreak: ``East called 4 tricks`` …)."""
+        if self._bidding != "calls":
+            return calls_text(h, lang)
+        return ", ".join(
+            called_words(s, h.call_of(s), lang) for s in h.seat_order if h.call_of(s) is not None
+        )
+
     def _render_calls(self, h: Any, lang: str) -> None:
         turned = h.turned
-        calls = calls_text(h, lang)
+        calls = self._calls_line(h, lang)
         parts = []
         if h.phase == "bidding" or calls:
             parts.append(f"<b>{esc(text('calls', lang))}</b>: {esc(calls or '—')}")
         self.bidding_html.value = "<br>".join(parts)
-        if not (self.is_learner_turn and h.phase == "bidding"):
+        if self._busy or not (self.is_learner_turn and h.phase == "bidding"):
             self.call_box.children = []
             return
         legal = [str(c) for c in h.legal_calls()]
         children: list[widgets.Widget] = []
-        bids = [c for c in legal if c[:1].isdigit() or c.startswith(("capot", "generale"))]
+        plain = legal
         if self._bidding == "auction":
-            options = [(call_label(c, lang), c) for c in bids]
-            if list(self.bid_input.options) != options:
-                keep = self.bid_input.value
-                self.bid_input.options = options
-                if keep in bids:
-                    self.bid_input.value = keep
+            bids = [c for c in legal if c[:1].isdigit() or c.startswith(("capot", "generale"))]
+            self._fill_bids(bids, lang)
             if bids:
                 children += [self.bid_input, self.bid_button]
             plain = [c for c in legal if c not in bids]
-        else:
-            plain = legal
         for c in plain:
             b = self._call_button(c)
             b.description = call_label(c, lang, turned)
             children.append(b)
         self.call_box.children = children
+
+    def _fill_bids(self, bids: list[str], lang: str) -> None:
+        """The bid dropdown: the legal bids, lowest first, one always chosen (the lowest unless
+        the learner chose another that is still legal)."""
+        options = [(call_label(c, lang), c) for c in bids]
+        keep = self.bid_input.value
+        if list(self.bid_input.options) != options:
+            self.bid_input.options = options
+        if bids:
+            self.bid_input.value = keep if keep in bids else bids[0]
 
     def _status_html(self, lang: str) -> str:
         h = self.hand
@@ -564,20 +1033,25 @@ class PlayTable(LocalizedWidget):
             turned = h.turned
             lines.append(
                 '<span class="bw-muted">'
-                + esc(", ".join(action_text(a, lang, turned) for a in self._log))
+                + esc(", ".join(self._action_words(a, lang, turned) for a in self._log))
                 + "</span>"
             )
-        if h.is_over:
-            if self.match.is_over:
-                lines.append(esc(text("game_over", lang, winner=self._winner_words(lang))))
-            else:
-                lines.append(esc(text("hand_over", lang)))
-        elif self.is_learner_turn:
+        button = _w(self._next_key(), lang)
+        if h.is_over and not self.session.match.is_over:
+            lines.append(esc(_w("hand_over", lang, button=button)))
+        elif self.is_learner_turn and not self._busy:
             key = "your_turn" if h.phase == "play" else "your_call"
             lines.append(
                 f'<b class="bw-turn">{esc(text(key, lang, seat=seat_name(self.seat, lang)))}</b>'
             )
         return "<br>".join(lines)
+
+    def _action_words(self, action: Action, lang: str, turned: Card | None) -> str:
+        """An action in words (a Callbreak call: ``East called 4 tricks``)."""
+        kind, seat, value = action
+        if kind == "call" and self._bidding == "calls" and value.isdigit():
+            return called_words(seat_in(seat, self._game.seats), int(value), lang)
+        return action_text(action, lang, turned)
 
     def _reason_html(self, lang: str) -> str:
         if self._refused is None:
@@ -591,36 +1065,36 @@ class PlayTable(LocalizedWidget):
             return f'<span class="bw-muted">{esc(text("hint_not_now", lang))}</span>'
         parts = []
         if self._hint is not None:
-            hn = self._hint
-            unit = text("hint_unit_tricks" if hn.unit == "tricks" else "hint_unit_points", lang)
-            kind = (
-                text("hint_exact", lang) if hn.exact else text("hint_sampled", lang, n=hn.samples)
-            )
-            if hn.horizon:
-                kind += "; " + text("hint_rollout", lang, k=hn.horizon)
-            rows = [
-                f"<tr><th>{esc(text('hint_card', lang))}</th>"
-                f"<th>{esc(text('hint_mean', lang))}</th>"
-                f"<th>{esc(text('hint_range', lang))}</th></tr>"
-            ]
-            best = hn.best
-            trump = self.hand.contract.trump if self.hand.contract is not None else None
-            for v in hn.ranked():
-                style = ' class="bw-best"' if v.card == best else ""
-                rows.append(
-                    f"<tr{style}><td>{card_html(v.card, trump, lang)}</td>"
-                    f'<td class="hint-{v.card.text}">{v.mean:.1f}</td>'
-                    f"<td>{v.low}–{v.high}</td></tr>"
-                )
-            parts.append(
-                f"{esc(text('hint_values', lang, unit=unit, kind=kind))}"
-                f'<table class="bw-table">{"".join(rows)}</table>'
-            )
+            parts.append(self._hint_table(self._hint, lang))
         if self._hint_error:
             parts.append(esc(text("hint_failed", lang, error=self._hint_error)))
         if self._hint_pick is not None:
             parts.append(f'<span class="bw-level2">{esc(self._hint_pick(lang))}</span>')
         return "".join(parts)
+
+    def _hint_table(self, hn: Hint, lang: str) -> str:
+        unit = text("hint_unit_tricks" if hn.unit == "tricks" else "hint_unit_points", lang)
+        kind = text("hint_exact", lang) if hn.exact else text("hint_sampled", lang, n=hn.samples)
+        if hn.horizon:
+            kind += "; " + text("hint_rollout", lang, k=hn.horizon)
+        rows = [
+            f"<tr><th>{esc(text('hint_card', lang))}</th>"
+            f"<th>{esc(text('hint_mean', lang))}</th>"
+            f"<th>{esc(text('hint_range', lang))}</th></tr>"
+        ]
+        best = hn.best
+        trump = self.hand.contract.trump if self.hand.contract is not None else None
+        for v in hn.ranked():
+            style = ' class="bw-best"' if v.card == best else ""
+            rows.append(
+                f"<tr{style}><td>{card_html(v.card, trump, lang)}</td>"
+                f'<td class="hint-{v.card.text}">{v.mean:.1f}</td>'
+                f"<td>{v.low}–{v.high}</td></tr>"
+            )
+        return (
+            f"{esc(text('hint_values', lang, unit=unit, kind=kind))}"
+            f'<table class="bw-table">{"".join(rows)}</table>'
+        )
 
     def _info_html(self, h: Any, lang: str) -> str:
         parts = []
@@ -638,18 +1112,44 @@ class PlayTable(LocalizedWidget):
                 f"{esc(phase)}</span>"
             )
         if self._bidding == "calls" and h.contract is not None:
-            rows = ", ".join(
-                f"{seat_name(s, lang)}: "
-                + text("made_call", lang, call=h.call_of(s), took=h.won_tricks[s])
-                for s in g.seats
+            rows = "<br>".join(
+                esc(called_words(s, h.call_of(s), lang, took=h.won_tricks[s])) for s in g.seats
             )
-            parts.append(f'<span class="bw-callbreak-info">{esc(rows)}</span>')
+            parts.append(f'<span class="bw-callbreak-info">{rows}</span>')
         events = events_html(h, lang, self.seat)
         parts.append(f"<b>{esc(text('announcements', lang))}</b>: {events}")
         if h.phase == "done":
             why = esc(result_text(h, lang)).replace("\n", "<br>")
             parts.append(f'<div class="bw-final"><span class="bw-why">{why}</span></div>')
         return "<br>".join(parts)
+
+    def _log_html(self, h: Any, lang: str) -> str:
+        """The hand trick by trick: the calls, then each trick's cards by seat and its winner."""
+        trump = h.contract.trump if h.contract is not None else None
+        items = []
+        calls = self._calls_line(h, lang)
+        if calls:
+            items.append(f"<li><b>{esc(_w('log_calls', lang))}</b>: {esc(calls)}</li>")
+        tricks = [(t.leader, list(t.cards), t) for t in h.tricks]
+        if h.trick:
+            tricks.append((h.leader, list(h.trick), None))
+        for n, (leader, cards, done) in enumerate(tricks, start=1):
+            order = h.seat_order
+            first = order.index(leader)
+            played = ", ".join(
+                f"{esc(seat_name(order[(first + k) % len(order)], lang))} "
+                f"{card_html(c, trump, lang)}"
+                for k, c in enumerate(cards)
+            )
+            end = ""
+            if done is not None:
+                who = seat_name(done.winner, lang)
+                key = "log_won_points" if self._game.counts == "points" else "log_won"
+                end = " — " + esc(_w(key, lang, seat=who, points=done.points))
+            items.append(f"<li><b>{esc(_w('log_trick', lang, n=n))}</b>: {played}{end}</li>")
+        body = f"<ol>{''.join(items)}</ol>" if items else ""
+        return (f'<details class="bw-log" open><summary>{esc(_w("log", lang))}</summary>'
+                f"{body}</details>")
 
     def _scoreboard_html(self, lang: str) -> str:
         names = self._game.sides
@@ -661,7 +1161,7 @@ class PlayTable(LocalizedWidget):
             for s in names
         )
         rows = [f"<tr><th>{esc(text('hand_no', lang))}</th>{head}</tr>"]
-        for i, x in enumerate(self._done_hands(), start=1):
+        for i, x in enumerate(self.session.done_hands(), start=1):
             cells = "".join(f"<td>{x.result.score[s]}</td>" for s in names)
             rows.append(f'<tr class="bw-score-row"><td>{i}</td>{cells}</tr>')
         totals = self._totals()
@@ -674,3 +1174,95 @@ class PlayTable(LocalizedWidget):
             f"<b>{esc(text('scoreboard', lang))}</b>"
             f'<table class="bw-table">{"".join(rows)}</table>{done}'
         )
+
+    def _save_html(self, lang: str) -> str:
+        """The Save link: the session's JSON in a ``data:`` address (downloaded, never sent)."""
+        data = base64.b64encode(self.save_json().encode("utf-8")).decode("ascii")
+        s = self.session
+        name = f"belote-lab-{s.game.name}-{s.mode}-{s.number}.json"
+        title = esc(_w("save_title", lang))
+        return (
+            f'<a class="bw-save-link jupyter-button" download="{name}" title="{title}" '
+            f'href="data:application/json;charset=utf-8;base64,{data}">'
+            f"💾 {esc(_w('save', lang))}</a>"
+        )
+
+
+def _new_session(
+    game: str, mode: str | None, seat: str | int, level: int,
+    levels: Mapping[Any, int] | None, rules: Any, seed: int,
+    rounds: int | None, dealer: str | None,
+) -> Session:
+    """The table's session; an unknown game, seat, mode or level raises ``ValueError``."""
+    g: Game = get(game)
+    if isinstance(level, bool) or level not in (1, 2, 3, 4):
+        raise ValueError(f"the computer level is 1, 2, 3 or 4, not {level!r}")
+    ms = modes(g)
+    if mode is None:
+        mode = ms[1] if len(ms) > 1 else "hand"
+    try:
+        me = seat_in(seat, g.seats)
+    except CardParseError:
+        shown = " and ".join(SEATS[s] for s in g.seats)
+        raise ValueError(f"{g.title} is played by the seats {shown}") from None
+    per_seat: dict[Any, int] = dict.fromkeys(g.seats, level)
+    per_seat[me] = 2  # the learner's hint and stand-in
+    for k, v in (levels or {}).items():
+        per_seat[seat_in(k, g.seats)] = v
+    return Session(g, mode=mode, seat=me, levels=per_seat, rules=rules, seed=seed,
+                   rounds=rounds, dealer=dealer)
+
+
+# --- one line: the settings and the table --------------------------------------------------------
+_PANEL_KEYS = ("seat", "levels", "level", "rules", "rounds", "language", "pace", "four_colour",
+               "seed")
+
+
+class PlayApp(widgets.VBox):
+    """The settings panel (:attr:`settings`, or ``None``) above the table (:attr:`table`); Start
+    deals a new table with the settings chosen."""
+
+    def __init__(self, table: PlayTable, settings: SettingsPanel | None,
+                 extra: Mapping[str, Any] | None = None) -> None:
+        super().__init__()
+        self.add_class("bw-play-app")
+        self.settings = settings
+        self.table = table
+        self._extra = dict(extra or {})  # the table's options the panel does not show
+        if settings is not None:
+            settings.on_start(self.start)
+            settings.language_picker.observe(self._language_picked, names="value")
+        self._show()
+
+    def _show(self) -> None:
+        self.children = [w for w in (self.settings, self.table) if w is not None]
+
+    def _language_picked(self, change: dict[str, Any]) -> None:
+        if change["new"] != self.table.language:
+            self.table.set_language(change["new"])
+
+    def start(self, config: Mapping[str, Any]) -> PlayTable:
+        """Deal a new table with ``config`` (:meth:`SettingsPanel.config`)."""
+        self.table = PlayTable(**{**self._extra, **config})
+        self._show()
+        return self.table
+
+
+def play(game: str = "belote", mode: str = "hand", settings: bool = True,
+         **options: Any) -> PlayApp:
+    """Play ``game`` in ``mode`` in one line: the settings panel above the table (just the table
+    with ``settings=False``).  ``options`` are :class:`PlayTable`'s (``level`` or ``levels``,
+    ``seat``, ``rules``, ``rounds``, ``language``, ``pace``, ``four_colour``, ``seed`` …).
+
+    >>> app = play("callbreak", mode="journey", rounds=3, settings=False)
+    >>> app.settings is None, app.table.session.status()["rounds"]
+    (True, 3)
+    """
+    options.setdefault("level", 2)
+    table = PlayTable(game, mode=mode, **options)
+    panel = None
+    if settings:
+        known = {k: v for k, v in options.items() if k in _PANEL_KEYS}
+        panel = SettingsPanel(game, mode=mode, **known)
+    extra = {k: v for k, v in options.items() if k not in _PANEL_KEYS}
+    return PlayApp(table, panel, extra)

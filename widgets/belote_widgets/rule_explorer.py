@@ -54,7 +54,7 @@ from belote_lab.trick import (
 )
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets._game import contract_codes, has_option, stock_most
-from belote_widgets.cards_view import CardButtons, card_html, esc
+from belote_widgets.cards_view import CardButtons, card_html, esc, set_class
 from belote_widgets.i18n import contract_name, game_name, seat_name, text
 
 __all__ = ["RuleExplorer", "Situation", "QuizResult"]
@@ -141,11 +141,18 @@ def make_situation(
         raise ValueError(text("trick_full", language))
     lead = parse_seat(leader)
     if lead not in g.seats:
-        raise ValueError(f"seat {SEATS[lead]} does not play in {g.name}")
-    c = _contract(g, contract)
+        raise ValueError(
+            text(
+                "seat_not_in_game",
+                language,
+                seat=seat_name(lead, language),
+                game=_game(g, language),
+            )
+        )
+    c = _contract(g, contract, language)
     most = stock_most(g)
     if g.has_stock and (not 0 <= stock <= most or stock % 2):
-        raise ValueError(f"stock must be an even number from 0 to {most}")
+        raise ValueError(text("bad_stock", language, most=most))
     return Situation(
         g.name,
         tuple(h),
@@ -159,15 +166,36 @@ def make_situation(
     )
 
 
-def _contract(g: Game, contract: str | Contract | None) -> Contract:
+def _game(g: Game, language: str | None) -> str:
+    return game_name(g.name, language)
+
+
+def _contract(g: Game, contract: str | Contract | None, language: str | None = None) -> Contract:
     """The contract of a situation: the game's only one, or ``contract`` (default ♥) checked."""
     codes = contract_codes(g)
     if len(codes) == 1:  # nothing to choose (Callbreak)
         return Contract.parse(codes[0])
     c = Contract.parse(contract if contract is not None else "H")
     if c.code not in codes:
-        raise ValueError(f"contract {c.code} is not played in {g.name}")
+        words = contract_name(c, language)
+        raise ValueError(
+            text("contract_not_in_game", language, game=_game(g, language), contract=words)
+        )
     return c
+
+
+def _row(children: list[widgets.Widget]) -> widgets.HBox:
+    """A row of controls that wraps on a narrow screen."""
+    return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+
+
+def _pair(*children: widgets.Widget) -> widgets.HBox:
+    """A label and its field, kept on one line (the field shrinks on a narrow screen)."""
+    box = widgets.HBox(
+        list(children), layout=widgets.Layout(align_items="center", margin="0 8px 0 0")
+    )
+    box.add_class("bw-pair")
+    return box
 
 
 def _random_contract(codes: tuple[str, ...], rng: random.Random) -> str:
@@ -205,6 +233,8 @@ class RuleExplorer(LocalizedWidget):
         self.selected: set[Card] = set()
         self.last_result: QuizResult | None = None
         self._last_click: Card | None = None
+        self._clicks = 0  # clicks answered: each one flashes the reason (even the same card's)
+        self._syncing = False  # the controls are being set from the situation: no reaction
         self._input_error: str | None = None
         self._build_inputs(game, must_undertrump, stock)
         self._build_buttons(seed, quiz)
@@ -219,12 +249,12 @@ class RuleExplorer(LocalizedWidget):
         self._labels: dict[str, widgets.Label] = {}
         self.children = [
             self.style_html,
-            widgets.HBox([self.header, self.language_picker]),
+            _row([self.header, self.language_picker]),
             self._form(),
             self.error_label,
             self.table,
             self.cards.box,
-            widgets.HBox([self.quiz_toggle, self.check_button]),
+            _row([self.quiz_toggle, self.check_button]),
             self.quiz_label,
             self.rule_label,
             self.reason_label,
@@ -287,27 +317,24 @@ class RuleExplorer(LocalizedWidget):
         self.check_button.on_click(lambda _b: self.check())
 
     def _form(self) -> widgets.VBox:
+        """Rows of fields; a label stays with its field when a narrow screen wraps a row."""
+        lab = self._label
         rows = [
             [
-                self._label("game"),
-                self.game_input,
-                self._label("contract"),
-                self.contract_input,
-                self._label("leader"),
-                self.leader_input,
+                _pair(lab("game"), self.game_input),
+                _pair(lab("contract"), self.contract_input),
+                _pair(lab("leader"), self.leader_input),
             ],
-            [self._label("hand"), self.hand_input, self._label("trick_cards"), self.trick_input],
+            [_pair(lab("hand"), self.hand_input), _pair(lab("trick_cards"), self.trick_input)],
             [
-                self.undertrump_input,
-                self._label("must_undertrump"),
-                self._label("stock_count"),
-                self.stock_input,
+                _pair(self.undertrump_input, lab("must_undertrump")),
+                _pair(lab("stock_count"), self.stock_input),
                 self.show_button,
             ],
-            [self._label("seed"), self.seed_input, self.random_button],
-            [self._label("case_json"), self.case_input, self.case_button],
+            [_pair(lab("seed"), self.seed_input), self.random_button],
+            [_pair(lab("case_json"), self.case_input), self.case_button],
         ]
-        form = widgets.VBox([widgets.HBox(r) for r in rows])
+        form = widgets.VBox([_row(r) for r in rows])
         form.add_class("bw-form")
         return form
 
@@ -355,22 +382,25 @@ class RuleExplorer(LocalizedWidget):
     def apply_inputs(self) -> bool:
         """Read the text fields (the Show button); a bad entry shows why and changes nothing."""
         try:
-            s = make_situation(
-                self.game_input.value,
-                self.hand_input.value,
-                self.trick_input.value,
-                self.leader_input.value,
-                self.contract_input.value,
-                self.undertrump_input.value,
-                self.stock_input.value,
-                language=self.language,
-            )
+            s = self._situation_from_inputs()
         except (CardParseError, ValueError) as e:
             self._input_error = str(e)
             self.refresh()
             return False
         self._show(s)
         return True
+
+    def _situation_from_inputs(self) -> Situation:
+        return make_situation(
+            self.game_input.value,
+            self.hand_input.value,
+            self.trick_input.value,
+            self.leader_input.value,
+            self.contract_input.value,
+            self.undertrump_input.value,
+            self.stock_input.value,
+            language=self.language,
+        )
 
     def random_situation(self, seed: int | None = None) -> Situation:
         """A random situation of the chosen game, from ``seed`` (default: the seed field,
@@ -397,7 +427,7 @@ class RuleExplorer(LocalizedWidget):
         n_trick = rng.randrange(1, g.players)  # a lead allows anything: skip it
         most = min(g.hand_size, len(deck) // 4, _MOST_CARDS)
         size = rng.randint(min(3, most), most)
-        hand, trick = deck[:size], deck[size : size + n_trick]
+        hand, trick = list(CardSet(deck[:size])), deck[size : size + n_trick]  # sorted hand
         contract = _random_contract(contract_codes(g), rng)
         stock = rng.choice((0, 0, 0, 8)) if g.has_stock else 0
         return make_situation(
@@ -457,7 +487,13 @@ class RuleExplorer(LocalizedWidget):
         self.refresh()
 
     def _fill_inputs(self) -> None:
-        s = self.situation
+        self._syncing = True
+        try:
+            self._set_inputs(self.situation)
+        finally:
+            self._syncing = False
+
+    def _set_inputs(self, s: Situation) -> None:
         if self.game_input.value != s.game:
             self.game_input.value = s.game
         self._game_controls(s.game)
@@ -470,7 +506,17 @@ class RuleExplorer(LocalizedWidget):
         self.stock_input.value = s.stock
 
     def _game_changed(self, change: dict[str, Any]) -> None:
+        """A game chosen in the dropdown: the situation typed in, under the new game's rules,
+        or (if it does not fit the game: cards, seats, trick) a random one of the new game."""
+        if self._syncing:
+            return
         self._game_controls(change["new"])
+        try:
+            s = self._situation_from_inputs()
+        except (CardParseError, ValueError):
+            self.random_situation()
+        else:
+            self._show(s)
 
     def _game_controls(self, game: str) -> None:
         """Fit the contract and leader choices (and their labels) to ``game``."""
@@ -503,6 +549,7 @@ class RuleExplorer(LocalizedWidget):
             self.selected ^= {card}
         else:
             self._last_click = card
+            self._clicks += 1
         self.refresh()
 
     def _quiz_changed(self, _change: dict[str, Any]) -> None:
@@ -568,7 +615,18 @@ class RuleExplorer(LocalizedWidget):
             rule = self._rule_words(a, lang)
             self.rule_label.value = esc(text("rule_is", lang, rule=rule))
             self.reason_label.value = self._click_html(s, lang)
+        self._acknowledge(s)
         self._expect_note(s, a, lang)
+
+    def _acknowledge(self, s: Situation) -> None:
+        """Show that a click was heard: the clicked card stays raised and the reason flashes
+        (the flash class alternates, so a second click on the same card flashes again)."""
+        clicked = None if self.quiz else self._last_click
+        for c, b in self.cards.buttons.items():
+            set_class(b, "bw-clicked", c == clicked)
+        flash = ("bw-ack-a", "bw-ack-b")[self._clicks % 2] if clicked in s.hand else ""
+        for cls in ("bw-ack-a", "bw-ack-b"):
+            set_class(self.reason_label, cls, cls == flash)
 
     def _render_controls(self, s: Situation, lang: str) -> None:
         """The labels, choices and buttons of the form, and the last input error."""
@@ -576,8 +634,12 @@ class RuleExplorer(LocalizedWidget):
             label.value = text(key, lang)
         options = [(game_name(g, lang), g) for g in names()]
         if list(self.game_input.options) != options:
-            self.game_input.options = options
-            self.game_input.value = s.game
+            self._syncing = True
+            try:
+                self.game_input.options = options
+                self.game_input.value = s.game
+            finally:
+                self._syncing = False
         self._game_controls(self.game_input.value)
         self.show_button.description = text("show", lang)
         self.random_button.description = text("random", lang)
@@ -671,7 +733,8 @@ class RuleExplorer(LocalizedWidget):
         r = s.reason(c)
         if r is None:
             return f'<span class="bw-ok">{esc(text("playable", lang, card=c.pretty))}</span>'
-        return f'<span class="bw-reason">{esc(r.text(lang))}</span>'
+        words = text("not_playable", lang, card=c.pretty, reason=r.text(lang))
+        return f'<span class="bw-reason">{esc(words)}</span>'
 
     def _table_html(self, s: Situation, lang: str) -> str:
         if not s.trick:

@@ -1,0 +1,607 @@
+"""``SettingsPanel``: choose what to play before the table deals.
+
+The game (every game of :func:`belote_lab.games.names`), its mode (:func:`belote_lab.session.modes`:
+a single hand, a game to the target, a match, seed 001's run, seed 003's quick game or journey of 3
+or 5 rounds), every rule option of the game's rules class with its default and a one-line
+explanation, the computer's level 1–4 at each other seat (partner included), the learner's seat,
+the language, the computer's pace and four-colour suits.  :meth:`SettingsPanel.config` gives the
+choice as a plain dict, which :class:`~belote_widgets.play_table.PlayTable` takes as keyword
+arguments; Start calls the callbacks given to :meth:`SettingsPanel.on_start` with it.
+
+Every label is here in English and Korean (:data:`TEXTS`); the allowed values and the default of
+an option come from the engine (:func:`belote_lab.rules.describe`).
+
+>>> p = SettingsPanel("callbreak", mode="journey", rounds=3)
+>>> c = p.config()
+>>> c["game"], c["mode"], c["rounds"], c["seat"], c["levels"]
+('callbreak', 'journey', 3, 'S', {'N': 2, 'E': 2, 'W': 2})
+>>> p.rule_inputs["big_call_8_wins"].value = True
+>>> p.config()["rules"]
+{'big_call_8_wins': True}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from belote_lab.cards import SEATS, seat_in
+from belote_lab.games import Game, get, names
+from belote_lab.rules import RuleOptionError, describe
+from belote_lab.session import modes
+from belote_widgets._base import LocalizedWidget, html_widget
+from belote_widgets.cards_view import esc
+from belote_widgets.i18n import game_name, seat_name
+
+__all__ = ["SettingsPanel", "TEXTS", "words", "LEVEL_WORDS"]
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Settings",
+        "game": "Game",
+        "mode": "Mode",
+        "rounds": "Rounds",
+        "rounds_help": "A game of 3 rounds (quick) or 5.",
+        "seat": "Your seat",
+        "levels": "Computer level at each seat",
+        "ladder_levels": "In a run or a journey the computer starts at level 1 and rises a level "
+        "with each win.",
+        "partner": "{seat} (your partner)",
+        "pace": "Computer pace (seconds)",
+        "pace_help": "How long each computer card stays before the next (0: at once).",
+        "four_colour": "Four-colour suits",
+        "four_colour_help": "Diamonds blue and clubs green, so that no two suits share a colour.",
+        "seed": "Deal number",
+        "rules": "Rules",
+        "start": "Start",
+        "started": "Dealt: {game}, {mode}.",
+        "bad_rules": "These rules do not go together: {error}",
+        "default": "Default: {value}. Allowed: {allowed}.",
+        "on": "on",
+        "off": "off",
+        "off_zero": "0 turns it off",
+        "mode_hand": "One hand",
+        "mode_game": "A game to the target score",
+        "mode_game_rounds": "Quick game",
+        "mode_match": "A match",
+        "mode_run": "Run",
+        "mode_run_help": "the computer rises a level with each match you win",
+        "mode_journey": "Journey",
+        "mode_journey_help": "the computer rises a level with each game you win",
+        "level_1": "1 — random",
+        "level_2": "2 — rules of thumb",
+        "level_3": "3 — reads the end of the hand",
+        "level_4": "4 — the strongest",
+        "opt_redeal_same_dealer": "Same dealer after a redeal",
+        "help_redeal_same_dealer": "When everybody passes, the same player deals again; off: "
+        "the next player deals.",
+        "opt_turned_jack_forces_dealer": "A turned jack forces the dealer",
+        "help_turned_jack_forces_dealer": "If the turned card is a jack and the first three "
+        "players pass, the dealer must take it.",
+        "opt_allow_no_trump": "No trump allowed",
+        "help_allow_no_trump": "A contract without a trump suit may be chosen (in Belote, in "
+        "the second round).",
+        "opt_allow_all_trump": "All trump allowed",
+        "help_allow_all_trump": "A contract in which every suit plays like trump may be chosen "
+        "(in Belote, in the second round).",
+        "opt_first_lead": "First lead",
+        "help_first_lead": "Who leads the first trick: the dealer (the seeds' rule) or the "
+        "player after the dealer.",
+        "val_first_lead_dealer": "the dealer",
+        "val_first_lead_eldest": "the player after the dealer",
+        "opt_must_undertrump": "Must undertrump",
+        "help_must_undertrump": "Void in the suit led and unable to beat the trumps played, you "
+        "must still play a lower trump (the French federation's rule).",
+        "opt_declarations": "Declarations",
+        "help_declarations": "After the first trick, sequences and four of a kind score extra "
+        "points.",
+        "opt_target": "Target score",
+        "help_target": "The game ends after the hand in which a side passes this total.",
+        "opt_failed_contract": "A failed contract",
+        "help_failed_contract": "When the contract fails: every point goes to the defence (the "
+        "seeds' rule), or each team keeps its own belote.",
+        "val_failed_contract_all_to_defence": "every point to the defence",
+        "val_failed_contract_keep_belote": "each team keeps its belote",
+        "opt_min_bid": "Lowest bid",
+        "help_min_bid": "The smallest value a bid may have (a multiple of 10).",
+        "opt_max_bid": "Highest bid in points",
+        "help_max_bid": "The highest value in points before capot (a multiple of 10).",
+        "opt_allow_generale": "Générale bids",
+        "help_allow_generale": "A player may bid to win every trick alone (générale, 500).",
+        "opt_allow_belote_bids": "Belote bids",
+        "help_allow_belote_bids": "Capot belote (270) and générale belote (520): the bid also "
+        "needs the belote.",
+        "opt_forced_after_redeals": "Forced after redeals",
+        "help_forced_after_redeals": "After this many redeals in a row, the dealer may not pass "
+        "in the second round.",
+        "opt_hands_per_match": "Hands per match",
+        "help_hands_per_match": "How many hands a match has (two: each player deals once).",
+        "opt_max_call": "Highest call",
+        "help_max_call": "The most tricks a player may call.",
+        "opt_redeal_without_face_cards": "Redeal without face cards",
+        "help_redeal_without_face_cards": "A hand with no jack, queen or king is dealt again, "
+        "like one with no spade.",
+        "opt_target_score": "Target score",
+        "help_target_score": "Rounds go on until a player reaches this total (0: off, the "
+        "number of rounds decides).",
+        "opt_big_call_8_wins": "A call of 8 made wins",
+        "help_big_call_8_wins": "A player who calls 8 or more and makes it wins the game at "
+        "once.",
+    },
+    "ko": {
+        "title": "설정",
+        "game": "게임",
+        "mode": "방식",
+        "rounds": "라운드 수",
+        "rounds_help": "3라운드(빠른 게임) 또는 5라운드로 합니다.",
+        "seat": "내 자리",
+        "levels": "자리별 컴퓨터 레벨",
+        "ladder_levels": "연승 도전과 여정에서는 컴퓨터가 레벨 1에서 시작해 이길 때마다 한 "
+        "단계씩 올라갑니다.",
+        "partner": "{seat} (내 짝)",
+        "pace": "컴퓨터 속도 (초)",
+        "pace_help": "컴퓨터가 카드를 한 장 낸 뒤 다음 카드까지 기다리는 시간입니다 (0: 바로).",
+        "four_colour": "네 가지 색 무늬",
+        "four_colour_help": "다이아몬드는 파란색, 클로버는 초록색으로 보여 무늬마다 색이 "
+        "다릅니다.",
+        "seed": "딜 번호",
+        "rules": "규칙",
+        "start": "시작",
+        "started": "{game}, {mode}: 카드를 돌렸습니다.",
+        "bad_rules": "함께 쓸 수 없는 규칙입니다: {error}",
+        "default": "기본값: {value}. 가능한 값: {allowed}.",
+        "on": "켬",
+        "off": "끔",
+        "off_zero": "0이면 꺼짐",
+        "mode_hand": "한 판",
+        "mode_game": "목표 점수까지 한 게임",
+        "mode_game_rounds": "빠른 게임",
+        "mode_match": "매치",
+        "mode_run": "연승 도전",
+        "mode_run_help": "매치를 이길 때마다 컴퓨터 레벨이 올라갑니다",
+        "mode_journey": "여정",
+        "mode_journey_help": "게임을 이길 때마다 컴퓨터 레벨이 올라갑니다",
+        "level_1": "1 — 무작위",
+        "level_2": "2 — 기본 요령",
+        "level_3": "3 — 판의 끝을 읽음",
+        "level_4": "4 — 가장 강함",
+        "opt_redeal_same_dealer": "다시 돌릴 때 같은 딜러",
+        "help_redeal_same_dealer": "모두 패스하면 같은 사람이 다시 카드를 돌립니다. 끄면 다음 "
+        "사람이 돌립니다.",
+        "opt_turned_jack_forces_dealer": "뒤집은 잭은 딜러가 가져가기",
+        "help_turned_jack_forces_dealer": "뒤집은 카드가 잭이고 앞의 세 사람이 패스하면 딜러가 "
+        "반드시 가져갑니다.",
+        "opt_allow_no_trump": "으뜸패 없음 허용",
+        "help_allow_no_trump": "으뜸패 없는 계약을 고를 수 있습니다 (블로트에서는 두 번째 "
+        "바퀴에서).",
+        "opt_allow_all_trump": "모두 으뜸패 허용",
+        "help_allow_all_trump": "모든 무늬가 으뜸패처럼 쓰이는 계약을 고를 수 있습니다 "
+        "(블로트에서는 두 번째 바퀴에서).",
+        "opt_first_lead": "첫 트릭의 선",
+        "help_first_lead": "첫 트릭을 누가 먼저 내는지 정합니다: 딜러(시드 규칙) 또는 딜러 다음 "
+        "사람.",
+        "val_first_lead_dealer": "딜러",
+        "val_first_lead_eldest": "딜러 다음 사람",
+        "opt_must_undertrump": "낮은 으뜸패라도 내기",
+        "help_must_undertrump": "낸 무늬가 없고 나온 으뜸패를 이길 수 없어도, 낮은 으뜸패가 "
+        "있으면 내야 합니다 (프랑스 연맹 규칙).",
+        "opt_declarations": "선언",
+        "help_declarations": "첫 트릭이 끝난 뒤 연속된 카드나 같은 숫자 네 장을 보여 주고 점수를 "
+        "더 받습니다.",
+        "opt_target": "목표 점수",
+        "help_target": "한 편의 합계가 이 점수를 넘은 판에서 게임이 끝납니다.",
+        "opt_failed_contract": "계약 실패 시 점수",
+        "help_failed_contract": "계약이 실패하면 모든 점수를 수비 팀이 가져가거나(시드 규칙), "
+        "각 팀이 자기 벨로트 점수를 지킵니다.",
+        "val_failed_contract_all_to_defence": "모든 점수를 수비 팀에",
+        "val_failed_contract_keep_belote": "각 팀이 자기 벨로트를 지킴",
+        "opt_min_bid": "최저 입찰",
+        "help_min_bid": "입찰할 수 있는 가장 낮은 값입니다 (10의 배수).",
+        "opt_max_bid": "점수 입찰의 최고값",
+        "help_max_bid": "카포 전에 입찰할 수 있는 가장 높은 점수입니다 (10의 배수).",
+        "opt_allow_generale": "제네랄 입찰",
+        "help_allow_generale": "혼자서 모든 트릭을 가져가겠다는 입찰(제네랄, 500)을 할 수 "
+        "있습니다.",
+        "opt_allow_belote_bids": "벨로트 입찰",
+        "help_allow_belote_bids": "카포 벨로트(270)와 제네랄 벨로트(520): 벨로트까지 해내야 "
+        "하는 입찰입니다.",
+        "opt_forced_after_redeals": "연속으로 다시 돌린 뒤 강제",
+        "help_forced_after_redeals": "이 횟수만큼 연속으로 다시 돌리면 딜러는 두 번째 바퀴에서 "
+        "패스할 수 없습니다.",
+        "opt_hands_per_match": "매치당 판 수",
+        "help_hands_per_match": "한 매치를 몇 판으로 할지 정합니다 (두 판이면 각자 한 번씩 "
+        "돌립니다).",
+        "opt_max_call": "최대 콜",
+        "help_max_call": "한 사람이 콜할 수 있는 가장 많은 트릭 수입니다.",
+        "opt_redeal_without_face_cards": "그림 카드가 없으면 다시 돌리기",
+        "help_redeal_without_face_cards": "잭, 퀸, 킹이 하나도 없는 손패도 스페이드가 없는 "
+        "손패처럼 다시 돌립니다.",
+        "opt_target_score": "목표 점수",
+        "help_target_score": "누군가 이 점수에 이를 때까지 라운드를 계속합니다 (0: 끔, 라운드 "
+        "수로 끝냄).",
+        "opt_big_call_8_wins": "8 콜을 해내면 승리",
+        "help_big_call_8_wins": "8 이상을 콜하고 해내면 그 자리에서 게임을 이깁니다.",
+    },
+}
+"""Every label of the settings panel (and the table's mode names) in English and Korean."""
+
+LEVEL_WORDS = {level: f"level_{level}" for level in (1, 2, 3, 4)}
+_SEPARATE = ("rounds",)  # options shown next to the mode rather than among the rules
+
+
+def words(key: str, language: str, **values: Any) -> str:
+    """The label ``key`` of :data:`TEXTS` in ``language`` (English if Korean lacks it).
+
+    >>> words("partner", "ko", seat="북")
+    '북 (내 짝)'
+    """
+    table = TEXTS.get(language, TEXTS["en"])
+    template = table.get(key, TEXTS["en"].get(key, key))
+    return template.format(**values) if values else template
+
+
+def mode_label(game: object, mode: str, language: str, long: bool = False) -> str:
+    """A mode in words; a game of a set number of rounds calls its game a quick game; ``long``
+    adds what a run or a journey is.
+
+    >>> mode_label("callbreak", "game", "en"), mode_label("belote", "game", "ko")
+    ('Quick game', '목표 점수까지 한 게임')
+    >>> mode_label("belote2", "run", "en", long=True)
+    'Run — the computer rises a level with each match you win'
+    """
+    if mode == "game" and "rounds" in _option_names(get(game)):
+        return words("mode_game_rounds", language)
+    label = words(f"mode_{mode}", language)
+    if long and f"mode_{mode}_help" in TEXTS["en"]:
+        label += " — " + words(f"mode_{mode}_help", language)
+    return label
+
+
+def _option_names(g: Game) -> tuple[str, ...]:
+    cls = g.rules_class
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        return ()
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def _fields(g: Game) -> list[dataclasses.Field[Any]]:
+    """The rule options shown among the rules (in the class's order)."""
+    cls = g.rules_class
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        return []
+    return [f for f in dataclasses.fields(cls) if f.name not in _SEPARATE]
+
+
+def _value_words(f: dataclasses.Field[Any], value: Any, language: str) -> str:
+    """An option's value in words (``on``, ``the dealer``, ``1000``, ``off``)."""
+    if isinstance(value, bool):
+        return words("on" if value else "off", language)
+    if value is None:
+        return words("off", language)
+    if isinstance(value, str):
+        return words(f"val_{f.name}_{value}", language)
+    return str(value)
+
+
+def _allowed_words(g: Game, f: dataclasses.Field[Any], language: str) -> str:
+    """The values an option accepts: the engine's words in English, the same facts in Korean."""
+    meta = f.metadata
+    if language == "en":
+        return describe(g.rules_class)[f.name].rsplit(" (default", 1)[0]
+    if "choices" in meta:
+        return ", ".join(_value_words(f, c, language) for c in meta["choices"])
+    if "range" in meta:
+        lo, hi = meta["range"]
+        extra = f", {words('off_zero', language)}" if meta.get("optional") else ""
+        return f"{lo}–{hi}{extra}"
+    return f"{words('on', language)}, {words('off', language)}"
+
+
+class SettingsPanel(LocalizedWidget):
+    """The choice of game, mode, rules, levels, seat, language, pace and suit colours.
+
+    Public widgets: :attr:`game_picker`, :attr:`mode_picker`, :attr:`rounds_picker`,
+    :attr:`seat_picker`, :attr:`level_pickers` (seat → dropdown), :attr:`rule_inputs` (option
+    name → input), :attr:`rule_notes` (option name → its explanation and default),
+    :attr:`pace_input`, :attr:`four_colour_box`, :attr:`seed_input`, :attr:`start_button`,
+    :attr:`message`; :attr:`language_picker` is the language.
+    """
+
+    def __init__(
+        self,
+        game: str = "belote",
+        mode: str | None = None,
+        seat: str = "S",
+        levels: int | Mapping[Any, int] | None = None,
+        rules: Mapping[str, Any] | None = None,
+        rounds: int | None = None,
+        language: str | None = None,
+        pace: float = 0.0,
+        four_colour: bool = False,
+        seed: int = 0,
+        level: int = 2,
+    ) -> None:
+        super().__init__(language)
+        self.add_class("bw-settings")
+        self._callbacks: list[Callable[[dict[str, Any]], Any]] = []
+        self._levels_wanted = levels if levels is not None else level
+        self._rules_wanted = dict(rules or {})
+        self._quiet = False  # options being relabelled: their value changes are not choices
+        self._build_static(pace, four_colour, seed)
+        self.game_picker.value = get(game).name
+        self._game_changed(mode, seat, rounds)
+        self.game_picker.observe(self._on_choice(self._other_game), names="value")
+        self.mode_picker.observe(self._on_choice(self.refresh), names="value")
+        self.seat_picker.observe(self._on_choice(self._seat_changed), names="value")
+        self.children = self._layout()
+        self._ready()
+
+    def _on_choice(self, action: Callable[[], Any]) -> Callable[[dict[str, Any]], None]:
+        """An observer that calls ``action`` for a choice of the user's (not a relabelling)."""
+
+        def observer(change: dict[str, Any]) -> None:
+            if not self._quiet and change["new"] is not None:
+                action()
+
+        return observer
+
+    def _set_options(self, picker: widgets.Dropdown, options: list[tuple[str, Any]],
+                     value: Any = None) -> None:
+        """Give ``picker`` new ``options`` keeping its value (or ``value``), quietly."""
+        keep = picker.value if value is None else value
+        values = [v for _label, v in options]
+        if list(picker.options) == options and picker.value in values and value is None:
+            return
+        self._quiet = True
+        try:
+            picker.options = options
+            picker.value = keep if keep in values else (values[0] if values else None)
+        finally:
+            self._quiet = False
+
+    # --- building -------------------------------------------------------------------------------
+    def _build_static(self, pace: float, four_colour: bool, seed: int) -> None:
+        wide = {"description_width": "12em"}
+        self.heading = html_widget("bw-settings-title")
+        self.game_picker = widgets.Dropdown(options=[(n, n) for n in names()], style=wide)
+        self.mode_picker = widgets.Dropdown(style=wide, layout=widgets.Layout(width="36em"))
+        self.rounds_picker = widgets.ToggleButtons(options=[("3", 3), ("5", 5)], value=5)
+        self.rounds_label = html_widget("bw-rounds-label")
+        self.rounds_row = widgets.HBox([self.rounds_label, self.rounds_picker])
+        self.seat_picker = widgets.Dropdown(style=wide)
+        self.levels_label = html_widget("bw-levels-label")
+        self.levels_box = widgets.VBox()
+        self.rules_label = html_widget("bw-rules-label")
+        self.rules_box = widgets.VBox()
+        self.pace_input = widgets.BoundedFloatText(
+            value=float(pace), min=0.0, max=5.0, step=0.1, style=wide
+        )
+        self.pace_help = html_widget("bw-muted bw-help")
+        self.four_colour_box = widgets.Checkbox(value=bool(four_colour), indent=False)
+        self.seed_input = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, style=wide)
+        self.start_button = widgets.Button(button_style="primary", icon="play")
+        self.start_button.add_class("bw-start")
+        self.start_button.on_click(lambda _b: self.start())
+        self.message = html_widget("bw-settings-message")
+        self.level_pickers: dict[int, widgets.Dropdown] = {}
+        self.rule_inputs: dict[str, widgets.Widget] = {}
+        self.rule_notes: dict[str, widgets.HTML] = {}
+
+    def _layout(self) -> list[widgets.Widget]:
+        return [
+            self.style_html,
+            widgets.HBox([self.heading, self.language_picker]),
+            self.game_picker,
+            self.mode_picker,
+            self.rounds_row,
+            self.seat_picker,
+            self.levels_label,
+            self.levels_box,
+            self.rules_label,
+            self.rules_box,
+            self.pace_input,
+            self.pace_help,
+            self.four_colour_box,
+            self.seed_input,
+            widgets.HBox([self.start_button, self.message]),
+        ]
+
+    @property
+    def game(self) -> Game:
+        """The game chosen."""
+        return get(self.game_picker.value)
+
+    def _other_game(self) -> None:
+        """The learner chose another game: its own defaults, not the rules asked for at first."""
+        self._rules_wanted = {}
+        self._game_changed()
+
+    def _game_changed(
+        self, mode: str | None = None, seat: str | int | None = None, rounds: int | None = None
+    ) -> None:
+        """Fill the mode, rounds, seat, level and rule choices for the game chosen."""
+        g = self.game
+        ms = modes(g)
+        keep = mode if mode in ms else self.mode_picker.value
+        self._set_options(self.mode_picker, [(m, m) for m in ms], keep if keep in ms else ms[0])
+        has_rounds = "rounds" in _option_names(g)
+        if has_rounds:
+            default = self._rules_wanted.get("rounds", g.rules_class().rounds)
+            self.rounds_picker.value = rounds if rounds in (3, 5) else default
+        old = seat if seat is not None else self.seat_picker.value
+        try:
+            mine = SEATS[seat_in(old, g.seats)]
+        except ValueError:
+            mine = SEATS[g.seats[-1]] if len(g.seats) == 2 else "S"
+        self._set_options(self.seat_picker, [(SEATS[s], SEATS[s]) for s in g.seats], mine)
+        self._build_rules(g)
+        self._seat_changed()
+
+    def _build_rules(self, g: Game) -> None:
+        """One input per rule option, set to the option's wanted value or default."""
+        self.rule_inputs = {}
+        self.rule_notes = {}
+        rows = []
+        defaults = g.rules_class() if g.rules_class is not None else None
+        for f in _fields(g):
+            value = self._rules_wanted.get(f.name, getattr(defaults, f.name))
+            w = self._rule_input(f, value)
+            w.add_class(f"bw-rule-{f.name}")
+            self.rule_inputs[f.name] = w
+            self.rule_notes[f.name] = html_widget("bw-muted bw-help")
+            rows.append(widgets.VBox([w, self.rule_notes[f.name]]))
+        self.rules_box.children = rows
+
+    @staticmethod
+    def _rule_input(f: dataclasses.Field[Any], value: Any) -> widgets.Widget:
+        meta = f.metadata
+        style = {"description_width": "16em"}
+        if "choices" in meta:
+            return widgets.Dropdown(options=[(c, c) for c in meta["choices"]], value=value,
+                                    style=style)
+        if "range" in meta:
+            lo, hi = meta["range"]
+            step = 10 if lo % 10 == 0 and (f.default or 0) % 10 == 0 and lo else 1
+            if meta.get("optional"):
+                lo = 0
+                value = 0 if value is None else value
+            return widgets.BoundedIntText(value=value, min=lo, max=hi, step=step, style=style)
+        return widgets.Checkbox(value=bool(value), indent=False)
+
+    def _seat_changed(self) -> None:
+        """One level choice per seat other than the learner's (the partner named as such)."""
+        g = self.game
+        me = seat_in(self.seat_picker.value, g.seats)
+        wanted = self._levels_wanted
+        old = {s: p.value for s, p in self.level_pickers.items()}
+        self.level_pickers = {}
+        for s in g.seats:
+            if s == me:
+                continue
+            if isinstance(wanted, Mapping):
+                level = {seat_in(k, g.seats): v for k, v in wanted.items()}.get(s, 2)
+            else:
+                level = wanted
+            p = widgets.Dropdown(
+                options=[(str(k), k) for k in (1, 2, 3, 4)], value=old.get(s, level),
+                style={"description_width": "12em"},
+            )
+            p.add_class(f"bw-level-{SEATS[s]}")
+            self.level_pickers[s] = p
+        self.levels_box.children = list(self.level_pickers.values())
+        self.refresh()
+
+    # --- the choice -----------------------------------------------------------------------------
+    def _rules_values(self) -> dict[str, Any]:
+        """The rule options that differ from the defaults (checked by the engine)."""
+        g = self.game
+        values: dict[str, Any] = {}
+        for f in _fields(g):
+            v = self.rule_inputs[f.name].value
+            if f.metadata.get("optional") and v == 0:
+                v = None
+            values[f.name] = v
+        if "rounds" in _option_names(g):
+            values["rounds"] = self.rounds_picker.value
+        changed: dict[str, Any] = g.rules(values).changed()
+        changed.pop("rounds", None)
+        return changed
+
+    def config(self) -> dict[str, Any]:
+        """The choice as a plain dict: ``game``, ``mode``, ``seat``, ``levels`` (seat letter →
+        level, the other seats), ``rules`` (the options changed), ``rounds`` (3 or 5, or
+        ``None``), ``language``, ``pace``, ``four_colour``, ``seed``.  Rules that do not go
+        together raise :class:`~belote_lab.rules.RuleOptionError`."""
+        g = self.game
+        has_rounds = "rounds" in _option_names(g)
+        return {
+            "game": g.name,
+            "mode": self.mode_picker.value,
+            "seat": self.seat_picker.value,
+            "levels": {SEATS[s]: p.value for s, p in self.level_pickers.items()},
+            "rules": self._rules_values(),
+            "rounds": self.rounds_picker.value if has_rounds else None,
+            "language": self.language,
+            "pace": float(self.pace_input.value),
+            "four_colour": bool(self.four_colour_box.value),
+            "seed": int(self.seed_input.value),
+        }
+
+    def on_start(self, callback: Callable[[dict[str, Any]], Any]) -> None:
+        """Call ``callback(config)`` when Start is pressed (with rules that go together)."""
+        self._callbacks.append(callback)
+
+    def start(self) -> dict[str, Any] | None:
+        """Press Start: check the choice and hand it to the callbacks (``None`` if refused)."""
+        try:
+            config = self.config()
+        except (RuleOptionError, ValueError) as e:
+            self.message.value = (
+                f'<span class="bw-reason">{esc(words("bad_rules", self.language, error=str(e)))}'
+                "</span>"
+            )
+            return None
+        lang = self.language
+        self.message.value = esc(words(
+            "started", lang, game=game_name(config["game"], lang),
+            mode=mode_label(config["game"], config["mode"], lang),
+        ))
+        for callback in self._callbacks:
+            callback(config)
+        return config
+
+    # --- drawing --------------------------------------------------------------------------------
+    def _render(self) -> None:
+        lang = self.language
+        g = self.game
+        self.heading.value = f"<b>{esc(words('title', lang))}</b>"
+        self.game_picker.description = words("game", lang)
+        self._set_options(self.game_picker, [(game_name(n, lang), n) for n in names()])
+        self.mode_picker.description = words("mode", lang)
+        self._set_options(
+            self.mode_picker, [(mode_label(g, m, lang, long=True), m) for m in modes(g)]
+        )
+        shown = "rounds" in _option_names(g) and self.mode_picker.value != "hand"
+        self.rounds_row.layout.display = None if shown else "none"
+        self.rounds_label.value = (
+            f"{esc(words('rounds', lang))} "
+            f'<span class="bw-muted">{esc(words("rounds_help", lang))}</span>'
+        )
+        self.seat_picker.description = words("seat", lang)
+        self._set_options(self.seat_picker, [(seat_name(s, lang), SEATS[s]) for s in g.seats])
+        self._render_levels(g, lang)
+        self._render_rules(g, lang)
+        self.pace_input.description = words("pace", lang)
+        self.pace_help.value = esc(words("pace_help", lang))
+        self.four_colour_box.description = (
+            f"{words('four_colour', lang)} — {words('four_colour_help', lang)}"
+        )
+        self.seed_input.description = words("seed", lang)
+        self.start_button.description = words("start", lang)
+
+    def _render_levels(self, g: Game, lang: str) -> None:
+        ladder = self.mode_picker.value in ("run", "journey")
+        note = f' <span class="bw-muted">{esc(words("ladder_levels", lang))}</span>'
+        self.levels_label.value = f"<b>{esc(words('levels', lang))}</b>" + (note if ladder else "")
+        me = seat_in(self.seat_picker.value, g.seats)
+        for s, p in self.level_pickers.items():
+            name = seat_name(s, lang)
+            p.description = words("partner", lang, seat=name) if g.partner(me) == s else name
+            self._set_options(p, [(words(f"level_{k}", lang), k) for k in (1, 2, 3, 4)])
+            p.disabled = ladder
+
+    def _render_rules(self, g: Game, lang: str) -> None:
+        self.rules_label.value = f"<b>{esc(words('rules', lang))}</b>"
+        defaults = g.rules_class() if g.rules_class is not None else None
+        for f in _fields(g):
+            w = self.rule_inputs[f.name]
+            w.description = words(f"opt_{f.name}", lang)
+            if isinstance(w, widgets.Dropdown):
+                self._set_options(w, [(_value_words(f, c, lang), c) for c in f.metadata["choices"]])
+            default = _value_words(f, getattr(defaults, f.name), lang)
+            help_ = words(f"help_{f.name}", lang)
+            more = words("default", lang, value=default, allowed=_allowed_words(g, f, lang))
+            self.rule_notes[f.name].value = f"{esc(help_)} {esc(more)}"
