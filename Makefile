@@ -28,7 +28,7 @@ PRESENT_ARGS ?=
 NOTEBOOKS  ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv lab test notebooks bench present clean
+.PHONY: help venv lab test notebooks bench present screenshots clean
 
 help:
 	@echo "make lab      JupyterLab on notebooks/ (127.0.0.1); creates/refreshes .venv first"
@@ -36,6 +36,7 @@ help:
 	@echo "make notebooks  re-run the notebooks and store their outputs (NOTEBOOKS=\"04 06\": some)"
 	@echo "make bench    run benchmarks/bench_play.py"
 	@echo "make present  NB=notebooks/<name>.ipynb   serve one notebook with Voila (127.0.0.1)"
+	@echo "make screenshots  regenerate docs/screenshots/ in JupyterLab + headless chromium"
 	@echo "make clean    remove .venv and caches"
 
 venv: $(STAMP)
@@ -72,6 +73,10 @@ present: venv
 	    echo "usage: make present NB=notebooks/<name>.ipynb" >&2; exit 2; fi
 	@if [ ! -f "$(NB)" ]; then echo "error: no such notebook: $(NB)" >&2; exit 2; fi
 	$(BIN)/voila "$(NB)" --Voila.ip=127.0.0.1 --no-browser $(PRESENT_ARGS)
+
+# JupyterLab (127.0.0.1) and Debian's chromium: light, dark, Korean and 600 px pictures.
+screenshots: venv
+	$(BIN)/python benchmarks/screenshots.py
 
 clean:
 	rm -rf "$(VENV)" build dist *.egg-info widgets/*.egg-info \

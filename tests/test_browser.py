@@ -29,20 +29,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, skip_or_fail
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "widgets_demo.ipynb"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 START_TIMEOUT = 60.0  # seconds for Voilà to answer
 RENDER_TIMEOUT = 60_000  # milliseconds for the widgets to appear
 LATENCY_LIMIT = 2.0  # seconds, click to update, median (measured ~0.1 s; 2 cores are shared)
@@ -50,15 +40,7 @@ LATENCY_LIMIT = 2.0  # seconds, click to update, median (measured ~0.1 s; 2 core
 
 def _missing(what: str) -> None:
     """Skip on a workstation, fail in CI: a missing browser must never pass silently there."""
-    if os.environ.get("CI"):
-        pytest.fail(f"{what} (required in CI: see .ci/run)")
-    pytest.skip(what)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    skip_or_fail(what)
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +51,7 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     voila = Path(sys.executable).with_name("voila")
     if not voila.exists():
         _missing("voila is not installed (pip install voila)")
-    port = _free_port()
+    port = free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(

@@ -137,6 +137,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "save": "Save",
         "save_title": "Download this game as a JSON file, to resume it later",
         "resume": "Resume",
+        "resume_title": "Open a game saved with Save (a JSON file) and go on from there",
         "resumed": "Resumed: {game}, {mode}.",
         "bad_file": "This file cannot be resumed: {error}. The table is unchanged.",
     },
@@ -191,6 +192,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "save": "저장",
         "save_title": "이 게임을 JSON 파일로 내려받아 나중에 이어 할 수 있습니다",
         "resume": "이어 하기",
+        "resume_title": "저장으로 내려받은 게임(JSON 파일)을 열어 그 자리부터 이어 합니다",
         "resumed": "이어 합니다: {game}, {mode}.",
         "bad_file": "이 파일로는 이어 할 수 없습니다: {error}. 테이블은 그대로입니다.",
     },
@@ -216,7 +218,9 @@ TABLE_CSS = """
 .bw-four-colour .bw-trump-badge.bw-suit-D { color: #0a58ca; }
 .bw-four-colour .bw-trump-badge.bw-suit-C { color: #1e7b2a; }
 .bw-bar-turn { font-weight: bold; }
-.bw-log { max-height: 14em; overflow-y: auto; }
+.bw-log-scroll {
+  max-height: 14em; overflow-y: auto; display: flex; flex-direction: column-reverse;
+}
 .bw-log ol { margin: 2px 0; padding-left: 1.6em; }
 """
 
@@ -805,6 +809,7 @@ class PlayTable(LocalizedWidget):
         self.bid_button.description = text("bid", lang)
         self.last_trick_toggle.description = _w("last_trick_toggle", lang)
         self.resume_upload.description = _w("resume", lang)
+        self.resume_upload.tooltip = _w("resume_title", lang)
         has_decision = s.undo_refused() != NOTHING_TO_UNDO
         self.undo_button.disabled = self._busy or not has_decision or self._undo_blocked
         self.new_hand_button.disabled = self._busy or not (s.can_next or s.is_over)
@@ -1147,7 +1152,8 @@ class PlayTable(LocalizedWidget):
                 key = "log_won_points" if self._game.counts == "points" else "log_won"
                 end = " — " + esc(_w(key, lang, seat=who, points=done.points))
             items.append(f"<li><b>{esc(_w('log_trick', lang, n=n))}</b>: {played}{end}</li>")
-        body = f"<ol>{''.join(items)}</ol>" if items else ""
+        # the newest trick in view: a reversed flex box starts scrolled to its end
+        body = f'<div class="bw-log-scroll"><ol>{"".join(items)}</ol></div>' if items else ""
         return (f'<details class="bw-log" open><summary>{esc(_w("log", lang))}</summary>'
                 f"{body}</details>")
 
@@ -1184,7 +1190,7 @@ class PlayTable(LocalizedWidget):
         return (
             f'<a class="bw-save-link jupyter-button" download="{name}" title="{title}" '
             f'href="data:application/json;charset=utf-8;base64,{data}">'
-            f"💾 {esc(_w('save', lang))}</a>"
+            f"↓ {esc(_w('save', lang))}</a>"
         )
 
 

@@ -30,7 +30,7 @@ import ipywidgets as widgets
 
 from belote_lab.cards import SEATS, seat_in
 from belote_lab.games import Game, get, names
-from belote_lab.rules import RuleOptionError, describe
+from belote_lab.rules import RuleOptionError
 from belote_lab.session import modes
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets.cards_view import esc
@@ -60,6 +60,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "started": "Dealt: {game}, {mode}.",
         "bad_rules": "These rules do not go together: {error}",
         "default": "Default: {value}. Allowed: {allowed}.",
+        "default_only": "Default: {value}.",
         "on": "on",
         "off": "off",
         "off_zero": "0 turns it off",
@@ -153,6 +154,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "started": "{game}, {mode}: 카드를 돌렸습니다.",
         "bad_rules": "함께 쓸 수 없는 규칙입니다: {error}",
         "default": "기본값: {value}. 가능한 값: {allowed}.",
+        "default_only": "기본값: {value}.",
         "on": "켬",
         "off": "끔",
         "off_zero": "0이면 꺼짐",
@@ -286,18 +288,22 @@ def _value_words(f: dataclasses.Field[Any], value: Any, language: str) -> str:
     return str(value)
 
 
-def _allowed_words(g: Game, f: dataclasses.Field[Any], language: str) -> str:
-    """The values an option accepts: the engine's words in English, the same facts in Korean."""
+def _allowed_words(f: dataclasses.Field[Any], language: str) -> str:
+    """The values an option accepts, in words (empty for an on/off option: its checkbox
+    says it)."""
     meta = f.metadata
-    if language == "en":
-        return describe(g.rules_class)[f.name].rsplit(" (default", 1)[0]
     if "choices" in meta:
         return ", ".join(_value_words(f, c, language) for c in meta["choices"])
     if "range" in meta:
         lo, hi = meta["range"]
         extra = f", {words('off_zero', language)}" if meta.get("optional") else ""
         return f"{lo}–{hi}{extra}"
-    return f"{words('on', language)}, {words('off', language)}"
+    return ""
+
+
+def _wide(width: str = "34em") -> widgets.Layout:
+    """Room for a whole choice in words (never wider than the page: 600 px screens)."""
+    return widgets.Layout(width=width, max_width="100%")
 
 
 class SettingsPanel(LocalizedWidget):
@@ -366,21 +372,25 @@ class SettingsPanel(LocalizedWidget):
     def _build_static(self, pace: float, four_colour: bool, seed: int) -> None:
         wide = {"description_width": "12em"}
         self.heading = html_widget("bw-settings-title")
-        self.game_picker = widgets.Dropdown(options=[(n, n) for n in names()], style=wide)
-        self.mode_picker = widgets.Dropdown(style=wide, layout=widgets.Layout(width="36em"))
+        self.game_picker = widgets.Dropdown(
+            options=[(n, n) for n in names()], style=wide, layout=_wide()
+        )
+        self.mode_picker = widgets.Dropdown(style=wide, layout=_wide())
         self.rounds_picker = widgets.ToggleButtons(options=[("3", 3), ("5", 5)], value=5)
         self.rounds_label = html_widget("bw-rounds-label")
         self.rounds_row = widgets.HBox([self.rounds_label, self.rounds_picker])
-        self.seat_picker = widgets.Dropdown(style=wide)
+        self.seat_picker = widgets.Dropdown(style=wide, layout=_wide())
         self.levels_label = html_widget("bw-levels-label")
         self.levels_box = widgets.VBox()
         self.rules_label = html_widget("bw-rules-label")
         self.rules_box = widgets.VBox()
         self.pace_input = widgets.BoundedFloatText(
-            value=float(pace), min=0.0, max=5.0, step=0.1, style=wide
+            value=float(pace), min=0.0, max=5.0, step=0.1, style={"description_width": "16em"},
+            layout=_wide("24em"),
         )
         self.pace_help = html_widget("bw-muted bw-help")
-        self.four_colour_box = widgets.Checkbox(value=bool(four_colour), indent=False)
+        self.four_colour_box = widgets.Checkbox(value=bool(four_colour), indent=False,
+                                                layout=widgets.Layout(width="auto"))
         self.seed_input = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, style=wide)
         self.start_button = widgets.Button(button_style="primary", icon="play")
         self.start_button.add_class("bw-start")
@@ -461,7 +471,7 @@ class SettingsPanel(LocalizedWidget):
         style = {"description_width": "16em"}
         if "choices" in meta:
             return widgets.Dropdown(options=[(c, c) for c in meta["choices"]], value=value,
-                                    style=style)
+                                    style=style, layout=_wide())
         if "range" in meta:
             lo, hi = meta["range"]
             step = 10 if lo % 10 == 0 and (f.default or 0) % 10 == 0 and lo else 1
@@ -469,7 +479,9 @@ class SettingsPanel(LocalizedWidget):
                 lo = 0
                 value = 0 if value is None else value
             return widgets.BoundedIntText(value=value, min=lo, max=hi, step=step, style=style)
-        return widgets.Checkbox(value=bool(value), indent=False)
+        return widgets.Checkbox(
+            value=bool(value), indent=False, layout=widgets.Layout(width="auto")
+        )
 
     def _seat_changed(self) -> None:
         """One level choice per seat other than the learner's (the partner named as such)."""
@@ -487,7 +499,7 @@ class SettingsPanel(LocalizedWidget):
                 level = wanted
             p = widgets.Dropdown(
                 options=[(str(k), k) for k in (1, 2, 3, 4)], value=old.get(s, level),
-                style={"description_width": "12em"},
+                style={"description_width": "12em"}, layout=_wide(),
             )
             p.add_class(f"bw-level-{SEATS[s]}")
             self.level_pickers[s] = p
@@ -603,5 +615,10 @@ class SettingsPanel(LocalizedWidget):
                 self._set_options(w, [(_value_words(f, c, lang), c) for c in f.metadata["choices"]])
             default = _value_words(f, getattr(defaults, f.name), lang)
             help_ = words(f"help_{f.name}", lang)
-            more = words("default", lang, value=default, allowed=_allowed_words(g, f, lang))
+            allowed = _allowed_words(f, lang)
+            more = (
+                words("default", lang, value=default, allowed=allowed)
+                if allowed
+                else words("default_only", lang, value=default)
+            )
             self.rule_notes[f.name].value = f"{esc(help_)} {esc(more)}"

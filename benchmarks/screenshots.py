@@ -1,0 +1,160 @@
+"""Regenerate ``docs/screenshots/``: the widgets as a learner sees them in JupyterLab.
+
+    .venv/bin/python benchmarks/screenshots.py            # or: make screenshots
+    .venv/bin/python benchmarks/screenshots.py --out /tmp/shots
+
+JupyterLab runs on 127.0.0.1 (a token, its own settings in a temporary folder) on a notebook
+written here, run with Run All in headless Debian Chromium (Playwright; never ``playwright
+install``); then each widget is photographed in four looks:
+
+* ``NAME.png`` — JupyterLab Light, 1280 px wide, English;
+* ``NAME_dark.png`` — JupyterLab Dark;
+* ``NAME_ko.png`` — Korean (``bw.set_language("ko")``);
+* ``NAME_600px.png`` — a 600 px wide window, the file browser folded (Ctrl+B): the output
+  area is then about 480 px wide.
+
+NAME is ``play_table`` (the settings panel above a Belote game, a trick on the felt),
+``rule_explorer`` (a refused card's reason), ``hand_stepper`` (a hand half played) and
+``order_table``.  Takes about a minute; prints each file written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_notebook
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from browser_support import (
+    ROOT,
+    chromium,
+    close_page,
+    jupyter_lab,
+    lab_theme,
+    open_page,
+    unavailable,
+)
+
+OUT = ROOT / "docs" / "screenshots"
+WIDGETS = {  # file name → the widget's element
+    "play_table": ".bw-play-app",
+    "rule_explorer": ".bw-rule-explorer",
+    "hand_stepper": ".bw-hand-stepper",
+    "order_table": ".bw-order-table",
+}
+READY = [
+    ".bw-play-app .bw-play-table .bw-my-hand .bw-card-btn",
+    ".bw-play-app .bw-settings .bw-start",
+    ".bw-rule-explorer .bw-reason-label .bw-reason",
+    ".bw-hand-stepper .bw-trick .bw-played",
+    ".bw-order-table .bw-table",
+]
+LOOKS = [  # (suffix, theme, language, width)
+    ("", "JupyterLab Light", "en", 1280),
+    ("_dark", "JupyterLab Dark", "en", 1280),
+    ("_ko", "JupyterLab Light", "ko", 1280),
+    ("_600px", "JupyterLab Light", "en", 600),
+]
+CELLS = [
+    'import belote_widgets as bw\n\nbw.set_language("{language}")',
+    # a Belote game with the settings panel: the calls made, a trick under way on the felt
+    'app = bw.play("belote", mode="game", seed=3, level=2)\n'
+    "t = app.table\n"
+    "while t.call_buttons:\n"
+    '    t.call(next(iter(t.call_buttons)))\n'
+    "for _ in range(2):\n"
+    "    t.play(next(c for c in t.cards.cards if t.hand.why_not(c, t.seat) is None))\n"
+    "app",
+    'x = bw.RuleExplorer(hand="JH 9H 7H AC KD 8C", trick="KS AS", leader="N", contract="H")\n'
+    'x.click("KD")\n'
+    "x",
+    'stepper = bw.HandStepper.from_selfplay("belote", "2,2,2,2", seed=1)\n'
+    "stepper.go(stepper.length // 2)\n"
+    "stepper",
+    'bw.CardOrderTable("H")',
+]
+
+
+def write_notebook(path: Path, language: str) -> None:
+    nb = new_notebook(
+        cells=[new_code_cell(c.replace("{language}", language)) for c in CELLS],
+        metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}},
+    )
+    nbformat.write(nb, path)
+
+
+def run_all(page: Any) -> None:
+    """Run every cell (the Run menu's Run All) once the kernel is idle, and wait for the
+    widgets to be drawn."""
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+    page.wait_for_selector(".jp-StatusBar-TextItem:has-text('Idle')", timeout=90_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator('li[data-command="runmenu:run-all"]:not(.lm-mod-disabled)').click()
+    for selector in READY:  # attached: a cell below the fold may not be laid out yet
+        page.wait_for_selector(selector, state="attached", timeout=120_000)
+    page.wait_for_selector(".jp-StatusBar-TextItem:has-text('Idle')", timeout=90_000)
+    page.wait_for_timeout(500)  # the last style changes
+
+
+def shoot(page: Any, css: str, path: Path, width: int) -> None:
+    """Photograph the element ``css`` whole: the window is made tall enough to hold it (the
+    notebook scrolls inside the page, so a taller element would be cut)."""
+    el = page.locator(css).first
+    height = el.evaluate("e => e.getBoundingClientRect().height")
+    page.set_viewport_size({"width": width, "height": int(max(900, height + 400))})
+    page.wait_for_timeout(300)
+    el.scroll_into_view_if_needed()
+    el.screenshot(path=str(path))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="where the PNGs go")
+    args = parser.parse_args(argv)
+    reason = unavailable("jupyter-lab")
+    if reason:
+        print(f"screenshots: {reason}", file=sys.stderr)
+        return 2
+    args.out.mkdir(parents=True, exist_ok=True)
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="belote-shots-") as tmp:
+        work = Path(tmp)
+        root = work / "notebooks"
+        root.mkdir()
+        for i, (_suffix, _theme, language, _width) in enumerate(LOOKS):
+            write_notebook(root / f"look{i}.ipynb", language)
+        tracker = {"autoStartDefaultKernel": True, "windowingMode": "none"}
+        settings = {"@jupyterlab/notebook-extension/tracker.jupyterlab-settings": tracker}
+        with jupyter_lab(root, work, settings=settings) as (url, settings_dir), \
+                chromium() as browser:
+            base, query = url.split("?", 1)
+            for i, (suffix, theme, _language, width) in enumerate(LOOKS):
+                lab_theme(settings_dir, theme)
+                # a workspace of its own: only this look's notebook open, its own kernel
+                address = f"{base}/workspaces/look{i}/tree/look{i}.ipynb?{query}&reset"
+                page = open_page(browser, address, width, [".jp-Notebook"])
+                try:
+                    if width < 800:  # a narrow window: the file browser folded away
+                        page.wait_for_selector("#jp-left-stack", state="attached")
+                        page.keyboard.press("Control+b")
+                        page.wait_for_selector("#jp-left-stack", state="hidden")
+                    run_all(page)
+                    for name, css in WIDGETS.items():
+                        path = args.out / f"{name}{suffix}.png"
+                        shoot(page, css, path, width)
+                        print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+                finally:
+                    close_page(page)
+    print(f"screenshots: {time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
