@@ -249,3 +249,91 @@ def download(page: Any, link: Any) -> bytes:
         link.click()
     path = info.value.path()
     return Path(path).read_bytes()
+
+
+# --- what the legibility checks measure in a page -------------------------------------------
+MIN_CONTRAST = 4.5  # WCAG 2 AA for text
+NARROW = 600  # px: the narrowest screen the widgets are laid out for
+
+TEXT_CONTRASTS = """() => {
+  const parse = (c) => {
+    const m = c && c.match(/rgba?\\(([^)]+)\\)/);
+    if (!m) return null;
+    const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  };
+  const over = (top, below) => {
+    const mix = (k) => top[k] * top.a + below[k] * (1 - top.a);
+    return { r: mix("r"), g: mix("g"), b: mix("b"), a: 1 };
+  };
+  const lum = (c) => {
+    const f = (v) => (v /= 255) <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+  };
+  const ratio = (a, b) => {
+    const [x, y] = [lum(a), lum(b)];
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  };
+  // the effective colours: every background from the page down to the element laid over
+  // the one below (with its alpha and the opacity of its ancestors), then the text over that
+  const colours = (el) => {
+    const chain = [];
+    for (let e = el; e; e = e.parentElement) chain.unshift(e);
+    let bg = { r: 255, g: 255, b: 255, a: 1 };
+    let opacity = 1;
+    for (const e of chain) {
+      const cs = getComputedStyle(e);
+      opacity *= parseFloat(cs.opacity);
+      const c = parse(cs.backgroundColor);
+      if (c && c.a > 0) bg = over({ ...c, a: c.a * opacity }, bg);
+    }
+    const fg = parse(getComputedStyle(el).color);
+    return { fg: over({ ...fg, a: fg.a * opacity }, bg), bg };
+  };
+  const shown = (el) => {
+    const cs = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    return cs.visibility === "visible" && cs.display !== "none" && r.width > 0 && r.height > 0;
+  };
+  const ownText = (el) => [...el.childNodes]
+    .filter((n) => n.nodeType === 3).map((n) => n.textContent).join("").trim();
+  const rgb = (c) => `rgb(${[c.r, c.g, c.b].map(Math.round).join(", ")})`;
+  const out = [];
+  for (const root of document.querySelectorAll(".bw-root")) {
+    const widget = [...root.classList].filter((c) => c.startsWith("bw-") && c !== "bw-root");
+    for (const el of root.querySelectorAll("*")) {
+      if (["STYLE", "SCRIPT", "OPTION"].includes(el.tagName)) continue;
+      const field = el.matches("input[type=text], input[type=number], select, textarea");
+      const words = field ? String(el.value || "").trim() : ownText(el);
+      // an inactive control is exempt (WCAG 1.4.3): a disabled button, field or choice
+      if (!words || !shown(el) || el.closest(":disabled, .mod-disabled")) continue;
+      const { fg, bg } = colours(el);
+      out.push({ widget: widget.join(" "), tag: el.tagName.toLowerCase(),
+                 cls: String(el.className).slice(0, 80), text: words.slice(0, 50),
+                 fg: rgb(fg), bg: rgb(bg), ratio: Math.round(ratio(fg, bg) * 100) / 100 });
+    }
+  }
+  return out;
+}"""
+
+OVERFLOWS = """() => {
+  const out = [];
+  const page = document.scrollingElement;
+  if (page.scrollWidth > window.innerWidth + 1) out.push(["page", page.scrollWidth, innerWidth]);
+  for (const root of document.querySelectorAll(".bw-root")) {
+    const name = [...root.classList].filter((c) => c.startsWith("bw-") && c !== "bw-root")[0];
+    const edge = root.getBoundingClientRect().right;
+    if (root.scrollWidth > root.clientWidth + 1 || edge > innerWidth + 1)
+      out.push([name, "root", root.scrollWidth, root.clientWidth, edge]);
+    for (const el of root.querySelectorAll("*")) {
+      const r = el.getBoundingClientRect();
+      const clips = getComputedStyle(el).overflowX !== "visible";
+      if (r.width > 0 && r.right > edge + 1)
+        out.push([name, el.tagName, String(el.className).slice(0, 60), r.right, edge]);
+      else if (clips && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+        out.push([name, el.tagName, String(el.className).slice(0, 60), "scrolls",
+                  el.scrollWidth, el.clientWidth]);
+    }
+  }
+  return out;
+}"""

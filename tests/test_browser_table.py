@@ -28,8 +28,12 @@ from typing import Any
 
 import pytest
 from browser_support import (
+    MIN_CONTRAST,
+    NARROW,
+    OVERFLOWS,
     RENDER_TIMEOUT,
     ROOT,
+    TEXT_CONTRASTS,
     chromium,
     close_page,
     download,
@@ -288,3 +292,25 @@ def test_save_reload_and_resume(page: Any, tmp_path: Path) -> None:
     page.wait_for_selector(".demo-save .bw-file-message:has-text('cannot be resumed')")
     assert "The table is unchanged." in t.text(".bw-file-message")
     assert _position(t) == here
+
+
+# --- the settings panel and the new table controls: legible in dark, and at 600 px ------------
+def test_settings_and_table_read_in_dark_and_fit_600px(browser: Any, voila_url: str) -> None:
+    """The settings panel, the status bar, the log and the Save/Resume row: every visible text
+    at 4.5:1 or more in JupyterLab Dark, and nothing wider than a 600 px screen."""
+    errors: list[str] = []
+    dark = open_page(browser, voila_url + "?theme=dark", 1200, READY, errors)
+    try:
+        texts = dark.evaluate(TEXT_CONTRASTS)
+        assert {t["widget"] for t in texts} >= {"bw-settings", "bw-play-table"}, texts[:3]
+        low = [t for t in texts if t["ratio"] < MIN_CONTRAST]
+        assert not low, "\n".join(map(str, low))
+    finally:
+        close_page(dark)
+    narrow = open_page(browser, voila_url, NARROW, READY, errors)
+    try:
+        overflows = narrow.evaluate(OVERFLOWS)
+        assert not overflows, overflows
+    finally:
+        close_page(narrow)
+    assert not errors, errors

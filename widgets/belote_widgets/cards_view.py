@@ -64,6 +64,11 @@ CSS = """
   font-family: 'DejaVu Sans', 'Noto Sans', 'Noto Sans CJK KR', sans-serif;
   max-width: 100%;
 }
+/* a checkbox's label wraps instead of running past a narrow screen (600 px) */
+.bw-root .widget-checkbox { max-width: 100%; height: auto; }
+.bw-root .widget-checkbox .widget-label-basic {
+  white-space: normal; overflow-wrap: anywhere; height: auto; line-height: 1.3;
+}
 body[data-jp-theme-light="false"] .bw-root {
   --bw-head-bg: var(--jp-layout-color1, #212121);
   --bw-muted: rgba(255, 255, 255, 0.75);
