@@ -217,6 +217,17 @@ TABLE_CSS = """
 .bw-trump-badge.bw-suit-H, .bw-trump-badge.bw-suit-D { color: #c40000; }
 .bw-four-colour .bw-trump-badge.bw-suit-D { color: #0a58ca; }
 .bw-four-colour .bw-trump-badge.bw-suit-C { color: #1e7b2a; }
+/* the trick's cards at their players' places: North at the top, West left, East right, South
+   (the learner, when South) at the bottom; the page keeps them in playing order */
+.bw-felt .bw-current {
+  display: grid; grid-template-areas: ". n ." "w . e" ". s .";
+  grid-template-columns: 1fr auto 1fr; align-items: center; justify-items: center;
+  gap: 2px 6px; margin: 2px 0 6px;
+}
+.bw-felt .bw-current .seat-N { grid-area: n; }
+.bw-felt .bw-current .seat-W { grid-area: w; justify-self: end; }
+.bw-felt .bw-current .seat-E { grid-area: e; justify-self: start; }
+.bw-felt .bw-current .seat-S { grid-area: s; }
 .bw-bar-turn { font-weight: bold; }
 .bw-log-scroll {
   max-height: 14em; overflow-y: auto; display: flex; flex-direction: column-reverse;
@@ -940,8 +951,8 @@ class PlayTable(LocalizedWidget):
         return len(h.tricks) * len(h.seat_order) >= mine
 
     def _center_html(self, h: Any, lang: str) -> str:
-        """The felt: the current trick, the last trick (just completed, or peeked at) and the
-        turned card."""
+        """The felt: the current trick (each card at its player's place), the last trick (just
+        completed, or peeked at) and the turned card."""
         current = trick_html(h, lang)
         center = f'<div class="bw-muted">{esc(text("current_trick", lang))}</div>'
         center += f'<div class="bw-current">{current}</div>' if current else ""
