@@ -995,3 +995,16 @@ def test_run_table_level_rises_after_a_won_match() -> None:
     bar = t.status_bar.value
     assert "Level 2" in bar and f"run score {10_000 + min(margin, 9_999):,}" in bar
     assert "matches won 1" in bar and s.level_of("N") == 2
+
+
+def test_play_app_languages_follow_each_other() -> None:
+    """English or Korean picked in the settings or at the table switches both."""
+    app = bw.play("belote", seed=2)
+    app.table.language_picker.value = "ko"
+    assert app.settings.language == "ko" and app.table.language == "ko"
+    app.settings.language_picker.value = "en"
+    assert app.table.language == "en"
+    config = app.settings.config()
+    table = app.start(config)
+    table.language_picker.value = "ko"
+    assert app.settings.language == "ko"

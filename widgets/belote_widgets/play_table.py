@@ -1249,7 +1249,16 @@ class PlayApp(widgets.VBox):
         if settings is not None:
             settings.on_start(self.start)
             settings.language_picker.observe(self._language_picked, names="value")
+        self._watch(table)
         self._show()
+
+    def _watch(self, table: PlayTable) -> None:
+        """A language picked at the table switches the settings panel too."""
+        table.language_picker.observe(self._table_language, names="value")
+
+    def _table_language(self, change: dict[str, Any]) -> None:
+        if self.settings is not None and change["new"] != self.settings.language:
+            self.settings.set_language(change["new"])
 
     def _show(self) -> None:
         self.children = [w for w in (self.settings, self.table) if w is not None]
@@ -1261,6 +1270,7 @@ class PlayApp(widgets.VBox):
     def start(self, config: Mapping[str, Any]) -> PlayTable:
         """Deal a new table with ``config`` (:meth:`SettingsPanel.config`)."""
         self.table = PlayTable(**{**self._extra, **config})
+        self._watch(self.table)
         self._show()
         return self.table
 
