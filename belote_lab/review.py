@@ -1,0 +1,280 @@
+"""Review a hand: what each card played cost, by the exact double-dummy solver.
+
+:func:`review` steps back through a hand (a hand object, or a hand record as written by
+``hand.to_json()`` or :mod:`belote_lab.record`) and, for each card played (by one seat, or
+by every seat), solves the position just before it with every hand known
+(:func:`belote_lab.solver.position.solve_position`, ``all_values=True``).  A card's
+**value** is what its side wins from that card to the end of the hand with best play by
+everyone: card points with the last-trick bonus (belote and capot bonuses left out), or
+tricks where the game counts tricks (Callbreak).  Its **cost** is ``best - value``: 0 when
+the card was among the best.
+
+Two limits, both said in the table and in its text:
+
+* two-player Belote: while the stock lasts the cards still to be drawn are unknown to both
+  players, so a double-dummy value would read the stock's order; the cards of the stock
+  phase are marked not reviewed (``why_not == "stock"``), the review starts with the first
+  trick played from an empty stock;
+* each solve gets ``node_limit`` nodes (about 0.4 s).  Four-player Belote and Coinche stay
+  far under it; Callbreak's first tricks (13 cards each) do not: going back from the last
+  trick, the first solve that would pass the limit ends the search, and that card and
+  every earlier one are marked not reviewed (``why_not == "budget"``).
+
+>>> from belote_lab.games.belote import BeloteHand
+>>> h = BeloteHand.from_hands({"N": "JH 9H AH TH KH QH 8H 7H",
+...     "E": "AS TS KS QS JS 9S 8S 7S", "S": "AD TD KD QD JD 9D 8D 7D",
+...     "W": "AC TC KC QC JC 9C 8C 7C"}, "H", taker="N", first_leader="N")
+>>> for c in ("7H", "7S", "7D", "7C"):
+...     h.play(c)
+>>> r = review(h)
+>>> [(x.seat_name, x.card.text, x.value, x.cost) for x in r.rows][:2]
+[('N', '7H', 162, 0), ('E', '7S', 0, 0)]
+>>> r.total_cost("N"), r.unit
+(0, 'points')
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from belote_lab.cards import SEATS, Card, seat_in
+from belote_lab.games import Game, get
+from belote_lab.games.base import TrickPlay
+from belote_lab.games.record import hand_from_json, hand_to_json
+from belote_lab.reasons import LANGUAGES
+from belote_lab.solver.position import SearchAborted, position_of, solve_position
+
+__all__ = ["DEFAULT_NODE_LIMIT", "Review", "ReviewRow", "review"]
+
+DEFAULT_NODE_LIMIT = 4_000_000
+"""Nodes a solve may search (about 0.4 s); :func:`review` gives up on larger positions."""
+
+STOCK = "stock"
+BUDGET = "budget"
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    """One card played: its trick (1-based), seat (an index), the card, and — when reviewed
+    (``why_not`` is ``None``) — its value, the best value, the best cards and the cost, all in
+    ``unit`` (``"points"`` or ``"tricks"``) for the side of the seat, from that card on."""
+
+    trick: int
+    seat: int
+    card: Card
+    value: int | None
+    best: int | None
+    best_cards: tuple[Card, ...]
+    cost: int | None
+    unit: str
+    why_not: str | None = None  # "stock" or "budget" when not reviewed
+
+    @property
+    def reviewed(self) -> bool:
+        return self.why_not is None
+
+    @property
+    def seat_name(self) -> str:
+        return SEATS[self.seat]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "trick": self.trick, "seat": self.seat_name, "card": self.card.text,
+            "value": self.value, "best": self.best,
+            "best_cards": [c.text for c in self.best_cards], "cost": self.cost,
+            "unit": self.unit, "reviewed": self.reviewed, "why_not": self.why_not,
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one hand: a row per card played (in the order of play) by ``seat``, or by
+    every seat when ``seat`` is ``None``.  ``ms`` (the time it took) is not compared."""
+
+    game: str
+    seat: int | None
+    rows: tuple[ReviewRow, ...]
+    unit: str
+    node_limit: int | None
+    ms: float = field(default=0.0, compare=False)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[ReviewRow]:
+        return iter(self.rows)
+
+    @property
+    def reviewed(self) -> list[ReviewRow]:
+        """The rows that have a value (not in the stock phase, not past the budget)."""
+        return [r for r in self.rows if r.reviewed]
+
+    def costliest(self, n: int = 3) -> list[ReviewRow]:
+        """The ``n`` reviewed cards of highest cost, costliest first (ties in order of play)."""
+        return sorted(self.reviewed, key=lambda r: -(r.cost or 0))[:n]
+
+    def total_cost(self, seat: int | str) -> int:
+        """What the reviewed cards of ``seat`` cost in all (points or tricks)."""
+        s = seat_in(seat, get(self.game).seats)
+        return sum(r.cost or 0 for r in self.reviewed if r.seat == s)
+
+    def table(self) -> list[dict[str, Any]]:
+        """The rows as plain dicts (``pandas.DataFrame(review.table())`` shows them)."""
+        return [r.to_json() for r in self.rows]
+
+    def text(self, language: str = "en", n: int = 3) -> str:
+        """The review in words (``en`` or ``ko``): what was reviewed, the ``n`` costliest
+        cards and each seat's total cost."""
+        if language not in LANGUAGES:
+            raise ValueError(f"unknown language {language!r}; choose one of {LANGUAGES}")
+        return "\n".join(_lines(self, _WORDS[language], n))
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+# --- reviewing ---------------------------------------------------------------------------------
+def review(
+    hand_or_record: Any, seat: int | str | None = None,
+    node_limit: int | None = DEFAULT_NODE_LIMIT,
+) -> Review:
+    """The :class:`Review` of a hand (a hand object, or its record: a dict, JSON text or
+    bytes) for the cards of ``seat`` (``"N"`` or 0 …), or of every seat when ``None``.
+    Each solve may search ``node_limit`` nodes (``None``: no limit)."""
+    t0 = time.perf_counter()
+    state = _undoable_copy(hand_or_record)
+    g = get(state.game)
+    who = None if seat is None else seat_in(seat, g.seats)
+    rows: list[ReviewRow] = []
+    gave_up = False
+    while state.actions:  # back from the last action; each undo restores the state exactly
+        kind = state.actions[-1][0]
+        text = state.actions[-1][2]
+        state.undo()
+        if kind != "play" or (who is not None and state.to_play != who):
+            continue
+        row = _judge(state, g, Card.parse(text), node_limit, gave_up)
+        gave_up = gave_up or row.why_not == BUDGET
+        rows.append(row)
+    ms = (time.perf_counter() - t0) * 1e3
+    return Review(g.name, who, tuple(reversed(rows)), g.counts, node_limit, ms)
+
+
+def _undoable_copy(hand_or_record: Any) -> TrickPlay:
+    """A copy of the hand whose every action can be undone (a record is read and replayed)."""
+    if not isinstance(hand_or_record, TrickPlay):
+        return hand_from_json(hand_or_record)
+    if hand_or_record.observer is not None:
+        raise ValueError("a seat's observation hides the other hands: review the whole hand")
+    state = hand_or_record.copy()
+    if state.actions and state.undo_refused() is not None:
+        state = hand_from_json(hand_to_json(hand_or_record))
+    return state
+
+
+def _judge(
+    state: TrickPlay, g: Game, card: Card, node_limit: int | None, gave_up: bool
+) -> ReviewRow:
+    """The row of ``card``, about to be played in ``state`` by the seat to play."""
+    seat, trick = state.to_play, state.trick_number
+    why = None
+    if g.has_stock and state.stock_left:
+        why = STOCK
+    elif gave_up:
+        why = BUDGET
+    else:
+        pos = position_of(state, g.side_with(seat))
+        try:
+            sol = solve_position(pos, all_values=True, node_limit=node_limit)
+        except SearchAborted:
+            why = BUDGET
+    if why is not None:
+        return ReviewRow(trick, seat, card, None, None, (), None, g.counts, why)
+    value = sol.values[card]
+    return ReviewRow(trick, seat, card, value, sol.value, tuple(sol.best), sol.value - value,
+                     g.counts)
+
+
+# --- words ----------------------------------------------------------------------------------------
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "head": "Review of a hand of {title} ({who}): the exact double-dummy value of each "
+                "card, {what}.",
+        "every": "every seat", "one": "seat {seat}",
+        "points": "card points won from that card on (last trick included, belote and capot "
+                  "bonuses not)",
+        "tricks": "tricks won from that card on",
+        "stock": "The {n} cards of tricks {a}–{b} are not reviewed: while the stock lasts, the "
+                 "cards still to be drawn are unknown, so no exact value holds.",
+        "budget": "The {n} cards of tricks {a}–{b} are not reviewed: those positions are too "
+                  "large to solve exactly within the search budget.",
+        "nothing": "No card was played.",
+        "clean": "No card cost anything: every card reviewed was among the best.",
+        "row": "trick {trick}, {seat}: {card} cost {cost} ({value} instead of {top}); "
+               "best: {best}.",
+        "total": "Total cost: {totals}.",
+        "or": " or ",
+    },
+    "ko": {
+        "head": "{title} 한 판 검토 ({who}): 각 카드의 정확한 더블 더미 값, {what}.",
+        "every": "모든 자리", "one": "{seat} 자리",
+        "points": "그 카드부터 끝까지 얻는 카드 점수 (마지막 트릭 10점 포함, "
+                  "벨로트·카포 보너스 제외)",
+        "tricks": "그 카드부터 끝까지 가져가는 트릭 수",
+        "stock": "{a}~{b}번째 트릭의 카드 {n}장은 검토하지 않았습니다. 더미가 남아 있는 동안에는 "
+                 "앞으로 뽑을 카드를 알 수 없어 정확한 값이 없습니다.",
+        "budget": "{a}~{b}번째 트릭의 카드 {n}장은 검토하지 않았습니다. 그 국면은 탐색 한도 안에서 "
+                  "정확히 풀기에 너무 큽니다.",
+        "nothing": "낸 카드가 없습니다.",
+        "clean": "손해를 본 카드가 없습니다. 검토한 카드는 모두 최선의 카드였습니다.",
+        "row": "{trick}번째 트릭, {seat}: {card} 때문에 {cost} 손해를 봤습니다 "
+               "({top} 대신 {value}). 최선의 카드: {best}.",
+        "total": "총 손해: {totals}.",
+        "or": ", ",
+    },
+}
+_SEAT_WORDS = {"en": SEATS, "ko": ("북", "동", "남", "서")}
+
+
+def _amount(value: int, unit: str, w: dict[str, str]) -> str:
+    """``14 points``, ``1 trick``; ``14점``, ``1트릭``."""
+    if w is _WORDS["ko"]:
+        return f"{value}{'점' if unit == 'points' else '트릭'}"
+    return f"{value} {unit if value != 1 else unit[:-1]}"
+
+
+def _lines(r: Review, w: dict[str, str], n: int) -> list[str]:
+    ko = w is _WORDS["ko"]
+    g = get(r.game)
+    seats = _SEAT_WORDS["ko" if ko else "en"]
+    who = w["every"] if r.seat is None else w["one"].format(seat=seats[r.seat])
+    out = [w["head"].format(title=g.title_ko if ko else g.title, who=who, what=w[r.unit])]
+    if not r.rows:
+        return [*out, w["nothing"]]
+    for why in (STOCK, BUDGET):
+        skipped = [x.trick for x in r.rows if x.why_not == why]
+        if skipped:
+            out.append(w[why].format(n=len(skipped), a=min(skipped), b=max(skipped)))
+    costly = [x for x in r.costliest(n) if x.cost]
+    if r.reviewed and not any(x.cost for x in r.reviewed):
+        out.append(w["clean"])
+    for x in costly:
+        out.append(w["row"].format(
+            trick=x.trick, seat=seats[x.seat], card=x.card.pretty,
+            cost=_amount(x.cost or 0, r.unit, w), top=_amount(x.best or 0, r.unit, w),
+            value=_amount(x.value or 0, r.unit, w),
+            best=_either([c.pretty for c in x.best_cards], w),
+        ))
+    shown = [s for s in g.seats if r.seat is None or s == r.seat]
+    totals = ", ".join(f"{seats[s]} {_amount(r.total_cost(s), r.unit, w)}" for s in shown)
+    return out + ([w["total"].format(totals=totals)] if r.reviewed else [])
+
+
+def _either(cards: list[str], w: dict[str, str]) -> str:
+    """``A♠``, ``A♠ or K♠``, ``A♠, K♠ or Q♠`` (Korean: ``A♠, K♠, Q♠``)."""
+    if len(cards) < 2:
+        return "".join(cards)
+    return ", ".join(cards[:-1]) + w["or"] + cards[-1]

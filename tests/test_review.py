@@ -1,0 +1,225 @@
+"""The post-hand review (issue 14, item 1) checked against the exact solver.
+
+Every cost is recomputed here another way: the best value by one root solve
+(``all_values=False``) and the played card's value as what its side wins in the trick the
+card completes plus the solved value of the position after it — not from the review's own
+per-card values.  Callbreak's searches get a smaller node budget to keep the file fast.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from belote_lab.cards import Card
+from belote_lab.games import GAMES, get
+from belote_lab.games.base import step
+from belote_lab.games.record import hand_from_json
+from belote_lab.players.base import RandomPlayer
+from belote_lab.review import Review, review
+from belote_lab.solver import position_of, solve
+from belote_lab.solver.position import total_left
+
+# Callbreak's first tricks are too large for a quick exact solve: a small budget there
+LIMITS = {name: (300_000 if get(name).tricks > 8 else None) for name in GAMES}
+# where the solver may drive the play in a test (two players: once the stock is empty)
+FROM_TRICK = {name: (9 if get(name).tricks > 8 and not get(name).has_stock else
+                     8 if get(name).has_stock else 1) for name in GAMES}
+
+
+def dealt(name: str, seed: int) -> object:
+    """A hand of ``name`` through its bidding (random calls), at its first card."""
+    g = get(name)
+    for k in range(50):
+        h = g.hand_class(g.rules(), dealer=g.seats[(seed + k) % g.players], seed=seed * 100 + k)
+        caller = RandomPlayer(seed=seed + k)
+        while h.phase == "bidding":
+            step(h, caller)
+        if h.phase == "play":
+            return h
+    raise AssertionError("no deal was played")
+
+
+def play_out(h: object, choose: object, seed: int) -> object:
+    """Play ``h`` to its end: ``choose(state)`` gives a card, or ``None`` for a random one."""
+    rng = random.Random(seed)
+    while h.phase == "play":
+        card = choose(h)
+        h.play(card if card is not None else rng.choice(list(h.legal_cards())))
+    return h
+
+
+def best_card(h: object) -> Card | None:
+    if h.trick_number < FROM_TRICK[h.game]:
+        return None
+    return solve(h, get(h.game).side_with(h.to_play), all_values=False).best[0]
+
+
+def value_after(before: object, after: object, side: tuple[int, ...]) -> int:
+    """What ``side`` wins from the card just played on: the trick it completed, if any, and
+    the solved value of the position after it."""
+    g = get(before.game)
+    gain = 0
+    if len(after.tricks) > len(before.tricks):
+        t = after.tricks[-1]
+        gain = (t.points if g.counts == "points" else 1) if t.winner in side else 0
+    if after.phase != "play":
+        return gain
+    sol = solve(after, side, all_values=False)
+    if after.to_play in side:
+        return gain + sol.value
+    return gain + total_left(position_of(after, side)) - sol.value
+
+
+def states_before_plays(h: object) -> list[object]:
+    """The state before each card played, rebuilt from the record's actions (not by undo)."""
+    data = h.to_json()
+    data.pop("result", None)
+    out = []
+    for i, (kind, _seat, _value) in enumerate(data["actions"]):
+        if kind == "play":
+            out.append(hand_from_json(dict(data, actions=data["actions"][:i])))
+    return out
+
+
+def check_against_solver(h: object, r: Review) -> int:
+    """Every reviewed row's value, best and cost as the solver gives them; returns how many."""
+    g = get(h.game)
+    checked = 0
+    for row, before in zip(r.rows, states_before_plays(h), strict=True):
+        assert (row.trick, row.seat) == (before.trick_number, before.to_play)
+        if not row.reviewed:
+            continue
+        side = g.side_with(row.seat)
+        best = solve(before, side, all_values=False)
+        after = before.copy()
+        after.play(row.card)
+        value = value_after(before, after, side)
+        assert (row.value, row.best, row.cost) == (value, best.value, best.value - value), row
+        assert set(row.best_cards) == set(best.best)
+        assert (row.cost == 0) == (row.card in best.best)
+        assert row.unit == g.counts
+        checked += 1
+    return checked
+
+
+# --- the costs are the solver's -------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_each_cost_is_the_solvers_value_difference(name: str) -> None:
+    costly = 0
+    for seed in (1, 2):
+        h = play_out(dealt(name, seed), lambda s: None, seed)
+        r = review(h, node_limit=LIMITS[name])
+        assert len(r) == len(h.tricks) * get(name).players
+        assert check_against_solver(h, r) >= 8
+        costly += sum(1 for x in r.reviewed if x.cost)
+    assert costly  # random cards: some of them cost something
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_best_cards_cost_nothing(name: str) -> None:
+    h = play_out(dealt(name, 3), best_card, 3)
+    r = review(h, node_limit=LIMITS[name])
+    late = [x for x in r.rows if x.trick >= FROM_TRICK[name]]
+    assert late and all(x.reviewed and x.cost == 0 for x in late)
+    assert all(x.value == x.best and x.card in x.best_cards for x in late)
+    if FROM_TRICK[name] == 1:
+        assert all(r.total_cost(s) == 0 for s in get(name).seats)
+        assert "No card cost anything" in r.text()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_bad_card_shows_its_cost(name: str) -> None:
+    g = get(name)
+    spoiled: list[tuple[int, int, Card, int]] = []
+
+    def choose(h: object) -> Card | None:
+        if spoiled or h.trick_number < FROM_TRICK[name]:
+            return best_card(h)
+        sol = solve(h, g.side_with(h.to_play))
+        low = min(sol.values.values())
+        if low == sol.value:
+            return sol.best[0]
+        worst = min(c for c, v in sol.values.items() if v == low)
+        spoiled.append((h.trick_number, h.to_play, worst, sol.value - low))
+        return worst
+
+    h = play_out(dealt(name, 4), choose, 4)
+    assert spoiled
+    trick, seat, card, cost = spoiled[0]
+    r = review(h, node_limit=LIMITS[name])
+    row = next(x for x in r.rows if (x.trick, x.seat, x.card) == (trick, seat, card))
+    assert row.cost == cost > 0 and card not in row.best_cards
+    # the solver's cards after it cost nothing (before FROM_TRICK random cards may cost)
+    assert [x for x in r.reviewed if x.trick >= FROM_TRICK[name] and x.cost] == [row]
+    assert r.costliest(1)[0].cost >= cost
+    if FROM_TRICK[name] == 1:
+        assert r.costliest(1) == [row] and r.total_cost(seat) == cost
+    assert card.pretty in r.text(n=len(r)) and card.pretty in r.text("ko", n=len(r))
+
+
+# --- records, seats, the stock, the budget -----------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_a_record_reviews_as_its_hand(name: str) -> None:
+    h = play_out(dealt(name, 5), lambda s: None, 5)
+    r = review(h, node_limit=LIMITS[name])
+    assert review(h.to_json(), node_limit=LIMITS[name]) == r
+    assert review(json.dumps(h.to_json()), node_limit=LIMITS[name]) == r
+    assert h.phase == "done"  # the hand reviewed is not changed
+    if LIMITS[name] is None:  # (with a budget a seat's horizon may differ)
+        seat = get(name).seats[-1]
+        assert review(h, seat).rows == tuple(x for x in r.rows if x.seat == seat)
+
+
+def test_a_partly_played_hand_and_an_unplayed_one() -> None:
+    h = dealt("belote", 6)
+    assert len(review(h)) == 0 and "No card was played" in review(h).text()
+    for _ in range(6):
+        h.play(next(iter(h.legal_cards())))
+    r = review(h, "N")
+    assert len(r) == sum(1 for kind, seat, _ in h.actions if kind == "play" and seat == "N")
+    assert all(x.reviewed for x in r.rows)
+    with pytest.raises(ValueError, match="observation"):
+        review(h.observation(0))
+
+
+def test_two_player_stock_phase_is_not_reviewed() -> None:
+    h = play_out(dealt("belote2", 7), lambda s: None, 7)
+    r = review(h)
+    stock = [x for x in r.rows if x.why_not == "stock"]
+    assert {x.trick for x in stock} == set(range(1, 8)) and len(stock) == 14
+    assert all(x.value is None and x.cost is None and not x.best_cards for x in stock)
+    assert all(x.reviewed for x in r.rows if x.trick >= 8)
+    assert "The 14 cards of tricks 1–7 are not reviewed" in r.text()
+    assert "더미가 남아 있는 동안" in r.text("ko")
+    assert r.costliest(40) == sorted(r.reviewed, key=lambda x: -x.cost)
+
+
+def test_past_the_budget_the_earlier_cards_are_not_reviewed() -> None:
+    h = play_out(dealt("callbreak", 8), lambda s: None, 8)
+    r = review(h, node_limit=20_000)
+    marks = [x.reviewed for x in r.rows]
+    first = marks.index(True)
+    assert first > 0 and all(marks[first:])  # one horizon: exact from there on
+    assert all(x.why_not == "budget" for x in r.rows[:first])
+    assert "too large to solve exactly" in r.text() and "탐색 한도" in r.text("ko")
+
+
+def test_words() -> None:
+    h = play_out(dealt("callbreak", 9), lambda s: None, 9)
+    r = review(h, node_limit=LIMITS["callbreak"])
+    ko = r.text("ko")
+    for fallback in ("을(를)", "(를)", "이(가)", "(가)", "은(는)", "(는)", "(으)로"):
+        assert fallback not in ko
+    top = r.costliest(1)[0]
+    if top.cost:
+        unit = "trick" if top.cost == 1 else "tricks"
+        assert f"{top.card.pretty} cost {top.cost} {unit}" in r.text()
+        assert f"{top.card.pretty} 때문에 {top.cost}트릭 손해" in ko
+    assert r.text().splitlines()[-1].startswith("Total cost: N ")
+    assert ko.splitlines()[-1].startswith("총 손해: 북 ")
+    with pytest.raises(ValueError, match="language"):
+        r.text("fr")
+    assert r.table()[-1]["unit"] == "tricks" and str(r) == r.text()
