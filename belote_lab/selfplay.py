@@ -51,8 +51,6 @@ __all__ = [
     "SelfConsistencyError",
     "hand_class",
     "available_games",
-    "bidding_style",
-    "score_scale",
     "player_class",
     "make_players",
     "parse_levels",
@@ -118,35 +116,10 @@ def side_of(game: str | Game, seat: int) -> int:
     return get(game).side_of(seat)
 
 
-def bidding_style(game: str | Game) -> str:
-    """How a hand of ``game`` gets its contract (:attr:`Game.bidding
-    <belote_lab.games.spec.Game.bidding>`): ``"taking"`` (one seat takes the turned suit or
-    names a trump: Belote, two-player Belote), ``"auction"`` (bids with a value, doubled by a
-    coinche: Coinche), ``"calls"`` (every seat calls its tricks: Callbreak) or ``"none"``.
-
-    >>> [bidding_style(g) for g in ("belote", "coinche", "belote2", "callbreak")]
-    ['taking', 'auction', 'taking', 'calls']
-    """
-    return get(game).bidding
-
-
-def score_scale(game: str | Game) -> int:
-    """How many stored units make a point of a hand's score (:attr:`Game.score_scale
-    <belote_lab.games.spec.Game.score_scale>`): 10 where scores have tenths (Callbreak's 4.2
-    for a call of 4 and two tricks over), else 1.
-
-    >>> score_scale("belote"), score_scale("callbreak")
-    (1, 10)
-    """
-    return get(game).score_scale
-
-
 def rules_of(game: str | Game, rules: Any) -> Any:
-    """``rules`` as the rules object of ``game`` (``None`` or a dict: read by
-    :func:`~belote_lab.games.rules_for`)."""
-    if rules is None or isinstance(rules, dict):
-        return rules_for(game, rules)
-    return rules
+    """``rules`` as the rules object of ``game`` (``None`` or a dict read and checked: see
+    :meth:`Game.rules <belote_lab.games.spec.Game.rules>`)."""
+    return get(game).rules(rules)
 
 
 def _same_dealer_redeals(rules: Any) -> bool:
@@ -498,7 +471,7 @@ def _trick_lists(hand: Any) -> list[list[str]]:
 
 
 def _taker(hand: Any) -> int:
-    """The taker of a hand of a game whose contract is taken (:func:`bidding_style` ``taking``)."""
+    """The taker of a hand of a game whose contract is taken (``Game.bidding`` ``taking``)."""
     if hand.taker >= 0:
         return int(hand.taker)
     for kind, seat, value in reversed(hand.actions):
@@ -519,7 +492,7 @@ def score_case(hand: Any, case_id: str, watch: _Watch | None = None) -> dict[str
     ('belote', True, 8)
     """
     g = get(hand.game)
-    style = bidding_style(g)
+    style = g.bidding
     case: dict[str, Any] = {"id": case_id, "game": g.name, "ask": "score"}
     case["rules"] = hand.rules.changed()
     if style != "calls":

@@ -45,14 +45,12 @@ from typing import Any, TextIO
 import numpy as np
 
 from belote_lab.cards import SEATS
-from belote_lab.games import Game
+from belote_lab.games import Game, get
 from belote_lab.selfplay import (
     BID_NUMBERS,
-    bidding_style,
     coinche_contract,
     describe_players,
     play_hands,
-    score_scale,
 )
 
 __all__ = ["simulate", "SimulationResult", "Progress", "CONTRACT_NAMES", "ARRAYS"]
@@ -222,8 +220,8 @@ class SimulationResult:
     @property
     def bidding(self) -> str:
         """How the game's contracts are made: ``taking``, ``auction``, ``calls`` or ``none``
-        (:func:`~belote_lab.selfplay.bidding_style`)."""
-        return bidding_style(self.game)
+        (:attr:`Game.bidding <belote_lab.games.spec.Game.bidding>`)."""
+        return str(get(self.game).bidding)
 
     def arrays(self) -> dict[str, np.ndarray]:
         """Name → array, in :data:`ARRAYS` order."""
@@ -270,7 +268,7 @@ class SimulationResult:
 
     def mean_score(self) -> dict[str, float]:
         """Mean hand score per side (Callbreak in points, not tenths)."""
-        scale = float(score_scale(self.game))
+        scale = float(get(self.game).score_scale)
         if not len(self):
             return {s: float("nan") for s in self.side_names}
         means = self.score.mean(axis=0) / scale
@@ -470,7 +468,7 @@ def _contract_cells(i: int, r: dict[str, Any]) -> list[str]:
 
 def _points(game: str | Game, value: int) -> int | float:
     """A stored score as points (Callbreak keeps tenths: 42 → 4.2, 30 → 3)."""
-    scale = score_scale(game)
+    scale = get(game).score_scale
     if scale == 1:
         return value
     return value // scale if value % scale == 0 else value / scale
@@ -495,7 +493,7 @@ def _scores(hand: Any, g: Game) -> list[int]:
     """What each side scored in ``hand``, as stored (:func:`~belote_lab.selfplay.score_scale`:
     integer tenths where scores have tenths)."""
     score = hand.result.score
-    if score_scale(g) == 10:
+    if g.score_scale == 10:
         return [_tenths(score[side]) for side in g.sides]
     return [score[side] for side in g.sides]
 
@@ -512,7 +510,7 @@ def _empty_arrays(g: Game, n: int) -> dict[str, np.ndarray]:
         "attack_points": np.zeros(n, np.int16),
         "defence_points": np.zeros(n, np.int16),
         "score": np.zeros((n, len(g.sides)), np.int32),
-        "made": np.zeros((n, 4) if bidding_style(g) == "calls" else n, np.int8),
+        "made": np.zeros((n, 4) if g.bidding == "calls" else n, np.int8),
         "belote": np.full(n, -1, np.int8),
         "capot": np.full(n, -1, np.int8),
         "tricks": np.zeros((n, 4), np.int8),
@@ -574,7 +572,7 @@ def _collect(g: Game, hand: Any, redeals: int, i: int, a: dict[str, np.ndarray])
         if ev.kind == "rebelote":
             a["belote"][i] = g.side_of(ev.seat)
     a["score"][i] = _scores(hand, g)
-    if bidding_style(g) == "calls":
+    if g.bidding == "calls":
         _collect_calls(hand, i, a)
     else:
         _collect_contract(g, hand, i, a)
@@ -594,7 +592,7 @@ def _collect_contract(g: Game, hand: Any, i: int, a: dict[str, np.ndarray]) -> N
     res = hand.result
     made = res.made
     a["made"][i] = -1 if made is None else int(bool(made))
-    if bidding_style(g) == "auction":
+    if g.bidding == "auction":
         c = coinche_contract(hand.actions)
         v = c["value"]
         a["bid"][i] = v if isinstance(v, int) else BID_NUMBERS[v]

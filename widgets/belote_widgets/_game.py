@@ -4,8 +4,6 @@ Every widget reads the game's facts from its :class:`~belote_lab.games.spec.Game
 (:func:`belote_lab.games.get`), never from its name.  The few facts the ``Game`` does not
 declare are derived here, once, from what it does declare.
 
->>> bidding("belote"), bidding("coinche"), bidding("callbreak")
-('taking', 'auction', 'calls')
 >>> has_option("coinche", "must_undertrump"), has_option("belote2", "must_undertrump")
 (True, False)
 >>> contract_codes("belote2"), contract_codes("callbreak")
@@ -22,16 +20,9 @@ from belote_lab.cards import CardSet
 from belote_lab.contract import Contract
 from belote_lab.games import get
 
-__all__ = ["bidding", "has_option", "contract_codes", "stock_most"]
+__all__ = ["has_option", "contract_codes", "stock_most"]
 
 _CONTRACT_CODES = ("S", "H", "D", "C", "NT", "AT", "callbreak")  # in the order they are offered
-
-
-def bidding(game: object) -> str:
-    """How a hand's contract is settled: ``"taking"`` (take or pass the turned card),
-    ``"auction"`` (bids of points, coinche and surcoinche), ``"calls"`` (every seat calls
-    the number of tricks it will take) or ``"none"`` (the game sets it: no calls)."""
-    return get(game).bidding
 
 
 def has_option(game: object, name: str) -> bool:

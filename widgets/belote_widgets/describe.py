@@ -26,7 +26,6 @@ from belote_lab.games.belote2 import Belote2Result
 from belote_lab.games.callbreak import CallbreakResult
 from belote_lab.games.coinche import Bid, CoincheResult, round_half_up
 from belote_lab.trick import trick_winner
-from belote_widgets._game import bidding
 from belote_widgets.cards_view import backs_html, card_html, cards_html, esc
 from belote_widgets.i18n import (
     bid_words,
@@ -258,7 +257,7 @@ def _coinche_score(r: CoincheResult, game: Game, language: str) -> str:
 
 def contract_text(hand: Any, language: str) -> str:
     """The contract and who holds it, e.g. ``♥ trump — taker: East``; ``""`` before."""
-    how = bidding(hand.game)
+    how = get(hand.game).bidding
     if how == "auction":
         return _bid_text(hand, language)
     if hand.contract is None:

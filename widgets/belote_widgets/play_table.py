@@ -53,7 +53,6 @@ from belote_lab.selfplay import make_players
 from belote_lab.session import NOTHING_TO_UNDO, Action, Session, modes
 from belote_lab.trick import Reason
 from belote_widgets._base import LocalizedWidget, html_widget
-from belote_widgets._game import bidding
 from belote_widgets.cards_view import CardButtons, card_html, esc
 from belote_widgets.describe import (
     action_text,
@@ -333,7 +332,7 @@ class PlayTable(LocalizedWidget):
         self.game = g.name
         self.seat = session.seat
         self.seed = session.seed
-        self._bidding = bidding(g)
+        self._bidding = g.bidding
         self.advisor = make_players(g.name, 2, session.seed)[session.seat]
         self.finished_games: list[dict[str, Any]] = []
         self._undo_blocked = False
