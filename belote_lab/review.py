@@ -9,12 +9,20 @@ everyone: card points with the last-trick bonus (belote and capot bonuses left o
 tricks where the game counts tricks (Callbreak).  Its **cost** is ``best - value``: 0 when
 the card was among the best.
 
+Beside the exact value, each card gets **what the hint said** from what its player could see
+(:func:`belote_lab.hints.hint`, sampled deals of the hidden cards): the hint's value of the
+card played and of its best card (:class:`HintSaid`).  A card that cost points though the
+hint rated it as good as the best was bad luck; one the hint too rated lower was a mistake
+(:attr:`ReviewRow.verdict`).  Hints are asked for one seat's cards (``seat`` given) unless
+``hints`` says otherwise; their deals and time are ``hint_samples`` and ``hint_budget``.
+
 Two limits, both said in the table and in its text:
 
 * two-player Belote: while the stock lasts the cards still to be drawn are unknown to both
   players, so a double-dummy value would read the stock's order; the cards of the stock
-  phase are marked not reviewed (``why_not == "stock"``), the review starts with the first
-  trick played from an empty stock;
+  phase are marked not reviewed exactly (``why_not == "stock"``), the exact review starts
+  with the first trick played from an empty stock; the hint's sampled view is given for the
+  stock phase too;
 * each solve gets ``node_limit`` nodes (about 0.4 s).  Four-player Belote and Coinche stay
   far under it; Callbreak's first tricks (13 cards each) do not: going back from the last
   trick, the first solve that would pass the limit ends the search, and that card and
@@ -37,23 +45,60 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from belote_lab.cards import SEATS, Card, seat_in
 from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import hand_from_json, hand_to_json
+from belote_lab.hints import hint
 from belote_lab.reasons import LANGUAGES
 from belote_lab.solver.position import SearchAborted, position_of, solve_position
 
-__all__ = ["DEFAULT_NODE_LIMIT", "Review", "ReviewRow", "review"]
+__all__ = ["DEFAULT_NODE_LIMIT", "HintSaid", "Review", "ReviewRow", "review"]
 
 DEFAULT_NODE_LIMIT = 4_000_000
 """Nodes a solve may search (about 0.4 s); :func:`review` gives up on larger positions."""
 
+HINT_SAMPLES = 20
+"""Sampled deals the review's hint may solve before each card (fewer if its time is up)."""
+
+HINT_BUDGET = 0.3
+"""Seconds the review's hint may take before each card (a first lead takes all of it; later
+cards, far smaller positions, a few milliseconds)."""
+
 STOCK = "stock"
 BUDGET = "budget"
+
+MISTAKE_MARGIN = {"points": 3.0, "tricks": 0.25}
+"""How far below its best card the hint must have rated a card for a costly card to count as
+a mistake (in the review's unit); nearer, the cost was bad luck."""
+
+
+@dataclass(frozen=True)
+class HintSaid:
+    """What :func:`belote_lab.hints.hint` said before a card, from its player's view: the
+    mean value of the card played (``value``) and of the hint's best card (``best``), over
+    ``samples`` deals (``exact`` when nothing was hidden any more)."""
+
+    value: float
+    best: float
+    best_card: Card
+    samples: int
+    exact: bool
+
+    @property
+    def cost(self) -> float:
+        """How far below its best card the hint rated the card played (0 when it was)."""
+        return max(0.0, self.best - self.value)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "value": round(self.value, 2), "best": round(self.best, 2),
+            "best_card": self.best_card.text, "cost": round(self.cost, 2),
+            "samples": self.samples, "exact": self.exact,
+        }
 
 
 @dataclass(frozen=True)
@@ -71,10 +116,25 @@ class ReviewRow:
     cost: int | None
     unit: str
     why_not: str | None = None  # "stock" or "budget" when not reviewed
+    hint: HintSaid | None = None
 
     @property
     def reviewed(self) -> bool:
         return self.why_not is None
+
+    @property
+    def verdict(self) -> str | None:
+        """``"best"`` (cost 0), ``"mistake"`` (it cost, and the hint from what the player saw
+        rated it :data:`MISTAKE_MARGIN` or more below its best card), ``"bad luck"`` (it cost,
+        though the hint rated it about as good as the best), ``"costly"`` (it cost; no hint
+        asked), or ``None`` (not reviewed exactly)."""
+        if self.cost is None:
+            return None
+        if self.cost == 0:
+            return "best"
+        if self.hint is None:
+            return "costly"
+        return "mistake" if self.hint.cost >= MISTAKE_MARGIN[self.unit] else "bad luck"
 
     @property
     def seat_name(self) -> str:
@@ -86,6 +146,8 @@ class ReviewRow:
             "value": self.value, "best": self.best,
             "best_cards": [c.text for c in self.best_cards], "cost": self.cost,
             "unit": self.unit, "reviewed": self.reviewed, "why_not": self.why_not,
+            "verdict": self.verdict,
+            "hint": None if self.hint is None else self.hint.to_json(),
         }
 
 
@@ -140,14 +202,20 @@ class Review:
 def review(
     hand_or_record: Any, seat: int | str | None = None,
     node_limit: int | None = DEFAULT_NODE_LIMIT,
+    hints: bool | None = None,
+    hint_samples: int = HINT_SAMPLES,
+    hint_budget: float = HINT_BUDGET,
 ) -> Review:
     """The :class:`Review` of a hand (a hand object, or its record: a dict, JSON text or
     bytes) for the cards of ``seat`` (``"N"`` or 0 …), or of every seat when ``None``.
-    Each solve may search ``node_limit`` nodes (``None``: no limit)."""
+    Each solve may search ``node_limit`` nodes (``None``: no limit).  With ``hints`` (by
+    default: when a seat is given) each card also gets what the hint said before it, from
+    ``hint_samples`` sampled deals at most within ``hint_budget`` seconds."""
     t0 = time.perf_counter()
     state = _undoable_copy(hand_or_record)
     g = get(state.game)
     who = None if seat is None else seat_in(seat, g.seats)
+    ask = (who is not None) if hints is None else bool(hints)
     rows: list[ReviewRow] = []
     gave_up = False
     while state.actions:  # back from the last action; each undo restores the state exactly
@@ -157,10 +225,22 @@ def review(
         if kind != "play" or (who is not None and state.to_play != who):
             continue
         row = _judge(state, g, Card.parse(text), node_limit, gave_up)
+        if ask:
+            row = replace(row, hint=_hint_said(state, row.card, hint_samples, hint_budget))
         gave_up = gave_up or row.why_not == BUDGET
         rows.append(row)
     ms = (time.perf_counter() - t0) * 1e3
     return Review(g.name, who, tuple(reversed(rows)), g.counts, node_limit, ms)
+
+
+def _hint_said(state: TrickPlay, card: Card, samples: int, budget: float) -> HintSaid | None:
+    """What the hint said of ``card`` from the view of the seat about to play it."""
+    try:
+        hn = hint(state, samples=samples, time_budget=budget, seed=0)
+    except RuntimeError:  # no deal consistent with what the seat saw: nothing to say
+        return None
+    best = hn.values[hn.best]
+    return HintSaid(hn.values[card].mean, best.mean, best.card, hn.samples, hn.exact)
 
 
 def _undoable_copy(hand_or_record: Any) -> TrickPlay:
@@ -209,14 +289,23 @@ _WORDS: dict[str, dict[str, str]] = {
         "tricks": "tricks won from that card on",
         "stock": "The {n} cards of tricks {a}–{b} are not reviewed: while the stock lasts, the "
                  "cards still to be drawn are unknown, so no exact value holds.",
+        "stock_hint": "What the hint said from sampled deals is given for them instead.",
         "budget": "The {n} cards of tricks {a}–{b} are not reviewed: those positions are too "
                   "large to solve exactly within the search budget.",
+        "budget_hint": "What the hint said from sampled deals is given for them instead.",
         "nothing": "No card was played.",
         "clean": "No card cost anything: every card reviewed was among the best.",
         "row": "trick {trick}, {seat}: {card} cost {cost} ({value} instead of {top}); "
                "best: {best}.",
         "total": "Total cost: {totals}.",
         "or": " or ",
+        "mistake": "From what {seat} could see, the hint too rated it {gap} below {hcard} "
+                   "({n}): a mistake.",
+        "bad luck": "From what {seat} could see, the hint rated it about as good as the best "
+                    "({n}): bad luck, not a mistake.",
+        "sampled": "trick {trick}, {seat}: by the hint from what {seat} could see, {card} was "
+                   "{gap} below {hcard} ({n}).",
+        "deals": "{n} sampled deals", "deal": "1 sampled deal", "exact": "every card known",
     },
     "ko": {
         "head": "{title} 한 판 검토 ({who}): 각 카드의 정확한 더블 더미 값, {what}.",
@@ -226,14 +315,23 @@ _WORDS: dict[str, dict[str, str]] = {
         "tricks": "그 카드부터 끝까지 가져가는 트릭 수",
         "stock": "{a}~{b}번째 트릭의 카드 {n}장은 검토하지 않았습니다. 더미가 남아 있는 동안에는 "
                  "앞으로 뽑을 카드를 알 수 없어 정확한 값이 없습니다.",
+        "stock_hint": "대신 표본 딜로 본 힌트를 보여 줍니다.",
         "budget": "{a}~{b}번째 트릭의 카드 {n}장은 검토하지 않았습니다. 그 국면은 탐색 한도 안에서 "
                   "정확히 풀기에 너무 큽니다.",
+        "budget_hint": "대신 표본 딜로 본 힌트를 보여 줍니다.",
         "nothing": "낸 카드가 없습니다.",
         "clean": "손해를 본 카드가 없습니다. 검토한 카드는 모두 최선의 카드였습니다.",
         "row": "{trick}번째 트릭, {seat}: {card} 때문에 {cost} 손해를 봤습니다 "
                "({top} 대신 {value}). 최선의 카드: {best}.",
         "total": "총 손해: {totals}.",
         "or": ", ",
+        "mistake": "{seat} 자리에서 보이던 것으로 본 힌트도 {hcard}보다 {gap} 낮게 평가했습니다 "
+                   "({n}). 실수입니다.",
+        "bad luck": "{seat} 자리에서 보이던 것으로 본 힌트는 최선의 카드와 거의 같게 평가했습니다 "
+                    "({n}). 실수가 아니라 운이 나빴습니다.",
+        "sampled": "{trick}번째 트릭, {seat}: {seat} 자리에서 보이던 것으로 본 힌트에 따르면 "
+                   "{card} 카드는 {hcard} 카드보다 {gap} 낮았습니다 ({n}).",
+        "deals": "표본 딜 {n}개", "deal": "표본 딜 1개", "exact": "모든 카드가 보임",
     },
 }
 _SEAT_WORDS = {"en": SEATS, "ko": ("북", "동", "남", "서")}
@@ -257,7 +355,10 @@ def _lines(r: Review, w: dict[str, str], n: int) -> list[str]:
     for why in (STOCK, BUDGET):
         skipped = [x.trick for x in r.rows if x.why_not == why]
         if skipped:
-            out.append(w[why].format(n=len(skipped), a=min(skipped), b=max(skipped)))
+            line = w[why].format(n=len(skipped), a=min(skipped), b=max(skipped))
+            if any(x.hint is not None for x in r.rows if x.why_not == why):
+                line += " " + w["stock_hint" if why == STOCK else "budget_hint"]
+            out.append(line)
     costly = [x for x in r.costliest(n) if x.cost]
     if r.reviewed and not any(x.cost for x in r.reviewed):
         out.append(w["clean"])
@@ -267,10 +368,46 @@ def _lines(r: Review, w: dict[str, str], n: int) -> list[str]:
             cost=_amount(x.cost or 0, r.unit, w), top=_amount(x.best or 0, r.unit, w),
             value=_amount(x.value or 0, r.unit, w),
             best=_either([c.pretty for c in x.best_cards], w),
-        ))
+        ) + _hint_words(x, r.unit, w, seats))
+    out += _sampled_lines(r, w, seats, n)
     shown = [s for s in g.seats if r.seat is None or s == r.seat]
     totals = ", ".join(f"{seats[s]} {_amount(r.total_cost(s), r.unit, w)}" for s in shown)
     return out + ([w["total"].format(totals=totals)] if r.reviewed else [])
+
+
+def _hint_words(x: ReviewRow, unit: str, w: dict[str, str], seats: tuple[str, ...]) -> str:
+    """`` From what S could see, the hint …`` for a costly row with a hint, else ``""``."""
+    if x.hint is None or x.verdict not in ("mistake", "bad luck"):
+        return ""
+    return " " + w[x.verdict or ""].format(
+        seat=seats[x.seat], gap=_gap(x.hint.cost, unit, w), hcard=x.hint.best_card.pretty,
+        n=_deals_words(x.hint, w),
+    )
+
+
+def _sampled_lines(r: Review, w: dict[str, str], seats: tuple[str, ...], n: int) -> list[str]:
+    """The cards not reviewed exactly that the hint rated well below its best card."""
+    low = [x for x in r.rows if not x.reviewed and x.hint is not None
+           and x.hint.cost >= MISTAKE_MARGIN[r.unit]]
+    low.sort(key=lambda x: -(x.hint.cost if x.hint else 0))
+    return [w["sampled"].format(
+        trick=x.trick, seat=seats[x.seat], card=x.card.pretty,
+        gap=_gap(x.hint.cost, r.unit, w), hcard=x.hint.best_card.pretty,
+        n=_deals_words(x.hint, w),
+    ) for x in low[:n] if x.hint is not None]
+
+
+def _gap(value: float, unit: str, w: dict[str, str]) -> str:
+    """``9.5 points``, ``0.4 tricks``; ``9.5점``."""
+    if w is _WORDS["ko"]:
+        return f"{value:.1f}{'점' if unit == 'points' else '트릭'}"
+    return f"{value:.1f} {unit}"
+
+
+def _deals_words(h: HintSaid, w: dict[str, str]) -> str:
+    if h.exact:
+        return w["exact"]
+    return w["deal"] if h.samples == 1 else w["deals"].format(n=h.samples)
 
 
 def _either(cards: list[str], w: dict[str, str]) -> str:

@@ -2,6 +2,7 @@
 
     .venv/bin/python notebooks/run_all.py            # every notebooks/NN_*.ipynb, in order
     .venv/bin/python notebooks/run_all.py 04 06      # only the notebooks whose name starts so
+    .venv/bin/python notebooks/run_all.py table_demo # any other notebook of this folder by name
     make notebooks                                    # the same as the first line
 
 Each notebook runs in a fresh kernel of this Python (the one running the script), with the
@@ -30,6 +31,7 @@ def notebooks(prefixes: list[str]) -> list[Path]:
     found = sorted(p for p in HERE.glob("[0-9][0-9]_*.ipynb"))
     if prefixes:
         found = [p for p in found if any(p.name.startswith(x) for x in prefixes)]
+        found += [HERE / f"{x}.ipynb" for x in prefixes if (HERE / f"{x}.ipynb").is_file()]
     return found
 
 

@@ -10,6 +10,8 @@ by Playwright, see ``browser_support.py``) plays each of its tables as a learner
 * a four-player **Belote hand with no trump** ticked in the settings panel, Start, then no
   trump named at the table;
 * a **Coinche auction** with a bid from the dropdown and a coinche;
+* **review this hand**: a four-player hand played out, then *Review this hand*: the costliest
+  card is named in words and marked in the table, in English and in Korean;
 * **save and resume**: the Save link's file downloaded, the page reloaded, the file given to
   Resume (``set_input_files``): the same hand and position come back, and play goes on.
 
@@ -44,7 +46,7 @@ from browser_support import (
 )
 
 NOTEBOOK = ROOT / "notebooks" / "table_demo.ipynb"
-TABLES = ("demo-run", "demo-journey", "demo-no-trump", "demo-coinche", "demo-save")
+TABLES = ("demo-run", "demo-journey", "demo-no-trump", "demo-coinche", "demo-review", "demo-save")
 READY = [f".{name} .bw-my-hand .bw-card-btn" for name in TABLES] + [
     ".demo-no-trump .bw-settings .bw-start"
 ]
@@ -230,6 +232,39 @@ def test_coinche_auction_with_a_coinche(page: Any) -> None:
     assert "Contract: 90 ♥ ×2 — bidder: West" in t.bar, t.bar
     assert "Your turn: play a card." in t.bar
     assert t.part(".bw-my-hand .bw-legal").count() > 0
+
+
+_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def _code(pretty: str) -> str:
+    """``10♠`` → ``TS``."""
+    rank = pretty[:-1]
+    return ("T" if rank == "10" else rank) + _SUIT[pretty[-1]]
+
+
+def test_review_names_the_costliest_card(page: Any) -> None:
+    t = Table(page, ".demo-review")
+    assert t.part(".bw-review-button[disabled]").count() == 1  # not before the hand is over
+    assert t.play_out() == 8
+    t.part(".bw-review-button").click()
+    page.wait_for_selector(".demo-review .bw-review-table", timeout=RENDER_TIMEOUT)
+    words = t.text(".bw-review")
+    top = re.search(r"trick (\d+), S: (\S+) cost (\d+) points", words)
+    assert top, words
+    trick, card, cost = top.groups()
+    row = t.part(".bw-review-table tr.bw-costliest")
+    assert row.get_attribute("data-card") == _code(card)
+    cells = [str(x) for x in row.locator("td").all_inner_texts()]
+    assert cells[0] == trick and cells[4] == cost, cells
+    assert re.search(r"From what S could see, the hint .*(a mistake|bad luck)", words), words
+    assert t.part(".bw-review-panel .bw-hand-stepper").count() == 1
+    t.root.locator(".bw-lang button", has_text="한국어").first.click()
+    page.wait_for_function(
+        "() => document.querySelector('.demo-review .bw-review').innerText.includes('손해')")
+    ko = t.text(".bw-review")
+    assert f"{trick}번째 트릭, 남: {card} 때문에 {cost}점 손해" in ko, ko
+    t.root.locator(".bw-lang button", has_text="English").first.click()
 
 
 def _position(t: Table) -> dict[str, Any]:

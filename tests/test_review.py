@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -18,7 +19,7 @@ from belote_lab.games import GAMES, get
 from belote_lab.games.base import step
 from belote_lab.games.record import hand_from_json
 from belote_lab.players.base import RandomPlayer
-from belote_lab.review import Review, review
+from belote_lab.review import HintSaid, Review, ReviewRow, review
 from belote_lab.solver import position_of, solve
 from belote_lab.solver.position import total_left
 
@@ -170,7 +171,8 @@ def test_a_record_reviews_as_its_hand(name: str) -> None:
     assert h.phase == "done"  # the hand reviewed is not changed
     if LIMITS[name] is None:  # (with a budget a seat's horizon may differ)
         seat = get(name).seats[-1]
-        assert review(h, seat).rows == tuple(x for x in r.rows if x.seat == seat)
+        mine = review(h, seat, hints=False).rows
+        assert mine == tuple(x for x in r.rows if x.seat == seat)
 
 
 def test_a_partly_played_hand_and_an_unplayed_one() -> None:
@@ -223,3 +225,49 @@ def test_words() -> None:
     with pytest.raises(ValueError, match="language"):
         r.text("fr")
     assert r.table()[-1]["unit"] == "tricks" and str(r) == r.text()
+
+
+# --- what the hint said ------------------------------------------------------------------------
+def test_each_card_of_a_seat_gets_what_the_hint_said() -> None:
+    h = play_out(dealt("belote", 11), lambda s: None, 11)
+    r = review(h, "E", hint_samples=4, hint_budget=30.0)
+    assert len(r) == 8 and all(x.hint is not None for x in r.rows)
+    for x in r.rows:
+        assert x.hint.samples <= 4 and x.hint.best >= x.hint.value
+        assert x.hint.cost == pytest.approx(x.hint.best - x.hint.value)
+    assert r == review(h, "E", hint_samples=4, hint_budget=30.0)  # the same deals each time
+    assert all(x.hint is None for x in review(h, "E", hints=False).rows)
+    assert all(x.hint is None for x in review(h).rows)  # every seat: no hints unless asked
+    assert r.table()[0]["hint"]["samples"] == r.rows[0].hint.samples
+
+
+def test_with_every_card_known_the_hint_is_the_exact_value() -> None:
+    # two-player Belote once the stock is empty: nothing is hidden, so the hint is exact
+    # and a costly card is a mistake, never bad luck
+    h = play_out(dealt("belote2", 12), lambda s: None, 12)
+    r = review(h, "S", hint_samples=4, hint_budget=0.5)
+    late = [x for x in r.rows if x.reviewed]
+    assert late and all(x.hint is not None and x.hint.exact for x in late)
+    for x in late:
+        assert x.hint.cost == pytest.approx(x.cost)
+        assert x.verdict == ("best" if x.cost == 0 else
+                             "mistake" if x.cost >= 3 else "bad luck")
+    stock = [x for x in r.rows if x.why_not == "stock"]
+    assert stock and all(x.hint is not None and not x.hint.exact for x in stock)
+    assert "sampled deals is given for them instead" in r.text()
+
+
+def test_mistake_or_bad_luck() -> None:
+    card, other = Card.parse("TS"), Card.parse("AS")
+    base = ReviewRow(3, 0, card, 48, 62, (other,), 14, "points")
+    assert base.verdict == "costly"
+    luck = replace(base, hint=HintSaid(50.0, 51.0, other, 20, False))
+    mistake = replace(base, hint=HintSaid(40.0, 51.5, other, 20, False))
+    assert luck.verdict == "bad luck" and mistake.verdict == "mistake"
+    assert replace(base, cost=0).verdict == "best"
+    assert replace(base, why_not="stock", value=None, best=None, cost=None).verdict is None
+    r = Review("belote", 0, (mistake,), "points", None)
+    assert "the hint too rated it 11.5 points below A♠ (20 sampled deals): a mistake" in r.text()
+    assert "실수입니다" in r.text("ko")
+    r = Review("belote", 0, (luck,), "points", None)
+    assert "bad luck, not a mistake" in r.text() and "운이 나빴습니다" in r.text("ko")

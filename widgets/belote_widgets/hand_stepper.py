@@ -6,10 +6,14 @@ from the record's start and replays its actions (``call``/``play``) forward, and
 back with the engine's exact ``undo`` — every position shown is a real engine state.
 
 Buttons: first, previous trick, back, forward, next trick, last, and a slider over the
-positions (0 = dealt, nothing played).  The view shows all hands or one seat's view (the
-others face down), the current trick (or the last one, with its winner), the calls and
-contract, the announcements (belote, rebelote, dix de der, capot, litige…), the running
-points per side and, at the end, the final score with the engine's explanation.
+positions (0 = dealt, nothing played); **Review** reviews the hand
+(:func:`belote_lab.review.review`: each card's exact cost and, for one seat's view, what the
+hint said from what that seat could see), shows the table of it, and from then on each card
+stepped through gets its line of the review under the action.  The view shows all hands or
+one seat's view (the others face down), the current trick (or the last one, with its
+winner), the calls and contract, the announcements (belote, rebelote, dix de der, capot,
+litige…), the running points per side and, at the end, the final score with the engine's
+explanation.
 
 >>> st = HandStepper.from_selfplay("belote", "2,2,2,2", seed=1)
 >>> st.position, st.length
@@ -20,6 +24,10 @@ points per side and, at the end, the final score with the engine's explanation.
 ('done', True)
 >>> st.previous_trick(); len(st.hand.tricks), len(st.hand.trick)
 (7, 0)
+>>> r = st.review(hints=False); len(r), st.position
+(32, 30)
+>>> st.back(); "This card" in st.review_row_html.value
+True
 """
 
 from __future__ import annotations
@@ -33,6 +41,8 @@ import ipywidgets as widgets
 from belote_lab.cards import SEATS, parse_seat
 from belote_lab.games import get
 from belote_lab.record import GAME_FORMAT, HAND_FORMAT, RecordError, hand_from_json, parse_json
+from belote_lab.review import Review, ReviewRow
+from belote_lab.review import review as review_hand
 from belote_lab.selfplay import play_hand
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets.cards_view import esc
@@ -52,6 +62,7 @@ from belote_widgets.describe import (
     turned_html,
 )
 from belote_widgets.i18n import game_name, seat_name, text
+from belote_widgets.review_view import review_html, review_words, row_html
 
 __all__ = ["HandStepper"]
 
@@ -136,6 +147,14 @@ class HandStepper(LocalizedWidget):
         self.events_html = html_widget("bw-events-box")
         self.points_label = html_widget("bw-points")
         self.score_label = html_widget("bw-score")
+        self.review_button = widgets.Button(icon="search")
+        self.review_button.add_class("bw-review-button")
+        self.review_button.on_click(lambda _b: self.review())
+        self.review_row_html = html_widget("bw-review-row-box")
+        self.review_html = html_widget("bw-review-box")
+        self._review: Review | None = None
+        self.show_review_table = True  # False: only each card's line (the table shows it above)
+        self._review_rows: dict[int, ReviewRow] = {}
         self.children = self._layout()
         if record is not None:
             self.load(record, hand_index=hand_index, view=view)
@@ -153,14 +172,16 @@ class HandStepper(LocalizedWidget):
         return [
             self.style_html,
             _row([self.header, self.language_picker]),
-            _row([*moves, self.slider, self.view_input]),
+            _row([*moves, self.slider, self.view_input, self.review_button]),
             self.step_label,
             self.action_label,
+            self.review_row_html,
             self.seats_html,
             self.trick_html,
             self.points_label,
             self.events_html,
             self.score_label,
+            self.review_html,
         ]
 
     @staticmethod
@@ -196,6 +217,7 @@ class HandStepper(LocalizedWidget):
         start["actions"] = []
         start.pop("result", None)
         self.record = data
+        self._review, self._review_rows = None, {}
         self.hand = hand_from_json(start)
         self._actions = [(str(k), str(s), str(v)) for k, s, v in data["actions"]]
         # one pass forward to find where the tricks end, then back to the deal
@@ -229,6 +251,29 @@ class HandStepper(LocalizedWidget):
             self.hand.call(value, seat)
         else:
             raise RecordError(f"unknown action kind {kind!r}")
+
+    # --- reviewing --------------------------------------------------------------------------------
+    def review(self, hints: bool | None = None) -> Review | None:
+        """Review the loaded hand for the seat in view (every seat with ``"all"``; hints by
+        default only for one seat) and show it; ``None`` when no hand is loaded."""
+        if self.record is None:
+            return None
+        seat = None if self.view == "all" else self.view
+        self.attach_review(review_hand(self.record, seat, hints=hints))
+        return self._review
+
+    def attach_review(self, r: Review) -> None:
+        """Show the review ``r`` of the loaded hand (e.g. one the play table made)."""
+        self._review = r
+        rows = iter(r.rows)
+        self._review_rows = {}
+        nxt = next(rows, None)
+        for i, (kind, seat, card) in enumerate(self._actions):
+            if nxt is not None and kind == "play" and seat == nxt.seat_name \
+                    and card == nxt.card.text:
+                self._review_rows[i] = nxt
+                nxt = next(rows, None)
+        self.refresh()
 
     # --- moving -----------------------------------------------------------------------------------
     @property
@@ -332,8 +377,12 @@ class HandStepper(LocalizedWidget):
                 self.events_html,
                 self.points_label,
                 self.score_label,
+                self.review_row_html,
+                self.review_html,
             ):
                 w.value = ""
+            self.review_button.description = review_words("button", lang)
+            self.review_button.disabled = True
             return
         self._view_options([SEATS[s] for s in h.seat_order])
         k = self.position
@@ -357,6 +406,17 @@ class HandStepper(LocalizedWidget):
             f"<b>{esc(text('announcements', lang))}</b>: {events_html(h, lang, viewer)}"
         )
         self.score_label.value = self._score_html(h, lang)
+        self._render_review(h, k, lang)
+
+    def _render_review(self, h: Any, k: int, lang: str) -> None:
+        self.review_button.description = review_words("button", lang)
+        self.review_button.disabled = self.record is None
+        r = self._review
+        trump = h.contract.trump if h.contract is not None else None
+        row = self._review_rows.get(k - 1) if r is not None and k > 0 else None
+        self.review_row_html.value = "" if row is None else row_html(row, r.unit, lang, trump)
+        shown = r is not None and self.show_review_table
+        self.review_html.value = review_html(r, lang, trump) if shown and r else ""
 
     def _header_html(self, h: Any, lang: str) -> str:
         head = [

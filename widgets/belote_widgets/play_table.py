@@ -49,6 +49,7 @@ from belote_lab.contract import ContractKind
 from belote_lab.games import Game, get
 from belote_lab.hints import Hint, hint
 from belote_lab.record import RecordError
+from belote_lab.review import Review, review
 from belote_lab.selfplay import make_players
 from belote_lab.session import NOTHING_TO_UNDO, Action, Session, modes
 from belote_lab.trick import Reason
@@ -69,6 +70,7 @@ from belote_widgets.describe import (
     trick_html,
     turned_html,
 )
+from belote_widgets.hand_stepper import HandStepper
 from belote_widgets.i18n import (
     call_label,
     contract_name,
@@ -79,6 +81,7 @@ from belote_widgets.i18n import (
     suit_name,
     text,
 )
+from belote_widgets.review_view import review_html, review_words
 from belote_widgets.settings import SettingsPanel, mode_label
 
 __all__ = ["PlayTable", "PlayApp", "play", "TABLE_TEXTS"]
@@ -128,6 +131,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "journey_up": "You won the game! The computer now plays at level {level}.",
         "journey_over": "The journey is over: {won} games won, {points} points.",
         "last_trick_toggle": "Last trick",
+        "review_not_yet": "A hand is reviewed once it is over.",
         "log": "Play log",
         "log_calls": "Calls",
         "log_trick": "Trick {n}",
@@ -183,6 +187,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "journey_up": "게임을 이겼습니다! 이제 컴퓨터 레벨은 {level}입니다.",
         "journey_over": "여정이 끝났습니다: 이긴 게임 {won}, 점수 {points}.",
         "last_trick_toggle": "직전 트릭",
+        "review_not_yet": "검토는 판이 끝난 뒤에 할 수 있습니다.",
         "log": "진행 기록",
         "log_calls": "콜",
         "log_trick": "{n}번째 트릭",
@@ -340,6 +345,7 @@ class PlayTable(LocalizedWidget):
         self._log: list[Action] = []  # computer actions since the learner's last decision
         self._refused: tuple[Card, Reason | str] | None = None
         self._clear_hint()
+        self._clear_review()
         self._table = self._table_box()
         self.children = self._layout()
         self._note(session.advance())
@@ -357,8 +363,10 @@ class PlayTable(LocalizedWidget):
             self.reason_label,
             widgets.HBox([
                 self.undo_button, self.hint_button, self.new_hand_button, self.last_trick_toggle,
+                self.review_button,
             ], layout=widgets.Layout(flex_flow="row wrap")),
             self.hint_html,
+            self.review_box,
             self.info_html,
             self.log_html,
             self.scoreboard,
@@ -393,6 +401,13 @@ class PlayTable(LocalizedWidget):
         self.last_trick_toggle.add_class("bw-last-trick-toggle")
         self.last_trick_toggle.observe(lambda _c: self.refresh(), names="value")
         self.hint_html = html_widget("bw-hint-box")
+        self.review_button = self._action_button("bw-review-button", self.review_hand,
+                                                 icon="search")
+        self.review_html = html_widget("bw-review-box")
+        self.review_box = widgets.VBox([])
+        self.review_box.add_class("bw-review-panel")
+        self.review_stepper: HandStepper | None = None
+        self._review: Review | None = None
         self.info_html = html_widget("bw-info")
         self.log_html = html_widget("bw-log-box")
         self.scoreboard = html_widget("bw-scoreboard")
@@ -612,7 +627,13 @@ class PlayTable(LocalizedWidget):
         """Forget the refused card, the hint and the computer actions on show."""
         self._refused = None
         self._clear_hint()
+        self._clear_review()
         self._log = []
+
+    def _clear_review(self) -> None:
+        self._review = None
+        self.review_stepper = None
+        self.review_box.children = ()
 
     def _clear_hint(self) -> None:
         self._hint: Hint | None = None
@@ -738,6 +759,37 @@ class PlayTable(LocalizedWidget):
         self.refresh()
         return True
 
+    # --- review ---------------------------------------------------------------------------------
+    def review_hand(self) -> bool:
+        """Review the finished hand for the learner's seat (:func:`belote_lab.review.review`):
+        the costliest cards in words, each card's exact cost and what the hint said from what
+        the learner could see, and a stepper through the hand with each card's line."""
+        if self._busy_refusal():
+            return False
+        h = self.hand
+        if h.phase != "done":
+            self._status = lambda lang: _w("review_not_yet", lang)
+            self.refresh()
+            return False
+        self._review = review(h, self.seat)
+        stepper = HandStepper(h.to_json(), view=SEATS[self.seat], language=self.language)
+        stepper.show_review_table = False  # the table is shown once, above it
+        stepper.attach_review(self._review)
+        stepper.language_picker.layout.display = "none"  # the table's picker rules
+        self.review_stepper = stepper
+        self.review_box.children = (self.review_html, stepper)
+        self.refresh()
+        return True
+
+    def _render_review(self, h: Any, lang: str) -> None:
+        self.review_button.description = review_words("table_button", lang)
+        self.review_button.disabled = self._busy or h.phase != "done"
+        r = self._review
+        trump = h.contract.trump if h.contract is not None else None
+        self.review_html.value = "" if r is None else review_html(r, lang, trump)
+        if self.review_stepper is not None and self.review_stepper.language != lang:
+            self.review_stepper.set_language(lang)
+
     # --- save and resume --------------------------------------------------------------------------
     def save_json(self) -> str:
         """The session as JSON text (what the Save link downloads)."""
@@ -800,6 +852,7 @@ class PlayTable(LocalizedWidget):
         self._render_calls(h, lang)
         self.reason_label.value = self._reason_html(lang)
         self.hint_html.value = self._hint_html(lang)
+        self._render_review(h, lang)
         self.info_html.value = self._info_html(h, lang)
         self.log_html.value = self._log_html(h, lang)
         self.scoreboard.value = self._scoreboard_html(lang)

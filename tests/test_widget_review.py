@@ -1,0 +1,85 @@
+"""The review at the table and in the hand stepper (issue 14): the button, its table, words in
+both languages, and each card's line while stepping (the browser test clicks the same)."""
+
+from __future__ import annotations
+
+import re
+
+import belote_widgets as bw
+from belote_widgets.review_view import REVIEW_TEXTS, review_html, row_html
+
+from belote_lab.review import review
+from belote_lab.selfplay import play_hand
+
+
+def _play_first(t: bw.PlayTable) -> None:
+    """The first call and then the first playable card each time, as the browser test does."""
+    for _ in range(80):
+        if t.hand.phase == "done":
+            return
+        legal = [c for c, b in t.cards.buttons.items() if "bw-legal" in b._dom_classes]
+        if legal and t.is_learner_turn and t.hand.phase == "play":
+            t.cards.click(legal[0])
+        else:
+            t.call_box.children[0].click()
+    raise AssertionError("the hand did not end")
+
+
+def test_both_languages_have_every_word() -> None:
+    assert set(REVIEW_TEXTS["en"]) == set(REVIEW_TEXTS["ko"])
+
+
+def test_review_button_at_the_table() -> None:
+    t = bw.PlayTable("belote", mode="hand", level=2, seed=1)
+    assert t.review_button.disabled and t.review_button.description == "Review this hand"
+    assert not t.review_hand() and "once it is over" in t.status_label.value
+    _play_first(t)
+    assert not t.review_button.disabled
+    assert t.review_hand()
+    r = t._review
+    assert r is not None and r.seat == t.seat and len(r) == 8
+    top = r.costliest(1)[0]
+    html = t.review_html.value
+    assert f'<tr class="bw-costly bw-costliest" data-card="{top.card.text}">' in html
+    assert f"{top.card.pretty} cost {top.cost} points" in html
+    assert all(x.hint is not None for x in r.rows)  # what the hint said, beside each card
+    stepper = t.review_stepper
+    assert stepper is not None and stepper.review_html.value == ""  # the table is shown once
+    k = next(i for i, a in enumerate(stepper._actions) if a[2] == top.card.text) + 1
+    stepper.go(k)
+    assert f'data-card="{top.card.text}"' in stepper.review_row_html.value
+    t.set_language("ko")
+    assert t.review_button.description == "이 판 검토하기" and stepper.language == "ko"
+    assert f"{top.card.pretty} 때문에 {top.cost}점 손해" in t.review_html.value
+    assert "이 카드" in stepper.review_row_html.value
+    t.new_hand()  # a new hand: the review of the old one goes
+    assert t._review is None and not t.review_box.children
+
+
+def test_stepper_reviews_a_record_for_one_seat_or_all() -> None:
+    h = play_hand("coinche", "2,2,2,2", seed=4)
+    st = bw.HandStepper(h.to_json())
+    r = st.review()
+    assert r is not None and r.seat is None and len(r) == 32
+    assert all(x.hint is None for x in r.rows)  # every seat: no hints unless asked
+    assert "<th>Seat</th>" in st.review_html.value
+    st.set_view("W")
+    r = st.review(hints=False)
+    assert r is not None and r.seat == 3 and len(r) == 8
+    assert "<th>Seat</th>" not in st.review_html.value
+    st.load(h.to_json())  # another record: the review is gone
+    assert st.review_html.value == "" and st._review is None
+
+
+def test_row_words() -> None:
+    h = play_hand("belote", "1,1,1,1", seed=2)
+    r = review(h, "S", hint_samples=2, hint_budget=10.0)
+    for x in r.rows:
+        en, ko = row_html(x, r.unit, "en"), row_html(x, r.unit, "ko")
+        assert en.startswith('<span class="bw-review-row"') and x.card.pretty in en
+        assert "The hint from what South could see" in en and "남 자리에서" in ko
+        if x.cost:
+            assert re.search(r"<b>(mistake|bad luck)</b>", en), en
+        else:
+            assert "among the best cards" in en and "최선의 카드 중 하나" in ko
+    assert review_html(r, "en").count('class="bw-card ') >= len(r)

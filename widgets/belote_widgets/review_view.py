@@ -1,0 +1,162 @@
+"""A hand's review drawn as HTML: the costliest cards in words, then a row per card.
+
+The review itself is the engine's (:func:`belote_lab.review.review`); this module only draws
+it, in English or Korean, for :class:`~belote_widgets.PlayTable`'s "Review this hand" button
+and :class:`~belote_widgets.HandStepper`'s Review button.
+
+>>> from belote_lab.games.belote import BeloteHand
+>>> from belote_lab.review import review
+>>> h = BeloteHand.from_hands({"N": "JH 9H AH TH KH QH 8H 7H",
+...     "E": "AS TS KS QS JS 9S 8S 7S", "S": "AD TD KD QD JD 9D 8D 7D",
+...     "W": "AC TC KC QC JC 9C 8C 7C"}, "H", taker="N", first_leader="N")
+>>> for c in ("7H", "7S", "7D", "7C"):
+...     h.play(c)
+>>> html = review_html(review(h, hints=False), "en")
+>>> 'bw-review-table' in html and 'data-card="7H"' in html
+True
+>>> "카드" in review_html(review(h, hints=False), "ko")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from belote_lab.cards import Suit
+from belote_lab.review import Review, ReviewRow
+from belote_widgets.cards_view import card_html, esc
+from belote_widgets.i18n import check_language, seat_name
+
+__all__ = ["REVIEW_TEXTS", "review_html", "row_html", "review_words"]
+
+REVIEW_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "trick": "Trick", "seat": "Seat", "card": "Card", "value": "Value", "best": "Best",
+        "cost": "Cost", "best_cards": "Best cards", "hint": "Hint said", "verdict": "Verdict",
+        "v_best": "best", "v_mistake": "mistake", "v_bad luck": "bad luck",
+        "v_costly": "costly", "v_stock": "stock phase: no exact value",
+        "v_budget": "too large to solve",
+        "hint_best": "best ({n})", "hint_below": "{gap} below {card} ({n})",
+        "deals": "{n} deals", "exact": "exact",
+        "this_card": "This card: {card}, {what}.",
+        "this_exact": "cost {cost} (best: {best})",
+        "this_none": "no exact value ({why})",
+        "this_hint": "The hint from what {seat} could see: {said}",
+        "this_best": "among the best cards ({best})",
+        "caption": "Each card's exact double-dummy value, in {unit}; the hint from what the "
+                   "player could see beside it.",
+        "points": "points", "tricks": "tricks",
+        "took": "Reviewed in {s:.1f} s.",
+        "button": "Review", "table_button": "Review this hand",
+    },
+    "ko": {
+        "trick": "트릭", "seat": "자리", "card": "카드", "value": "값", "best": "최선",
+        "cost": "손해", "best_cards": "최선의 카드", "hint": "힌트", "verdict": "판정",
+        "v_best": "최선", "v_mistake": "실수", "v_bad luck": "불운",
+        "v_costly": "손해", "v_stock": "더미 단계: 정확한 값 없음",
+        "v_budget": "너무 커서 풀지 않음",
+        "hint_best": "최선 ({n})", "hint_below": "{card} 카드보다 {gap} 낮음 ({n})",
+        "deals": "표본 딜 {n}개", "exact": "정확한 값",
+        "this_card": "이 카드: {card}, {what}.",
+        "this_exact": "손해 {cost} (최선의 카드: {best})",
+        "this_none": "정확한 값 없음 ({why})",
+        "this_hint": "{seat} 자리에서 보이던 것으로 본 힌트: {said}",
+        "this_best": "최선의 카드 중 하나 ({best})",
+        "caption": "각 카드의 정확한 더블 더미 값({unit})과, 그 옆에 카드를 낸 사람이 볼 수 "
+                   "있던 것으로 본 힌트.",
+        "points": "점", "tricks": "트릭",
+        "took": "검토에 {s:.1f}초 걸렸습니다.",
+        "button": "검토", "table_button": "이 판 검토하기",
+    },
+}
+
+
+def review_words(key: str, language: str, **values: Any) -> str:
+    """One of :data:`REVIEW_TEXTS` in ``language``, filled in."""
+    words = REVIEW_TEXTS[check_language(language)][key]
+    return words.format(**values) if values else words
+
+
+def _amount(x: float, unit: str, lang: str, digits: int = 0) -> str:
+    number = f"{x:.{digits}f}"
+    if lang == "ko":
+        return number + review_words(unit, lang)
+    return f"{number} {review_words(unit, lang)}"
+
+
+def _hint_said(row: ReviewRow, unit: str, lang: str) -> str:
+    """``9.5 points below A♠ (20 deals)``, ``best (20 deals)`` or ``""`` (no hint)."""
+    h = row.hint
+    if h is None:
+        return ""
+    n = review_words("exact", lang) if h.exact else review_words("deals", lang, n=h.samples)
+    if h.cost <= 0:
+        return review_words("hint_best", lang, n=n)
+    return review_words(
+        "hint_below", lang, gap=_amount(h.cost, unit, lang, 1), card=h.best_card.pretty, n=n,
+    )
+
+
+def _verdict(row: ReviewRow, lang: str) -> str:
+    key = row.verdict if row.verdict is not None else row.why_not
+    return review_words(f"v_{key}", lang) if key else ""
+
+
+def _row_cells(row: ReviewRow, r: Review, trump: Suit | None, lang: str) -> list[str]:
+    def num(x: int | None) -> str:
+        return "" if x is None else str(x)
+
+    best = "".join(card_html(c, trump, lang) for c in row.best_cards)
+    cells = [str(row.trick)]
+    if r.seat is None:
+        cells.append(esc(seat_name(row.seat, lang)))
+    return [*cells, card_html(row.card, trump, lang), num(row.value), num(row.best),
+            num(row.cost), best, esc(_hint_said(row, r.unit, lang)), esc(_verdict(row, lang))]
+
+
+def review_html(r: Review, language: str, trump: Suit | None = None) -> str:
+    """The review ``r``: its words (:meth:`Review.text`), then a table of its rows — the
+    costliest cards marked ``bw-costly`` (the first ``bw-costliest`` too) — in ``language``;
+    ``trump`` marks trump cards."""
+    lang = check_language(language)
+    words = "".join(f"<p>{esc(line)}</p>" for line in r.text(lang).splitlines())
+    keys = ["trick", *(["seat"] if r.seat is None else []), "card", "value", "best", "cost",
+            "best_cards", "hint", "verdict"]
+    head = "".join(f"<th>{esc(review_words(k, lang))}</th>" for k in keys)
+    ranked = [id(x) for x in r.costliest() if x.cost]
+    rows = []
+    for x in r.rows:
+        marks = (["bw-costly"] if id(x) in ranked else []) + (
+            ["bw-costliest"] if ranked and id(x) == ranked[0] else [])
+        mark = f' class="{" ".join(marks)}"' if marks else ""
+        cells = "".join(f"<td>{c}</td>" for c in _row_cells(x, r, trump, lang))
+        rows.append(f'<tr{mark} data-card="{x.card.text}">{cells}</tr>')
+    caption = esc(review_words("caption", lang, unit=review_words(r.unit, lang)))
+    took = esc(review_words("took", lang, s=r.ms / 1e3))
+    return (
+        f'<div class="bw-review">{words}'
+        f'<table class="bw-table bw-review-table"><caption>{caption}</caption>'
+        f'<tr>{head}</tr>{"".join(rows)}</table>'
+        f'<span class="bw-muted">{took}</span></div>'
+    )
+
+
+def row_html(row: ReviewRow, unit: str, language: str, trump: Suit | None = None) -> str:
+    """One card's review in a sentence (the hand stepper shows it under the card played)."""
+    lang = check_language(language)
+    best = ", ".join(c.pretty for c in row.best_cards)
+    if row.cost == 0:
+        what = review_words("this_best", lang, best=best)
+    elif row.cost is not None:
+        what = review_words("this_exact", lang, cost=_amount(row.cost, unit, lang), best=best)
+    else:
+        what = review_words("this_none", lang, why=_verdict(row, lang))
+    parts = [esc(review_words("this_card", lang, card=row.card.pretty, what=what))]
+    if row.hint is not None:
+        said = _hint_said(row, unit, lang)
+        parts.append(esc(review_words("this_hint", lang, seat=seat_name(row.seat, lang),
+                                      said=said)) + ".")
+    if row.cost:
+        parts.append(f"<b>{esc(_verdict(row, lang))}</b>")
+    body = " ".join(parts)
+    return f'<span class="bw-review-row" data-card="{row.card.text}">{body}</span>'
