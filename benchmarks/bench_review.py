@@ -4,12 +4,13 @@
 
 Hands are dealt from seeds, bid and played to their end by level-2 players
 (:func:`belote_lab.selfplay.hand_in_play`), then reviewed for every seat with the default
-node budget (:data:`belote_lab.review.DEFAULT_NODE_LIMIT`).  For each game it prints the
-median and worst review time, the cards reviewed out of those played, and why the others
-were not (``stock``: two-player Belote's stock phase; ``budget``: positions too large for
-the budget, going back from the end).  Target: a four-player hand in under 3 s.  One
-warm-up review first (numba compile or cache load not counted); the load average is
-printed with the figures.
+node budget (:data:`belote_lab.review.DEFAULT_NODE_LIMIT`), and for one seat with what the
+hint said before each card (what the table's *Review this hand* button does).  For each
+game it prints the median and worst review times, the cards reviewed out of those played,
+and why the others were not (``stock``: two-player Belote's stock phase; ``budget``:
+positions too large for the budget, going back from the end).  Target: a four-player hand
+in under 3 s.  One warm-up review first (numba compile or cache load not counted); the load
+average is printed with the figures.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from loadavg import load_average  # benchmarks/loadavg.py
 
 from belote_lab.games import GAMES, get
 from belote_lab.games.base import drive_hand
-from belote_lab.review import DEFAULT_NODE_LIMIT, review
+from belote_lab.review import DEFAULT_NODE_LIMIT, HINT_BUDGET, HINT_SAMPLES, review
 from belote_lab.selfplay import hand_in_play, make_players
 
 TARGET_S = 3.0
@@ -38,21 +39,28 @@ def played_hand(game: str, seed: int) -> object:
 
 
 def bench_game(game: str, hands: int, seed: int) -> bool:
-    """Print one game's line; ``False`` if a four-player hand passed the target."""
-    times, done, played, skipped = [], 0, 0, {"stock": 0, "budget": 0}
+    """Print one game's lines; ``False`` if a four-player hand passed the target."""
+    g = get(game)
+    every: list[float] = []
+    one: list[float] = []
+    done, played, skipped = 0, 0, {"stock": 0, "budget": 0}
     for k in range(hands):
-        r = review(played_hand(game, seed + k))
-        times.append(r.ms / 1e3)
+        h = played_hand(game, seed + k)
+        r = review(h)
+        every.append(r.ms / 1e3)
         done += len(r.reviewed)
         played += len(r)
         for x in r.rows:
             if x.why_not:
                 skipped[x.why_not] += 1
+        one.append(review(h, g.seats[k % g.players]).ms / 1e3)  # the table's Review button
     why = ", ".join(f"{n} {k}" for k, n in skipped.items() if n) or "-"
-    print(f"{game:10} median {statistics.median(times):6.2f} s  worst {max(times):6.2f} s  "
-          f"reviewed {done}/{played} cards  not reviewed: {why}")
-    g = get(game)
-    return not (g.players == 4 and g.tricks == 8 and max(times) > TARGET_S)
+    print(f"{game:10} every seat, exact      median {statistics.median(every):6.2f} s  "
+          f"worst {max(every):6.2f} s  reviewed {done}/{played} cards  not reviewed: {why}")
+    print(f"{'':10} one seat with hints   median {statistics.median(one):6.2f} s  "
+          f"worst {max(one):6.2f} s")
+    four = g.players == 4 and g.tricks == 8
+    return not (four and max(max(every), max(one)) > TARGET_S)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,8 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", default=",".join(GAMES))
     a = ap.parse_args(argv)
     review(played_hand("belote", 999))  # warm-up
-    print(f"review of whole hands, every seat, node budget {DEFAULT_NODE_LIMIT:,} a solve; "
-          f"{a.hands} hands a game; load {load_average()}")
+    print(f"review of whole hands, node budget {DEFAULT_NODE_LIMIT:,} a solve; hints "
+          f"{HINT_SAMPLES} deals within {HINT_BUDGET} s a card; {a.hands} hands a game; "
+          f"load {load_average()}")
     ok = all([bench_game(name, a.hands, a.seed) for name in a.games.split(",")])
     print(f"four-player target {TARGET_S:.0f} s: {'met' if ok else 'MISSED'}")
     return 0 if ok else 1

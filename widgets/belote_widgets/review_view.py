@@ -114,10 +114,12 @@ def _row_cells(row: ReviewRow, r: Review, trump: Suit | None, lang: str) -> list
             num(row.cost), best, esc(_hint_said(row, r.unit, lang)), esc(_verdict(row, lang))]
 
 
-def review_html(r: Review, language: str, trump: Suit | None = None) -> str:
+def review_html(
+    r: Review, language: str, trump: Suit | None = None, timing: bool = True
+) -> str:
     """The review ``r``: its words (:meth:`Review.text`), then a table of its rows — the
     costliest cards marked ``bw-costly`` (the first ``bw-costliest`` too) — in ``language``;
-    ``trump`` marks trump cards."""
+    ``trump`` marks trump cards; ``timing``: say how long the review took."""
     lang = check_language(language)
     words = "".join(f"<p>{esc(line)}</p>" for line in r.text(lang).splitlines())
     keys = ["trick", *(["seat"] if r.seat is None else []), "card", "value", "best", "cost",
@@ -132,7 +134,7 @@ def review_html(r: Review, language: str, trump: Suit | None = None) -> str:
         cells = "".join(f"<td>{c}</td>" for c in _row_cells(x, r, trump, lang))
         rows.append(f'<tr{mark} data-card="{x.card.text}">{cells}</tr>')
     caption = esc(review_words("caption", lang, unit=review_words(r.unit, lang)))
-    took = esc(review_words("took", lang, s=r.ms / 1e3))
+    took = esc(review_words("took", lang, s=r.ms / 1e3)) if timing else ""
     return (
         f'<div class="bw-review">{words}'
         f'<table class="bw-table bw-review-table"><caption>{caption}</caption>'
