@@ -48,6 +48,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from belote_lab.advice import CallReview, review_calls
 from belote_lab.cards import SEATS, Card, seat_in
 from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
@@ -67,6 +68,12 @@ HINT_SAMPLES = 20
 HINT_BUDGET = 0.3
 """Seconds the review's hint may take before each card (a first lead takes all of it; later
 cards, far smaller positions, a few milliseconds)."""
+
+CALL_SAMPLES = 100
+"""Simulated deals the review weighs each call on (fewer if its time is up)."""
+
+CALL_BUDGET = 0.5
+"""Seconds the review may take to weigh each call."""
 
 STOCK = "stock"
 BUDGET = "budget"
@@ -162,6 +169,9 @@ class Review:
     unit: str
     node_limit: int | None
     ms: float = field(default=0.0, compare=False)
+    calls: tuple[CallReview, ...] = ()
+    """The calls of the hand (of ``seat``) against the bidding advice at that moment
+    (:func:`belote_lab.advice.review_calls`); empty when not asked."""
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -205,14 +215,20 @@ def review(
     hints: bool | None = None,
     hint_samples: int = HINT_SAMPLES,
     hint_budget: float = HINT_BUDGET,
+    calls: bool | None = None,
+    call_samples: int = CALL_SAMPLES,
+    call_budget: float = CALL_BUDGET,
 ) -> Review:
     """The :class:`Review` of a hand (a hand object, or its record: a dict, JSON text or
     bytes) for the cards of ``seat`` (``"N"`` or 0 …), or of every seat when ``None``.
     Each solve may search ``node_limit`` nodes (``None``: no limit).  With ``hints`` (by
     default: when a seat is given) each card also gets what the hint said before it, from
-    ``hint_samples`` sampled deals at most within ``hint_budget`` seconds."""
+    ``hint_samples`` sampled deals at most within ``hint_budget`` seconds.  With ``calls``
+    (by default: when a seat is given) each call is weighed against the bidding advice at
+    that moment, from ``call_samples`` simulated deals within ``call_budget`` seconds."""
     t0 = time.perf_counter()
     state = _undoable_copy(hand_or_record)
+    whole = hand_to_json(state)  # (the calls are weighed on the whole hand, undone apart)
     g = get(state.game)
     who = None if seat is None else seat_in(seat, g.seats)
     ask = (who is not None) if hints is None else bool(hints)
@@ -229,8 +245,11 @@ def review(
             row = replace(row, hint=_hint_said(state, row.card, hint_samples, hint_budget))
         gave_up = gave_up or row.why_not == BUDGET
         rows.append(row)
+    weighed: tuple[CallReview, ...] = ()
+    if (who is not None) if calls is None else calls:
+        weighed = review_calls(whole, who, samples=call_samples, time_budget=call_budget)
     ms = (time.perf_counter() - t0) * 1e3
-    return Review(g.name, who, tuple(reversed(rows)), g.counts, node_limit, ms)
+    return Review(g.name, who, tuple(reversed(rows)), g.counts, node_limit, ms, weighed)
 
 
 def _hint_said(state: TrickPlay, card: Card, samples: int, budget: float) -> HintSaid | None:
@@ -294,6 +313,7 @@ _WORDS: dict[str, dict[str, str]] = {
                   "large to solve exactly within the search budget.",
         "budget_hint": "What the hint said from sampled deals is given for them instead.",
         "nothing": "No card was played.",
+        "calls": "The calls, against the best call over simulated deals:",
         "clean": "No card cost anything: every card reviewed was among the best.",
         "row": "trick {trick}, {seat}: {card} cost {cost} ({value} instead of {top}); "
                "best: {best}.",
@@ -320,6 +340,7 @@ _WORDS: dict[str, dict[str, str]] = {
                   "정확히 풀기에 너무 큽니다.",
         "budget_hint": "대신 표본 딜로 본 힌트를 보여 줍니다.",
         "nothing": "낸 카드가 없습니다.",
+        "calls": "경매: 모의 딜로 본 가장 좋은 콜과 비교한 콜",
         "clean": "손해를 본 카드가 없습니다. 검토한 카드는 모두 최선의 카드였습니다.",
         "row": "{trick}번째 트릭, {seat}: {card} 때문에 {cost} 손해를 봤습니다 "
                "({top} 대신 {value}). 최선의 카드: {best}.",
@@ -370,6 +391,9 @@ def _lines(r: Review, w: dict[str, str], n: int) -> list[str]:
             best=_either([c.pretty for c in x.best_cards], w),
         ) + _hint_words(x, r.unit, w, seats))
     out += _sampled_lines(r, w, seats, n)
+    if r.calls:
+        out.append(w["calls"])
+        out += [c.text("ko" if ko else "en") for c in r.calls]
     shown = [s for s in g.seats if r.seat is None or s == r.seat]
     totals = ", ".join(f"{seats[s]} {_amount(r.total_cost(s), r.unit, w)}" for s in shown)
     return out + ([w["total"].format(totals=totals)] if r.reviewed else [])

@@ -230,12 +230,12 @@ def test_words() -> None:
 # --- what the hint said ------------------------------------------------------------------------
 def test_each_card_of_a_seat_gets_what_the_hint_said() -> None:
     h = play_out(dealt("belote", 11), lambda s: None, 11)
-    r = review(h, "E", hint_samples=4, hint_budget=30.0)
+    r = review(h, "E", hint_samples=4, hint_budget=30.0, calls=False)
     assert len(r) == 8 and all(x.hint is not None for x in r.rows)
     for x in r.rows:
         assert x.hint.samples <= 4 and x.hint.best >= x.hint.value
         assert x.hint.cost == pytest.approx(x.hint.best - x.hint.value)
-    assert r == review(h, "E", hint_samples=4, hint_budget=30.0)  # the same deals each time
+    assert r == review(h, "E", hint_samples=4, hint_budget=30.0, calls=False)  # same deals
     assert all(x.hint is None for x in review(h, "E", hints=False).rows)
     assert all(x.hint is None for x in review(h).rows)  # every seat: no hints unless asked
     assert r.table()[0]["hint"]["samples"] == r.rows[0].hint.samples
@@ -271,3 +271,18 @@ def test_mistake_or_bad_luck() -> None:
     assert "실수입니다" in r.text("ko")
     r = Review("belote", 0, (luck,), "points", None)
     assert "bad luck, not a mistake" in r.text() and "운이 나빴습니다" in r.text("ko")
+
+
+def test_the_calls_are_weighed_too() -> None:
+    h = play_out(dealt("belote", 13), lambda s: None, 13)
+    seat = next(s for kind, s, _ in h.actions if kind == "call")
+    r = review(h, seat, hints=False, call_samples=6, call_budget=30.0)
+    made = [v for kind, s, v in h.actions if kind == "call" and s == seat]
+    assert [str(c.made) for c in r.calls] == made and r.calls
+    assert all(c.seat == r.seat and c.cost >= 0 and c.advice.samples <= 6 for c in r.calls)
+    assert r == review(h, seat, hints=False, call_samples=6, call_budget=30.0)  # seeded deals
+    assert "The calls, against the best call over simulated deals:" in r.text()
+    assert "경매:" in r.text("ko")
+    assert review(h, hints=False).calls == ()  # every seat: not unless asked
+    assert len(review(h, hints=False, calls=True, call_samples=2, call_budget=30.0).calls) == sum(
+        1 for kind, _, _ in h.actions if kind == "call")

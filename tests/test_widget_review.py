@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import belote_widgets as bw
+import pytest
 from belote_widgets.review_view import REVIEW_TEXTS, review_html, row_html
 
 from belote_lab.review import review
@@ -83,3 +84,21 @@ def test_row_words() -> None:
         else:
             assert "among the best cards" in en and "최선의 카드 중 하나" in ko
     assert review_html(r, "en").count('class="bw-card ') >= len(r)
+
+
+@pytest.mark.parametrize("game", ["belote", "coinche", "belote2", "callbreak"])
+def test_hint_during_bidding_shows_the_advice_table(game: str) -> None:
+    t = bw.PlayTable(game, level=2, seed=3, advice_budget=0.3)
+    for _ in range(10):  # to the learner's first call
+        if t.is_learner_turn:
+            break
+        t.call_box.children[0].click()
+    assert t.hand.phase == "bidding" and t.is_learner_turn
+    assert t.show_hint()
+    html = t.hint_html.value
+    assert 'class="bw-advice"' in html and "<table" in html
+    legal = [str(c) for c in t.hand.legal_calls()]
+    assert t._advice is not None and len(t._advice.rows) == len(legal)
+    assert "Bidding advice for S" in html and "The level-2 computer would call" in html
+    t.set_language("ko")
+    assert "경매 조언" in t.hint_html.value

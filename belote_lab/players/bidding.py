@@ -19,6 +19,11 @@ takes the tricks is not simulated): the level-2 call stands.  The extra contract
 same per-contract deals and the same time budget (a four-player Belote call took 0.08 s on
 average, 0.46 s at most, on 40 seeded deals with no and all trump allowed).
 
+The simulation of one deal is public, for the bidding advice (:mod:`belote_lab.advice`),
+which weighs every legal call on it: :meth:`SimBidder.taking_deal` (four- and two-player
+Belote, with :meth:`SimBidder.taking_cards`), :meth:`SimBidder.coinche_deal` scored by
+:func:`coinche_score`, and :meth:`SimBidder.callbreak_deal`.
+
 >>> from belote_lab.games.belote import BeloteHand
 >>> b = SimBidder("belote", seed=1, samples=2)
 >>> b.choose_call(BeloteHand(seed=4)) in ("take", "pass")
@@ -40,7 +45,7 @@ from belote_lab.players.registry import level2
 from belote_lab.players.tuning import per_game
 from belote_lab.solver.position import position_of, solve_position, total_left
 
-__all__ = ["SHADE", "SimBidder"]
+__all__ = ["SHADE", "SimBidder", "coinche_score"]
 
 SHADE = 10
 """Points taken off a simulated Coinche attack before asking whether it makes its bid."""
@@ -163,6 +168,49 @@ def _sq_error(values: list[float]) -> float:
     return sum((v - mean) ** 2 for v in values) / (n - 1) / n
 
 
+def coinche_score(
+    outcome: tuple[int, int, int, int], bid: Any, mult: int, ours: bool,
+    capot_makes: bool = False,
+) -> tuple[float, bool]:
+    """The score margin of the contract ``bid`` (a :class:`~belote_lab.games.coinche.Bid`)
+    × ``mult`` on one simulated deal (:meth:`SimBidder.coinche_deal`), for the attack's
+    side if ``ours`` else for the defence's, and whether the contract was made.
+
+    Coinche's scoring (:mod:`belote_lab.games.coinche`) with the attack shaded by
+    :data:`SHADE` (a points bid), so not :attr:`Game.margin`.  A capot is made when the
+    attack takes every point (and, a belote bid, scores the belote).  With
+    ``capot_makes`` an attack that took every point also makes every points bid it reaches
+    unshaded (else the shade leaves 180 out of reach while a capot is made; level 4 was
+    tuned without it).
+
+    >>> from belote_lab.games.coinche import Bid
+    >>> coinche_score((100, 20, 0, 0), Bid.parse("100H"), 1, True)
+    (160.0, True)
+    >>> coinche_score((100, 20, 0, 0), Bid.parse("120H"), 2, False)
+    (380.0, False)
+    >>> coinche_score((162, 20, 0, 1), Bid.parse("180H"), 1, True, capot_makes=True)[1]
+    True
+    """
+    from belote_lab.games.coinche import FAILED_BASE, round_half_up
+
+    ap, ab, db, capot = outcome
+    value = bid.value
+    a = ap + ab
+    if bid.all_tricks:
+        made = bool(capot) and (ab > 0 or not bid.needs_belote)
+    else:
+        # the solver plays the attack's cards perfectly: count a little less for it
+        made = a - SHADE >= value and a - SHADE > (162 - ap) + db
+        made = made or (capot_makes and bool(capot) and a >= value)
+    if made:
+        att = round_half_up(ap) + value * mult + ab
+        dfn = round_half_up(162 - ap) + db
+    else:
+        att = ab
+        dfn = FAILED_BASE + value * mult + db
+    return (float(att - dfn) if ours else float(dfn - att)), made
+
+
 class SimBidder:
     """Level-4 calls for ``game`` decided by simulation (see the module text).
 
@@ -268,14 +316,18 @@ class SimBidder:
     ) -> tuple[int, Card, dict[str, list[float]]]:
         """The seat's hand and the turned card (the cache is keyed by them), and the value of
         passing (0), in the taking games."""
-        view = state.seat_view(seat)
-        mine = mask_of(view["hand"])
-        turned = Card.parse(view["turned"])
+        mine, turned = self.taking_cards(state, seat)
         self._remember((seat, mine, turned, state.dealer))
         values: dict[str, list[float]] = {}
         if "pass" in legal:
             values["pass"] = [0.0]
         return mine, turned, values
+
+    @staticmethod
+    def taking_cards(state: TrickPlay, seat: int) -> tuple[int, Card]:
+        """What ``seat`` holds (a mask) and the turned card, in a taking game's bidding."""
+        view = state.seat_view(seat)
+        return mask_of(view["hand"]), Card.parse(view["turned"])
 
     def _weigh_trumps(
         self,
@@ -312,21 +364,33 @@ class SimBidder:
         mine, turned, values = self._taking_view(state, seat, legal)
         suits = _suits_to_weigh(legal, c2, turned, lambda t: take_strength(mine, t)[1])
         suits += _others_to_weigh(legal, c2, mine | 1 << turned)
-        leader = self._first_leader(state)
-        hand_class = self.spec.hand_class
 
         def outcome(rest: list[Card], code: str) -> float:
-            hands = _deal_around(seat, mine | 1 << turned | cards_mask(rest[:2]), rest[2:], 8)
-            h = hand_class.from_hands(
-                [mask_cards(m) for m in hands], code, seat, leader, state.rules
-            )
-            return self._belote_outcome(h, seat)
+            return self.belote_deal(state, seat, code, rest, (mine, turned))[0]
 
         values.update(self._weigh_trumps(suits, BELOTE_MASK & ~mine & ~(1 << turned), outcome))
         return values
 
-    def _belote_outcome(self, h: Any, seat: int) -> float:
-        """The score margin of ``seat``'s team, by the table's own scoring (``h.score``).
+    def belote_deal(
+        self, state: TrickPlay, seat: int, code: str, rest: list[Card],
+        held: tuple[int, Card] | None = None,
+    ) -> tuple[float, bool | None]:
+        """One simulated deal of four-player Belote in which ``seat`` takes in ``code``
+        (``H``, ``NT`` …): it gets the turned card and ``rest[:2]``, the others 8 cards each
+        of ``rest[2:]`` (the 26 cards it has not seen, shuffled); returns its team's score
+        margin (:meth:`belote_result`) and whether the contract was made (``None``: a tie).
+        ``held``: :meth:`taking_cards`, when the caller has it."""
+        mine, turned = self.taking_cards(state, seat) if held is None else held
+        hands = _deal_around(seat, mine | 1 << turned | cards_mask(rest[:2]), rest[2:], 8)
+        h = self.spec.hand_class.from_hands(
+            [mask_cards(m) for m in hands], code, seat, self._first_leader(state), state.rules
+        )
+        return self.belote_result(h, seat)
+
+    def belote_result(self, h: Any, seat: int) -> tuple[float, bool | None]:
+        """Plays ``h`` out (:data:`ROLLOUT` tricks by level-2 players, the rest solved) and
+        scores it: the score margin of ``seat``'s team by the table's own scoring
+        (``h.score``), and whether the contract was made (``None``: a tie).
 
         Not :attr:`Game.margin`: this counts a side's tricks as 0 or 1 by its points and the
         belote as announced only, and the level-4 calls were tuned so."""
@@ -342,7 +406,7 @@ class SimBidder:
             bel[g.side_of(h.belote_seat)] = 20
         r = h.score(pts, tricks, bel)  # the table's scoring, failed_contract included
         sc = [r.score[side] for side in g.sides]
-        return float(sc[g.side_of(seat)] - sc[1 - g.side_of(seat)])
+        return float(sc[g.side_of(seat)] - sc[1 - g.side_of(seat)]), r.made
 
     # --- two-player Belote ---------------------------------------------------------------------
     def _values_belote2(
@@ -353,23 +417,34 @@ class SimBidder:
         mine, turned, values = self._taking_view(state, seat, legal)
         seven = [*mask_cards(mine), turned]
         suits = _suits_to_weigh(legal, c2, turned, lambda t: taking_strength(seven, t))
-        g = self.spec
-        other = g.next_seat(seat)
-        leader = g.next_seat(state.dealer)  # the non-dealer leads
 
         def outcome(rest: list[Card], code: str) -> float:
-            hands = {
-                SEATS[seat]: [*mask_cards(mine), turned, *rest[:2]],
-                SEATS[other]: rest[2:11],
-            }
-            h = g.hand_class.from_hands(hands, rest[11:], code, seat, leader, state.rules)
-            return self._belote2_outcome(h, seat)
+            return self.belote2_deal(state, seat, code, rest, (mine, turned))[0]
 
         values.update(self._weigh_trumps(suits, BELOTE_MASK & ~mine & ~(1 << turned), outcome))
         return values
 
-    def _belote2_outcome(self, h: Any, seat: int) -> float:
-        """The score margin of ``seat`` by :func:`~belote_lab.games.belote2.score_belote2`.
+    def belote2_deal(
+        self, state: TrickPlay, seat: int, code: str, rest: list[Card],
+        held: tuple[int, Card] | None = None,
+    ) -> tuple[float, bool | None]:
+        """One simulated deal of two-player Belote in which ``seat`` takes in ``code``: it
+        gets the turned card and ``rest[:2]``, the other seat ``rest[2:11]``, the stock is
+        ``rest[11:]`` (the 25 cards it has not seen, shuffled); returns its score margin
+        (:meth:`belote2_result`) and whether the contract was made (``None``: a tie)."""
+        mine, turned = self.taking_cards(state, seat) if held is None else held
+        g = self.spec
+        hands = {
+            SEATS[seat]: [*mask_cards(mine), turned, *rest[:2]],
+            SEATS[g.next_seat(seat)]: rest[2:11],
+        }
+        leader = g.next_seat(state.dealer)  # the non-dealer leads
+        h = g.hand_class.from_hands(hands, rest[11:], code, seat, leader, state.rules)
+        return self.belote2_result(h, seat)
+
+    def belote2_result(self, h: Any, seat: int) -> tuple[float, bool | None]:
+        """Plays ``h`` out and scores it: the score margin of ``seat`` by
+        :func:`~belote_lab.games.belote2.score_belote2`, and whether the contract was made.
 
         Not :attr:`Game.margin`: this counts a side's tricks as 0 or 1 by its points, and the
         level-4 calls were tuned so."""
@@ -388,7 +463,7 @@ class SimBidder:
         if holder >= 0:
             bel[SEATS[holder]] = 20
         r = score_belote2(pts, tricks, bel, SEATS[h.taker])
-        return float(r.score[SEATS[seat]] - r.score[SEATS[other]])
+        return float(r.score[SEATS[seat]] - r.score[SEATS[other]]), r.made
 
     # --- Coinche -------------------------------------------------------------------------------
     def _coinche_outcomes(self, state: TrickPlay, seat: int, code: str, taker: int) -> list[Any]:
@@ -399,55 +474,45 @@ class SimBidder:
         got = self._cache.get(key)
         if got is not None:
             return got
-        mine = state.hands[seat]
-        leader = self._first_leader(state)
-        rest = list(mask_cards(BELOTE_MASK & ~mine))
+        rest = list(mask_cards(BELOTE_MASK & ~state.hands[seat]))
         out = []
         deadline = time.perf_counter() + self.time_budget / 2
-        att = self.spec.side_with(taker)
         for _ in range(max(1, self.samples)):
             self.rng.shuffle(rest)
-            hands = _deal_around(seat, mine, rest, 8)
-            h = self.spec.hand_class.from_hands(
-                [mask_cards(m) for m in hands], f"80{code}", taker, leader, state.rules
-            )
-            h, v = _rollout_and_solve(h, self._level2_players(), self.ROLLOUT[self.game], att)
-            ap = h.won_points[att[0]] + h.won_points[att[1]] + v
-            ours = h.belote_seat >= 0 and self._same_side(h.belote_seat, taker)
-            ab = 20 if ours else 0
-            db = 20 if h.belote_seat >= 0 and not ours else 0
-            out.append((ap, ab, db, int(ap == self.spec.total)))
+            out.append(self.coinche_deal(state, seat, code, taker, rest))
             if time.perf_counter() > deadline:
                 break
         self._cache[key] = out
         return out
 
+    def coinche_deal(
+        self, state: TrickPlay, seat: int, code: str, taker: int, rest: list[Card]
+    ) -> tuple[int, int, int, int]:
+        """One simulated deal of a Coinche contract in ``code`` (``H``, ``NT`` …) won by
+        ``taker``: ``seat`` keeps its cards, the others get 8 each of ``rest`` (the 24 cards
+        it has not seen, shuffled) in turn; the hand is played out (:data:`ROLLOUT` tricks by
+        level-2 players, the rest solved).  Returns (attack points, attack belote, defence
+        belote, 1 if the attack took every point — a capot, but for a trick without points,
+        which the solver, counting points, lets go — else 0): :func:`coinche_score` scores
+        any bid of that contract from it."""
+        hands = _deal_around(seat, state.hands[seat], rest, 8)
+        h = self.spec.hand_class.from_hands(
+            [mask_cards(m) for m in hands], f"80{code}", taker, self._first_leader(state),
+            state.rules,
+        )
+        att = self.spec.side_with(taker)
+        h, v = _rollout_and_solve(h, self._level2_players(), self.ROLLOUT[self.game], att)
+        ap = h.won_points[att[0]] + h.won_points[att[1]] + v
+        ours = h.belote_seat >= 0 and self._same_side(h.belote_seat, taker)
+        ab = 20 if ours else 0
+        db = 20 if h.belote_seat >= 0 and not ours else 0
+        return (ap, ab, db, int(ap == self.spec.total))
+
     @staticmethod
     def _coinche_margin(outcomes: list[Any], bid: Any, mult: int, ours: bool) -> list[float]:
-        """Margin for the seat's team of the contract ``bid`` × ``mult``, a deal each.
-
-        Coinche's scoring (:mod:`belote_lab.games.coinche`) with the attack shaded by
-        :data:`SHADE` (a points bid), so not :attr:`Game.margin`.  A capot is made when the
-        attack takes every point (and, a belote bid, scores the belote)."""
-        from belote_lab.games.coinche import FAILED_BASE, round_half_up
-
-        value = bid.value
-        out = []
-        for ap, ab, db, capot in outcomes:
-            a = ap + ab
-            if bid.all_tricks:
-                made = bool(capot) and (ab > 0 or not bid.needs_belote)
-            else:
-                # the solver plays the attack's cards perfectly: count a little less for it
-                made = a - SHADE >= value and a - SHADE > (162 - ap) + db
-            if made:
-                att = round_half_up(ap) + value * mult + ab
-                dfn = round_half_up(162 - ap) + db
-            else:
-                att = ab
-                dfn = FAILED_BASE + value * mult + db
-            out.append(float(att - dfn) if ours else float(dfn - att))
-        return out
+        """Margin for the seat's team of the contract ``bid`` × ``mult``, a deal each
+        (:func:`coinche_score`)."""
+        return [coinche_score(o, bid, mult, ours)[0] for o in outcomes]
 
     def _values_coinche(
         self, state: TrickPlay, seat: int, legal: list[str], c2: str
@@ -544,29 +609,37 @@ class SimBidder:
     ) -> list[int]:
         """The tricks ``seat`` wins on each sampled deal, calling ``c2`` (the others: their
         calls made, or the level-2 estimate of their sampled hands)."""
-        from belote_lab.players.estimates import estimate_tricks
-
         tricks = []
-        known = {s: c for s in range(4) if (c := state.call_of(s)) is not None}
         rest = list(mask_cards(FULL_MASK & ~mine))
-        first = self.spec.next_seat(state.dealer)
         deadline = time.perf_counter() + self.time_budget
         for _ in range(max(1, self.samples)):
             self.rng.shuffle(rest)
-            hands = _deal_around(seat, mine, rest, 13)
-            calls = [
-                c2 if s == seat else known.get(s, estimate_tricks(hands[s])) for s in range(4)
-            ]
-            calls = [max(min(c, max(legal)), min(legal)) for c in calls]
-            h = self.spec.hand_class.from_hands(
-                [mask_cards(m) for m in hands], calls, first, state.rules
-            )
-            players = self._level2_players()
-            h, v = _rollout_and_solve(h, players, self.ROLLOUT[self.game], (seat,))
-            tricks.append(h.won_tricks[seat] + v)
+            tricks.append(self.callbreak_deal(state, seat, c2, legal, rest))
             if time.perf_counter() > deadline:
                 break
         return tricks
+
+    def callbreak_deal(
+        self, state: TrickPlay, seat: int, call: int, legal: list[int], rest: list[Card]
+    ) -> int:
+        """The tricks ``seat`` wins on one simulated Callbreak deal: it keeps its cards, the
+        others get 13 each of ``rest`` (the 39 cards it has not seen, shuffled) in turn; it
+        calls ``call``, the others their calls made or the level-2 estimate of their dealt
+        hand (within ``legal``), and the hand is played out (:data:`ROLLOUT`)."""
+        from belote_lab.players.estimates import estimate_tricks
+
+        hands = _deal_around(seat, state.hands[seat], rest, 13)
+        known = {s: c for s in range(4) if (c := state.call_of(s)) is not None}
+        calls = [
+            call if s == seat else known.get(s, estimate_tricks(hands[s])) for s in range(4)
+        ]
+        calls = [max(min(c, max(legal)), min(legal)) for c in calls]
+        h = self.spec.hand_class.from_hands(
+            [mask_cards(m) for m in hands], calls, self.spec.next_seat(state.dealer),
+            state.rules,
+        )
+        h, v = _rollout_and_solve(h, self._level2_players(), self.ROLLOUT[self.game], (seat,))
+        return int(h.won_tricks[seat] + v)
 
     SIMULATIONS: ClassVar[dict[str, Callable[..., dict[Any, list[float]]]]] = {
         "belote": _values_belote,
@@ -576,3 +649,19 @@ class SimBidder:
     }
     """How the calls of each game are weighed: ``(bidder, state, seat, legal, c2)`` → call →
     the values of its simulated deals."""
+
+    TAKING_DEALS: ClassVar[dict[str, Callable[..., tuple[float, bool | None]]]] = {
+        "belote": belote_deal,
+        "belote2": belote2_deal,
+    }
+    """One simulated deal of each taking game (``bidding == "taking"``)."""
+
+    def taking_deal(
+        self, state: TrickPlay, seat: int, code: str, rest: list[Card],
+        held: tuple[int, Card] | None = None,
+    ) -> tuple[float, bool | None]:
+        """One simulated deal of this taking game in which ``seat`` takes in ``code``
+        (:meth:`belote_deal`, :meth:`belote2_deal`): its score margin and whether the
+        contract was made (``None``: a tie)."""
+        deal = per_game(self.TAKING_DEALS, self.spec, "taking simulation")
+        return deal(self, state, seat, code, rest, held)

@@ -44,6 +44,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from belote_lab.advice import Advice, advise
 from belote_lab.cards import SEATS, Card, CardParseError, Suit, seat_in
 from belote_lab.contract import ContractKind
 from belote_lab.games import Game, get
@@ -308,6 +309,7 @@ class PlayTable(LocalizedWidget):
         show_legal: bool = True,
         hint_samples: int = 8,
         hint_budget: float = 0.5,
+        advice_budget: float = 1.0,
         mode: str | None = None,
         levels: Mapping[Any, int] | None = None,
         rounds: int | None = None,
@@ -322,6 +324,7 @@ class PlayTable(LocalizedWidget):
         self.show_legal = show_legal
         self.hint_samples = hint_samples
         self.hint_budget = hint_budget
+        self.advice_budget = advice_budget
         self.pace = float(pace)
         self.four_colour = bool(four_colour)
         self._busy = False
@@ -637,6 +640,7 @@ class PlayTable(LocalizedWidget):
 
     def _clear_hint(self) -> None:
         self._hint: Hint | None = None
+        self._advice: Advice | None = None
         self._hint_pick: Message | None = None
         self._hint_error: str | None = None
 
@@ -747,6 +751,10 @@ class PlayTable(LocalizedWidget):
             self._hint_pick = lambda lang: text(
                 "hint_level2_call", lang, call=call_label(str(pick), lang, turned)
             )
+            try:
+                self._advice = advise(h, time_budget=self.advice_budget, seed=0)
+            except (RuntimeError, ValueError) as e:
+                self._hint_error = str(e)
         else:
             card = self.advisor.choose_card(h.observation(self.seat))
             self._hint_pick = lambda lang: text("hint_level2_card", lang, card=card.pretty)
@@ -1134,6 +1142,8 @@ class PlayTable(LocalizedWidget):
         parts = []
         if self._hint is not None:
             parts.append(self._hint_table(self._hint, lang))
+        if self._advice is not None:
+            parts.append(f'<div class="bw-advice">{self._advice.html(lang)}</div>')
         if self._hint_error:
             parts.append(esc(text("hint_failed", lang, error=self._hint_error)))
         if self._hint_pick is not None:

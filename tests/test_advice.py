@@ -1,0 +1,235 @@
+"""Advice at bidding (``belote_lab/advice.py``): a row for every legal call in every game,
+make rates that are rates and fall as a bid or call rises, the same answer for a seed, a
+strong hand told to take and a weak one not, the review of the calls of a played hand, and
+bad input refused with a reason.  No test here is timed: the speed is in
+``benchmarks/bench_advice.py``."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+import pytest
+
+from belote_lab.advice import MAX_BUDGET, MAX_SAMPLES, Advice, advise, review_calls
+from belote_lab.games.belote import BeloteHand, shuffled_deck
+from belote_lab.games.belote2 import Belote2Hand
+from belote_lab.games.callbreak import CallbreakHand
+from belote_lab.games.coinche import CoincheHand
+from belote_lab.rules import BeloteRules, CoincheRules
+from belote_lab.selfplay import play_hand
+
+GAMES = ("belote", "coinche", "belote2", "callbreak")
+FAST = {"samples": 4, "time_budget": MAX_BUDGET}  # the cap, not the clock, ends the sampling
+
+
+def first_call(game: str, seed: int = 1) -> Any:
+    cls = {"belote": BeloteHand, "coinche": CoincheHand, "belote2": Belote2Hand,
+           "callbreak": CallbreakHand}[game]
+    return cls(seed=seed)
+
+
+def belote_deal(east: str, turned: str, seed: int = 0) -> BeloteHand:
+    """A Belote hand dealt by N in which E (first to speak) holds ``east`` and ``turned`` is
+    turned up."""
+    mine = east.split()
+    rest = [c.text for c in shuffled_deck(seed) if c.text not in [*mine, turned]]
+    return BeloteHand(dealer=0, deck=[*mine, *rest[:15], turned, *rest[15:]])
+
+
+def check_rows(a: Advice, legal: list[Any]) -> None:
+    assert [r.call for r in a.rows] == legal
+    assert a.best in legal and a.row(a.best).mean == max(r.mean for r in a.rows)
+    for r in a.rows:
+        assert r.deals == a.samples
+        assert r.made is None or 0.0 <= r.made <= 1.0
+        assert r.low <= r.mean <= r.high
+        assert len(r.values) == r.deals
+
+
+# --- every legal call, every game ----------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_one_row_per_legal_call(game: str) -> None:
+    h = first_call(game)
+    a = advise(h, **FAST)
+    assert a.game == game and a.seat == h.current_player and a.samples == 4
+    check_rows(a, h.legal_calls())
+    assert json.loads(json.dumps(a.to_json()))["rows"][0]["call"] == a.rows[0].call
+
+
+def test_belote_round_two_with_no_and_all_trump() -> None:
+    h = BeloteHand(seed=4, rules=BeloteRules(allow_no_trump=True, allow_all_trump=True))
+    for _ in range(5):
+        h.call("pass")
+    legal = h.legal_calls()
+    assert {"NT", "AT", "pass"} <= set(legal) and len(legal) == 6
+    a = advise(h, **FAST)
+    check_rows(a, legal)
+    assert a.row("pass").made is None and a.row("pass").mean == 0.0
+    assert all(a.row(c).made is not None for c in legal if c != "pass")
+
+
+def test_two_player_belote_round_two() -> None:
+    h = Belote2Hand(seed=2)
+    h.call("pass")
+    h.call("pass")
+    a = advise(h, **FAST)
+    check_rows(a, h.legal_calls())
+
+
+def test_coinche_every_bid_coinche_and_surcoinche() -> None:
+    rules = CoincheRules(allow_no_trump=True, allow_all_trump=True, allow_generale=True)
+    h = CoincheHand(seed=5, rules=rules)
+    a = advise(h, **FAST)
+    check_rows(a, h.legal_calls())
+    assert "generale" in a.notes and "générale" in a.text()
+    # one row a contract in the short table, one a call in the full one
+    short, full = a.table(), a.table(full=True)
+    assert len(full) == len(h.legal_calls()) > 60
+    assert [r["contract"] for r in short if r["by_value"]] == ["S", "H", "D", "C", "NT", "AT"]
+    assert len(short) == 7 and sum(r["best"] for r in short) == 1
+    h.call("100H")  # E bids: S, an opponent, may coinche
+    a = advise(h, **FAST)
+    check_rows(a, h.legal_calls())
+    assert a.row("coinche").contract == "100H×2" and a.row("pass").contract == "100H"
+    assert a.row("pass").made is None and a.row("coinche").made is not None
+    h.call("coinche")  # W, E's partner, may surcoinche
+    a = advise(h, **FAST)
+    check_rows(a, ["surcoinche", "pass"])
+    # the same deals: surcoinche doubles the coinched contract again, for E–W
+    sur, stay = a.row("surcoinche"), a.row("pass")
+    assert sur.contract == "100H×4" and stay.contract == "100H×2"
+    assert stay.made is None and sur.made is not None
+    gains = [x > y for x, y in zip(sur.values, stay.values, strict=True)]
+    assert sum(gains) / len(gains) == sur.made  # ×4 pays when the bid is made, costs if not
+
+
+# --- make rates ----------------------------------------------------------------------------------
+def test_coinche_make_rate_falls_as_the_value_rises() -> None:
+    h = CoincheHand(seed=2)
+    a = advise(h, samples=12, time_budget=MAX_BUDGET)
+    by_trump: dict[str, list[tuple[int, float]]] = {}
+    for r in a.rows:
+        text = str(r.call)
+        if r.group is not None and text[: -len(r.group)].isdigit():
+            by_trump.setdefault(r.group, []).append((int(text[: -len(r.group)]), r.made or 0.0))
+    assert set(by_trump) == {"S", "H", "D", "C"}
+    for rates in by_trump.values():
+        rates.sort()
+        assert all(b[1] <= a_[1] for a_, b in itertools.pairwise(rates)), rates
+    for row in a.table():
+        if row["by_value"]:
+            half = row["highest_half"]
+            assert half is None or row["by_value"][str(half)] >= 0.5
+
+
+def test_callbreak_make_rate_falls_as_the_call_rises() -> None:
+    h = CallbreakHand(seed=3)
+    h.call(2)
+    a = advise(h, samples=12, time_budget=MAX_BUDGET)
+    made = [a.row(c).made or 0.0 for c in h.legal_calls()]
+    assert all(b <= x for x, b in itertools.pairwise(made)), made
+    assert a.measure == "score" and a.own_call in h.legal_calls()
+
+
+def test_a_strong_hand_takes_and_a_weak_one_passes() -> None:
+    strong = advise(belote_deal("JH 9H AH TH AS", "7H"), samples=24, time_budget=MAX_BUDGET)
+    weak = advise(belote_deal("7S 8S 7D 8D 7C", "8H"), samples=24, time_budget=MAX_BUDGET)
+    assert strong.row("take").made >= 0.9 and strong.best == "take"
+    assert weak.row("take").made <= 0.4 and weak.best == "pass"
+    assert strong.row("take").mean > 100 > 0 > weak.row("take").mean
+    assert strong.row("take").label("en") == "Take ♥"
+    assert strong.row("take").label("ko") == "♥ 가져가기"
+
+
+# --- determinism, what the seat sees --------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_same_seed_same_advice(game: str) -> None:
+    h = first_call(game, seed=6)
+    a, b = advise(h, seed=5, **FAST), advise(h, seed=5, **FAST)
+    assert a == b and [r.values for r in a.rows] == [r.values for r in b.rows]
+    # only what the seat may see is read: its observation gives the same advice
+    c = advise(h.observation(h.current_player), seed=5, **FAST)
+    assert c == a
+
+
+# --- words and pictures ---------------------------------------------------------------------------
+def test_text_html_and_json() -> None:
+    a = advise(belote_deal("JH 9H AH TH AS", "7H"), **FAST)
+    en, ko = a.text(), a.text("ko")
+    assert "Take ♥" in en and "level-2" in en and "pass counts as 0" in en.lower()
+    assert "경매" in ko and "♥ 가져가기" in ko and "공약" in ko and "패스" in ko
+    page = a._repr_html_()
+    assert page.startswith("<div") and "<table" in page and "Take ♥" in page
+    assert "font-weight:bold" in page  # the best call stands out without a notebook's CSS
+    assert "패스" in a.html("ko")
+    data = json.loads(json.dumps(a.to_json()))
+    assert data["seat"] == "E" and data["best"] == "take" and len(data["rows"]) == 2
+
+
+# --- review of the calls made ---------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_review_calls_of_a_played_hand(game: str) -> None:
+    h = play_hand(game, 2, seed=3)
+    calls = [a for a in h.actions if a[0] == "call"]
+    rows = review_calls(h.to_json(), samples=3, time_budget=MAX_BUDGET)
+    assert len(rows) == len(calls)
+    for r, (_, seat, text) in zip(rows, calls, strict=True):
+        assert str(r.made).lower() == text.lower()
+        assert "NESW"[r.seat] == seat
+        assert r.gap >= 0 and r.cost >= 0 and r.cost in (0.0, r.gap)
+        assert r.best_mean >= r.made_mean
+        assert r.advice.row(r.made).mean == r.made_mean
+        assert json.loads(json.dumps(r.to_json()))["made"] == r.made
+        assert f"call {r.number} " in r.text() and f"{r.number}번째 콜" in r.text("ko")
+    assert [r.number for r in rows] == list(range(1, len(calls) + 1))
+    # one seat only, from the hand object itself
+    first = calls[0][1]
+    mine = review_calls(h, seat=first, samples=3, time_budget=MAX_BUDGET)
+    assert [r.number for r in mine] == [r.number for r in rows if "NESW"[r.seat] == first]
+
+
+def test_a_costly_call_is_named() -> None:
+    h = belote_deal("JH 9H AH TH AS", "7H")
+    h.call("pass")  # E passes a hand that makes every time
+    (r,) = review_calls(h, samples=24, time_budget=MAX_BUDGET)
+    assert r.made == "pass" and r.best == "take" and r.cost == r.gap > 100
+    assert r.text().startswith("call 1 (E): Pass cost ")
+    assert "손해" in r.text("ko")
+
+
+# --- bad input ------------------------------------------------------------------------------------
+def test_bad_input() -> None:
+    h = BeloteHand(seed=4)
+    with pytest.raises(ValueError, match="samples"):
+        advise(h, samples=0)
+    with pytest.raises(ValueError, match="samples"):
+        advise(h, samples=MAX_SAMPLES + 1)
+    with pytest.raises(ValueError, match="samples"):
+        advise(h, samples=True)
+    with pytest.raises(ValueError, match="time_budget"):
+        advise(h, time_budget=0)
+    with pytest.raises(ValueError, match="time_budget"):
+        advise(h, time_budget=MAX_BUDGET + 1)
+    with pytest.raises(ValueError, match="time_budget"):
+        advise(h, time_budget="1")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed"):
+        advise(h, seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="a hand"):
+        advise("belote")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="view"):
+        advise(h.observation("S"))
+    a = advise(h, samples=2)
+    with pytest.raises(ValueError, match="language"):
+        a.text("fr")
+    with pytest.raises(ValueError, match="not one of the calls"):
+        a.row("H")
+    h.call("take")
+    with pytest.raises(ValueError, match="bidding: this hand is in its play phase"):
+        advise(h)
+    (r,) = review_calls(h, samples=2)
+    with pytest.raises(ValueError, match="language"):
+        r.text("de")
+    with pytest.raises(ValueError, match="observation"):
+        review_calls(h.observation("N"))
