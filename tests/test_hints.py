@@ -1,6 +1,9 @@
 """Hints (``belote_lab/hints.py``): exact values when nothing is hidden, sampled deals that
-respect what the seat has seen, the score objective read by the games' own scoring, and
-the fall-back to level-2 play when a deal is too long to solve in the time given."""
+respect what the seat has seen, the score objective read by the games' own scoring, the
+fall-back to level-2 play when a deal is too long to solve in the time given, and what the
+hint says of how its values were found: deals played on (checked against the same deals
+played on by hand), values to a tolerance (checked against the exact values), no range
+below :data:`~belote_lab.hints.RANGE_SAMPLES` deals, the same hint for the same seed."""
 
 from __future__ import annotations
 
@@ -9,16 +12,34 @@ from typing import Any
 
 import pytest
 
-from belote_lab.cards import SEATS, mask_cards
+from belote_lab.cards import SEATS, Card, mask_cards
+from belote_lab.games import get
 from belote_lab.games.belote import BeloteHand, belote_holder
 from belote_lab.games.belote2 import Belote2Hand
 from belote_lab.games.callbreak import round_score
-from belote_lab.hints import hint, sample_deals, score_margin
-from belote_lab.players import RandomPlayer
+from belote_lab.hints import (
+    RANGE_SAMPLES,
+    CardValue,
+    Hint,
+    hint,
+    sample_deals,
+    score_margin,
+    with_hands,
+)
+from belote_lab.players import RandomPlayer, pimc
+from belote_lab.players.registry import level2
+from belote_lab.players.sampling import tricks_left
 from belote_lab.players.search import SOLVE_AT
+from belote_lab.players.tuning import HINT_HORIZON, HINT_TOLERANCE
 from belote_lab.selfplay import hand_class, hand_in_play
-from belote_lab.solver import position_of, solve
-from belote_lab.solver.position import SearchAborted, solve_position, total_left
+from belote_lab.solver import Position, position_of, solve
+from belote_lab.solver.position import (
+    SearchAborted,
+    estimate_position,
+    solve_position,
+    solve_value,
+    total_left,
+)
 
 GAMES = ("belote", "coinche", "belote2", "callbreak")
 
@@ -181,9 +202,161 @@ def test_node_limit_stops_a_search_and_leaves_the_table_sound() -> None:
 def test_a_deal_too_long_to_solve_is_played_on_by_level_2_first(game: str) -> None:
     h = dealt(game, 2)
     hn = hint(h, samples=2, time_budget=0.01, seed=1)
-    assert not hn.exact and hn.horizon == SOLVE_AT[game] and hn.samples >= 1
+    assert not hn.exact and hn.horizon == HINT_HORIZON[game] and hn.samples >= 1
+    assert hn.played_on == hn.samples
     assert set(hn.values) == set(h.legal_cards())
-    assert "level-2 play down to" in str(hn) and hn.to_json()["horizon"] == SOLVE_AT[game]
+    assert "level-2 play down to" in str(hn) and hn.to_json()["horizon"] == HINT_HORIZON[game]
+    # the search players' hints (no min_deals) keep their own horizon
+    players = pimc.hint(h, samples=2, time_budget=0.01, seed=1)
+    assert players.horizon == SOLVE_AT[game] and players.played_on == players.samples
+
+
+# --- how the values were found ---------------------------------------------------------------
+def positions(game: str, count: int, most_tricks: int) -> list[Position]:
+    """Full-information positions of ``game`` (a seat to play, all hands known) with at most
+    ``most_tricks`` tricks left, from hands played at random."""
+    rng = random.Random(len(game))
+    out: list[Position] = []
+    seed = 0
+    while len(out) < count:
+        h = dealt(game, seed % 10)
+        seed += 1
+        while h.phase == "play" and (tricks_left(h) > most_tricks or rng.random() < 0.3):
+            h.play(rng.choice(list(h.legal_cards())))
+        if h.phase == "play":
+            out.append(position_of(h, (h.to_play,)))
+    return out
+
+
+def max_side_value(sol_value: float, pos: Position) -> float:
+    """A value for the side to play read for the max side."""
+    return sol_value if pos.to_play in pos.max_side else total_left(pos) - sol_value
+
+
+@pytest.mark.parametrize(("game", "tricks"), [("belote", 8), ("coinche", 7), ("belote2", 9),
+                                               ("callbreak", 6)])
+def test_each_card_value_is_its_position_solved_after_it(game: str, tricks: int) -> None:
+    """Every card's value (cards worth the same as another one copied, not searched) is what
+    the side gets from the card's trick and the position after it, solved on its own."""
+    twins = 0
+    for pos in positions(game, 4, tricks):
+        sol = solve_position(pos)
+        for c, v in sol.values.items():
+            after, gain = pos.after(c)
+            assert max_side_value(v, pos) == gain + solve_value(after), (game, c.text)
+        assert solve_value(pos) == max_side_value(sol.value, pos)
+        values = sorted(sol.values.values())
+        twins += len(values) - len(set(values))
+    assert twins > 0  # some cards shared a value: the copies were checked too
+
+
+@pytest.mark.parametrize("game", ["belote", "coinche", "belote2"])
+def test_values_to_a_tolerance_are_within_it_of_the_exact_values(game: str) -> None:
+    for pos in positions(game, 4, 8 if get(game).players == 4 else 9):
+        exact = solve_position(pos)
+        assert estimate_position(pos).values == exact.values  # no tolerance: exact
+        for tol, exact_nodes in ((2, 0), (5, 0), (3, 20_000)):
+            est = estimate_position(pos, tol, exact_nodes=exact_nodes)
+            assert set(est.values) == set(exact.values) and est.error <= tol
+            for c, v in est.values.items():
+                assert abs(v - exact.values[c]) <= est.error, (game, tol, c.text)
+
+
+def played_on_by_hand(h: Any, pos: Position, card: Any, horizon: int) -> float:
+    """What the seat to play's side wins from ``h`` on the deal ``pos`` when ``card`` is played,
+    then level-2 players down to ``horizon`` tricks left, then the best play (solved with every
+    card's value: the best of them)."""
+    seat = h.to_play
+    side = get(h.game).side_with(seat)
+    won = "won_tricks" if get(h.game).counts == "tricks" else "won_points"
+    w = with_hands(h, pos)
+    before = sum(getattr(w, won)[s] for s in side)
+    w.play(card)
+    players = {s: level2(h.game)(None) for s in w.seat_order}
+    while w.phase == "play" and (tricks_left(w) > horizon or w.trick):
+        w.play(players[w.to_play].choose_card(w))
+    got = float(sum(getattr(w, won)[s] for s in side) - before)
+    if w.phase == "play":
+        end = solve(w, max_side=side)
+        got += end.value if side[0] in end.side else total_left(position_of(w)) - end.value
+    return got
+
+
+@pytest.mark.parametrize("game", ["belote2", "callbreak"])
+def test_deals_played_on_are_worth_what_the_same_play_by_hand_gives(game: str) -> None:
+    h = dealt(game, 4)
+    hn = hint(h, samples=3, time_budget=60.0, seed=5)
+    horizon = HINT_HORIZON[game]
+    assert hn.played_on == hn.samples == 3 and hn.horizon == horizon and hn.tolerance == 0
+    deals = sample_deals(h, h.to_play, 3, random.Random(5))  # the hint's deals, in order
+    for c, v in hn.values.items():
+        by_hand = [played_on_by_hand(h, pos, c, horizon) for pos in deals]
+        assert v.mean == pytest.approx(sum(by_hand) / 3) and v.low == min(by_hand), c.text
+
+
+def test_a_hint_to_a_tolerance_is_within_it_of_the_exact_hint(monkeypatch: Any) -> None:
+    """Every solved deal made to stop at the tolerance: each card's mean is within the
+    hint's tolerance of the exact mean over the same deals."""
+    real = pimc.estimate_position
+
+    def rough(pos: Position, tolerance: int, exact_nodes: int | None = None,
+              node_limit: int | None = None) -> Any:
+        return real(pos, tolerance, exact_nodes=0)
+
+    monkeypatch.setattr(pimc, "estimate_position", rough)
+    h = dealt("belote", 3)
+    hn = hint(h, samples=4, time_budget=60.0, seed=2)
+    assert hn.samples == 4 and hn.played_on == 0 and not hn.exact
+    assert 0 < hn.tolerance <= HINT_TOLERANCE["belote"]
+    assert f"values within ±{hn.tolerance:g} points" in str(hn)
+    side = (h.to_play % 2, h.to_play % 2 + 2)
+    exact: dict[Any, list[float]] = {}
+    for pos in sample_deals(h, h.to_play, 4, random.Random(2)):
+        pos.max_side = side
+        for c, v in solve_position(pos).values.items():
+            exact.setdefault(c, []).append(v)
+    for c, v in hn.values.items():
+        assert abs(v.mean - sum(exact[c]) / 4) <= hn.tolerance, c.text
+
+
+def test_deals_over_their_share_are_played_on_the_same_way_for_the_same_seed(
+    monkeypatch: Any,
+) -> None:
+    """Shares of solver nodes made small (a slow machine's): some deals of a first lead are
+    solved, the others played on, decided by nodes alone: the same seed, the same hint."""
+    monkeypatch.setattr(pimc, "HINT_NODE_RATE", 25_000)
+    h = dealt("belote", 3)
+    first = hint(h, samples=6, time_budget=60.0, seed=3)  # shares of 250k nodes
+    again = hint(h, samples=6, time_budget=60.0, seed=3)
+    assert first.samples == 6 and 0 < first.played_on < 6
+    assert first.values == again.values and first.how() == again.how()
+    assert f"{first.played_on} of them with level-2 play down to 6 tricks left" in str(first)
+
+
+def test_the_same_seed_gives_the_same_hint() -> None:
+    h = dealt("coinche", 2)
+    play_random(h, 9, random.Random(4))
+    a = hint(h, samples=8, time_budget=60.0, seed=11)
+    b = hint(h, samples=8, time_budget=60.0, seed=11)
+    assert a.samples == b.samples == 8 and a.values == b.values and a.how() == b.how()
+
+
+def test_fewer_deals_than_the_range_needs_show_no_range() -> None:
+    card = CardValue.of(Card.parse("AS"), [40.0, 90.0])
+    few = Hint(0, {card.card: card}, samples=RANGE_SAMPLES - 1, exact=False, ms=1.0)
+    many = Hint(0, {card.card: card}, samples=RANGE_SAMPLES, exact=False, ms=1.0)
+    assert Hint.RANGE_SAMPLES == RANGE_SAMPLES == 20
+    assert not few.shows_range and many.shows_range
+    assert str(few) == "N (19 sampled deals): A♠ 65.0"
+    assert str(many) == "N (20 sampled deals): A♠ 65.0 (40–90)"
+    assert "low" not in few.to_json()["values"][0] and many.to_json()["values"][0]["low"] == 40
+    assert few.to_json()["shows_range"] is False and few.to_json()["how"] == "19 sampled deals"
+    h = dealt("belote", 0)
+    hn = hint(h, samples=5, time_budget=60.0)
+    assert hn.samples == 5 and not hn.shows_range and "5 sampled deals" in str(hn)
+    assert "–" not in str(hn)
+    exact = hint(h, all_visible=True)
+    assert exact.shows_range and exact.how() == "exact"
 
 
 def test_random_players_never_leave_a_hint_without_a_card() -> None:

@@ -1,11 +1,20 @@
 """Card-play hints: what each playable card is worth, from what the seat to play may see.
 
 :func:`hint` samples the hidden cards consistently with everything the seat knows
-(:func:`~belote_lab.players.sampling.iter_deals`), solves each deal exactly with
+(:func:`~belote_lab.players.sampling.iter_deals`), solves each deal with
 :mod:`belote_lab.solver` and averages: perfect-information Monte Carlo.  When nothing is
 hidden any more (two-player Belote once the stock is empty, or ``all_visible=True``) it
 solves the one real deal and the values are exact.  The public home of these names is
 :mod:`belote_lab.hints`; they live here so that the search players can use them.
+
+Two ways to spend the time budget.  The search players' (``min_deals=0``, as they were
+tuned): every deal solved exactly while the first fits in half the budget, else every deal
+played on by level-2 players down to :data:`~belote_lab.players.tuning.SOLVE_AT` first.
+The hints for people (``min_deals`` > 0, :func:`belote_lab.hints.hint`): each deal gets a
+share of solver nodes that lets ``min_deals`` deals fit, and is solved exactly within it,
+to a tolerance past it, or played on first when it needs more than two shares
+(:func:`_fit_deals`); :class:`Hint` says how many deals were played on and to what
+tolerance.
 
 >>> from belote_lab.games.callbreak import CallbreakHand
 >>> h = CallbreakHand(seed=2)
@@ -25,22 +34,43 @@ import math
 import random
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from belote_lab._jit import HAVE_NUMBA
 from belote_lab.cards import SEATS, Card
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
-from belote_lab.players.sampling import determined, iter_deals, rollouts, score_margin
-from belote_lab.players.tuning import SOLVE_AT, per_game
-from belote_lab.solver.position import Position, SearchAborted, position_of, solve_position
+from belote_lab.players.sampling import (
+    determined,
+    iter_deals,
+    rollouts,
+    score_margin,
+    tricks_left,
+)
+from belote_lab.players.tuning import (
+    HINT_HORIZON,
+    HINT_NODE_RATE,
+    HINT_SOLVE_FROM,
+    HINT_TOLERANCE,
+    SOLVE_AT,
+    per_game,
+)
+from belote_lab.solver.position import (
+    Estimate,
+    Position,
+    SearchAborted,
+    estimate_position,
+    position_of,
+    solve_position,
+)
 
 __all__ = [
     "CardValue",
     "Hint",
     "MAX_SAMPLES",
     "OBJECTIVES",
+    "RANGE_SAMPLES",
     "hint",
 ]
 
@@ -50,6 +80,11 @@ what the hand *scores* with them (:func:`~belote_lab.players.sampling.score_marg
 
 MAX_SAMPLES = 1_000_000
 """The most deals :func:`hint` may be asked for (its time budget ends it long before)."""
+
+RANGE_SAMPLES = 20
+"""The fewest sampled deals whose lowest and highest values a hint shows (fewer say little
+of the spread); :func:`belote_lab.hints.hint` evaluates the deals cheaply enough for this
+many to fit in its time budget."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +120,19 @@ class CardValue:
 
 @dataclass(frozen=True)
 class Hint:
-    """The values of the playable cards for ``seat``'s side, best first."""
+    """The values of the playable cards for ``seat``'s side, best first, and how they were
+    found: ``samples`` deals (one, the real one, when ``exact``), ``played_on`` of them played
+    on by level-2 players down to ``horizon`` tricks left before the solver, the others solved
+    from here with every card's value within ``tolerance`` of the exact one (0: exact).
+
+    >>> from belote_lab.cards import Card
+    >>> v = CardValue.of(Card.parse("AS"), [60.0, 80.0])
+    >>> hn = Hint(0, {v.card: v}, samples=12, exact=False, ms=5.0, tolerance=2.0)
+    >>> hn.shows_range, str(hn)
+    (False, 'N (12 sampled deals, values within ±2 points): A♠ 70.0')
+    >>> str(Hint(0, {v.card: v}, samples=20, exact=False, ms=5.0))
+    'N (20 sampled deals): A♠ 70.0 (60–80)'
+    """
 
     seat: int
     values: dict[Card, CardValue]
@@ -95,54 +142,98 @@ class Hint:
     unit: str = "points"
     objective: str = "points"
     horizon: int = 0
-    """0 when each deal was solved from here to the end; else the deals were played on by
-    level-2 players down to this many tricks left, then solved (a deal too long to solve in
-    the time given)."""
+    """0 when each deal was solved from here to the end; else ``played_on`` deals were played
+    on by level-2 players down to this many tricks left, then solved (deals too long to solve
+    in the time given)."""
+    tolerance: float = 0.0
+    """How far (in ``unit``) a card's value on a solved deal may be from its exact value: 0,
+    or the tolerance of the deals that took more than their share of the search."""
+    played_on: int = 0
+    """How many of the deals were played on down to ``horizon``."""
+
+    RANGE_SAMPLES: ClassVar[int] = RANGE_SAMPLES
 
     @property
     def best(self) -> Card:
         return max(self.values.values(), key=lambda v: v.mean).card
 
+    @property
+    def shows_range(self) -> bool:
+        """Are the values' lowest and highest worth showing? (exact, or enough deals)"""
+        return self.exact or self.samples >= self.RANGE_SAMPLES
+
     def ranked(self) -> list[CardValue]:
         return sorted(self.values.values(), key=lambda v: -v.mean)
 
     def to_json(self) -> dict[str, Any]:
+        values = [v.to_json() for v in self.ranked()]
+        if not self.shows_range:
+            for v in values:
+                del v["low"], v["high"]
         return {
             "seat": SEATS[self.seat],
-            "values": [v.to_json() for v in self.ranked()],
+            "values": values,
             "samples": self.samples,
             "exact": self.exact,
             "ms": round(self.ms, 1),
             "unit": self.unit,
             "objective": self.objective,
             "horizon": self.horizon,
+            "played_on": self.played_on,
+            "tolerance": self.tolerance,
+            "shows_range": self.shows_range,
+            "how": self.how(),
         }
 
+    def how(self) -> str:
+        """How the values were found, in words (what :meth:`__str__` puts in brackets)."""
+        if self.exact:
+            return "exact"
+        s = "" if self.samples == 1 else "s"
+        parts = [f"{self.samples} sampled deal{s}"]
+        if self.played_on:
+            who = "all" if self.played_on == self.samples else f"{self.played_on} of them"
+            parts.append(f"{who} with level-2 play down to {self.horizon} tricks left")
+        if self.tolerance:
+            parts.append(f"values within ±{self.tolerance:g} {self.unit}")
+        return ", ".join(parts)
+
     def __str__(self) -> str:
-        kind = "exact" if self.exact else f"{self.samples} sampled deals"
-        if self.horizon:
-            kind += f", level-2 play down to {self.horizon} tricks left"
-        rows = ", ".join(f"{v.card.pretty} {v.mean:.1f}" for v in self.ranked())
-        return f"{SEATS[self.seat]} ({kind}): {rows}"
+        rows = []
+        for v in self.ranked():
+            row = f"{v.card.pretty} {v.mean:.1f}"
+            if self.shows_range and v.low != v.high:
+                row += f" ({v.low:g}–{v.high:g})"
+            rows.append(row)
+        return f"{SEATS[self.seat]} ({self.how()}): {', '.join(rows)}"
 
 
 @dataclass
 class _Solved:
-    """What :func:`_solve_deals` gathered: each card's values, the deals, and how."""
+    """What the deals gave: each card's values, the deals, and how they were evaluated."""
 
     collected: dict[Card, list[float]]
     n: int
     exact: bool
     horizon: int
+    played_on: int = 0
+    error: float = 0.0
+
+    def add(self, values: dict[Card, float]) -> None:
+        for c, v in values.items():
+            self.collected.setdefault(c, []).append(v)
+        self.n += 1
 
 
 def hint(
     state: TrickPlay,
     samples: int = 32,
-    time_budget: float = 0.8,
+    time_budget: float = 0.9,
     seed: int | None = 0,
     all_visible: bool = False,
     objective: str = "points",
+    *,
+    min_deals: int = 0,
 ) -> Hint:
     """Each legal card's value for the side of the seat to play (see the module text).
 
@@ -153,6 +244,12 @@ def hint(
     With ``objective="score"`` each deal's value is what the hand then scores
     (:func:`~belote_lab.players.sampling.score_margin`): a made contract against a failed
     one, not a point more or less.  A bad argument raises :class:`ValueError` saying which.
+
+    How a deal is evaluated: with ``min_deals`` 0 (the search players' way) every deal is
+    solved exactly, unless the first one does not fit in half the budget: then all are
+    played on by level-2 players down to the solver's horizon first.  With ``min_deals`` > 0
+    (:func:`belote_lab.hints.hint`: :data:`RANGE_SAMPLES`) each deal gets a share of the
+    budget that lets ``min(samples, min_deals)`` deals fit (:func:`_fit_deals`).
 
     >>> from belote_lab.games.belote import BeloteHand
     >>> hint(BeloteHand(seed=3), samples=0)
@@ -170,10 +267,15 @@ def hint(
     unit = "score" if objective == "score" else game.counts
     deals = _deals(state, seat, side, samples, seed, all_visible, t0 + time_budget)
     exact = all_visible or determined(state, seat)
-    got = _solve_deals(state, seat, side, deals, t0, time_budget, objective, exact)
+    if min_deals > 0:
+        want = 1 if exact else min(samples, min_deals)
+        got = _fit_deals(state, seat, side, deals, (t0, time_budget), objective, exact, want)
+    else:
+        got = _solve_deals(state, seat, side, deals, t0, time_budget, objective, exact)
     values = {c: CardValue.of(c, vs) for c, vs in got.collected.items()}
     ms = (time.perf_counter() - t0) * 1e3
-    return Hint(seat, values, got.n, got.exact, ms, unit, objective, got.horizon)
+    return Hint(seat, values, got.n, got.exact, ms, unit, objective, got.horizon, got.error,
+                got.played_on)
 
 
 def _deals(
@@ -208,33 +310,171 @@ def _solve_deals(
 ) -> _Solved:
     """Solve ``deals`` within the budget started at ``t0``; a first deal too long to solve is
     played on with level-2 players first (:func:`~belote_lab.players.sampling.rollouts`)."""
-    collected: dict[Card, list[float]] = {}
-    n = 0
+    got = _Solved({}, 0, exact, 0)
     for pos in deals:
         pos.max_side = side
         elapsed = time.perf_counter() - t0
         # the first deal may use half the budget, the others what is left of it
-        allowed = (time_budget / 2 if n == 0 else time_budget - elapsed)
+        allowed = (time_budget / 2 if got.n == 0 else time_budget - elapsed)
         try:
             sol = solve_position(pos, node_limit=_node_limit(allowed))
         except SearchAborted:
-            if n:
+            if got.n:
                 break
             # too long to solve: play the deals on with level-2 players, then solve
             horizon = per_game(SOLVE_AT, state.game, "solver horizon")
             collected, n = rollouts(
                 state, seat, itertools.chain([pos], deals), t0 + time_budget, objective, horizon
             )
-            return _Solved(collected, n, False, horizon)
+            return _Solved(collected, n, False, horizon, n)
         _learn_rate(sol.nodes, sol.ms)
-        for c, v in sol.values.items():
-            u = v if objective == "points" else score_margin(state, pos, seat, v)
-            collected.setdefault(c, []).append(u)
-        n += 1
+        got.add({c: _worth(state, pos, seat, v, objective) for c, v in sol.values.items()})
         elapsed = time.perf_counter() - t0
-        if elapsed + elapsed / n > time_budget:  # the next deal would likely overrun
+        if elapsed + elapsed / got.n > time_budget:  # the next deal would likely overrun
             break
-    return _Solved(collected, n, exact, 0)
+    return got
+
+
+def _worth(state: TrickPlay, pos: Position, seat: int, v: float, objective: str) -> float:
+    """A value the side wins on the deal ``pos``, read as the ``objective`` asks."""
+    return v if objective == "points" else score_margin(state, pos, seat, int(v))
+
+
+@dataclass
+class _Nodes:
+    """The solver nodes of :func:`_fit_deals`: each deal earns a ``share`` and may take two
+    shares at most, and no more than the deals before it left plus two shares; a deal that
+    takes more is played on instead, and once more deals were cut short than half those
+    solved (the first deal cut short, if none was solved), the rest are played on without
+    a try.  Counted in nodes, not seconds, so that the same deals are evaluated the same way
+    whatever the machine's load.
+
+    >>> n = _Nodes(share=100, total=1000)
+    >>> n.limit(), _Nodes(100, 1000, spent=250, deals=2).limit()
+    (200, 150)
+    """
+
+    share: int
+    total: int
+    spent: int = 0
+    deals: int = 0
+    solved: int = 0
+    aborted: int = 0
+
+    def limit(self) -> int:
+        if self.aborted > self.solved // 2:
+            return 0
+        room = (self.deals + 2) * self.share - self.spent
+        return min(2 * self.share, room, self.total - self.spent)
+
+
+def _fit_deals(
+    state: TrickPlay,
+    seat: int,
+    side: tuple[int, ...],
+    deals: Iterator[Position],
+    clock: tuple[float, float],
+    objective: str,
+    exact: bool,
+    want: int,
+) -> _Solved:
+    """Evaluate ``deals`` so that about ``want`` fit in the budget (``clock``: its start and
+    seconds): each deal gets a share of the nodes (:class:`_Nodes`), in which it is solved,
+    exactly, or to :data:`~belote_lab.players.tuning.HINT_TOLERANCE` once past its share
+    (:func:`~belote_lab.solver.position.estimate_position`).  A deal is played on by level-2
+    players down to :data:`~belote_lab.players.tuning.HINT_HORIZON` tricks left first
+    (:func:`~belote_lab.players.sampling.rollouts`) when it does not fit in its nodes, when
+    the position is above :data:`~belote_lab.players.tuning.HINT_SOLVE_FROM` tricks left, or
+    when the time left would not let the ``want`` deals be played on after it (:class:`_Pace`:
+    a slow or busy machine; never when ``want`` deals fit in the budget easily)."""
+    game = state.game
+    pace = _Pace(*clock, want)
+    rate = HINT_NODE_RATE if HAVE_NUMBA else HINT_NODE_RATE // 300
+    nodes = _Nodes(int(pace.budget * rate) // want, int(pace.budget * rate))
+    tol = 0 if exact or objective != "points" else per_game(HINT_TOLERANCE, game, "tolerance")
+    try_solve = exact or tricks_left(state) <= per_game(HINT_SOLVE_FROM, game, "hint solving")
+    horizon = per_game(HINT_HORIZON, game, "hint horizon")
+    got = _Solved({}, 0, exact, 0)
+    for pos in deals:
+        pos.max_side = side
+        allowed = try_solve and pace.time_to_solve(got.n, nodes.limit() / rate)
+        t = time.perf_counter()
+        est = _try_solve(pos, nodes, tol, allowed)
+        if allowed:
+            pace.tried.append(time.perf_counter() - t)
+        if est is None:
+            t = time.perf_counter()
+            collected, _ = rollouts(state, seat, [pos], t, objective, horizon)
+            pace.played.append(time.perf_counter() - t)
+            got.add({c: vs[0] for c, vs in collected.items()})
+            got.horizon, got.played_on = horizon, got.played_on + 1
+        else:
+            got.add({c: _worth(state, pos, seat, v, objective) for c, v in est.values.items()})
+            got.error = max(got.error, est.error)
+        if not pace.next_fits(got.n):
+            break
+    got.exact = exact and not got.played_on and not got.error
+    return got
+
+
+@dataclass
+class _Pace:
+    """The time of :func:`_fit_deals`: its start, budget (seconds), the deals it wants, and
+    the seconds of each deal played on and of each try to solve one so far."""
+
+    t0: float
+    budget: float
+    want: int
+    played: list[float] = field(default_factory=list)
+    tried: list[float] = field(default_factory=list)
+
+    def _per_deal_played_on(self) -> float:
+        """A deal played on, in seconds: the mean so far, else half a deal's part."""
+        return sum(self.played) / len(self.played) if self.played else self.budget / self.want / 2
+
+    def time_to_solve(self, n: int, attempt: float) -> bool:
+        """Is there time to try solving the deal after ``n`` deals (``attempt`` seconds at
+        most, or as long as the longest try so far) and to play on the deals still wanted
+        after it?  The first deal is always tried.
+
+        >>> pace = _Pace(time.perf_counter(), 0.9, 20)
+        >>> pace.time_to_solve(0, 0.09), pace.time_to_solve(1, 0.5)
+        (True, False)
+        """
+        if n == 0:
+            return True
+        attempt = max([attempt, *self.tried])
+        left = max(0, self.want - n - 1) * self._per_deal_played_on() * 1.25  # (a margin)
+        spent = time.perf_counter() - self.t0
+        return spent + attempt + left <= self.budget
+
+    def next_fits(self, n: int) -> bool:
+        """Would a deal after these ``n`` likely end within the budget? (it takes the mean
+        time of a deal so far, or of one played on if less)"""
+        spent = time.perf_counter() - self.t0
+        per = spent / n
+        if self.played:
+            per = min(per, self._per_deal_played_on())
+        return spent + per <= self.budget
+
+
+def _try_solve(pos: Position, nodes: _Nodes, tolerance: int, allowed: bool) -> Estimate | None:
+    """``pos`` solved within the nodes left to it (exact while within its share), or
+    ``None`` if they do not suffice or a solve is not ``allowed`` (the deal earns its share
+    all the same)."""
+    limit = nodes.limit()
+    nodes.deals += 1
+    if not allowed or limit < nodes.share // 2:
+        return None
+    try:
+        est = estimate_position(pos, tolerance, exact_nodes=nodes.share, node_limit=limit)
+    except SearchAborted as e:
+        nodes.spent += e.nodes
+        nodes.aborted += 1
+        return None
+    nodes.spent += est.nodes
+    nodes.solved += 1
+    return est
 
 
 def _check_hint_args(samples: object, time_budget: object, objective: object) -> None:

@@ -29,7 +29,7 @@ from belote_lab.cards import Card, mask_cards
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
 from belote_lab.players.registry import level2
-from belote_lab.solver.position import Position, position_of, solve_position, total_left
+from belote_lab.solver.position import Position, position_of, solve_value, total_left
 from belote_lab.trick import legal_mask
 
 __all__ = [
@@ -238,9 +238,7 @@ def _play_out(
         w.play(players[w.to_play].choose_card(w))
     v = _won(w, side) - before
     if w.phase == "play":
-        end = position_of(w, side)
-        sol = solve_position(end, all_values=False)
-        v += sol.value if side[0] in sol.side else total_left(end) - sol.value
+        v += solve_value(position_of(w, side))  # the best value alone: no card's value needed
     return v
 
 

@@ -25,6 +25,10 @@ from belote_lab.games import get
 __all__ = [
     "ANY_GAME",
     "EARLY_MARGIN",
+    "HINT_HORIZON",
+    "HINT_NODE_RATE",
+    "HINT_SOLVE_FROM",
+    "HINT_TOLERANCE",
     "PLAY_BUDGETS",
     "SOLVE_AT",
     "PlayBudget",
@@ -102,3 +106,28 @@ card to be played instead: the rollout deals are few."""
 SOLVE_AT = {"belote": 6, "coinche": 6, "belote2": 9, "callbreak": 7, ANY_GAME: 6}
 """Tricks left at which rollouts hand over to the exact solver: where a deal is solved in
 milliseconds (two-player Belote: once the stock is empty)."""
+
+# --- the hints for people (belote_lab.hints.hint: at least RANGE_SAMPLES deals in the budget) ---
+HINT_SOLVE_FROM = {"belote": 8, "coinche": 8, "belote2": 10, "callbreak": 9, ANY_GAME: 8}
+"""Tricks left at or below which :func:`belote_lab.hints.hint` tries to solve each sampled
+deal before playing it on: above, an exact solve of one deal takes far more than the two
+shares of nodes a deal may take (every card's value, median of 15 deals: two-player Belote
+0.12M nodes at 10 tricks left, 1.1M at 11, 4.8M at 12; Callbreak 0.44M at 9, 1.3M at 10,
+over 5M at 11; a share is 0.45M with the hint's defaults)."""
+
+HINT_HORIZON = {"belote": 6, "coinche": 5, "belote2": 9, "callbreak": 6, ANY_GAME: 6}
+"""Tricks left at which a hint's deal played on by level-2 players is handed to the solver
+(the best value alone, :func:`belote_lab.solver.position.solve_value`): as
+:data:`SOLVE_AT`, but 6 in Callbreak, whose solves at 7 tricks left have a long tail (up
+to 3.4M nodes where 6 tricks take 23k at most, over 15 deals), and 5 in Coinche, whose
+first-lead deals played on to 6 tricks took 27 ms each (mean of 50), to 5 tricks 15 ms."""
+
+HINT_TOLERANCE = {"belote": 2, "coinche": 2, "belote2": 2, "callbreak": 0, ANY_GAME: 0}
+"""How far (card points) a card's value on a sampled deal may be from its exact value once
+the deal has taken its share of nodes (:func:`belote_lab.solver.position.estimate_position`):
+±2 saves a tenth of the nodes at a four-player first lead.  Callbreak counts tricks: exact."""
+
+HINT_NODE_RATE = 10_000_000
+"""Solver nodes a second that a hint's node shares are reckoned with (compiled kernel, about
+13M a second here on four-player deals): a number, not a measure, so that the same seed gives
+the same hint whatever the machine's load; the time budget stops the deals."""
