@@ -28,6 +28,8 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import ClassVar
 
+from belote_lab.korean import attach, kformat, quoted
+
 __all__ = [
     "Suit",
     "Rank",
@@ -57,11 +59,52 @@ __all__ = [
 
 
 class CardParseError(ValueError):
-    """A card, suit, rank or seat that cannot be read; ``token`` names the bad text."""
+    """A card, suit, rank or seat that cannot be read; ``token`` names the bad text, ``what``
+    what it should have been.  ``str(e)`` is English; :meth:`text` gives Korean too (``ko``,
+    the Korean words when the English ``message`` is given)."""
 
-    def __init__(self, token: object, what: str = "card", message: str | None = None) -> None:
+    def __init__(
+        self,
+        token: object,
+        what: str = "card",
+        message: str | None = None,
+        ko: str | None = None,
+    ) -> None:
         self.token = token
+        self.what = what
+        self.ko = ko
         super().__init__(message if message is not None else f"unknown {what} {token!r}")
+
+    def text(self, language: str = "en") -> str:
+        """The error in ``language`` (``en``: ``str(e)``, or ``ko``), one sentence that says
+        what was typed and what it should be.
+
+        >>> CardParseError("ZZ").text("ko")
+        '‘ZZ’는 카드로 읽을 수 없습니다(카드는 J♥, 10♠처럼 숫자나 문자 뒤에 무늬를 붙여 씁니다).'
+        >>> CardParseError("X", "suit").text("ko")
+        '‘X’는 무늬로 읽을 수 없습니다(무늬는 ♠, ♥, ♦, ♣ 또는 S, H, D, C로 씁니다).'
+        """
+        if language == "en":
+            return str(self)
+        if language != "ko":
+            raise ValueError(f"unknown language {language!r}; choose one of ('en', 'ko')")
+        if self.ko is not None:
+            return self.ko
+        template = _PARSE_ERRORS_KO.get(self.what, _PARSE_ERRORS_KO[""])
+        return kformat(template, token=quoted(self.token))
+
+
+_PARSE_ERRORS_KO: dict[str, str] = {
+    "card": "{token:은} 카드로 읽을 수 없습니다(카드는 J♥, 10♠처럼 숫자나 문자 뒤에 무늬를 붙여 "
+    "씁니다).",
+    "suit": "{token:은} 무늬로 읽을 수 없습니다(무늬는 ♠, ♥, ♦, ♣ 또는 S, H, D, C로 씁니다).",
+    "rank": "{token:은} 카드의 숫자나 문자로 읽을 수 없습니다(A, K, Q, J, 10, 9 … 2로 씁니다).",
+    "seat": "{token:은} 자리로 읽을 수 없습니다(자리는 북, 동, 남, 서 또는 N, E, S, W로 씁니다).",
+    "contract": "{token:은} 계약으로 읽을 수 없습니다(계약은 ♠, ♥, ♦, ♣ 중 으뜸패로 할 무늬, "
+    "으뜸패 없음이면 NT, 모두 으뜸패면 AT로 씁니다).",
+    "": "입력한 {token:은} 읽을 수 없습니다.",
+}
+"""The Korean of a parse error by what was expected (``""``: anything else)."""
 
 
 class Suit(IntEnum):
@@ -194,7 +237,8 @@ def seat_in(seat: object, seats: tuple[int, ...] = (0, 1, 2, 3)) -> int:
         t = seat.strip().upper()
         if t in SEATS and SEATS.index(t) in seats:
             return SEATS.index(t)
-    raise CardParseError(seat, "seat", explain_seat(seat, len(seats)))
+    n = len(seats)
+    raise CardParseError(seat, "seat", explain_seat(seat, n), explain_seat(seat, n, "ko"))
 
 
 _SEAT_TEXTS: dict[str, tuple[str, str]] = {
@@ -204,13 +248,13 @@ _SEAT_TEXTS: dict[str, tuple[str, str]] = {
         "{seat} is not a seat of this game: the seats are {seats}.",
     ),
     "ko": (
-        "알 수 없는 자리 {seat}: 이 게임의 자리는 {seats}입니다.",
-        "{seat}은(는) 이 게임의 자리가 아닙니다. 자리는 {seats}입니다.",
+        "{seat} 자리는 없으므로 이 게임의 자리인 {seats} 중에서 골라야 합니다.",
+        "{seat} 이 게임의 자리가 아니므로 {seats} 중에서 골라야 합니다.",
     ),
 }
 _SEAT_LISTS: dict[str, dict[int, str]] = {
     "en": {4: "N, E, S and W (or 0 to 3)", 2: "N and S (or 0 and 2)"},
-    "ko": {4: "N, E, S, W(또는 0~3)", 2: "N, S(또는 0과 2)"},
+    "ko": {4: "북(N), 동(E), 남(S), 서(W)(또는 0~3)", 2: "북(N)과 남(S)(또는 0과 2)"},
 }
 
 
@@ -222,8 +266,11 @@ def explain_seat(seat: object, players: int = 4, language: str = "en") -> str:
     "unknown seat 'X': the seats of this game are N, E, S and W (or 0 to 3)."
     >>> explain_seat("E", 2)
     "'E' is not a seat of this game: the seats are N and S (or 0 and 2)."
-    >>> explain_seat(7, 4, "ko")
-    '알 수 없는 자리 7: 이 게임의 자리는 N, E, S, W(또는 0~3)입니다.'
+    >>> print(explain_seat(7, 4, "ko"))  # doctest: +NORMALIZE_WHITESPACE
+    ‘7’ 자리는 없으므로 이 게임의 자리인 북(N), 동(E), 남(S), 서(W)(또는 0~3) 중에서
+    골라야 합니다.
+    >>> explain_seat("E", 2, "ko")
+    '‘E’는 이 게임의 자리가 아니므로 북(N)과 남(S)(또는 0과 2) 중에서 골라야 합니다.'
     """
     texts = _SEAT_TEXTS.get(language)
     if texts is None:
@@ -231,9 +278,12 @@ def explain_seat(seat: object, players: int = 4, language: str = "en") -> str:
     some_seat = (
         isinstance(seat, str) and seat.strip().upper() in ("N", "E", "S", "W")
     ) or (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4)
-    return texts[some_seat].format(
-        seat=repr(seat), seats=_SEAT_LISTS[language][2 if players == 2 else 4]
-    )
+    if language == "ko":
+        shown = quoted(seat)
+        word = attach(shown, "은") if some_seat else shown
+    else:
+        word = repr(seat)
+    return texts[some_seat].format(seat=word, seats=_SEAT_LISTS[language][2 if players == 2 else 4])
 
 
 class Seat(IntEnum):
@@ -540,7 +590,11 @@ def parse_cards(cards: str | Iterable[Card | str], *, unique: bool = True) -> li
     for tok in tokens:
         c = Card.parse(tok)
         if unique and seen >> c & 1:
-            raise CardParseError(str(c), message=f"card {str(c)!r} is given twice")
+            raise CardParseError(
+                str(c),
+                message=f"card {str(c)!r} is given twice",
+                ko=kformat("{card:이} 두 번 적혀 있으므로 한 번만 써야 합니다.", card=c),
+            )
         seen |= 1 << c
         out.append(c)
     return out

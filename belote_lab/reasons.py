@@ -5,7 +5,7 @@
 >>> explain(r, "en")
 'You must trump: you have no ♠ and your partner is not winning; playable: J♥ 7♥.'
 >>> explain(r, "ko")
-'으뜸패를 내야 합니다: ♠이(가) 없고 파트너가 이기고 있지 않습니다. 낼 수 있는 카드: J♥ 7♥.'
+'♠ 카드가 없고 파트너가 이기고 있지 않으므로 으뜸패를 내야 합니다(낼 수 있는 카드: J♥ 7♥).'
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from belote_lab.cards import Card, CardSet, Suit, explain_seat
+from belote_lab.korean import kformat
 
 __all__ = ["explain", "explain_rule", "explain_seat", "rule_summary", "LANGUAGES"]
 
@@ -43,30 +44,51 @@ _TEXTS: dict[str, dict[str, str]] = {
         "none": "none",
     },
     "ko": {
-        "lead": "선입니다: 아무 카드나 낼 수 있습니다.",
-        "free_phase": "더미가 남아 있는 동안은 아무 카드나 낼 수 있습니다.",
-        "follow": "무늬를 따라야 합니다: {led}이(가) 있습니다. 낼 수 있는 카드: {legal}.",
-        "go_higher": "{led}을(를) 따르고 가능하면 {to_beat}보다 높은 카드를 내야 합니다. "
-        "낼 수 있는 카드: {legal}.",
-        "follow_cannot_beat": "{led}을(를) 따라야 합니다. {to_beat}을(를) 이길 수 없으니 "
-        "{led} 아무거나 됩니다. 낼 수 있는 카드: {legal}.",
-        "follow_trumped": "{led}을(를) 따라야 합니다(이미 {to_beat}(으)로 으뜸패가 나왔습니다). "
-        "낼 수 있는 카드: {legal}.",
-        "partner_master": "{led}이(가) 없고 파트너가 이기고 있습니다: 아무 카드나 낼 수 있습니다.",
-        "must_trump": "으뜸패를 내야 합니다: {led}이(가) 없고 파트너가 이기고 있지 않습니다. "
-        "낼 수 있는 카드: {legal}.",
-        "must_trump_np": "으뜸패를 내야 합니다: {led}이(가) 없습니다. 낼 수 있는 카드: {legal}.",
-        "must_overtrump": "{to_beat}보다 높은 으뜸패를 내야 합니다: {led}이(가) 없습니다. "
-        "낼 수 있는 카드: {legal}.",
-        "must_undertrump": "{led}이(가) 없고 {to_beat}을(를) 이길 수 없지만 으뜸패를 내야 합니다. "
-        "낼 수 있는 카드: {legal}.",
-        "cannot_overtrump": "{led}이(가) 없고 {to_beat}을(를) 이길 수 없습니다: 아무 카드나 낼 수 "
+        # one sentence each: why (…므로), then what may be played, the playable cards in
+        # brackets; {led} is a suit symbol, {to_beat} and {card} are cards (docs/TERMS.md)
+        "lead": "트릭의 첫 카드를 내는 선이므로 아무 카드나 낼 수 있습니다.",
+        "free_phase": "더미가 남아 있으므로 아무 카드나 낼 수 있습니다.",
+        "follow": "선이 낸 {led} 카드가 있으므로 무늬를 따라야 합니다(낼 수 있는 카드: {legal}).",
+        "go_higher": "{led} 카드 중에 {to_beat}보다 높은 카드가 있으므로 무늬를 따라 "
+        "{to_beat}보다 높은 카드를 내야 합니다(낼 수 있는 카드: {legal}).",
+        "follow_cannot_beat": "{led} 카드로는 {to_beat:을} 이길 수 없으므로 무늬만 따르면 "
+        "{led} 카드 중 아무거나 낼 수 있습니다(낼 수 있는 카드: {legal}).",
+        "follow_trumped": "이미 {to_beat:으로} 으뜸패가 나왔으므로 무늬만 따르면 {led} 카드 중 "
+        "아무거나 낼 수 있습니다(낼 수 있는 카드: {legal}).",
+        "partner_master": "{led} 카드가 없고 파트너가 이기고 있으므로 아무 카드나 낼 수 "
         "있습니다.",
-        "void_no_trump": "{led}이(가) 없고 낼 으뜸패도 없습니다: 아무 카드나 낼 수 있습니다.",
-        "not_in_hand": "{card}은(는) 손에 없습니다. 낼 수 있는 카드: {legal}.",
+        "must_trump": "{led} 카드가 없고 파트너가 이기고 있지 않으므로 으뜸패를 내야 "
+        "합니다(낼 수 있는 카드: {legal}).",
+        "must_trump_np": "{led} 카드가 없으므로 으뜸패를 내야 합니다(낼 수 있는 카드: {legal}).",
+        "must_overtrump": "{led} 카드가 없으므로 {to_beat}보다 높은 으뜸패를 내야 합니다(낼 수 "
+        "있는 카드: {legal}).",
+        "must_undertrump": "{led} 카드가 없으므로 {to_beat:을} 이길 수 없더라도 으뜸패를 내야 "
+        "합니다(낼 수 있는 카드: {legal}).",
+        "cannot_overtrump": "{led} 카드가 없고 {to_beat:을} 이길 으뜸패도 없으므로 아무 카드나 "
+        "낼 수 있습니다.",
+        "void_no_trump": "{led} 카드도 으뜸패도 없으므로 아무 카드나 낼 수 있습니다.",
+        "not_in_hand": "{card:은} 손패에 없으므로 낼 수 없습니다(낼 수 있는 카드: {legal}).",
         "none": "없음",
     },
 }
+
+_SUMMARIES_KO: dict[str, str] = {
+    "lead": "선은 아무 카드나 낼 수 있습니다",
+    "free_phase": "더미가 남아 있는 동안은 아무 카드나 낼 수 있습니다",
+    "follow": "무늬를 따라야 합니다",
+    "go_higher": "무늬를 따르고 더 높은 카드를 내야 합니다",
+    "follow_cannot_beat": "무늬를 따르면 아무 카드나 됩니다",
+    "follow_trumped": "으뜸패가 나온 트릭에서는 무늬만 따르면 됩니다",
+    "partner_master": "파트너가 이기고 있으면 아무 카드나 낼 수 있습니다",
+    "must_trump": "으뜸패를 내야 합니다",
+    "must_trump_np": "으뜸패를 내야 합니다",
+    "must_overtrump": "더 높은 으뜸패를 내야 합니다",
+    "must_undertrump": "낮은 으뜸패라도 내야 합니다",
+    "cannot_overtrump": "더 높은 으뜸패가 없으면 아무 카드나 낼 수 있습니다",
+    "void_no_trump": "무늬도 으뜸패도 없으면 아무 카드나 낼 수 있습니다",
+    "not_in_hand": "손패에 없는 카드는 낼 수 없습니다",
+}
+"""The bare rule of each code in Korean (:func:`rule_summary`)."""
 
 
 class Reason(Protocol):
@@ -109,7 +131,7 @@ def explain_rule(
 
     >>> from belote_lab.trick import analyse
     >>> analyse("7H JH AC KD", ["KS", "AS"], "H").text("ko")
-    '으뜸패를 내야 합니다: ♠이(가) 없고 파트너가 이기고 있지 않습니다. 낼 수 있는 카드: J♥ 7♥.'
+    '♠ 카드가 없고 파트너가 이기고 있지 않으므로 으뜸패를 내야 합니다(낼 수 있는 카드: J♥ 7♥).'
     """
     texts = _TEXTS.get(language)
     if texts is None:
@@ -118,7 +140,9 @@ def explain_rule(
     if key == "must_trump" and not partners:
         key = "must_trump_np"
     legal_text = " ".join(c.pretty for c in legal) or texts["none"]
-    return texts[key].format(
+    fill = kformat if language == "ko" else str.format
+    return fill(
+        texts[key],
         led=led.symbol if led is not None else "",
         to_beat=to_beat.pretty if to_beat is not None else "",
         legal=legal_text,
@@ -127,5 +151,11 @@ def explain_rule(
 
 
 def rule_summary(rule: str, language: str = "en") -> str:
-    """The bare text of a rule code (no cards), e.g. for a legend."""
+    """The bare text of a rule code (no cards), e.g. for a legend.
+
+    >>> rule_summary("must_trump"), rule_summary("must_trump", "ko")
+    ('You must trump', '으뜸패를 내야 합니다')
+    """
+    if language == "ko":
+        return _SUMMARIES_KO[rule]
     return _TEXTS[language][rule].split(":")[0].split(";")[0]

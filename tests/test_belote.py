@@ -61,7 +61,7 @@ def card_points(cards: list[str], trump: str) -> int:
 # (hand, trick, contract, follow rules, expected rule, expected legal cards, a refused card or None,
 #  words of the English text, words of the Korean text)
 RULE_CASES: list[tuple[str, list[str], str, FollowRules, Rule, str, str | None, str, str]] = [
-    ("7H AS", [], "H", BELOTE_FOLLOW, Rule.LEAD, "7H AS", None, "You lead", "선입니다"),
+    ("7H AS", [], "H", BELOTE_FOLLOW, Rule.LEAD, "7H AS", None, "You lead", "선이므로 아무 카드나"),
     ("7H AS", ["KS"], "H", BELOTE2_FREE, Rule.FREE_PHASE, "7H AS", None, "stock", "더미"),
     (
         "AS 7S JH",
@@ -105,7 +105,7 @@ RULE_CASES: list[tuple[str, list[str], str, FollowRules, Rule, str, str | None, 
         "8H 7H",
         "AS",
         "you cannot beat J♥",
-        "J♥을(를) 이길 수 없으니",
+        "J♥를 이길 수 없으므로",
     ),
     (
         "3H AH 5S",
@@ -127,7 +127,7 @@ RULE_CASES: list[tuple[str, list[str], str, FollowRules, Rule, str, str | None, 
         "JH 7H KD AC",
         None,
         "your partner is winning",
-        "파트너가 이기고 있습니다",
+        "파트너가 이기고 있으므로",
     ),
     (
         "7H JH AC KD",
@@ -160,7 +160,7 @@ RULE_CASES: list[tuple[str, list[str], str, FollowRules, Rule, str, str | None, 
         "7H",
         "AC",
         "must still play a trump",
-        "이길 수 없지만 으뜸패를 내야",
+        "이길 수 없더라도 으뜸패를 내야",
     ),
     (
         "7H AC",
@@ -182,7 +182,7 @@ RULE_CASES: list[tuple[str, list[str], str, FollowRules, Rule, str, str | None, 
         "KD AC",
         None,
         "no trump to play",
-        "낼 으뜸패도 없습니다",
+        "카드도 으뜸패도 없으므로",
     ),
     (
         "AC KD",
@@ -193,7 +193,7 @@ RULE_CASES: list[tuple[str, list[str], str, FollowRules, Rule, str, str | None, 
         "KD AC",
         None,
         "no trump to play",
-        "낼 으뜸패도 없습니다",
+        "카드도 으뜸패도 없으므로",
     ),
 ]
 
@@ -235,7 +235,7 @@ def test_each_rule(
     if refused is not None:  # the texts name the playable cards
         playable = " ".join(c.pretty for c in CardSet.parse(legal))
         assert text_en.endswith(f"playable: {playable}."), text_en
-        assert text_ko.endswith(f"낼 수 있는 카드: {playable}."), text_ko
+        assert text_ko.endswith(f"(낼 수 있는 카드: {playable})."), text_ko
         assert reason.to_json()["legal"] == [c.text for c in CardSet.parse(legal)]
         assert reason.to_json()["rule"] == rule.value
 
@@ -249,7 +249,7 @@ def test_not_in_hand_reason() -> None:
     r = why_not("QS", "7H JH AC KD", ["KS", "AS"], "H")
     assert isinstance(r, Reason) and r.rule is Rule.NOT_IN_HAND
     assert str(r) == "Q♠ is not in your hand; playable: J♥ 7♥."
-    assert explain(r, "ko") == "Q♠은(는) 손에 없습니다. 낼 수 있는 카드: J♥ 7♥."
+    assert explain(r, "ko") == "Q♠는 손패에 없으므로 낼 수 없습니다(낼 수 있는 카드: J♥ 7♥)."
 
 
 def test_must_trump_without_partners_text() -> None:
@@ -590,7 +590,7 @@ def test_failed_contract_keep_belote_is_the_ffb_rule() -> None:
     assert against.score == {"NS": 252, "EW": 20} and "capot" in against.why()
     tie = keep((61, 81), (4, 4), (20, 0), attack=0)
     assert tie.made is None and tie.score == {"NS": 20, "EW": 81} and tie.held == 61
-    assert "FFB" in failed.why() and "FFB" in failed.why("ko")
+    assert "FFB" in failed.why() and "프랑스 연맹" in failed.why("ko")
     with pytest.raises(ValueError, match="failed_contract"):
         score_hand((81, 81), (4, 4), (0, 0), attack=0, failed_contract="fifty_fifty")
 

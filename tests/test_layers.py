@@ -2,7 +2,7 @@
 
 Imports run one way, down the layers of ``docs/ARCHITECTURE.md``:
 
-    core (cards, contract, trick, reasons, rules, jsonlines, _jit)
+    core (cards, contract, trick, reasons, korean, rules, jsonlines, _jit)
     ← games (spec, the registry, base, record, one module per game)
     ← solver (position, kernel)
     ← players (levels 1–4, sampling)
@@ -49,6 +49,7 @@ CORE = frozenset(
         ".contract",
         ".trick",
         ".reasons",
+        ".korean",  # Korean particles and names, below the reasons that use them
         ".rules",
         ".jsonlines",
         "._jit",  # the optional numba shim

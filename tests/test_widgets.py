@@ -72,7 +72,7 @@ def test_card_button_classes() -> None:
     assert b.description == "9♦"
     assert {"bw-card-btn", "card-9D", "bw-red", "bw-trump"} <= set(_classes(b))
     assert "nine of diamonds" in b.tooltip
-    assert card_name("QC") == "queen of clubs" and card_name("QC", "ko") == "클로버 퀸"
+    assert card_name("QC") == "queen of clubs" and card_name("QC", "ko") == "클로버 Q"
 
 
 # --- languages ----------------------------------------------------------------------------------
@@ -306,7 +306,7 @@ def test_explorer_reason_names_the_card_and_answers_every_click() -> None:
     second = {"bw-ack-a", "bw-ack-b"} & set(_classes(x.reason_label))
     assert len(first) == len(second) == 1 and first != second
     x.set_language("ko")
-    assert f"A♣ — 낼 수 없습니다. {reason.text('ko')}" in x.reason_label.value
+    assert f"A♣는 낼 수 없습니다. {reason.text('ko')}" in x.reason_label.value
 
 
 def test_explorer_game_change_redraws_the_board() -> None:
@@ -456,7 +456,7 @@ def test_two_player_result_names_the_belote_only_when_scored() -> None:
     assert bel.why().endswith("N (contractor) 71, S 91 with belote.")
     assert "South's 91 with its belote" in result_text(_result_hand(bel, "belote2", 16), "en")
     ko = result_text(_result_hand(bel, "belote2", 16), "ko")
-    assert ko.startswith("계약 실패: 계약자 북 71점, 남 벨로트 포함 91점")
+    assert ko.startswith("계약자인 북은 71점으로 남의 벨로트 포함 91점보다 적으므로 계약에 실패해")
     for r in (plain, bel):
         _no_codes(result_text(_result_hand(r, "belote2", 16), "en"))
 
@@ -480,8 +480,8 @@ def test_coinche_result_explains_the_score_in_words() -> None:
         "East–West: 44 card points rounded to 40.",
     ]
     ko = result_text(_result_hand(made, "coinche"), "ko")
-    assert ko.startswith("남북 팀이 하트 80을 입찰해 성공했습니다")
-    assert "카드 점수 118을 반올림한 120 + 입찰 80 = 200" in ko and "44를 반올림한 40" in ko
+    assert ko.startswith("남북 팀이 하트 80을 공약해 118점으로 80점에 이르고")
+    assert "딴 점수 118을 반올림한 120 + 공약 80 = 200" in ko and "44를 반올림한 40" in ko
     failed = score_coinche((70, 92), (2, 2, 2, 2), "100S", bidder=3, multiplier=4, belote_seat=0)
     en = result_text(_result_hand(failed, "coinche"), "en")
     assert "East–West bid 100 in spades (surcoinched, ×4) and failed" in en
@@ -491,7 +491,7 @@ def test_coinche_result_explains_the_score_in_words() -> None:
     )
     assert "East–West: 0 (a failed contract scores no card points)." in en
     ko = result_text(_result_hand(failed, "coinche"), "ko")
-    assert ko.startswith("동서 팀이 스페이드 100(쉬르쿠앵슈, ×4)을 입찰했지만 실패했습니다")
+    assert ko.startswith("동서 팀이 스페이드 100(쉬르쿠앵슈, ×4)을 공약했지만")
     capot = score_coinche((141, 21), (3, 1, 3, 1), "capotS", bidder=0)
     en = result_text(_result_hand(capot, "coinche"), "en")
     assert "bid a capot in spades and failed: North–South had to win all 8 tricks and won 6" in en
@@ -801,7 +801,8 @@ def test_settings_panel_offers_every_game_mode_rule_and_level() -> None:
 def test_settings_panel_in_korean_and_start() -> None:
     p = bw.SettingsPanel("coinche", language="ko", seat="W", levels={"N": 3})
     assert p.start_button.description == "시작" and "설정" in p.heading.value
-    assert p.level_pickers[0].description == "북" and p.level_pickers[1].description == "동 (내 짝)"
+    assert p.level_pickers[0].description == "북"
+    assert p.level_pickers[1].description == "동 (내 파트너)"
     assert p.level_pickers[0].value == 3
     labels = [w.description for w in p.rule_inputs.values()] + [p.game_picker.description]
     assert all(re.search("[가-힣]", x) for x in labels), labels
@@ -811,7 +812,7 @@ def test_settings_panel_in_korean_and_start() -> None:
     p.on_start(got.append)
     p.rule_inputs["min_bid"].value = 170
     p.rule_inputs["max_bid"].value = 100
-    assert p.start() is None and not got and "함께 쓸 수 없는 규칙" in p.message.value
+    assert p.start() is None and not got and "함께 쓸 수 없으므로" in p.message.value
     p.rule_inputs["max_bid"].value = 180
     p.start_button.click()
     assert got and got[0]["rules"] == {"min_bid": 170} and got[0]["language"] == "ko"

@@ -27,7 +27,7 @@ from belote_lab.cards import (
 )
 from belote_lab.contract import Contract, Tables
 from belote_lab.games.bidding import Bidding
-from belote_lab.games.errors import IllegalAction, OutOfTurn
+from belote_lab.games.errors import IllegalAction, OutOfTurn, Refusal, refusal_ko
 from belote_lab.trick import (
     BELOTE_FOLLOW,
     RULE_OF_CODE,
@@ -40,7 +40,7 @@ from belote_lab.trick import (
 
 __all__ = [
     "TrickPlay", "Snapshot", "Trick", "Event", "IllegalAction", "OutOfTurn", "CountingGame",
-    "drawn_seed", "drive_hand", "step", "fields_json", "Choices",
+    "drawn_seed", "drive_hand", "step", "fields_json", "Choices", "undo_refused_ko",
 ]
 
 _T = TypeVar("_T", bound="TrickPlay")
@@ -347,15 +347,45 @@ class TrickPlay:
     def hand(self, seat: int | str) -> CardSet:
         return CardSet(self.hands[parse_seat(seat)])
 
-    def why_not(self, card: Card | str, seat: int | str | None = None) -> Reason | str | None:
+    def why_not(
+        self, card: Card | str, seat: int | str | None = None, language: str = "en"
+    ) -> Reason | str | None:
         """``None`` if ``card`` may be played now (by ``seat``), else why not.
 
-        A :class:`~belote_lab.trick.Reason` for a rule of play, a text for anything else
-        (wrong phase, out of turn, not a card)."""
+        A :class:`~belote_lab.trick.Reason` for a rule of play (its ``text(language)`` words
+        it), a text in ``language`` (``en`` or ``ko``) for anything else (wrong phase, out of
+        turn, not a card)."""
         try:
             self.verify_play(card, seat)
         except IllegalPlay as e:
-            return e.reason if e.reason is not None else str(e)
+            if e.reason is not None:
+                return e.reason
+            if language == "en" or isinstance(e, Refusal):
+                return e.text(language) if isinstance(e, Refusal) else str(e)
+            return self._play_refusal_ko(card, seat)
+        return None
+
+    def _play_refusal_ko(self, card: Card | str, seat: int | str | None) -> str:
+        """The Korean of a refused play that has no :class:`Reason` (:meth:`verify_play`)."""
+        try:
+            Card.parse(card)
+            if seat is not None:
+                seat_in(seat, self.seat_order)
+        except CardParseError as e:
+            return e.text("ko")
+        return refusal_ko("no_card")
+
+    def why_not_call(
+        self, call: Any, seat: int | str | None = None, language: str = "en"
+    ) -> str | None:
+        """``None`` if ``call`` may be made now (by ``seat``), else why not, in ``language``
+        (``en``: the words :meth:`verify_call` raises; ``ko``: their Korean)."""
+        try:
+            self.verify_call(call, seat)
+        except (IllegalAction, IllegalPlay, CardParseError) as e:
+            if isinstance(e, (Refusal, CardParseError)):
+                return e.text(language)
+            return str(e)
         return None
 
     def can_play(self, card: Card | str, seat: int | str | None = None) -> bool:
@@ -372,7 +402,10 @@ class TrickPlay:
         if seat is not None:
             s = self._seat_arg(seat, IllegalPlay)
             if s != self.to_play:
-                raise OutOfTurn(f"it is {SEATS[self.to_play]}'s turn to play, not {SEATS[s]}'s")
+                raise OutOfTurn(
+                    f"it is {SEATS[self.to_play]}'s turn to play, not {SEATS[s]}'s",
+                    refusal_ko("turn_play", next=self.to_play, seat=s),
+                )
         hand = self.hands[self.to_play]
         f = self.follow_for_trick()
         mask, rule, to_beat = legal_mask(hand, self.trick, self._tables, f, self.partner_pos())
@@ -433,7 +466,7 @@ class TrickPlay:
 
     def verify_call(self, call: Any, seat: int | str | None = None) -> Any:
         """The call in its normal form; raises :class:`IllegalAction` with the reason."""
-        raise IllegalAction(f"no call can be made now (phase: {self.phase})")
+        raise IllegalAction(f"no call can be made now (phase: {self.phase})", refusal_ko("no_call"))
 
     def call(self, call: Any, seat: int | str | None = None) -> None:
         """Make a call for the seat to speak (refused with the reason: nothing changes)."""
@@ -467,6 +500,8 @@ class TrickPlay:
         try:
             return seat_in(seat, self.seat_order)
         except CardParseError as e:
+            if issubclass(error, IllegalAction):
+                raise error(str(e), e.text("ko")) from None
             raise error(str(e)) from None
 
     # --- actions ------------------------------------------------------------------------------
@@ -553,7 +588,7 @@ class TrickPlay:
         takes that back first (see :class:`CountingGame`)."""
         why = self.undo_refused()
         if why is not None:
-            raise IllegalAction(why)
+            raise IllegalAction(why, undo_refused_ko(why))
         self._load(self._stack.pop())
         self._actions.pop()
 
@@ -719,6 +754,23 @@ def drawn_seed(seed: int | None) -> int:
     return secrets.randbits(32) if seed is None else seed
 
 
+def undo_refused_ko(why: str) -> str:
+    """The Korean of an ``undo_refused()`` answer (one sentence).
+
+    >>> undo_refused_ko("nothing to undo")
+    '아직 한 것이 없으므로 되돌릴 것이 없습니다.'
+    """
+    if why == "nothing to undo":
+        return "아직 한 것이 없으므로 되돌릴 것이 없습니다."
+    if "counted in the totals" in why:
+        return "이 판은 이미 합계에 들어갔으므로 혼자서는 되돌릴 수 없습니다."
+    return "지금은 되돌릴 수 없습니다."
+
+
+_WORDS_KO = {"game": "게임", "match": "매치", "hand": "판", "deal": "딜", "round": "라운드"}
+"""Korean words for what a counting game refuses to start or finish (``the game is over``)."""
+
+
 class CountingGame:
     """What a game or a match adds to its hands: counting them, and taking that back.
 
@@ -752,9 +804,14 @@ class CountingGame:
         (:meth:`_count_hand`), keep it in ``hands`` and return it."""
         h = self.hand
         if self._over:
-            raise IllegalAction(f"the {game} is over")
+            raise IllegalAction(
+                f"the {game} is over", refusal_ko("game_over", what=_WORDS_KO.get(game, game))
+            )
         if not h.is_over:
-            raise IllegalAction(f"the current {hand} is not finished")
+            raise IllegalAction(
+                f"the current {hand} is not finished",
+                refusal_ko("hand_not_over", what=_WORDS_KO.get(hand, hand)),
+            )
         self._count_hand("deal" if h.phase == "redeal" else hand)
         self.hands.append(h)
         return h
@@ -783,7 +840,7 @@ class CountingGame:
         :class:`IllegalAction` when there is nothing to take back (the state is unchanged)."""
         why = self.undo_refused()
         if why is not None:
-            raise IllegalAction(why)
+            raise IllegalAction(why, undo_refused_ko(why))
         if self._history and (self._over or not self.hand._actions):
             hand, n, rng_state, saved = self._history.pop()
             del self.hands[n:]

@@ -48,8 +48,10 @@ from belote_lab.games.base import (
     fields_json,
 )
 from belote_lab.games.bidding import Bidding
+from belote_lab.games.errors import refusal_ko
 from belote_lab.games.spec import Game
 from belote_lab.games.taking import Taking, TakingError
+from belote_lab.korean import kformat
 from belote_lab.rules import BeloteRules
 from belote_lab.trick import BELOTE_FOLLOW, BELOTE_FOLLOW_UNDERTRUMP, FollowRules
 
@@ -241,8 +243,8 @@ class HandResult:
         The contract failed (dedans): NS, the attack, has 80 with its belote, EW 102;
         every point of the round goes to EW: 182 (seed 000).
         >>> print(r.why("ko"))  # doctest: +NORMALIZE_WHITESPACE
-        계약 실패: 공격하는 남북 팀은 벨로트 포함 80점, 동서 팀은 102점입니다.
-        이 판의 모든 점수 182점이 동서 팀에게 갑니다(시드 000).
+        공격 팀인 남북 팀은 벨로트 포함 80점으로 동서 팀의 102점보다 적으므로 계약에 실패해
+        이 판의 모든 점수 182점을 동서 팀이 가져갑니다(시드 000).
         """
         if language not in _WHY:
             raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
@@ -255,15 +257,17 @@ class HandResult:
             n = self.points[team] + self.belote[team]
             return t["with_belote"].format(n=n) if self.belote[team] else str(n)
 
+        fill = kformat if language == "ko" else str.format
         if self.capot and (self.capot == attack or keep):
-            return t["capot"].format(team=t[self.capot], pts=CAPOT_SCORE)
+            return fill(t["capot"], team=t[self.capot], pts=CAPOT_SCORE)
         if self.made is None:
-            return t["litige"].format(held=self.held)
+            return fill(t["litige"], held=self.held)
         if self.made:
             key = "made"
         else:
             key = "def_capot" if self.capot else "failed_keep" if keep else "failed"
-        return t[key].format(
+        return fill(
+            t[key],
             att=t[attack], a=total(attack), dfn=t[defence], d=total(defence),
             all=HAND_TOTAL + self.belote["NS"] + self.belote["EW"],
         )
@@ -285,18 +289,20 @@ _WHY = {
         "goes to {dfn}: {all} (seed 000; the +90 of a capot is the attack's only).",
     },
     "ko": {
+        # one sentence each (…므로 …); teams and totals get their particles in kformat
         "NS": "남북 팀",
         "EW": "동서 팀",
         "with_belote": "벨로트 포함 {n}",
-        "capot": "{team}이 모든 트릭을 이겼습니다: 카포, {pts}점.",
-        "litige": "리티주(동점): {held}점이 다음 판으로 보류됩니다.",
-        "made": "계약 성공: 공격하는 {att}은 {a}점으로 {dfn}의 {d}점보다 많습니다.",
-        "failed": "계약 실패: 공격하는 {att}은 {a}점, {dfn}은 {d}점입니다. "
-        "이 판의 모든 점수 {all}점이 {dfn}에게 갑니다(시드 000).",
-        "failed_keep": "계약 실패: 공격하는 {att}은 {a}점, {dfn}은 {d}점입니다. "
-        "{dfn}이 162점을 얻고 벨로트는 각 팀이 가집니다(FFB 규칙).",
-        "def_capot": "{dfn}이 모든 트릭을 이겼습니다: 계약 실패로 이 판의 모든 점수 {all}점이 "
-        "{dfn}에게 갑니다(시드 000, 카포 보너스 +90은 공격 팀만 받습니다).",
+        "capot": "{team:이} 모든 트릭을 이겼으므로 카포로 {pts}점을 얻습니다.",
+        "litige": "두 팀의 점수가 같으므로(리티주) {held}점은 보류되어 다음 판을 이긴 팀이 "
+        "가져갑니다.",
+        "made": "공격 팀인 {att:은} {a}점으로 {dfn}의 {d}점보다 많으므로 계약에 성공했습니다.",
+        "failed": "공격 팀인 {att:은} {a}점으로 {dfn}의 {d}점보다 적으므로 계약에 실패해 "
+        "이 판의 모든 점수 {all}점을 {dfn:이} 가져갑니다(시드 000).",
+        "failed_keep": "공격 팀인 {att:은} {a}점으로 {dfn}의 {d}점보다 적으므로 계약에 실패해 "
+        "{dfn:이} 162점을 얻고 벨로트는 각 팀이 자기 것을 가집니다(프랑스 연맹 규칙).",
+        "def_capot": "수비 팀인 {dfn:이} 모든 트릭을 이겼으므로 계약에 실패해 이 판의 모든 점수 "
+        "{all}점을 {dfn:이} 가져갑니다(시드 000, 카포 보너스 +90은 공격 팀만 받습니다).",
     },
 }
 
@@ -534,14 +540,19 @@ class BeloteHand(TrickPlay):
 
     def verify_call(self, call: str, seat: int | str | None = None) -> str:
         if self.phase != "bidding" or self.taking is None:
-            raise IllegalAction(f"no call can be made now (phase: {self.phase})")
+            raise IllegalAction(
+                f"no call can be made now (phase: {self.phase})", refusal_ko("no_call")
+            )
         if seat is not None and (s := self._seat_arg(seat, IllegalAction)) != self.taking.next_seat:
-            nxt = SEATS[self.taking.next_seat or 0]
-            raise OutOfTurn(f"it is {nxt}'s turn to speak, not {SEATS[s]}'s")
+            nxt = self.taking.next_seat or 0
+            raise OutOfTurn(
+                f"it is {SEATS[nxt]}'s turn to speak, not {SEATS[s]}'s",
+                refusal_ko("turn_call", next=nxt, seat=s),
+            )
         try:
             return self.taking.verify(call)
         except TakingError as e:
-            raise IllegalAction(str(e)) from None
+            raise IllegalAction(str(e), e.text("ko")) from None
 
     def call(self, call: str, seat: int | str | None = None) -> None:
         """Make a taking call: ``take``/``pass`` in round 1, a suit, ``NT``, ``AT`` or ``pass``
@@ -917,7 +928,7 @@ def follow_for(rules: Any, stock_left: int = 0) -> FollowRules:
 GAME = Game(
     name="belote",
     title="four-player Belote",
-    title_ko="4인 블로트",
+    title_ko="4인 벨로트",
     seats=(0, 1, 2, 3),
     partnership=True,
     deck_mask=BELOTE_MASK,

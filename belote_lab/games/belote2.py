@@ -42,6 +42,7 @@ from belote_lab.cards import (
     CardSet,
     Rank,
     cards_mask,
+    explain_seat,
     mask_cards,
     parse_cards,
     parse_seat,
@@ -62,6 +63,7 @@ from belote_lab.games.belote import (
 )
 from belote_lab.games.spec import Game
 from belote_lab.games.taking import Taking
+from belote_lab.korean import kformat, seat_name
 from belote_lab.rules import Belote2Rules
 from belote_lab.trick import BELOTE2_FREE, BELOTE2_STRICT, FollowRules
 
@@ -107,7 +109,9 @@ def two_player_seat(seat: int | str) -> int:
     """
     s = parse_seat(seat)
     if s not in SEATS2:
-        raise CardParseError(seat, "seat of two-player Belote (N or S)")
+        raise CardParseError(
+            seat, "seat of two-player Belote (N or S)", ko=explain_seat(seat, 2, "ko")
+        )
     return s
 
 
@@ -156,16 +160,23 @@ class Belote2Result:
             "capot": self.capot,
         }
 
-    def why(self) -> str:
-        """One sentence on why the contract was made or failed.
+    def why(self, language: str = "en") -> str:
+        """One sentence on why the contract was made or failed, in English or Korean (``ko``).
 
         A total that holds a belote says so; the others are bare card points.
 
         >>> score_belote2({"N": 80, "S": 82}, {"N": 8, "S": 8}, {"N": 0, "S": 0}, "N").why()
         'The contract failed (dedans): N (contractor) 80, S 82.'
-        >>> score_belote2({"N": 60, "S": 102}, {"N": 6, "S": 10}, {"N": 20, "S": 0}, "N").why()
+        >>> r = score_belote2({"N": 60, "S": 102}, {"N": 6, "S": 10}, {"N": 20, "S": 0}, "N")
+        >>> r.why()
         'The contract failed (dedans): N (contractor) 80 with belote, S 102.'
+        >>> r.why("ko")
+        '계약자인 북은 벨로트 포함 80점으로 남의 102점보다 적으므로 계약에 실패했습니다.'
         """
+        if language not in ("en", "ko"):
+            raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
+        if language == "ko":
+            return self._why_ko()
         if self.capot:
             return f"{self.capot} won all {TRICKS} tricks: capot, {CAPOT_SCORE} points."
         t = self.taker
@@ -180,6 +191,30 @@ class Belote2Result:
             return f"Tie: {detail}; each keeps its own points."
         verb = "made" if self.made else "failed (dedans)"
         return f"The contract {verb}: {detail}."
+
+    def _why_ko(self) -> str:
+        if self.capot:
+            return kformat(_WHY_KO["capot"], seat=seat_name(self.capot), n=TRICKS, pts=CAPOT_SCORE)
+        t = self.taker
+        o = "S" if t == "N" else "N"
+
+        def total(seat: str) -> str:
+            n = self.points[seat] + self.belote[seat]
+            return f"벨로트 포함 {n}" if self.belote[seat] else str(n)
+
+        key = "tie" if self.made is None else "made" if self.made else "failed"
+        return kformat(
+            _WHY_KO[key], taker=seat_name(t), other=seat_name(o), a=total(t), b=total(o)
+        )
+
+
+_WHY_KO = {
+    "capot": "{seat:이} {n}트릭을 모두 이겼으므로 카포로 {pts}점을 얻습니다.",
+    "made": "계약자인 {taker:은} {a}점으로 {other}의 {b}점보다 많으므로 계약에 성공했습니다.",
+    "failed": "계약자인 {taker:은} {a}점으로 {other}의 {b}점보다 적으므로 계약에 실패했습니다.",
+    "tie": "계약자인 {taker:과} {other:이} {a}점과 {b}점으로 같으므로 각자 자기 점수를 가집니다.",
+}
+"""Why a two-player hand ended as it did, in Korean (one sentence each)."""
 
 
 def score_belote2(
@@ -707,7 +742,7 @@ def follow_for(rules: Any, stock_left: int = 0) -> FollowRules:
 GAME = Game(
     name="belote2",
     title="two-player Belote",
-    title_ko="2인 블로트",
+    title_ko="2인 벨로트",
     seats=SEATS2,
     partnership=False,
     deck_mask=BELOTE_MASK,

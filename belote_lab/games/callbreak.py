@@ -59,7 +59,9 @@ from belote_lab.games.base import (
     drawn_seed,
 )
 from belote_lab.games.bidding import Bidding
+from belote_lab.games.errors import refusal_ko
 from belote_lab.games.spec import Game
+from belote_lab.korean import kformat, quoted, seat_name
 from belote_lab.rules import CallbreakRules, RuleOptionError
 from belote_lab.trick import CALLBREAK_FOLLOW, FollowRules
 
@@ -229,23 +231,46 @@ class CallbreakResult:
             "score": {s: t.number for s, t in self.score.items()},
         }
 
-    def why(self) -> str:
-        """One sentence per seat on how its score came about.
+    def why(self, language: str = "en") -> str:
+        """One sentence per seat on how its score came about, in English or Korean (``ko``).
 
-        >>> score_round([4, 3, 1, 2], [6, 2, 1, 4]).why().splitlines()[:2]
+        >>> r = score_round([4, 3, 1, 2], [6, 2, 1, 4])
+        >>> r.why().splitlines()[:2]
         ['N called 4 and took 6: 4 + 2 extra × 0.1 = 4.2.', 'E called 3 and took 2: -3.']
+        >>> print(r.why("ko"))
+        북은 4를 콜하고 6트릭을 땄으므로 4 + 초과 2트릭 × 0.1 = 4.2점입니다.
+        동은 3을 콜했지만 2트릭만 땄으므로 콜 수만큼 잃어 -3점입니다.
+        남은 1을 콜하고 1트릭을 땄으므로 1점입니다.
+        서는 2를 콜하고 4트릭을 땄으므로 2 + 초과 2트릭 × 0.1 = 2.2점입니다.
         """
+        if language not in ("en", "ko"):
+            raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
         lines = []
         for s, call in self.calls.items():
             took = self.tricks_won[s]
             sc = self.score[s]
-            if took <= call:
+            if language == "ko":
+                key = "under" if took < call else "exact" if took == call else "over"
+                lines.append(kformat(
+                    _WHY_KO[key], seat=seat_name(s), call=call, took=took, extra=took - call,
+                    score=sc,
+                ))
+            elif took <= call:
                 lines.append(f"{s} called {call} and took {took}: {sc}.")
             else:
                 lines.append(
                     f"{s} called {call} and took {took}: {call} + {took - call} extra × 0.1 = {sc}."
                 )
         return "\n".join(lines)
+
+
+_WHY_KO = {
+    "exact": "{seat:은} {call:을} 콜하고 {took}트릭을 땄으므로 {score}점입니다.",
+    "over": "{seat:은} {call:을} 콜하고 {took}트릭을 땄으므로 {call} + 초과 {extra}트릭 × 0.1 = "
+    "{score}점입니다.",
+    "under": "{seat:은} {call:을} 콜했지만 {took}트릭만 땄으므로 콜 수만큼 잃어 {score}점입니다.",
+}
+"""How a seat's round score came about, in Korean (seed 003's words: 콜, 트릭을 따다)."""
 
 
 def score_round(calls: Sequence[int], tricks: Sequence[int]) -> CallbreakResult:
@@ -265,7 +290,18 @@ def score_round(calls: Sequence[int], tricks: Sequence[int]) -> CallbreakResult:
 
 # --- calls ----------------------------------------------------------------------------------------
 class CallError(IllegalAction):
-    """A call that the rules do not allow (the state is unchanged)."""
+    """A call that the rules do not allow (the state is unchanged); ``e.text("ko")`` in
+    Korean."""
+
+
+_CALLS_KO = {
+    "whole": "{value:은} 트릭 수가 아니므로 1부터 {most}까지의 수로 콜해야 합니다.",
+    "range": "콜은 1부터 {most}트릭까지이므로 {n:은} 콜할 수 없습니다.",
+    "done": "네 사람이 모두 콜했으므로 콜은 이미 끝났습니다.",
+    "void": "{seat}의 손패에 {why} 이 딜은 무효이므로 카드를 다시 나눠야 합니다.",
+    "needed": "네 자리 모두 콜이 있어야 하므로 빠진 콜을 채워야 합니다.",
+}
+_VOID_KO = {"no spade": "스페이드가 한 장도 없으므로", "no J, Q or K": "J, Q, K가 하나도 없으므로"}
 
 
 _DIGITS = re.compile(r"[0-9]+")
@@ -282,16 +318,20 @@ def parse_call(value: object, max_call: int = BIG_CALL) -> int:
     belote_lab.games.callbreak.CallError: a call is from 1 to 8 tricks, not 9
     """
     n: int
+    whole = kformat(_CALLS_KO["whole"], value=quoted(value), most=max_call)
     if isinstance(value, bool):
-        raise CallError(f"a call is a whole number of tricks, not {value!r}")
+        raise CallError(f"a call is a whole number of tricks, not {value!r}", whole)
     if isinstance(value, int):
         n = value
     elif isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
         n = int(value.strip())
     else:
-        raise CallError(f"a call is a whole number of tricks, not {value!r}")
+        raise CallError(f"a call is a whole number of tricks, not {value!r}", whole)
     if not 1 <= n <= max_call:
-        raise CallError(f"a call is from 1 to {max_call} tricks, not {n}")
+        raise CallError(
+            f"a call is from 1 to {max_call} tricks, not {n}",
+            kformat(_CALLS_KO["range"], most=max_call, n=n),
+        )
     return n
 
 
@@ -326,7 +366,7 @@ class CallbreakBidding(Bidding):
     def verify(self, call: object) -> int:
         """The call as an ``int``, or :class:`CallError` with the reason."""
         if self.done:
-            raise CallError("the four calls are made: the bidding is over")
+            raise CallError("the four calls are made: the bidding is over", _CALLS_KO["done"])
         return parse_call(call, self.max_call)
 
     def _apply(self, norm: int) -> None:
@@ -477,13 +517,13 @@ class CallbreakHand(TrickPlay):
         if seen != FULL_MASK:
             raise CardParseError(hands, "deal (the hands must hold the 52 cards)")
         if not isinstance(calls, Mapping) and len(calls) != 4:
-            raise CallError("each of the four seats needs a call")
+            raise CallError("each of the four seats needs a call", _CALLS_KO["needed"])
         call_items = calls.items() if isinstance(calls, Mapping) else zip(SEATS, calls, strict=True)
         by_seat: dict[int, int] = {}
         for seat, n in call_items:
             by_seat[parse_seat(seat)] = parse_call(n, self.rules.max_call)
         if len(by_seat) != 4:
-            raise CallError("each of the four seats needs a call")
+            raise CallError("each of the four seats needs a call", _CALLS_KO["needed"])
         first = parse_seat(first_leader)
         self.dealer = (first + 3) % 4
         self._setup(self.dealer)
@@ -522,14 +562,26 @@ class CallbreakHand(TrickPlay):
         """The call as an ``int``; raises :class:`CallError` (or :class:`OutOfTurn`) if refused."""
         ph = self.phase
         if ph == "redeal":
-            raise CallError(f"the deal is void ({self.redeal_reason}): it must be dealt again")
+            raise CallError(
+                f"the deal is void ({self.redeal_reason}): it must be dealt again",
+                self._void_ko(),
+            )
         if ph != "bidding":
-            raise CallError(f"no call can be made now (phase: {ph})")
+            raise CallError(f"no call can be made now (phase: {ph})", refusal_ko("no_call"))
         nxt = self.bidding.next_seat
         assert nxt is not None
         if seat is not None and (s := self._seat_arg(seat, CallError)) != nxt:
-            raise OutOfTurn(f"it is {SEATS[nxt]}'s turn to call, not {SEATS[s]}'s")
+            raise OutOfTurn(
+                f"it is {SEATS[nxt]}'s turn to call, not {SEATS[s]}'s",
+                refusal_ko("turn_call", next=nxt, seat=s),
+            )
         return self.bidding.verify(call)
+
+    def _void_ko(self) -> str:
+        """Why the deal is void, in Korean."""
+        why = (self.redeal_reason or "").partition(" has ")[2]
+        seat = seat_name(max(self.redeal_seat, 0))
+        return kformat(_CALLS_KO["void"], seat=seat, why=_VOID_KO.get(why, why))
 
     def call(self, call: object, seat: int | str | None = None) -> None:
         """Call a number of tricks (an ``int`` from 1 to ``max_call``) for the seat to speak."""

@@ -48,6 +48,7 @@ from belote_lab.games.belote import (
 )
 from belote_lab.games.bidding import Bidding
 from belote_lab.games.taking import TakingError
+from belote_lab.korean import kformat, particle, quoted, seat_name, suit_name, team_name
 from belote_lab.rules import CoincheRules
 
 __all__ = [
@@ -79,6 +80,15 @@ _KIND_ORDER = {k: i for i, k in enumerate(BID_KINDS)}
 TRUMP_CODES = ("S", "H", "D", "C", "NT", "AT")
 FAILED_BASE = 160  # what the defenders score (besides the contract value) when it fails
 _BID_RE = re.compile(r"^(\d+|capotbelote|capot|generalebelote|generale)(.+)$")
+
+
+_TRUMPS_KO = {"NT": "으뜸패 없음", "AT": "모두 으뜸패"}
+_BID_KINDS_KO = {
+    "capot": "카포",
+    "capot_belote": "카포 벨로트",
+    "generale": "제네랄",
+    "generale_belote": "제네랄 벨로트",
+}
 
 
 # --- bids ----------------------------------------------------------------------------------------
@@ -190,8 +200,16 @@ class Bid:
     def needs_belote(self) -> bool:
         return self.kind.endswith("_belote")
 
-    def describe(self) -> str:
-        """Plain words, e.g. ``110 ♥ trump`` or ``capot belote, ♠ trump``."""
+    def describe(self, language: str = "en") -> str:
+        """Plain words, e.g. ``110 ♥ trump`` or ``capot belote, ♠ trump``; in Korean (``ko``)
+        the trump then the value, as seed 004 names the bids: ``하트 110``, ``스페이드 카포``.
+
+        >>> Bid.parse("110H").describe(), Bid.parse("capotbeloteS").describe("ko")
+        ('110 ♥ trump', '스페이드 카포 벨로트')
+        """
+        if language == "ko":
+            trump = _TRUMPS_KO.get(self.trump) or suit_name(self.trump)
+            return f"{trump} {_BID_KINDS_KO.get(self.kind, self.value)}"
         head = str(self.value) if self.kind == "points" else self.kind.replace("_", " ") + ","
         head = head.replace("generale", "générale")
         return f"{head} {self.contract.describe()}"
@@ -204,8 +222,11 @@ class Bid:
 
 
 @functools.lru_cache(maxsize=1024)
-def bid_problem(bid: Bid, rules: CoincheRules, options: bool = True) -> str | None:
-    """Why ``bid`` is not a bid these rules know (``None`` if it is one).
+def bid_problem(
+    bid: Bid, rules: CoincheRules, options: bool = True, language: str = "en"
+) -> str | None:
+    """Why ``bid`` is not a bid these rules know (``None`` if it is one), in English or
+    Korean (``ko``).
 
     With ``options=False`` only the value is checked (not NT/AT, générale, belote bids).
 
@@ -213,25 +234,59 @@ def bid_problem(bid: Bid, rules: CoincheRules, options: bool = True) -> str | No
     'bids go by tens: 85 is not a multiple of 10'
     >>> bid_problem(Bid.parse("generaleS"), CoincheRules())
     'générale bids are not allowed by these rules (option allow_generale)'
+    >>> bid_problem(Bid.parse("85H"), CoincheRules(), language="ko")
+    '공약은 10 단위로 걸므로 85는 걸 수 없습니다.'
     """
+    key = _bid_problem_key(bid, rules, options)
+    if key is None:
+        return None
+    words = {"value": bid.value, "min": rules.min_bid, "max": rules.max_bid}
+    if language == "ko":
+        return kformat(_BID_PROBLEMS_KO[key], **words)
+    return _BID_PROBLEMS[key].format(**words)
+
+
+def _bid_problem_key(bid: Bid, rules: CoincheRules, options: bool) -> str | None:
+    """The key of what is wrong with ``bid`` (:data:`_BID_PROBLEMS`), or ``None``."""
     if bid.kind == "points":
         if bid.value % 10:
-            return f"bids go by tens: {bid.value} is not a multiple of 10"
+            return "tens"
         if bid.value < rules.min_bid:
-            return f"the lowest bid is {rules.min_bid}, not {bid.value}"
+            return "lowest"
         if bid.value > rules.max_bid:
-            return f"the highest number bid is {rules.max_bid}; above it comes capot"
+            return "highest"
     if not options:
         return None
     if bid.trump == "NT" and not rules.allow_no_trump:
-        return "no-trump bids are not allowed by these rules (option allow_no_trump)"
+        return "NT"
     if bid.trump == "AT" and not rules.allow_all_trump:
-        return "all-trump bids are not allowed by these rules (option allow_all_trump)"
+        return "AT"
     if bid.kind.startswith("generale") and not rules.allow_generale:
-        return "générale bids are not allowed by these rules (option allow_generale)"
+        return "generale"
     if bid.needs_belote and not rules.allow_belote_bids:
-        return "belote bids are not allowed by these rules (option allow_belote_bids)"
+        return "belote"
     return None
+
+
+_BID_PROBLEMS = {
+    "tens": "bids go by tens: {value} is not a multiple of 10",
+    "lowest": "the lowest bid is {min}, not {value}",
+    "highest": "the highest number bid is {max}; above it comes capot",
+    "NT": "no-trump bids are not allowed by these rules (option allow_no_trump)",
+    "AT": "all-trump bids are not allowed by these rules (option allow_all_trump)",
+    "generale": "générale bids are not allowed by these rules (option allow_generale)",
+    "belote": "belote bids are not allowed by these rules (option allow_belote_bids)",
+}
+_BID_PROBLEMS_KO = {
+    "tens": "공약은 10 단위로 걸므로 {value:은} 걸 수 없습니다.",
+    "lowest": "가장 낮은 공약이 {min}이므로 {value:은} 걸 수 없습니다.",
+    "highest": "점수 공약은 {max}까지이고 그 위는 카포이므로 {value:은} 걸 수 없습니다.",
+    "NT": "이 규칙에서는 으뜸패 없음 공약을 허용하지 않으므로 걸 수 없습니다.",
+    "AT": "이 규칙에서는 모두 으뜸패 공약을 허용하지 않으므로 걸 수 없습니다.",
+    "generale": "이 규칙에서는 제네랄 공약을 허용하지 않으므로 걸 수 없습니다.",
+    "belote": "이 규칙에서는 벨로트 공약(카포 벨로트, 제네랄 벨로트)을 허용하지 않으므로 걸 수 "
+    "없습니다.",
+}
 
 
 # --- the auction ---------------------------------------------------------------------------------
@@ -257,6 +312,40 @@ def _possible_bids(r: CoincheRules) -> tuple[list[tuple[int, int]], tuple[str, .
 
 class AuctionError(TakingError):
     """A call the auction refuses; ``index`` is the 0-based number of the call."""
+
+
+def call_words_ko(call: object) -> str:
+    """An auction call in Korean words: ``패스``, ``쿠앵슈``, ``하트 80``; anything else
+    quoted as typed.
+
+    >>> call_words_ko("pass"), call_words_ko("110nt"), call_words_ko("xyz")
+    ('패스', '으뜸패 없음 110', '‘xyz’')
+    """
+    words = {"pass": "패스", "coinche": "쿠앵슈", "surcoinche": "쉬르쿠앵슈"}
+    if isinstance(call, str):
+        word = call.strip().lower()
+        if word in words:
+            return words[word]
+        try:
+            return Bid.parse(call).describe("ko")
+        except ValueError:
+            pass
+    return quoted(call)
+
+
+_AUCTION_KO = {
+    "over": "경매가 이미 끝났으므로 {call:은} 할 수 없습니다.",
+    "unknown": "{call:은} 알 수 없는 콜이므로 공약(예: 하트 80, 스페이드 카포), 패스, 쿠앵슈, "
+    "쉬르쿠앵슈 중 하나를 해야 합니다.",
+    "after_coinche": "{by:이} 쿠앵슈를 했으므로 쉬르쿠앵슈나 패스만 할 수 있습니다.",
+    "no_bid": "아직 건 공약이 없으므로 쿠앵슈할 수 없습니다.",
+    "partner": "{highest:은} 같은 팀인 {bidder}의 공약이므로 {who:은} 쿠앵슈할 수 없습니다.",
+    "no_coinche": "아무도 쿠앵슈하지 않았으므로 쉬르쿠앵슈할 수 없습니다.",
+    "problem": "{problem}",
+    "not_higher": "{bid:은} {bidder}의 {highest}보다 높지 않으므로 걸 수 없습니다(공약은 앞의 "
+    "공약보다 높아야 합니다).",
+}
+"""The auction's refusals in Korean, one sentence each (seed 004: 공약을 걸다)."""
 
 
 class Auction(Bidding):
@@ -342,21 +431,33 @@ class Auction(Bidding):
     # --- calls -----------------------------------------------------------------------------------
     def verify(self, call: str) -> str:
         """The call normalised (``pass``, ``coinche``, ``surcoinche``, ``110NT`` …) or
-        :class:`AuctionError` saying why it may not be made now."""
+        :class:`AuctionError` saying why it may not be made now (``e.text("ko")`` in Korean).
+
+        >>> a = Auction(dealer=0)
+        >>> a.call("90S"); a.call("pass")
+        >>> try:
+        ...     a.verify("coinche")
+        ... except AuctionError as e:
+        ...     print(e.text("ko"))
+        스페이드 90은 같은 팀인 동의 공약이므로 서는 쿠앵슈할 수 없습니다.
+        """
         index = len(self.calls)
         if self.result is not None:
             raise AuctionError(
-                f"the auction is over; call {index + 1} ({call!r}) comes too late", index
+                f"the auction is over; call {index + 1} ({call!r}) comes too late",
+                index,
+                kformat(_AUCTION_KO["over"], call=call_words_ko(call)),
             )
         seat = self.next_seat
         assert seat is not None
         who = SEATS[seat]
 
-        def refuse(why: str) -> AuctionError:
-            return AuctionError(f"call {index + 1} by {who}: {why}", index)
+        def refuse(why: str, key: str, **ko: object) -> AuctionError:
+            words = kformat(_AUCTION_KO[key], who=seat_name(seat), **ko)
+            return AuctionError(f"call {index + 1} by {who}: {why}", index, words)
 
         if not isinstance(call, str):
-            raise refuse(f"unknown call {call!r}")
+            raise refuse(f"unknown call {call!r}", "unknown", call=quoted(call))
         word = call.strip().lower().replace("-", "").replace(" ", "")
         bid: Bid | None = None
         if word in ("pass", "passe"):
@@ -369,31 +470,44 @@ class Auction(Bidding):
             except ValueError:
                 raise refuse(
                     f"unknown call {call!r} (a bid such as '80H' or 'capotS', 'pass', "
-                    "'coinche' or 'surcoinche')"
+                    "'coinche' or 'surcoinche')", "unknown", call=quoted(call),
                 ) from None
             norm = bid.text
+        return self._verify_norm(norm, bid, refuse)
+
+    def _verify_norm(self, norm: str, bid: Bid | None, refuse: Any) -> str:
+        """:meth:`verify` of a call read as ``norm`` (``bid`` if it is a bid)."""
+        seat = self.next_seat
+        assert seat is not None
+        who = SEATS[seat]
         highest = "" if self.bid is None else f"{SEATS[self.bidder]}'s {self.bid}"
+        mine = {} if self.bid is None else {
+            "highest": self.bid.describe("ko"), "bidder": seat_name(self.bidder)
+        }
         if self.coinched_by >= 0:
             if norm in ("surcoinche", "pass"):
                 return norm
             raise refuse(f"after {SEATS[self.coinched_by]}'s coinche only 'surcoinche' or "
-                         "'pass' may follow")
+                         "'pass' may follow", "after_coinche", by=seat_name(self.coinched_by))
         if norm == "pass":
             return norm
         if norm == "coinche":
             if self.bid is None:
-                raise refuse("there is no bid to coinche yet")
+                raise refuse("there is no bid to coinche yet", "no_bid")
             if seat % 2 == self.bidder % 2:
-                raise refuse(f"{who} cannot coinche partner {highest}")
+                raise refuse(f"{who} cannot coinche partner {highest}", "partner", **mine)
             return norm
         if norm == "surcoinche":
-            raise refuse("surcoinche answers a coinche, and nobody has coinched")
+            raise refuse("surcoinche answers a coinche, and nobody has coinched", "no_coinche")
         assert bid is not None
         problem = bid_problem(bid, self.rules)
         if problem is not None:
-            raise refuse(problem)
+            raise refuse(problem, "problem", problem=bid_problem(bid, self.rules, language="ko"))
         if self.bid is not None and not bid.beats(self.bid):
-            raise refuse(f"a bid must be higher than the last one: {bid} does not beat {highest}")
+            raise refuse(
+                f"a bid must be higher than the last one: {bid} does not beat {highest}",
+                "not_higher", bid=bid.describe("ko"), **mine,
+            )
         return norm
 
     def _apply(self, norm: str) -> None:
@@ -434,7 +548,9 @@ class Auction(Bidding):
     def undo(self) -> None:
         """Take back the last call."""
         if not self.calls:
-            raise AuctionError("no call to take back", 0)
+            raise AuctionError(
+                "no call to take back", 0, "아직 한 콜이 없으므로 되돌릴 것이 없습니다."
+            )
         self.truncate(len(self.calls) - 1)
 
     def copy(self) -> Auction:
@@ -477,23 +593,28 @@ class CoincheResult:
             "tricks", "capot",
         ))
 
-    def why(self) -> str:
-        """One sentence on why the contract was made or failed.
+    def why(self, language: str = "en") -> str:
+        """One sentence on why the contract was made or failed, in English or Korean (``ko``).
 
         >>> r = score_coinche((73, 89), (2, 2, 2, 2), Bid.parse("80D"), 1, 2, belote_seat=2)
         >>> r.why()
         "EW bid 80D (coinche, ×2) and failed: 89 points (belote included) do not exceed NS's 93."
+        >>> print(r.why("ko"))  # doctest: +NORMALIZE_WHITESPACE
+        동서 팀이 다이아몬드 80(쿠앵슈, ×2)을 공약했지만 89점으로 남북 팀의 93점(벨로트 포함)보다
+        많지 않으므로 실패했습니다.
         """
+        if language not in ("en", "ko"):
+            raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
         bid = Bid.parse(self.bid)
         att = TEAMS[parse_seat(self.bidder) % 2]
         dfn = TEAMS[1 - parse_seat(self.bidder) % 2]
+        if language == "ko":
+            return self._why_ko(bid, att, dfn)
         mult = {1: "", 2: " (coinche, ×2)", 4: " (surcoinche, ×4)"}[self.multiplier]
         head = f"{att} bid {bid}{mult} and {'made it' if self.made else 'failed'}"
         if bid.all_tricks:
             who = self.bidder if bid.kind.startswith("generale") else att
-            won = self.tricks[self.bidder] if who == self.bidder else sum(
-                n for s, n in self.tricks.items() if parse_seat(s) % 2 == TEAMS.index(att)
-            )
+            won = self._tricks_of(who)
             extra = ""
             if bid.needs_belote:
                 extra = f" and score the belote ({'yes' if self.belote[att] else 'no'})"
@@ -505,6 +626,54 @@ class CoincheResult:
         if a < bid.value:
             return f"{head}: {a} points (belote included) do not reach {bid.value}."
         return f"{head}: {a} points (belote included) do not exceed {dfn}'s {d}."
+
+    def _tricks_of(self, who: str) -> int:
+        """The tricks won by the bidder (a seat letter) or by a team (``NS``/``EW``)."""
+        if who == self.bidder:
+            return self.tricks[self.bidder]
+        return sum(n for s, n in self.tricks.items() if parse_seat(s) % 2 == TEAMS.index(who))
+
+    def _why_ko(self, bid: Bid, att: str, dfn: str) -> str:
+        mult = {1: "", 2: "(쿠앵슈, ×2)", 4: "(쉬르쿠앵슈, ×4)"}[self.multiplier]
+        a = self.points[att] + self.belote[att]
+
+        def total(team: str) -> str:  # points, saying so when a belote is in them
+            n = self.points[team] + self.belote[team]
+            return f"{n}점(벨로트 포함)" if self.belote[team] else f"{n}점"
+
+        words: dict[str, object] = {
+            "att": team_name(att), "dfn": team_name(dfn), "bid": bid.describe("ko") + mult,
+            "value": bid.value, "a": total(att), "d": total(dfn),
+        }
+        if bid.all_tricks:
+            alone = bid.kind.startswith("generale")
+            won = self._tricks_of(self.bidder if alone else att)
+            key = "all_made" if self.made else "no_belote" if won == 8 else "all_failed"
+            return kformat(
+                _WHY_KO[key], won=won,
+                who=f"{seat_name(self.bidder)}{particle(seat_name(self.bidder), '이')} 혼자 "
+                if alone else "",
+                belote="모두 이기고 벨로트도 해야" if bid.needs_belote else "모두 이겨야",
+                **words,
+            )
+        key = "made" if self.made else "short" if a < bid.value else "not_beat"
+        return kformat(_WHY_KO[key], **words)
+
+
+_WHY_KO = {
+    "made": "{att:이} {bid:을} 공약해 {a:으로} {value}점에 이르고 {dfn}의 {d}보다 많으므로 "
+    "성공했습니다.",
+    "short": "{att:이} {bid:을} 공약했지만 {a:으로} {value}점에 못 미치므로 실패했습니다.",
+    "not_beat": "{att:이} {bid:을} 공약했지만 {a:으로} {dfn}의 {d}보다 많지 않으므로 "
+    "실패했습니다.",
+    "all_made": "{att:이} {bid:을} 공약해 {who}8트릭을 {belote} 했는데 {won}트릭을 이겼으므로 "
+    "성공했습니다.",
+    "all_failed": "{att:이} {bid:을} 공약해 {who}8트릭을 {belote} 했는데 {won}트릭만 "
+    "이겼으므로 실패했습니다.",
+    "no_belote": "{att:이} {bid:을} 공약해 {who}8트릭을 {belote} 했는데 벨로트를 하지 "
+    "못했으므로 실패했습니다.",
+}
+"""Why a Coinche hand ended as it did, in Korean (seed 004: 공약)."""
 
 
 def score_coinche(
@@ -847,7 +1016,7 @@ GAME = replace(
     BELOTE_GAME,  # the same table, deck and follow rules as four-player Belote
     name="coinche",
     title="Coinche",
-    title_ko="코인치",
+    title_ko="쿠앵슈",
     margin=margin,
     module=__name__,
     bidding="auction",

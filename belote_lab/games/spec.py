@@ -22,6 +22,7 @@ from typing import Any
 
 from belote_lab.cards import SEATS, CardParseError
 from belote_lab.contract import Contract, ContractKind
+from belote_lab.korean import attach, contract_name
 from belote_lab.trick import FollowRules
 
 __all__ = ["Game"]
@@ -118,6 +119,8 @@ class Game:
                 text,
                 message=f"{shown!r} is not a contract of {self.title}, which is played with "
                 f"{self.contracts_text}",
+                ko=f"{attach(contract_name(c.code), '은')} {self.title_ko}에서 쓰지 않는 "
+                "계약입니다.",
             )
         return c
 

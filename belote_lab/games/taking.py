@@ -17,16 +17,56 @@ from __future__ import annotations
 
 from belote_lab.cards import SEATS, Card, Suit
 from belote_lab.games.bidding import Bidding
+from belote_lab.games.errors import Refusal
+from belote_lab.korean import kformat, quoted, seat_name
 
-__all__ = ["Taking", "TakingError"]
+__all__ = ["Taking", "TakingError", "call_words_ko"]
 
 
-class TakingError(ValueError):
-    """A call the taking rules refuse; ``index`` is the 0-based number of the call."""
+class TakingError(Refusal, ValueError):
+    """A call the taking rules refuse; ``index`` is the 0-based number of the call.
+    ``str(e)`` is English, ``e.text("ko")`` Korean."""
 
-    def __init__(self, message: str, index: int) -> None:
+    def __init__(self, message: str, index: int, ko: str | None = None) -> None:
         super().__init__(message)
         self.index = index
+        self.ko = ko
+
+
+_CALLS_KO = {"take": "가져가기", "pass": "패스", "NT": "으뜸패 없음", "AT": "모두 으뜸패"}
+
+
+def call_words_ko(call: object) -> str:
+    """A taking call in Korean words: ``가져가기``, ``패스``, ``♥ 으뜸패``, ``으뜸패 없음``;
+    anything else quoted as typed.
+
+    >>> call_words_ko("take"), call_words_ko("H"), call_words_ko("NT"), call_words_ko("xyz")
+    ('가져가기', '♥ 으뜸패', '으뜸패 없음', '‘xyz’')
+    """
+    if isinstance(call, str):
+        if call in _CALLS_KO:
+            return _CALLS_KO[call]
+        if call in ("S", "H", "D", "C"):
+            return f"{Suit.parse(call).symbol} 으뜸패"
+    return quoted(call)
+
+
+_REFUSALS_KO = {
+    "over": "콜이 이미 끝났으므로 {call:은} 할 수 없습니다.",
+    "unknown": "{call:은} 알 수 없는 콜이므로 가져가기, 패스 또는 으뜸패로 할 무늬를 "
+    "골라야 합니다.",
+    "jack": "뒤집힌 카드가 J이므로 딜러인 {seat:은} 패스할 수 없고 가져가야 합니다.",
+    "round1": "첫 바퀴에서는 가져가기와 패스만 할 수 있으므로 {call:을} 부를 수 없습니다.",
+    "round2_take": "두 번째 바퀴에서는 뒤집힌 카드의 무늬가 아닌 다른 무늬를 부르거나 패스해야 "
+    "하므로 가져가기는 할 수 없습니다.",
+    "turned_suit": "뒤집힌 카드의 무늬 {suit:은} 첫 바퀴에서 모두 거절했으므로 두 번째 바퀴에서 "
+    "부를 수 없습니다.",
+    "variant": "이 규칙에서는 {call:을} 허용하지 않으므로 부를 수 없습니다.",
+    "dealer_pass": "연속으로 카드를 다시 나눴으므로 딜러인 {seat:은} 두 번째 바퀴에서 패스할 수 "
+    "없습니다.",
+    "other": "지금은 {call:을} 할 수 없습니다.",
+}
+"""The taking's refusals in Korean, one sentence each."""
 
 
 class Taking(Bidding):
@@ -89,42 +129,65 @@ class Taking(Bidding):
         return out
 
     def verify(self, call: str) -> str:
-        """The call normalised (``take``, ``pass``, ``H``, ``NT`` …) or :class:`TakingError`."""
+        """The call normalised (``take``, ``pass``, ``H``, ``NT`` …) or :class:`TakingError`
+        (in English and Korean).
+
+        >>> t = Taking(dealer=2, turned="KC")
+        >>> t.call("pass"); t.call("pass"); t.call("pass"); t.call("pass")
+        >>> try:
+        ...     t.verify("C")
+        ... except TakingError as e:
+        ...     print(e.text("ko"))
+        뒤집힌 카드의 무늬 ♣는 첫 바퀴에서 모두 거절했으므로 두 번째 바퀴에서 부를 수 없습니다.
+        """
         index = len(self.calls)
         if self.result is not None:
             raise TakingError(
-                f"the taking is over; call {index + 1} ({call!r}) comes too late", index
+                f"the taking is over; call {index + 1} ({call!r}) comes too late",
+                index,
+                kformat(_REFUSALS_KO["over"], call=call_words_ko(call)),
             )
         c = call.strip() if isinstance(call, str) else call
+        unknown = kformat(_REFUSALS_KO["unknown"], call=quoted(call))
         if not isinstance(c, str):
-            raise TakingError(f"unknown call {call!r}", index)
+            raise TakingError(f"unknown call {call!r}", index, unknown)
         norm = c.lower() if c.lower() in ("take", "pass") else c.upper()
         if norm not in ("take", "pass", "NT", "AT"):
             try:
                 norm = Suit.parse(norm).name
             except ValueError:
-                raise TakingError(f"unknown call {call!r}", index) from None
-        legal = self.legal_calls()
-        if norm in legal:
+                raise TakingError(f"unknown call {call!r}", index, unknown) from None
+        if norm in self.legal_calls():
             return norm
+        why, key = self._refusal(norm, call)
+        seat = self.next_seat or 0
+        ko = kformat(
+            _REFUSALS_KO[key],
+            seat=seat_name(seat),
+            call=call_words_ko(norm),
+            suit=self.turned.suit,
+        )
+        raise TakingError(f"call {index + 1} by {SEATS[seat]}: {why}", index, ko)
+
+    def _refusal(self, norm: str, call: object) -> tuple[str, str]:
+        """Why the call ``norm`` (typed ``call``) is not one of the legal calls: the English
+        words and the key of the Korean ones."""
         seat = SEATS[self.next_seat or 0]
         if self.round == 1:
             if norm == "pass":
-                why = f"{seat}, the dealer, must take: the turned card is a jack"
-            else:
-                why = f"round 1 allows only 'take' or 'pass', not {call!r}"
-        elif norm == "take":
-            why = "round 2: name a suit other than the turned suit, or pass"
-        elif norm == self.turned.suit.name:
-            why = f"round 2: the turned suit {self.turned.suit.symbol} was refused in round 1"
-        elif norm in ("NT", "AT"):
+                return f"{seat}, the dealer, must take: the turned card is a jack", "jack"
+            return f"round 1 allows only 'take' or 'pass', not {call!r}", "round1"
+        if norm == "take":
+            return "round 2: name a suit other than the turned suit, or pass", "round2_take"
+        if norm == self.turned.suit.name:
+            symbol = self.turned.suit.symbol
+            return f"round 2: the turned suit {symbol} was refused in round 1", "turned_suit"
+        if norm in ("NT", "AT"):
             kind = "no trump" if norm == "NT" else "all trump"
-            why = f"{kind} is not allowed by these rules"
-        elif norm == "pass":
-            why = f"{seat}, the dealer, may not pass in round 2 after two redeals"
-        else:
-            why = f"{call!r} is not allowed now"
-        raise TakingError(f"call {index + 1} by {seat}: {why}", index)
+            return f"{kind} is not allowed by these rules", "variant"
+        if norm == "pass":
+            return f"{seat}, the dealer, may not pass in round 2 after two redeals", "dealer_pass"
+        return f"{call!r} is not allowed now", "other"
 
     def _apply(self, norm: str) -> None:
         """Apply a call already checked by :meth:`verify` (its normal form)."""
@@ -148,7 +211,11 @@ class Taking(Bidding):
         belote_lab.games.taking.TakingError: nothing to undo: no call has been made yet
         """
         if not self.calls:
-            raise TakingError("nothing to undo: no call has been made yet", 0)
+            raise TakingError(
+                "nothing to undo: no call has been made yet",
+                0,
+                "아직 한 콜이 없으므로 되돌릴 것이 없습니다.",
+            )
         self.calls.pop()
         self.result = None
 

@@ -63,6 +63,13 @@ CSS = """
   --bw-gold: #8a6d00;
   font-family: 'DejaVu Sans', 'Noto Sans', 'Noto Sans CJK KR', sans-serif;
   max-width: 100%;
+  /* Korean words wrap between words, never inside one ("가져간 트릭", not "가져/간 트/릭");
+     a word longer than its line may still break (overflow-wrap below) */
+  word-break: keep-all;
+}
+.bw-root .widget-label, .bw-root .widget-label-basic, .bw-root button,
+.bw-root .widget-html-content, .bw-root .widget-checkbox .widget-label-basic {
+  word-break: keep-all;
 }
 /* a checkbox's label wraps instead of running past a narrow screen (600 px) */
 .bw-root .widget-checkbox { max-width: 100%; height: auto; }
@@ -232,7 +239,14 @@ def back_html(language: str | None = None) -> str:
 
 
 def backs_html(n: int, language: str | None = None) -> str:
-    """``n`` face-down cards in a group labelled "8 face-down cards" for screen readers."""
+    """``n`` face-down cards in a group labelled "8 face-down cards" for screen readers
+    (nothing for none).
+
+    >>> backs_html(0)
+    ''
+    """
+    if n <= 0:
+        return ""
     label = html.escape(text("hidden_cards", language, n=n), quote=True)
     inner = "".join(back_html(language) for _ in range(n))
     head = f'<span class="bw-hidden-hand" role="group" aria-label="{label}" title="{label}">'

@@ -10,7 +10,7 @@ Everything is read from the engine's public state (``phase``, ``contract``, ``tr
 >>> result_text(h, "en")
 "The contract made: North–South, the attack, has 90, more than East–West's 72."
 >>> result_text(h, "ko")
-'계약 성공: 공격하는 남북 팀은 90점으로 동서 팀의 72점보다 많습니다.'
+'공격 팀인 남북 팀은 90점으로 동서 팀의 72점보다 많으므로 계약에 성공했습니다.'
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from belote_widgets.i18n import (
     call_label,
     contract_name,
     event_text,
+    particle,
     seat_name,
     side_name,
     text,
@@ -199,10 +200,18 @@ def _coinche_outcome(r: CoincheResult, game: Game, language: str) -> str:
     )
     n = sum(r.tricks.values())
     key = "co_all_made" if r.made else "co_all_failed"
-    out = text(key, language, who=who, n=n, won=won, **words)
+    if language == "ko" and not r.made and won == n:  # every trick, but not the belote
+        return text("co_all_no_belote", language, alone=_alone(who, alone), n=n, **words)
+    out = text(key, language, who=who, n=n, won=won, alone=_alone(who, alone), **words)
     if bid.needs_belote:
         out += " " + text("co_belote_yes" if r.belote[att] else "co_belote_no", language)
     return out
+
+
+def _alone(who: str, alone: bool) -> str:
+    """``북이 혼자 `` before the tricks a générale's bidder must win alone (Korean; a capot's
+    side is the sentence's subject already)."""
+    return f"{who}{particle(who, '이')} 혼자 " if alone else ""
 
 
 def _coinche_points(points: int, belote: int, language: str) -> str:
@@ -307,7 +316,25 @@ def action_text(action: tuple[str, str, str], language: str, turned: Card | None
 
 
 def phase_text(hand: Any, language: str) -> str:
-    return text(f"phase_{hand.phase}", language)
+    """The phase in words; the bidding named as the seeds name it for the game: 공수 결정
+    (four-player taking, seed 000), 경매 (two players, seed 001), 공약 걸기 (the auction,
+    seed 004), 콜 (Callbreak, seed 003); ``bidding`` in English.
+
+    >>> from belote_lab.selfplay import hand_class
+    >>> h = hand_class("coinche")(seed=1)
+    >>> phase_text(h, "en"), phase_text(h, "ko")
+    ('bidding', '공약 걸기')
+    """
+    if hand.phase != "bidding":
+        return text(f"phase_{hand.phase}", language)
+    g = get(hand.game)
+    key = f"phase_bidding_{g.bidding}"
+    if g.players == 2 or key not in _PHASE_KEYS:
+        key = "phase_bidding"
+    return text(key, language)
+
+
+_PHASE_KEYS = ("phase_bidding_taking", "phase_bidding_auction", "phase_bidding_calls")
 
 
 def events_html(hand: Any, language: str, viewer: int | None = None) -> str:

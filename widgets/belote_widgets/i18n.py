@@ -14,24 +14,27 @@ engine (:meth:`belote_lab.trick.Reason.text`).
 'South to play'
 
 Korean particles follow the word they attach to (no "을(를)" fallbacks): a template writes
-``{pts:을}`` and :func:`text` picks 을 or 를 from the word's final consonant.
+``{pts:을}`` and :func:`text` picks 을 or 를 as the word is read (:mod:`belote_lab.korean`, which
+also holds :func:`particle`); the Korean words are the seeds' (docs/TERMS.md).
 
 >>> text("co_part_cards", "ko", pts=118, r=120), text("co_part_cards", "ko", pts=44, r=40)
-('카드 점수 118을 반올림한 120', '카드 점수 44를 반올림한 40')
+('딴 점수 118을 반올림한 120', '딴 점수 44를 반올림한 40')
+>>> text("you_played", "ko", card=Card.parse("9H").pretty), text("lead_empty", "ko", seat="서")
+('9♥를 냈습니다.', '아직 바닥에 카드가 없으므로 서가 선입니다.')
 """
 
 from __future__ import annotations
 
-import re
-import string
 import weakref
 from collections.abc import Callable
 from typing import Any
 
+from belote_lab import korean
 from belote_lab.cards import SEATS, Card, Suit
 from belote_lab.contract import Contract, ContractKind
 from belote_lab.games import get
 from belote_lab.games.coinche import Bid
+from belote_lab.korean import kformat, particle
 
 __all__ = [
     "LANGUAGES",
@@ -50,6 +53,7 @@ __all__ = [
     "event_text",
     "bid_words",
     "particle",
+    "labels",
     "on_language_change",
 ]
 
@@ -115,6 +119,9 @@ _TEXTS: dict[str, dict[str, str]] = {
         "none": "none",
         "phase": "Phase",
         "phase_bidding": "bidding",
+        "phase_bidding_taking": "bidding",
+        "phase_bidding_auction": "bidding",
+        "phase_bidding_calls": "bidding",
         "phase_play": "play",
         "phase_done": "finished",
         "phase_redeal": "everybody passed: redeal",
@@ -130,6 +137,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "stock_phase": "while the stock lasts any card may be played",
         "strict_phase": "the stock is empty: follow suit, beat a trump lead, trump when void",
         "points_so_far": "Points so far",
+        "tricks_so_far": "Points so far",
+        "tricks_unit": " (tricks)",
         "final_score": "Final score",
         "announcements": "Announcements",
         "no_announcements": "none yet",
@@ -157,6 +166,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "case_expect_ok": "the engine agrees with the expected answer",
         "case_expect_bad": "the engine answers {engine}, the case expects {expect}",
         "bad_input": "Cannot read this situation: {error}",
+        "bad_json": "the case is not one line of JSON",
+        "bad_case_rules": "the case's rule options cannot be read",
         "not_legal_ask": "only 'legal' cases can be explored (this one asks {ask!r})",
         "trick_full": "the trick is already complete",
         "card_twice": "{card} is both in the hand and on the table",
@@ -216,6 +227,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "hint_sampled": "average over {n} sampled deals",
         "hint_rollout": "each deal played on by the level-2 computer down to {k} tricks left, "
         "then solved",
+        "hint_played_on": "{m} of them played on by the level-2 computer down to {k} tricks "
+        "left, then solved",
+        "hint_tolerance": "values within ±{t} {unit}",
+        "hint_no_range": "Fewer than {n} deals: no range is shown.",
         "hint_unit_points": "points",
         "hint_unit_tricks": "tricks",
         "hint_card": "Card",
@@ -284,6 +299,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "co_all_made": "{side} bid {bid} and made it: {who} won all {n} tricks.",
         "co_all_failed": "{side} bid {bid} and failed: {who} had to win all {n} tricks and won "
         "{won}.",
+        "co_all_no_belote": "{side} bid {bid} and failed: {who} had to win all {n} tricks and "
+        "won {won}.",
         "co_belote_yes": "The bid also needs the belote: scored.",
         "co_belote_no": "The bid also needs the belote: not scored.",
         "co_score": "Score — {parts}.",
@@ -301,49 +318,56 @@ _TEXTS: dict[str, dict[str, str]] = {
         "cb_under": "{seat} called {call} but took only {took}: {score}.",
     },
     "ko": {
+        # the seeds' terms (docs/TERMS.md); {name:을} adds the particle its value takes
         "language": "언어",
         "trump": "으뜸패",
-        "plain": "일반 짝패",
+        "plain": "일반 무늬",
         "points": "점수",
         "total": "합계",
         "contract": "계약",
         "game": "게임",
         "dealer": "딜러",
-        "taker": "공격(주공)",
-        "bidder": "입찰자",
-        "face_down": "뒤집힌 카드",
-        "hidden_cards": "뒤집힌 카드 {n}장",
+        "taker": "계약자",
+        "bidder": "계약자",
+        "face_down": "엎어 놓은 카드",
+        "hidden_cards": "엎어 놓은 카드 {n}장",
         "playable_mark": "낼 수 있음",
         "not_playable_mark": "낼 수 없음",
         "trump_mark": "으뜸패",
         "you": "나",
         "none": "없음",
         "phase": "단계",
-        "phase_bidding": "입찰",
-        "phase_play": "플레이",
+        "phase_bidding": "경매",
+        "phase_bidding_taking": "공수 결정",
+        "phase_bidding_auction": "공약 걸기",
+        "phase_bidding_calls": "콜",
+        "phase_play": "진행",
         "phase_done": "끝",
-        "phase_redeal": "모두 패스: 다시 돌리기",
-        "turned": "뒤집은 카드",
+        "phase_redeal": "모두 패스했으므로 다시 나누기",
+        "turned": "뒤집힌 카드",
         "calls": "콜",
         "tricks": "트릭",
-        "tricks_won": "가져간 트릭: {n}",
+        "tricks_won": "딴 트릭: {n}",
         "current_trick": "바닥에 나온 카드",
-        "last_trick": "직전 트릭 — {seat} 승",
-        "winning": "현재 이기는 카드",
+        "last_trick": "직전 트릭({seat:이} 이김)",
+        "winning": "지금 이기고 있는 카드",
         "to_play": "{seat} 차례",
         "stock": "더미: {n}장",
-        "stock_phase": "더미가 남아 있는 동안은 아무 카드나 낼 수 있습니다",
-        "strict_phase": "더미 소진: 무늬를 따르고, 으뜸패 선에는 더 높게, 없으면 으뜸패",
-        "points_so_far": "현재 점수",
+        "stock_phase": "더미가 남아 있으므로 아무 카드나 낼 수 있습니다",
+        "strict_phase": "더미가 떨어졌으므로 무늬를 따르고, 으뜸패가 나오면 더 높은 으뜸패를, "
+        "나온 무늬가 없으면 으뜸패를 내야 합니다",
+        "points_so_far": "지금까지 딴 점수",
+        "tricks_so_far": "지금까지 딴 트릭",
+        "tricks_unit": "",
         "final_score": "최종 점수",
-        "announcements": "선언",
+        "announcements": "알림",
         "no_announcements": "아직 없음",
-        "order_title": "카드 순서와 점수",
-        "order_rank": "순위",
-        "strongest_first": "강한 순서",
+        "order_title": "카드 서열과 점수",
+        "order_rank": "서열",
+        "strongest_first": "강한 순서대로",
         "suit_total": "무늬 합계",
         "card_points_total": "카드 점수: {n}",
-        "hand_total": "마지막 트릭 10점 포함: {n}",
+        "hand_total": "마지막 트릭 보너스(디스 드 데르, +10)까지: {n}",
         "hand": "손패",
         "trick_cards": "바닥",
         "leader": "선",
@@ -351,32 +375,35 @@ _TEXTS: dict[str, dict[str, str]] = {
         "stock_count": "더미",
         "show": "보기",
         "random": "무작위 상황",
-        "seed": "시드",
+        "seed": "상황 번호",
         "quiz": "퀴즈",
         "check": "확인",
         "case_json": "사례 (JSON)",
         "load_case": "사례 불러오기",
         "case_loaded": "사례 {id}",
-        "case_expect_ok": "엔진의 답이 기대한 답과 같습니다",
+        "case_expect_ok": "엔진의 답이 사례의 기대 답과 같습니다",
         "case_expect_bad": "엔진의 답은 {engine}, 사례의 기대 답은 {expect}입니다",
-        "bad_input": "이 상황을 읽을 수 없습니다: {error}",
-        "not_legal_ask": "'legal' 사례만 볼 수 있습니다 (이 사례는 {ask!r})",
-        "trick_full": "트릭이 이미 끝났습니다",
-        "card_twice": "손패와 바닥에 같은 카드가 있습니다: {card}",
-        "empty_hand": "손패가 비어 있습니다",
-        "not_in_deck": "이 게임에 없는 카드입니다: {card}",
-        "lead_empty": "아직 바닥에 카드가 없습니다. 선은 {seat}입니다.",
+        "bad_input": "{error} 상황은 바뀌지 않았습니다.",
+        "bad_json": "사례를 JSON으로 읽을 수 없으므로 사례 한 줄을 JSON으로 넣어야 합니다.",
+        "bad_case_rules": "사례의 규칙 옵션을 읽을 수 없으므로 사례를 불러오지 않았습니다.",
+        "not_legal_ask": "이 사례는 {ask!r:을} 묻는 사례이므로 볼 수 없습니다(‘legal’ 사례만 "
+        "볼 수 있습니다).",
+        "trick_full": "트릭이 이미 다 찼으므로 바닥의 카드를 줄여야 합니다.",
+        "card_twice": "{card:이} 손패와 바닥에 모두 있으므로 한쪽에서 빼야 합니다.",
+        "empty_hand": "손패가 비어 있으므로 카드를 한 장 이상 적어야 합니다.",
+        "not_in_deck": "{card:은} 이 게임에서 쓰지 않는 카드입니다.",
+        "lead_empty": "아직 바닥에 카드가 없으므로 {seat:이} 선입니다.",
         "rule_is": "규칙: {rule}",
-        "playable": "{card} — 낼 수 있습니다.",
-        "not_playable": "{card} — 낼 수 없습니다. {reason}",
-        "seat_not_in_game": "{game}에는 {seat} 자리가 없습니다",
-        "contract_not_in_game": "{game}에는 없는 계약입니다: {contract}",
-        "bad_stock": "더미는 0부터 {most}까지의 짝수 장이어야 합니다",
+        "playable": "{card:은} 낼 수 있습니다.",
+        "not_playable": "{card:은} 낼 수 없습니다. {reason}",
+        "seat_not_in_game": "{game}에는 {seat} 자리가 없습니다.",
+        "contract_not_in_game": "{game}에서는 {contract:을} 계약으로 쓰지 않습니다.",
+        "bad_stock": "더미는 0부터 {most}까지의 짝수 장이어야 합니다.",
         "click_a_card": "카드를 누르면 낼 수 있는지 알려 줍니다.",
         "quiz_question": "{seat} 차례입니다. 낼 수 있는 카드는 무엇일까요? 골라서 확인을 누르세요.",
         "quiz_right": "정답입니다! 낼 수 있는 카드: {legal}.",
         "quiz_score": "{total}장 중 {right}장 맞았습니다.",
-        "quiz_wrong_choice": "{card} — 낼 수 없습니다: {reason}",
+        "quiz_wrong_choice": "{card:은} 낼 수 없습니다. {reason}",
         "quiz_missed": "{card}도 낼 수 있습니다. {rule}",
         "quiz_selected": "고른 카드: {cards}",
         "first": "처음",
@@ -387,50 +414,53 @@ _TEXTS: dict[str, dict[str, str]] = {
         "trick_forward": "다음 트릭",
         "view": "보기",
         "all_hands": "모든 손패",
-        "seat_view": "{seat}의 시야",
+        "seat_view": "{seat} 자리에서 보기",
         "step": "{n}단계 중 {k}단계",
-        "start_of_hand": "카드를 돌렸습니다. 아직 아무것도 내지 않았습니다.",
-        "action_play": "{seat}: {card} 냄",
+        "start_of_hand": "카드를 나눴고 아직 아무도 카드를 내지 않았습니다.",
+        "action_play": "{seat:이} {card:을} 냄",
         "action_call": "{seat}: {call}",
         "no_record": "불러온 판이 없습니다.",
         "new_hand": "새 판",
         "undo": "되돌리기",
         "hint": "힌트 보기",
-        "your_turn": "당신({seat}) 차례입니다.",
-        "your_call": "당신({seat})의 콜:",
+        "your_turn": "내 차례입니다({seat}).",
+        "your_call": "내 콜 차례입니다({seat}):",
         "waiting": "{seat} 차례입니다.",
-        "hand_over": "판이 끝났습니다. 새 판을 누르세요.",
+        "hand_over": "판이 끝났으므로 새 판을 누르세요.",
         "hand_not_over": "아직 판이 끝나지 않았습니다.",
-        "game_over": "게임이 끝났습니다: {winner}. 새 판을 누르면 새 게임을 시작합니다.",
+        "game_over": "게임이 끝났습니다({winner}). 새 판을 누르면 새 게임을 시작합니다.",
         "draw_game": "무승부",
         "wins": "{side} 승리",
-        "redealt": "모두 패스했습니다. 카드를 다시 돌립니다.",
-        "not_your_turn": "당신 차례가 아닙니다: {seat} 차례입니다.",
-        "no_card_now": "지금은 카드를 낼 수 없습니다 ({phase}).",
+        "redealt": "모두 패스했으므로 카드를 다시 나눕니다.",
+        "not_your_turn": "지금은 {seat} 차례이므로 기다려야 합니다.",
+        "no_card_now": "지금은 카드를 낼 수 없습니다({phase}).",
         "nothing_to_undo": "되돌릴 것이 없습니다.",
         "undone": "직전 결정으로 되돌렸습니다.",
-        "you_played": "{card} 카드를 냈습니다.",
-        "you_called": "콜했습니다: {call}.",
-        "bid": "입찰",
+        "you_played": "{card:을} 냈습니다.",
+        "you_called": "{call:을} 골랐습니다.",
+        "bid": "공약 걸기",
         "hint_values": "낼 수 있는 카드의 우리 편 가치 ({unit}; {kind}):",
         "hint_exact": "정확한 값",
         "hint_sampled": "표본 딜 {n}개의 평균",
         "hint_rollout": "각 딜은 트릭이 {k}개 남을 때까지 레벨 2 컴퓨터가 진행한 뒤 계산",
+        "hint_played_on": "그중 {m}개는 트릭이 {k}개 남을 때까지 레벨 2 컴퓨터가 진행한 뒤 계산",
+        "hint_tolerance": "값의 오차 ±{t}{unit} 이내",
+        "hint_no_range": "딜이 {n}개보다 적어 범위는 보여 주지 않습니다.",
         "hint_unit_points": "점수",
         "hint_unit_tricks": "트릭 수",
         "hint_card": "카드",
         "hint_mean": "평균",
         "hint_range": "범위",
-        "hint_level2_card": "레벨 2 컴퓨터라면 {card} 카드를 냅니다.",
-        "hint_level2_call": "레벨 2 컴퓨터라면 이렇게 콜합니다: {call}.",
-        "hint_not_now": "힌트는 당신 차례에 볼 수 있습니다.",
+        "hint_level2_card": "레벨 2 컴퓨터라면 {card:을} 냅니다.",
+        "hint_level2_call": "레벨 2 컴퓨터라면 {call:을} 고릅니다.",
+        "hint_not_now": "힌트는 내 차례에 볼 수 있습니다.",
         "hint_failed": "힌트를 낼 수 없습니다: {error}",
         "scoreboard": "점수판",
         "hand_no": "판",
         "game_no": "{n}번째 게임",
         "games_won": "끝난 게임: {n}",
         "level": "컴퓨터 레벨 {n}",
-        "learner": "당신은 {seat}",
+        "learner": "나는 {seat}",
         "call_tricks": "{n}",
         "made_call": "콜 {call}, {took}트릭",
         "call_take": "{suit} 가져가기",
@@ -442,83 +472,87 @@ _TEXTS: dict[str, dict[str, str]] = {
         "call_surcoinche": "쉬르쿠앵슈 (×4)",
         "ev_belote": "{seat}: 벨로트",
         "ev_rebelote": "{seat}: 르벨로트 (+20)",
-        "ev_dix_de_der": "{seat}: 마지막 트릭 10점",
-        "ev_capot": "카포: {side} — 모든 트릭을 가져갔습니다",
-        "ev_litige": "동점(리티주): {points}점은 다음 판으로 보류됩니다",
+        "ev_dix_de_der": "{seat}: 마지막 트릭, 디스 드 데르 (+10)",
+        "ev_capot": "카포: {side:이} 모든 트릭을 가져갔습니다",
+        "ev_litige": "리티주: 두 팀의 점수가 같으므로 {points}점은 다음 판으로 보류됩니다",
         "ev_declaration": "{side}: 선언 (+{points})",
-        "ev_draw": "{seat}: 더미에서 {card}",
-        "ev_draw_hidden": "{seat}: 더미에서 한 장",
+        "ev_draw": "{seat:이} 더미에서 {card:을} 가져옴",
+        "ev_draw_hidden": "{seat:이} 더미에서 한 장을 가져옴",
         "ev_call_made": "{seat}: 콜 달성",
-        "ev_draws": "{n}번째 트릭 뒤 더미에서 뽑은 카드: {draws}",
-        "ev_draw_item": "{seat} {card}",
-        "ev_draw_item_hidden": "{seat} 한 장",
+        "ev_draws": "{n}번째 트릭 뒤: {draws}",
+        "ev_draw_item": "{seat:이} {card:을} 가져옴",
+        "ev_draw_item_hidden": "{seat:이} 한 장을 가져옴",
         "call_capot": "카포",
-        "call_capot_belote": "벨로트 카포",
+        "call_capot_belote": "카포 벨로트",
         "call_generale": "제네랄",
-        "call_generale_belote": "벨로트 제네랄",
+        "call_generale_belote": "제네랄 벨로트",
         "bid_points": "{trump} {value}",
         "bid_capot": "{trump} 카포",
-        "bid_capot_belote": "{trump} 벨로트 카포",
+        "bid_capot_belote": "{trump} 카포 벨로트",
         "bid_generale": "{trump} 제네랄",
-        "bid_generale_belote": "{trump} 벨로트 제네랄",
+        "bid_generale_belote": "{trump} 제네랄 벨로트",
         "trump_NT": "으뜸패 없음",
         "trump_AT": "모두 으뜸패",
         "with_belote": "벨로트 포함 {n}",
-        "r2_capot": "카포: {seat} — {n}트릭을 모두 가져가 {points}점입니다.",
-        "r2_made": "계약 성공: 계약자 {taker} {a}점, {other} {b}점으로 계약자가 더 많습니다.",
-        "r2_failed": "계약 실패: 계약자 {taker} {a}점, {other} {b}점으로 계약자가 더 적습니다. "
-        "{score}점은 {other}에게 갑니다.",
-        "r2_tie": "동점: 계약자 {taker} {a}점, {other} {b}점입니다. 각자 자기 점수를 가져갑니다.",
+        # results, one sentence each: why (…므로), then what it means
+        "r2_capot": "{seat:이} {n}트릭을 모두 이겼으므로 카포로 {points}점을 얻습니다.",
+        "r2_made": "계약자인 {taker:은} {a}점으로 {other}의 {b}점보다 많으므로 계약에 "
+        "성공했습니다.",
+        "r2_failed": "계약자인 {taker:은} {a}점으로 {other}의 {b}점보다 적으므로 계약에 실패해 "
+        "{other:이} {score}점을 얻습니다.",
+        "r2_tie": "계약자인 {taker:과} {other:이} {a}점과 {b}점으로 같으므로 각자 자기 점수를 "
+        "가집니다.",
         "co_mult2": "(쿠앵슈, ×2)",
         "co_mult4": "(쉬르쿠앵슈, ×4)",
         "co_points": "{n}",
         "co_points_belote": "벨로트 포함 {n}",
-        "co_made": "{side:이} {bid:을} 입찰해 성공했습니다: {a}점으로 {value}점에 이르고 "
-        "{dfn}의 {d}점보다 많습니다.",
-        "co_short": "{side:이} {bid:을} 입찰했지만 실패했습니다: {a}점으로 {value}점에 "
-        "못 미칩니다.",
-        "co_not_beat": "{side:이} {bid:을} 입찰했지만 실패했습니다: {a}점으로 {dfn}의 "
-        "{d}점보다 많지 않습니다.",
-        "co_all_made": "{side:이} {bid:을} 입찰해 성공했습니다: {who:이} {n}트릭을 모두 "
-        "가져갔습니다.",
-        "co_all_failed": "{side:이} {bid:을} 입찰했지만 실패했습니다: {who:은} {n}트릭을 모두 "
-        "가져가야 했는데 {won}트릭을 가져갔습니다.",
-        "co_belote_yes": "이 입찰은 벨로트도 필요합니다: 벨로트를 했습니다.",
-        "co_belote_no": "이 입찰은 벨로트도 필요합니다: 벨로트를 하지 못했습니다.",
+        "co_made": "{side:이} {bid:을} 공약해 {a}점으로 {value}점에 이르고 {dfn}의 {d}점보다 "
+        "많으므로 성공했습니다.",
+        "co_short": "{side:이} {bid:을} 공약했지만 {a}점으로 {value}점에 못 미치므로 "
+        "실패했습니다.",
+        "co_not_beat": "{side:이} {bid:을} 공약했지만 {a}점으로 {dfn}의 {d}점보다 많지 않으므로 "
+        "실패했습니다.",
+        "co_all_made": "{side:이} {bid:을} 공약해 {alone}{n}트릭을 모두 이겼으므로 "
+        "성공했습니다.",
+        "co_all_failed": "{side:이} {bid:을} 공약해 {alone}{n}트릭을 모두 이겨야 했는데 "
+        "{won}트릭만 이겼으므로 실패했습니다.",
+        "co_all_no_belote": "{side:이} {bid:을} 공약해 {alone}{n}트릭을 모두 이겼지만 "
+        "벨로트를 하지 못했으므로 실패했습니다.",
+        "co_belote_yes": "이 공약은 벨로트도 해야 하는데 벨로트를 했습니다.",
+        "co_belote_no": "이 공약은 벨로트도 해야 하는데 벨로트를 하지 못했습니다.",
         "co_score": "점수 — {parts}.",
         "co_team": "{side}: {parts}",
         "co_total": "{parts} = {total}",
-        "co_part_cards": "카드 점수 {pts:을} 반올림한 {r}",
-        "co_part_bid": "입찰 {v}",
-        "co_part_bid_mult": "입찰 {vm} ({v} × {m})",
+        "co_part_cards": "딴 점수 {pts:을} 반올림한 {r}",
+        "co_part_bid": "공약 {v}",
+        "co_part_bid_mult": "공약 {vm} ({v} × {m})",
         "co_part_belote": "벨로트 {n}",
         "co_part_decl": "선언 {n}",
-        "co_part_failed": "상대 계약 실패 {n}",
-        "co_part_nothing": "0 (계약 실패: 카드 점수 없음)",
-        "cb_exact": "{seat}: 콜 {call}, {took}트릭 → {score}",
-        "cb_over": "{seat}: 콜 {call}, {took}트릭 → {call} + 초과 {extra} × 0.1 = {score}",
-        "cb_under": "{seat}: 콜 {call}, {took}트릭 → 콜 미달, {score}",
+        "co_part_failed": "상대 공약 실패 {n}",
+        "co_part_nothing": "0 (공약에 실패한 팀은 딴 점수를 얻지 못함)",
+        "cb_exact": "{seat:은} {call:을} 콜하고 {took}트릭을 땄으므로 {score}점입니다.",
+        "cb_over": "{seat:은} {call:을} 콜하고 {took}트릭을 땄으므로 {call} + 초과 {extra}트릭 "
+        "× 0.1 = {score}점입니다.",
+        "cb_under": "{seat:은} {call:을} 콜했지만 {took}트릭만 땄으므로 콜 수만큼 잃어 "
+        "{score}점입니다.",
     },
 }
 
 _SUIT_NAMES = {
     "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
-    "ko": {"S": "스페이드", "H": "하트", "D": "다이아몬드", "C": "클로버"},
+    "ko": korean.SUIT_NAMES,
 }
-_RANK_NAMES = {
-    "en": {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"},
-    "ko": {"A": "에이스", "K": "킹", "Q": "퀸", "J": "잭", "T": "10"},
-}
+_RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
 _EN_NUMBERS = dict(
     zip("23456789", ["two", "three", "four", "five", "six", "seven", "eight", "nine"], strict=True)
 )
 _SEAT_NAMES = {
     "en": {"N": "North", "E": "East", "S": "South", "W": "West"},
-    "ko": {"N": "북", "E": "동", "S": "남", "W": "서"},
+    "ko": korean.SEAT_NAMES,
 }
 _SIDE_NAMES = {
     "en": {"NS": "North–South", "EW": "East–West"},
-    "ko": {"NS": "남북 팀", "EW": "동서 팀"},
+    "ko": korean.TEAM_NAMES,
 }
 _GAME_NAMES = {
     "en": {
@@ -528,7 +562,7 @@ _GAME_NAMES = {
         "callbreak": "Callbreak",
     },
     "ko": {
-        "belote": "벨로트 (4인)",
+        "belote": "4인 벨로트",
         "coinche": "쿠앵슈",
         "belote2": "2인 벨로트",
         "callbreak": "콜브레이크",
@@ -540,73 +574,28 @@ def _lang(language: str | None) -> str:
     return get_language() if language is None else check_language(language)
 
 
+def labels(language: str) -> dict[str, str]:
+    """Every label template of ``language`` (a copy), by key: what translators and the term
+    checks of ``tests/test_korean.py`` read.
+
+    >>> labels("ko")["trump"], set(labels("ko")) == set(labels("en"))
+    ('으뜸패', True)
+    """
+    return dict(_TEXTS[check_language(language)])
+
+
 def text(key: str, language: str | None = None, **values: Any) -> str:
     """The label ``key`` in ``language`` (the global language when ``None``), filled in.
 
-    A field written ``{name:이}`` (``을``, ``은``, ``과``, ``으로``) is followed by the Korean
-    particle its value takes (:func:`particle`).  A key written in English only falls back to
-    English.
+    A Korean field written ``{name:이}`` (``을``, ``은``, ``과``, ``으로``) is followed by the
+    particle its value takes (:func:`belote_lab.korean.particle`: cards, suits, seats, teams
+    and numbers as a Korean reader says them).  Every key has both languages (a test checks).
     """
     lang = _lang(language)
-    template = _TEXTS[lang].get(key)
-    if template is None:
-        template = _TEXTS["en"][key]
-    return _FORMATTER.format(template, **values) if values else template
-
-
-# --- Korean particles ----------------------------------------------------------------------------
-_PARTICLES = {"이": ("이", "가"), "을": ("을", "를"), "은": ("은", "는"), "과": ("과", "와")}
-_DIGIT_FINAL = dict(zip("0123456789", "xlnxnnxlln", strict=True))  # 영 일 이 삼 사 오 육 칠 팔 구
-_LETTER_FINAL = {"L": "l", "R": "l", "M": "x", "N": "x"}  # 엘 알 엠 엔; other letters: a vowel
-_TRAILING = re.compile(r"\s*(\([^()]*\))?\s*$")
-
-
-def _final(word: str) -> str:
-    """How ``word`` ends when read in Korean: ``n`` (a vowel), ``l`` (ㄹ) or ``x`` (another
-    consonant).  Numbers are read as Korean numbers (10 십, 100 백), letters by their names,
-    suit symbols by their suits' names; a closing parenthesis is skipped."""
-    w = _TRAILING.sub("", word) or word
-    if not w:
-        return "n"
-    last = w[-1]
-    if "가" <= last <= "힣":
-        final = (ord(last) - ord("가")) % 28
-        return "n" if final == 0 else "l" if final == 8 else "x"
-    if last.isdigit():
-        digits = re.search(r"\d+$", w)
-        number = digits.group() if digits else last
-        stripped = number.rstrip("0")
-        return "x" if len(stripped) < len(number) else _DIGIT_FINAL[last]
-    return _LETTER_FINAL.get(last.upper(), "n")  # ♠ ♥ ♦ ♣ and the other letters: a vowel
-
-
-def particle(word: str, kind: str) -> str:
-    """The Korean particle that follows ``word``: ``kind`` is ``이`` (이/가), ``을`` (을/를),
-    ``은`` (은/는), ``과`` (과/와) or ``으로`` (으로/로).
-
-    >>> particle("남", "이"), particle("서", "이"), particle("북 팀", "을"), particle("80", "을")
-    ('이', '가', '을', '을')
-    >>> particle("하트", "으로"), particle("으뜸패 없음", "으로"), particle("7", "으로")
-    ('로', '으로', '로')
-    """
-    final = _final(word)
-    if kind == "으로":
-        return "로" if final in ("n", "l") else "으로"
-    with_final, without = _PARTICLES[kind]
-    return without if final == "n" else with_final
-
-
-class _ParticleFormatter(string.Formatter):
-    """``{name:이}`` formats ``name`` followed by its particle; other fields as ``str.format``."""
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec in _PARTICLES or format_spec == "으로":
-            word = str(value)
-            return word + particle(word, format_spec)
-        return str(super().format_field(value, format_spec))
-
-
-_FORMATTER = _ParticleFormatter()
+    template = _TEXTS[lang][key]
+    if not values:
+        return template
+    return kformat(template, **values) if lang == "ko" else template.format(**values)
 
 
 def suit_name(suit: Suit | int | str, language: str | None = None) -> str:
@@ -616,16 +605,14 @@ def suit_name(suit: Suit | int | str, language: str | None = None) -> str:
 
 
 def card_name(card: Card | str, language: str | None = None) -> str:
-    """A card in words: ``jack of hearts`` / ``하트 잭`` (for screen readers and tooltips)."""
+    """A card in words (for screen readers and tooltips): ``jack of hearts`` / ``하트 J``, the
+    Korean one as the seeds name cards (:func:`belote_lab.korean.card_name`)."""
     c = Card.parse(card)
-    lang = _lang(language)
+    if _lang(language) == "ko":
+        return korean.card_name(c)
     letter = c.rank.letter
-    suit = _SUIT_NAMES[lang][c.suit.name]
-    if lang == "ko":
-        rank = _RANK_NAMES["ko"].get(letter, letter)
-        return f"{suit} {rank}"
-    rank = _RANK_NAMES["en"].get(letter) or _EN_NUMBERS[letter]
-    return f"{rank} of {suit}"
+    rank = _RANK_NAMES.get(letter) or _EN_NUMBERS[letter]
+    return f"{rank} of {_SUIT_NAMES['en'][c.suit.name]}"
 
 
 def seat_name(seat: int | str, language: str | None = None) -> str:
@@ -661,6 +648,8 @@ def contract_name(contract: Contract | str, language: str | None = None) -> str:
     """
     c = Contract.parse(contract)
     lang = _lang(language)
+    if lang == "ko":
+        return korean.contract_name(c.code)
     if c.kind is ContractKind.SUIT:
         assert c.trump is not None
         return f"{c.trump.symbol} {suit_name(c.trump, lang)} {text('trump', lang)}"

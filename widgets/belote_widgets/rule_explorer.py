@@ -184,6 +184,42 @@ def _contract(g: Game, contract: str | Contract | None, language: str | None = N
     return c
 
 
+def _cards_field(cards: Iterable[Card], language: str) -> str:
+    """Cards as a text field shows them: codes (``JH 9H``) in English, the cards themselves
+    (``J♥ 9♥``) in Korean (both are read back)."""
+    return " ".join(c.pretty if language == "ko" else c.text for c in cards)
+
+
+def _rewrite_cards(field: str, language: str) -> str:
+    """A card field written again for ``language`` (:func:`_cards_field`); a word that is not
+    a card stays as typed.
+
+    >>> _rewrite_cards("JH 9h ZZ", "ko"), _rewrite_cards("J♥ 10♠", "en")
+    ('J♥ 9♥ ZZ', 'JH TS')
+    """
+    words = []
+    for word in field.replace(",", " ").split():
+        try:
+            words.append(_cards_field([Card.parse(word)], language))
+        except CardParseError:
+            words.append(word)
+    return " ".join(words)
+
+
+def _error_words(error: Exception | None, language: str) -> str:
+    """A bad entry in words: the engine's own words in ``language`` where it has them
+    (cards, seats), else the widget's (they were written in the widget's language)."""
+    if error is None:
+        return ""
+    if isinstance(error, CardParseError):
+        return error.text(language)
+    if language == "ko" and isinstance(error, json.JSONDecodeError):
+        return text("bad_json", language)
+    if language == "ko" and isinstance(error, RuleOptionError):
+        return text("bad_case_rules", language)
+    return str(error)
+
+
 def _row(children: list[widgets.Widget]) -> widgets.HBox:
     """A row of controls that wraps on a narrow screen."""
     return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
@@ -235,7 +271,8 @@ class RuleExplorer(LocalizedWidget):
         self._last_click: Card | None = None
         self._clicks = 0  # clicks answered: each one flashes the reason (even the same card's)
         self._syncing = False  # the controls are being set from the situation: no reaction
-        self._input_error: str | None = None
+        self._input_error: Exception | None = None  # the last bad entry, shown in words
+        self._cards_language = ""  # the language the card fields were written in
         self._build_inputs(game, must_undertrump, stock)
         self._build_buttons(seed, quiz)
         # outputs
@@ -384,7 +421,7 @@ class RuleExplorer(LocalizedWidget):
         try:
             s = self._situation_from_inputs()
         except (CardParseError, ValueError) as e:
-            self._input_error = str(e)
+            self._input_error = e
             self.refresh()
             return False
         self._show(s)
@@ -448,10 +485,7 @@ class RuleExplorer(LocalizedWidget):
         if ask != "legal":
             raise ValueError(text("not_legal_ask", self.language, ask=ask))
         game = data.get("game", "belote")
-        try:
-            rules = rules_for(game, data.get("rules") or {})
-        except RuleOptionError as e:
-            raise ValueError(str(e)) from None
+        rules = rules_for(game, data.get("rules") or {})  # RuleOptionError: a ValueError
         expect = (
             data.get("expect", {}).get("legal") if isinstance(data.get("expect"), dict) else None
         )
@@ -474,7 +508,7 @@ class RuleExplorer(LocalizedWidget):
         try:
             self.load_case(self.case_input.value)
         except (ValueError, CardParseError) as e:  # json.JSONDecodeError is a ValueError
-            self._input_error = str(e)
+            self._input_error = e
             self.refresh()
 
     def _show(self, s: Situation) -> None:
@@ -500,8 +534,9 @@ class RuleExplorer(LocalizedWidget):
         if len(contract_codes(s.game)) > 1:
             self.contract_input.value = s.contract.code
         self.leader_input.value = SEATS[s.leader]
-        self.hand_input.value = " ".join(c.text for c in s.hand)
-        self.trick_input.value = " ".join(c.text for c in s.trick)
+        self.hand_input.value = _cards_field(s.hand, self.language)
+        self.trick_input.value = _cards_field(s.trick, self.language)
+        self._cards_language = self.language
         self.undertrump_input.value = s.must_undertrump
         self.stock_input.value = s.stock
 
@@ -602,6 +637,14 @@ class RuleExplorer(LocalizedWidget):
         lang = self.language
         s = self.situation
         a = s.analysis()
+        if self._cards_language not in ("", lang):  # the card fields in the new language
+            self._syncing = True
+            try:
+                self.hand_input.value = _rewrite_cards(self.hand_input.value, lang)
+                self.trick_input.value = _rewrite_cards(self.trick_input.value, lang)
+                self._cards_language = lang
+            finally:
+                self._syncing = False
         self._render_controls(s, lang)
         self.header.value = self._header_html(s, lang)
         self.table.value = self._table_html(s, lang)
@@ -649,7 +692,7 @@ class RuleExplorer(LocalizedWidget):
         self.check_button.disabled = not self.quiz
         self.error_label.value = (
             '<span class="bw-reason">'
-            f"{esc(text('bad_input', lang, error=self._input_error))}"
+            f"{esc(text('bad_input', lang, error=_error_words(self._input_error, lang)))}"
             "</span>"
             if self._input_error
             else ""

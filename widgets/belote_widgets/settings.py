@@ -30,6 +30,7 @@ import ipywidgets as widgets
 
 from belote_lab.cards import SEATS, seat_in
 from belote_lab.games import Game, get, names
+from belote_lab.korean import kformat
 from belote_lab.rules import RuleOptionError
 from belote_lab.session import modes
 from belote_widgets._base import LocalizedWidget, html_widget
@@ -142,7 +143,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "levels": "자리별 컴퓨터 레벨",
         "ladder_levels": "연승 도전과 여정에서는 컴퓨터가 레벨 1에서 시작해 이길 때마다 한 "
         "단계씩 올라갑니다.",
-        "partner": "{seat} (내 짝)",
+        "partner": "{seat} (내 파트너)",
         "pace": "컴퓨터 속도 (초)",
         "pace_help": "컴퓨터가 카드를 한 장 낸 뒤 다음 카드까지 기다리는 시간입니다 (0: 바로).",
         "four_colour": "네 가지 색 무늬",
@@ -151,8 +152,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "seed": "딜 번호",
         "rules": "규칙",
         "start": "시작",
-        "started": "{game}, {mode}: 카드를 돌렸습니다.",
-        "bad_rules": "함께 쓸 수 없는 규칙입니다: {error}",
+        "started": "{game}, {mode}: 카드를 나눴습니다.",
+        "bad_rules": "고른 규칙 옵션을 함께 쓸 수 없으므로 옵션을 바꿔야 합니다.",
         "default": "기본값: {value}. 가능한 값: {allowed}.",
         "default_only": "기본값: {value}.",
         "on": "켬",
@@ -161,27 +162,27 @@ TEXTS: dict[str, dict[str, str]] = {
         "mode_hand": "한 판",
         "mode_game": "목표 점수까지 한 게임",
         "mode_game_rounds": "빠른 게임",
-        "mode_match": "매치",
+        "mode_match": "경기",
         "mode_run": "연승 도전",
-        "mode_run_help": "매치를 이길 때마다 컴퓨터 레벨이 올라갑니다",
+        "mode_run_help": "경기를 이길 때마다 컴퓨터 레벨이 올라갑니다",
         "mode_journey": "여정",
         "mode_journey_help": "게임을 이길 때마다 컴퓨터 레벨이 올라갑니다",
         "level_1": "1 — 무작위",
         "level_2": "2 — 기본 요령",
         "level_3": "3 — 판의 끝을 읽음",
         "level_4": "4 — 가장 강함",
-        "opt_redeal_same_dealer": "다시 돌릴 때 같은 딜러",
-        "help_redeal_same_dealer": "모두 패스하면 같은 사람이 다시 카드를 돌립니다. 끄면 다음 "
-        "사람이 돌립니다.",
-        "opt_turned_jack_forces_dealer": "뒤집은 잭은 딜러가 가져가기",
-        "help_turned_jack_forces_dealer": "뒤집은 카드가 잭이고 앞의 세 사람이 패스하면 딜러가 "
+        "opt_redeal_same_dealer": "다시 나눌 때 같은 딜러",
+        "help_redeal_same_dealer": "모두 패스하면 같은 사람이 다시 카드를 나눕니다. 끄면 다음 "
+        "사람이 나눕니다.",
+        "opt_turned_jack_forces_dealer": "뒤집힌 카드가 J이면 딜러가 가져가기",
+        "help_turned_jack_forces_dealer": "뒤집힌 카드가 J이고 앞의 세 사람이 패스하면 딜러가 "
         "반드시 가져갑니다.",
         "opt_allow_no_trump": "으뜸패 없음 허용",
-        "help_allow_no_trump": "으뜸패 없는 계약을 고를 수 있습니다 (블로트에서는 두 번째 "
+        "help_allow_no_trump": "으뜸패 없는 계약을 고를 수 있습니다 (벨로트에서는 두 번째 "
         "바퀴에서).",
         "opt_allow_all_trump": "모두 으뜸패 허용",
         "help_allow_all_trump": "모든 무늬가 으뜸패처럼 쓰이는 계약을 고를 수 있습니다 "
-        "(블로트에서는 두 번째 바퀴에서).",
+        "(벨로트에서는 두 번째 바퀴에서).",
         "opt_first_lead": "첫 트릭의 선",
         "help_first_lead": "첫 트릭을 누가 먼저 내는지 정합니다: 딜러(시드 규칙) 또는 딜러 다음 "
         "사람.",
@@ -194,33 +195,33 @@ TEXTS: dict[str, dict[str, str]] = {
         "help_declarations": "첫 트릭이 끝난 뒤 연속된 카드나 같은 숫자 네 장을 보여 주고 점수를 "
         "더 받습니다.",
         "opt_target": "목표 점수",
-        "help_target": "한 편의 합계가 이 점수를 넘은 판에서 게임이 끝납니다.",
+        "help_target": "한 팀의 합계가 이 점수를 넘은 판에서 게임이 끝납니다.",
         "opt_failed_contract": "계약 실패 시 점수",
         "help_failed_contract": "계약이 실패하면 모든 점수를 수비 팀이 가져가거나(시드 규칙), "
         "각 팀이 자기 벨로트 점수를 지킵니다.",
         "val_failed_contract_all_to_defence": "모든 점수를 수비 팀에",
         "val_failed_contract_keep_belote": "각 팀이 자기 벨로트를 지킴",
-        "opt_min_bid": "최저 입찰",
-        "help_min_bid": "입찰할 수 있는 가장 낮은 값입니다 (10의 배수).",
-        "opt_max_bid": "점수 입찰의 최고값",
-        "help_max_bid": "카포 전에 입찰할 수 있는 가장 높은 점수입니다 (10의 배수).",
-        "opt_allow_generale": "제네랄 입찰",
-        "help_allow_generale": "혼자서 모든 트릭을 가져가겠다는 입찰(제네랄, 500)을 할 수 "
+        "opt_min_bid": "가장 낮은 공약",
+        "help_min_bid": "걸 수 있는 가장 낮은 공약입니다 (10의 배수).",
+        "opt_max_bid": "가장 높은 점수 공약",
+        "help_max_bid": "카포 아래에서 걸 수 있는 가장 높은 점수 공약입니다 (10의 배수).",
+        "opt_allow_generale": "제네랄 공약",
+        "help_allow_generale": "혼자서 모든 트릭을 가져가겠다는 공약(제네랄, 500)을 걸 수 "
         "있습니다.",
-        "opt_allow_belote_bids": "벨로트 입찰",
-        "help_allow_belote_bids": "카포 벨로트(270)와 제네랄 벨로트(520): 벨로트까지 해내야 "
-        "하는 입찰입니다.",
-        "opt_forced_after_redeals": "연속으로 다시 돌린 뒤 강제",
-        "help_forced_after_redeals": "이 횟수만큼 연속으로 다시 돌리면 딜러는 두 번째 바퀴에서 "
-        "패스할 수 없습니다.",
-        "opt_hands_per_match": "매치당 판 수",
-        "help_hands_per_match": "한 매치를 몇 판으로 할지 정합니다 (두 판이면 각자 한 번씩 "
-        "돌립니다).",
+        "opt_allow_belote_bids": "벨로트 공약",
+        "help_allow_belote_bids": "카포 벨로트(270)와 제네랄 벨로트(520)는 벨로트까지 해내야 "
+        "하는 공약입니다.",
+        "opt_forced_after_redeals": "연속으로 다시 나눈 뒤 딜러 강제",
+        "help_forced_after_redeals": "이 횟수만큼 연속으로 카드를 다시 나누면 딜러는 두 번째 "
+        "바퀴에서 패스할 수 없습니다.",
+        "opt_hands_per_match": "경기당 판 수",
+        "help_hands_per_match": "한 경기를 몇 판으로 할지 정합니다 (두 판이면 서로 한 번씩 "
+        "딜러를 맡습니다).",
         "opt_max_call": "최대 콜",
         "help_max_call": "한 사람이 콜할 수 있는 가장 많은 트릭 수입니다.",
-        "opt_redeal_without_face_cards": "그림 카드가 없으면 다시 돌리기",
-        "help_redeal_without_face_cards": "잭, 퀸, 킹이 하나도 없는 손패도 스페이드가 없는 "
-        "손패처럼 다시 돌립니다.",
+        "opt_redeal_without_face_cards": "그림 카드가 없으면 다시 나누기",
+        "help_redeal_without_face_cards": "J, Q, K가 하나도 없는 손패도 스페이드가 없는 "
+        "손패처럼 다시 나눕니다.",
         "opt_target_score": "목표 점수",
         "help_target_score": "누군가 이 점수에 이를 때까지 라운드를 계속합니다 (0: 끔, 라운드 "
         "수로 끝냄).",
@@ -238,11 +239,13 @@ def words(key: str, language: str, **values: Any) -> str:
     """The label ``key`` of :data:`TEXTS` in ``language`` (English if Korean lacks it).
 
     >>> words("partner", "ko", seat="북")
-    '북 (내 짝)'
+    '북 (내 파트너)'
     """
     table = TEXTS.get(language, TEXTS["en"])
     template = table.get(key, TEXTS["en"].get(key, key))
-    return template.format(**values) if values else template
+    if not values:
+        return template
+    return kformat(template, **values) if language == "ko" else template.format(**values)
 
 
 def mode_label(game: object, mode: str, language: str, long: bool = False) -> str:

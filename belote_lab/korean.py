@@ -1,0 +1,268 @@
+"""Korean words for the engine and the widgets: particles chosen by how a word is read, and
+the Korean names of suits, cards, seats and teams (the terms of the seeds, docs/TERMS.md).
+
+A Korean particle depends on the sound that ends the word before it: 이/가, 을/를, 은/는,
+과/와 and 으로/로.  :func:`particle` reads the word the way a Korean reader says it:
+
+- Hangul by its last syllable (받침 or not; ㄹ for 으로/로);
+- numbers in Sino-Korean (10 십, 80 팔십, 4.2 사 점 이, 1000 천);
+- Latin letters by their names (A 에이, J 제이, K 케이, Q 큐, but L 엘, M 엠, N 엔, R 알);
+- a suit symbol by its suit's name (♠ 스페이드, ♥ 하트, ♦ 다이아몬드, ♣ 클로버: all vowels);
+- a card by its Korean name, the suit then the rank (seed 000 says "으뜸패의 J", seed 001
+  "으뜸패 J", "다른 무늬의 A"; :func:`card_name` is ``하트 J``), so the rank decides:
+  ``A♠를``, ``J♥를``, ``9♥를``, ``10♥을`` (십), ``7♣을`` (칠), ``8♦로`` (팔);
+- a closing bracket or quote and what it holds are skipped: ``하트 80(쿠앵슈, ×2)을``.
+
+>>> particle("남", "이"), particle("서", "이"), particle("남북 팀", "은"), particle("80", "을")
+('이', '가', '은', '을')
+>>> particle("A♠", "을"), particle("10♥", "을"), particle("8♦", "으로"), particle("♠", "이")
+('를', '을', '로', '가')
+
+A template writes ``{name:을}`` (``이`` ``은`` ``과`` ``으로``, or their other forms) and
+:func:`kformat` adds the particle its value takes; a :class:`~belote_lab.cards.Card` is shown
+as ``A♠``, a :class:`~belote_lab.cards.Suit` as its symbol.  This module imports nothing of
+``belote_lab``: the cards module itself words its parse errors with it.
+
+>>> from belote_lab.cards import Card
+>>> kformat("{card:은} 손패에 없으므로 낼 수 없습니다.", card=Card.parse("QS"))
+'Q♠는 손패에 없으므로 낼 수 없습니다.'
+>>> kformat("{seat:이} {n:을} 콜했습니다.", seat=seat_name("W"), n=4)
+'서가 4를 콜했습니다.'
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any, Protocol
+
+__all__ = [
+    "PARTICLES",
+    "particle",
+    "attach",
+    "kformat",
+    "KoreanFormatter",
+    "suit_name",
+    "rank_name",
+    "card_name",
+    "seat_name",
+    "team_name",
+    "quoted",
+    "contract_name",
+    "shown",
+    "CardLike",
+    "SUIT_NAMES",
+    "SEAT_NAMES",
+    "TEAM_NAMES",
+]
+
+PARTICLES: dict[str, tuple[str, str]] = {
+    "이": ("이", "가"),
+    "을": ("을", "를"),
+    "은": ("은", "는"),
+    "과": ("과", "와"),
+    "으로": ("으로", "로"),
+}
+"""Each particle kind: (after a consonant, after a vowel); ``으로`` also takes ``로`` after ㄹ."""
+
+class CardLike(Protocol):
+    """What this module reads of a :class:`~belote_lab.cards.Card` (it sits below the cards
+    module, whose parse errors it words)."""
+
+    @property
+    def pretty(self) -> str: ...
+
+
+_SEAT_LETTERS = "NESW"
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SUIT_OF = {**{v: k for k, v in _SUIT_SYMBOLS.items()}, **{k: k for k in _SUIT_SYMBOLS}}
+_KIND_OF = {form: kind for kind, forms in PARTICLES.items() for form in forms}
+_DIGIT_FINAL = dict(zip("0123456789", "xlvxvvxllv", strict=True))  # 영 일 이 삼 사 오 육 칠 팔 구
+_LETTER_FINAL = {"L": "l", "R": "l", "M": "x", "N": "x"}  # 엘 알 엠 엔; other letters: a vowel
+_CARD_END = re.compile(r"(10|[2-9AKQJT])[♠♥♦♣]$")
+_SKIPPED_END = re.compile(r"(\s*(\([^()]*\)|\[[^\[\]]*\]|[’'\"”」』.,!?:;]))+$")
+
+SUIT_NAMES: dict[str, str] = {"S": "스페이드", "H": "하트", "D": "다이아몬드", "C": "클로버"}
+SEAT_NAMES: dict[str, str] = {"N": "북", "E": "동", "S": "남", "W": "서"}
+TEAM_NAMES: dict[str, str] = {"NS": "남북 팀", "EW": "동서 팀"}
+
+
+def _final(word: str) -> str:
+    """How ``word`` ends when read in Korean: ``v`` (a vowel), ``l`` (ㄹ) or ``x`` (another
+    consonant)."""
+    w = _SKIPPED_END.sub("", word.rstrip()) or word.strip()
+    if not w:
+        return "v"
+    card = _CARD_END.search(w)
+    if card is not None:
+        w = card.group(1)
+    last = w[-1]
+    if "가" <= last <= "힣":
+        final = (ord(last) - ord("가")) % 28
+        return "v" if final == 0 else "l" if final == 8 else "x"
+    if last.isdigit():
+        digits = re.search(r"\d+$", w)
+        number = digits.group() if digits else last
+        if number != "0" and number.endswith("0"):
+            return "x"  # 십 백 천 만: each ends in a consonant other than ㄹ
+        return _DIGIT_FINAL[last]
+    return _LETTER_FINAL.get(last.upper(), "v")  # ♠ ♥ ♦ ♣, ×, the other letters: a vowel
+
+
+def particle(word: object, kind: str) -> str:
+    """The particle that follows ``word`` (read as in the module's text): ``kind`` is one of
+    ``이 을 은 과 으로`` or the other form of one (``가 를 는 와 로``).
+
+    >>> [particle(w, "이") for w in ("북", "동", "남", "서")]
+    ['이', '이', '이', '가']
+    >>> [particle(w, "을") for w in ("K♦", "7♣", "10", "4.2", "쿠앵슈 (×2)", "‘ZZ’")]
+    ['를', '을', '을', '를', '를', '를']
+    >>> particle("하트", "으로"), particle("으뜸패 없음", "으로"), particle("7", "으로")
+    ('로', '으로', '로')
+    """
+    k = _KIND_OF.get(kind)
+    if k is None:
+        raise ValueError(f"unknown particle {kind!r}; choose one of {', '.join(PARTICLES)}")
+    final = _final(str(word))
+    after_consonant, after_vowel = PARTICLES[k]
+    if k == "으로":
+        return after_vowel if final in ("v", "l") else after_consonant
+    return after_vowel if final == "v" else after_consonant
+
+
+def attach(word: object, kind: str) -> str:
+    """``word`` followed by its particle: ``attach("남", "이")`` is ``남이``.
+
+    >>> attach("J♥", "을"), attach("동서 팀", "과")
+    ('J♥를', '동서 팀과')
+    """
+    text = shown(word)
+    return text + particle(text, kind)
+
+
+def shown(value: object) -> str:
+    """How a value is written in a Korean sentence: a card as ``J♥``, a suit as ``♥`` (read
+    from their ``pretty`` and ``symbol``), anything else as ``str`` writes it.
+
+    >>> from belote_lab.cards import Card, Suit
+    >>> shown(Card.parse("TH")), shown(Suit.H), shown(80)
+    ('10♥', '♥', '80')
+    """
+    if isinstance(value, str):
+        return value
+    for form in ("pretty", "symbol"):
+        text = getattr(value, form, None)
+        if isinstance(text, str):
+            return text
+    return str(value)
+
+
+class KoreanFormatter(string.Formatter):
+    """``str.format`` where ``{name:을}`` (any particle kind or form) writes the value followed
+    by its particle; a card or suit value is written as :func:`shown` writes it."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in _KIND_OF:
+            return attach(value, format_spec)
+        if not format_spec and (hasattr(value, "pretty") or hasattr(value, "symbol")):
+            return shown(value)
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTER = KoreanFormatter()
+
+
+def kformat(template: str, /, **values: Any) -> str:
+    """``template`` filled in by :class:`KoreanFormatter`.
+
+    >>> kformat("{a:이} {b:을} 이겼으므로 {c:으로} 끝납니다.", a="동서 팀", b="J♥", c="카포")
+    '동서 팀이 J♥를 이겼으므로 카포로 끝납니다.'
+    """
+    return _FORMATTER.format(template, **values)
+
+
+def suit_name(suit: object) -> str:
+    """``하트`` for hearts: a suit letter or symbol, a :class:`~belote_lab.cards.Suit` (by its
+    ``name``) or a suit index (0–3, ``S H D C``).
+
+    >>> from belote_lab.cards import Suit
+    >>> suit_name("♠"), suit_name(Suit.C), suit_name("h")
+    ('스페이드', '클로버', '하트')
+    """
+    if isinstance(suit, int):
+        return SUIT_NAMES["SHDC"[suit]]
+    letter = getattr(suit, "name", suit)
+    key = _SUIT_OF.get(str(letter).strip().upper()) or _SUIT_OF.get(str(letter).strip())
+    if key is None:
+        raise ValueError(f"unknown suit {suit!r}")
+    return SUIT_NAMES[key]
+
+
+def rank_name(card: CardLike) -> str:
+    """A card's rank as the seeds write it: ``A K Q J 10 9 … 2``.
+
+    >>> from belote_lab.cards import Card
+    >>> rank_name(Card.parse("TH")), rank_name(Card.parse("JS"))
+    ('10', 'J')
+    """
+    return card.pretty[:-1]
+
+
+def card_name(card: CardLike) -> str:
+    """A card in Korean words, its suit then its rank (seed 001: "으뜸패 J"): ``하트 J``.
+
+    >>> from belote_lab.cards import Card
+    >>> card_name(Card.parse("JH")), card_name(Card.parse("TS"))
+    ('하트 J', '스페이드 10')
+    >>> attach(card_name(Card.parse("7C")), "을")
+    '클로버 7을'
+    """
+    return f"{suit_name(card.pretty[-1])} {rank_name(card)}"
+
+
+def seat_name(seat: int | str) -> str:
+    """``북 동 남 서`` for a seat index (0–3) or letter (``N E S W``).
+
+    >>> seat_name(0), seat_name("W")
+    ('북', '서')
+    """
+    letter = seat if isinstance(seat, str) else _SEAT_LETTERS[seat]
+    return SEAT_NAMES[letter.strip().upper()]
+
+
+def team_name(side: str) -> str:
+    """A team (``NS``/``EW``) or, in a game without teams, a seat letter, in Korean.
+
+    >>> team_name("NS"), team_name("E")
+    ('남북 팀', '동')
+    """
+    return TEAM_NAMES.get(side) or seat_name(side)
+
+
+_CONTRACTS = {
+    "NT": "으뜸패 없음",
+    "AT": "모두 으뜸패",
+    "callbreak": "♠ 스페이드 으뜸패 (콜브레이크)",
+}
+
+
+def contract_name(code: str) -> str:
+    """A contract by its code (``S H D C NT AT``, ``callbreak``) in Korean: its trump
+    suit's symbol and name, ``으뜸패 없음`` or ``모두 으뜸패`` (seed 004).
+
+    >>> contract_name("H"), contract_name("NT"), attach(contract_name("AT"), "으로")
+    ('♥ 하트 으뜸패', '으뜸패 없음', '모두 으뜸패로')
+    """
+    if code in _CONTRACTS:
+        return _CONTRACTS[code]
+    return f"{_SUIT_SYMBOLS[code.upper()]} {suit_name(code)} 으뜸패"
+
+
+def quoted(value: object) -> str:
+    """What a user typed, in Korean quotation marks: ``‘ZZ’`` (its particle reads the text
+    inside: ``‘ZZ’는``).
+
+    >>> quoted("ZZ"), attach(quoted(7), "은")
+    ('‘ZZ’', '‘7’은')
+    """
+    return f"‘{value}’"
