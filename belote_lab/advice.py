@@ -76,6 +76,10 @@ __all__ = [
     "review_calls",
 ]
 
+BID_STANDS = "bid_stands"
+"""The note of an advice given while a bid stands (Coinche): the deals do not read it into
+its bidder's hand, so the numbers are rough and :func:`review_calls` does not judge the call."""
+
 DEFAULT_SAMPLES = 200
 """Deals a call at most (the time budget usually ends the sampling first in Coinche)."""
 MAX_SAMPLES = 100_000
@@ -153,6 +157,12 @@ class Advice:
 
     def __len__(self) -> int:
         return len(self.rows)
+
+    @property
+    def bid_stands(self) -> bool:
+        """A bid stood at this call, and the simulated deals do not read it into its
+        bidder's hand: the numbers are rough, and a review does not judge the call."""
+        return BID_STANDS in self.notes
 
     def row(self, call: str | int) -> CallAdvice:
         """The row of ``call`` (``"take"``, ``"110h"``, ``3`` …: case does not matter)."""
@@ -470,6 +480,8 @@ def _auction_plan(bidder: SimBidder, state: TrickPlay, seat: int, legal: list[st
             calls[call] = _Call((bid.trump, seat), score, en, ko, bid.text, bid.trump)
             if bid.kind.startswith("generale"):
                 notes = ("generale",)
+    if standing is not None:  # the deals do not read it into its bidder's hand
+        notes = (*notes, BID_STANDS)
     unseen = g.deck_mask & ~state.hands[seat]
     return _Plan(unseen, deal, calls, notes)
 
@@ -548,12 +560,13 @@ def _replayable(hand_or_record: Any) -> TrickPlay:
 
 
 def _judge(a: Advice, number: int, seat: int, made: Any) -> CallReview:
-    """The made call against the best one, deal by deal (the same deals)."""
+    """The made call against the best one, deal by deal (the same deals); not judged (cost
+    0) when a bid stands that the deals do not read (:data:`BID_STANDS`)."""
     m, b = a.row(made), a.row(a.best)
     gap = max(0.0, b.mean - m.mean)
     diffs = [x - y for x, y in zip(b.values, m.values, strict=True)]
     mean, half = _mean_interval(diffs)
-    cost = gap if diffs and mean - half > 0 else 0.0
+    cost = gap if diffs and mean - half > 0 and not a.bid_stands else 0.0
     return CallReview(number, seat, m.call, b.call, m.mean, b.mean, gap, cost, a)
 
 
@@ -601,6 +614,11 @@ _WORDS: dict[str, dict[str, str]] = {
         "review_close": "call {n} ({seat}): {made} scored {gap} less on average than the best "
                         "call, {best}, a difference within the noise of the deals{best_made}.",
         "review_best": "call {n} ({seat}): {made} was the best call{best_made}.",
+        "review_blind": "call {n} ({seat}): {made} is not judged: a bid stood, and the "
+                        "simulated deals do not read it into its bidder's hand (there, "
+                        "{best} scored best).",
+        BID_STANDS: "Careful: a bid stands, and these deals do not read it into its bidder's "
+                    "hand (its bidder holds what it bid on), so take these numbers as rough.",
         "review_made": "; {best} made {p}% of {d}",
         "review_made_self": " (made {p}% of {d})",
         "points": "points", "point": "point", "deals": "{d} deals", "deal": "1 deal",
@@ -639,6 +657,12 @@ _WORDS: dict[str, dict[str, str]] = {
         "review_close": "{n}번째 콜 ({seat}): {made}. 가장 좋은 콜({best})보다 평균 {gap} "
                         "낮지만 모의 딜의 오차 안이라 의미 있는 차이는 아닙니다{best_made}.",
         "review_best": "{n}번째 콜 ({seat}): {made}, 가장 좋은 콜이었습니다{best_made}.",
+        "review_blind": "{n}번째 콜 ({seat}): {made}, 판정하지 않습니다. 공약이 걸려 있었는데 "
+                        "모의 딜은 그 공약을 건 사람의 손패에 반영하지 않기 때문입니다(모의 "
+                        "딜에서는 {best}의 점수가 가장 좋았습니다).",
+        BID_STANDS: "주의: 공약이 걸려 있지만 이 모의 딜은 그 공약을 건 사람의 손패에 "
+                    "반영하지 않습니다(실제로는 그 사람이 공약할 만한 패를 들고 있습니다). "
+                    "숫자는 대략으로만 보세요.",
         "review_made": " ({best}: {d} 중 {p}% 공약 성공)",
         "review_made_self": " ({d} 중 {p}% 공약 성공)",
         "review_made_calls": " ({best}: {d} 중 {p}% 콜 달성)",
@@ -816,6 +840,9 @@ def _review_line(r: CallReview, w: dict[str, str]) -> str:
     made, best = a.row(r.made), a.row(r.best)
     seat = _SEAT_WORDS[lang][r.seat]
     deals = w["deal"] if a.samples == 1 else w["deals"].format(d=a.samples)
+    if a.bid_stands:
+        return w["review_blind"].format(n=r.number, seat=seat, made=made.label(lang),
+                                        best=best.label(lang))
     if made.call == best.call:
         tail = "" if made.made is None else w[_kind_key(w, "review_made_self", g)].format(
             p=_pct(made.made), d=deals)

@@ -65,7 +65,7 @@ DEFAULT_NODE_LIMIT = 4_000_000
 HINT_SAMPLES = 20
 """Sampled deals the review's hint may solve before each card (fewer if its time is up)."""
 
-HINT_BUDGET = 0.3
+HINT_BUDGET = 0.5
 """Seconds the review's hint may take before each card (a first lead takes all of it; later
 cards, far smaller positions, a few milliseconds)."""
 

@@ -14,8 +14,10 @@ install``); then each widget is photographed in four looks:
   area is then about 480 px wide.
 
 NAME is ``play_table`` (the settings panel above a Belote game, a trick on the felt),
-``rule_explorer`` (a refused card's reason), ``hand_stepper`` (a hand half played) and
-``order_table``.  Takes about a minute; prints each file written.
+``rule_explorer`` (a refused card's reason), ``hand_stepper`` (a hand half played),
+``order_table``, ``review`` (a finished hand after *Review this hand*) and
+``bidding_advice`` (the Hint button during a Coinche auction).  Takes about a minute;
+prints each file written.
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ WIDGETS = {  # file name → the widget's element
     "rule_explorer": ".bw-rule-explorer",
     "hand_stepper": ".bw-hand-stepper",
     "order_table": ".bw-order-table",
+    "review": ".bw-review-shot",
+    "bidding_advice": ".bw-advice-shot",
 }
 READY = [
     ".bw-play-app .bw-play-table .bw-my-hand .bw-card-btn",
@@ -54,6 +58,8 @@ READY = [
     ".bw-rule-explorer .bw-reason-label .bw-reason",
     ".bw-hand-stepper .bw-trick .bw-played",
     ".bw-order-table .bw-table",
+    ".bw-review-shot .bw-review-table",
+    ".bw-advice-shot .bw-advice table",
 ]
 LOOKS = [  # (suffix, theme, language, width)
     ("", "JupyterLab Light", "en", 1280),
@@ -78,6 +84,21 @@ CELLS = [
     "stepper.go(stepper.length // 2)\n"
     "stepper",
     'bw.CardOrderTable("H")',
+    # a hand played out with the first playable card each time, then "Review this hand"
+    'rt = bw.PlayTable("belote", mode="hand", level=2, seed=1)\n'
+    'rt.add_class("bw-review-shot")\n'
+    "while rt.hand.phase != 'done':\n"
+    "    if rt.is_learner_turn and rt.hand.phase == 'play':\n"
+    "        rt.play(next(c for c in rt.cards.cards if rt.hand.why_not(c, rt.seat) is None))\n"
+    "    else:\n"
+    "        rt.call_box.children[0].click()\n"
+    "rt.review_hand()\n"
+    "rt",
+    # the Hint button during a Coinche auction: the bidding advice table
+    'at = bw.PlayTable("coinche", level=2, seed=3)\n'
+    'at.add_class("bw-advice-shot")\n'
+    "at.show_hint()\n"
+    "at",
 ]
 
 

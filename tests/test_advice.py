@@ -233,3 +233,16 @@ def test_bad_input() -> None:
         r.text("de")
     with pytest.raises(ValueError, match="observation"):
         review_calls(h.observation("N"))
+
+
+def test_a_standing_bid_is_said_and_its_calls_not_judged() -> None:
+    from belote_lab.selfplay import play_hand
+
+    h = play_hand("coinche", "2,2,2,2", seed=2)  # E 100♦, S 120♥, W pass, N pass, E pass
+    rows = review_calls(h, "N", samples=6, time_budget=30.0)
+    assert len(rows) == 1 and rows[0].advice.bid_stands and rows[0].cost == 0
+    assert "is not judged: a bid stood" in rows[0].text()
+    assert "판정하지 않습니다" in rows[0].text("ko")
+    assert "Careful: a bid stands" in rows[0].advice.text()
+    first = review_calls(h, "E", samples=6, time_budget=30.0)[0]  # E opened: no bid stood
+    assert not first.advice.bid_stands and "Careful" not in first.advice.text()

@@ -102,3 +102,21 @@ def test_hint_during_bidding_shows_the_advice_table(game: str) -> None:
     assert "Bidding advice for S" in html and "The level-2 computer would call" in html
     t.set_language("ko")
     assert "경매 조언" in t.hint_html.value
+
+
+def test_hint_at_the_first_lead_says_how_and_shows_a_range_only_from_20_deals() -> None:
+    t = bw.PlayTable("belote", level=2, seed=3, hint_samples=4, hint_budget=30.0)
+    t.call_buttons["take"].click()
+    while not (t.hand.phase == "play" and t.is_learner_turn):
+        t.call_box.children[0].click()
+    assert t.show_hint()
+    html = t.hint_html.value
+    assert "average over 4 sampled deals" in html and "<th>Range</th>" not in html
+    assert "Fewer than 20 deals: no range is shown." in html
+    t.hint_samples = 20
+    assert t.show_hint()
+    html = t.hint_html.value
+    assert "average over 20 sampled deals" in html and "<th>Range</th>" in html
+    assert "no range" not in html
+    t.set_language("ko")
+    assert "범위" in t.hint_html.value

@@ -147,7 +147,7 @@ class HandStepper(LocalizedWidget):
         self.events_html = html_widget("bw-events-box")
         self.points_label = html_widget("bw-points")
         self.score_label = html_widget("bw-score")
-        self.review_button = widgets.Button(icon="search")
+        self.review_button = widgets.Button(icon="search", layout=widgets.Layout(width="auto"))
         self.review_button.add_class("bw-review-button")
         self.review_button.on_click(lambda _b: self.review())
         self.review_row_html = html_widget("bw-review-row-box")
@@ -396,11 +396,12 @@ class HandStepper(LocalizedWidget):
         self.action_label.value = self._action_html(h, k, lang)
         self.seats_html.value = self._seats_html(h, viewer, lang)
         self.trick_html.value = self._trick_box_html(h, lang)
-        unit = f" ({esc(text('tricks', lang))})" if get(h.game).counts == "tricks" else ""
+        if get(h.game).counts == "tricks":
+            label = text("tricks_so_far", lang) + text("tricks_unit", lang)
+        else:
+            label = text("points_so_far", lang)
         self.points_label.value = (
-            f"<b>{esc(text('points_so_far', lang))}</b>: "
-            + sides_html(running_points(h), lang)
-            + unit
+            f"<b>{esc(label)}</b>: " + sides_html(running_points(h), lang)
         )
         self.events_html.value = (
             f"<b>{esc(text('announcements', lang))}</b>: {events_html(h, lang, viewer)}"

@@ -49,6 +49,7 @@ from belote_lab.cards import SEATS, Card, CardParseError, Suit, seat_in
 from belote_lab.contract import ContractKind
 from belote_lab.games import Game, get
 from belote_lab.hints import Hint, hint
+from belote_lab.korean import kformat
 from belote_lab.record import RecordError
 from belote_lab.review import Review, review
 from belote_lab.selfplay import make_players
@@ -155,10 +156,10 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "hand_done": "판이 끝났습니다.",
         "busy": "컴퓨터가 두는 중입니다…",
         "levels": "컴퓨터 레벨: {levels}",
-        "run_bar": "레벨 {level} · 연승 점수 {score} · 이긴 매치 {won}",
+        "run_bar": "레벨 {level} · 연승 점수 {score} · 이긴 경기 {won}",
         "journey_bar": "레벨 {level} · 이긴 게임 {won} · 여정 점수 {points}",
         "round_of": "{total}라운드 중 {n}라운드",
-        "match_no": "{n}번째 매치",
+        "match_no": "{n}번째 경기",
         "run_no": "{n}번째 연승 도전",
         "journey_no": "{n}번째 여정",
         "tricks_1": "1트릭",
@@ -168,25 +169,25 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "가져갔습니다",
         "seat_called": "{tricks} 콜",
         "you_called_tricks": "{tricks}{object} 콜했습니다.",
-        "call_refused": "지금은 할 수 없는 콜입니다: {call}. 할 수 있는 콜: {legal}.",
-        "choose_bid": "먼저 입찰할 값을 고르세요.",
+        "call_refused": "{call:은} 지금 할 수 없는 콜입니다(할 수 있는 콜: {legal}).",
+        "choose_bid": "먼저 공약할 값을 고르세요.",
         "not_a_card": "카드가 아닙니다: {card}",
         "counted": "이 판은 이미 합계에 들어가서 되돌릴 수 없습니다.",
         "next_hand": "다음 판",
-        "next_match": "다음 매치",
+        "next_match": "다음 경기",
         "next_game": "다음 게임",
         "new_hand": "새 판",
         "new_game": "새 게임",
-        "new_match": "새 매치",
+        "new_match": "새 경기",
         "new_run": "새 연승 도전",
         "new_journey": "새 여정",
         "hand_over": "판이 끝났습니다. ‘{button}’ 단추를 누르세요.",
-        "game_over": "게임이 끝났습니다: {winner}. 다시 하려면 ‘{button}’ 단추를 누르세요.",
-        "match_over": "매치가 끝났습니다: {winner}. ‘{button}’ 단추를 누르세요.",
-        "level_up": "매치를 이겼습니다! 이제 컴퓨터 레벨은 {level}입니다.",
-        "run_over": "연승 도전이 끝났습니다: 이긴 매치 {won}, 연승 점수 {score}.",
+        "game_over": "게임이 끝났습니다({winner}). 다시 하려면 ‘{button}’ 단추를 누르세요.",
+        "match_over": "경기가 끝났습니다({winner}). ‘{button}’ 단추를 누르세요.",
+        "level_up": "경기를 이겼습니다! 이제 컴퓨터 레벨은 {level}입니다.",
+        "run_over": "연승 도전이 끝났습니다. 이긴 경기 {won}, 연승 점수 {score}.",
         "journey_up": "게임을 이겼습니다! 이제 컴퓨터 레벨은 {level}입니다.",
-        "journey_over": "여정이 끝났습니다: 이긴 게임 {won}, 점수 {points}.",
+        "journey_over": "여정이 끝났습니다. 이긴 게임 {won}, 점수 {points}.",
         "last_trick_toggle": "직전 트릭",
         "review_not_yet": "검토는 판이 끝난 뒤에 할 수 있습니다.",
         "log": "진행 기록",
@@ -245,7 +246,9 @@ def _w(key: str, language: str, **values: Any) -> str:
     """The table's label ``key`` (:data:`TABLE_TEXTS`) in ``language``, filled in."""
     table = TABLE_TEXTS.get(language, TABLE_TEXTS["en"])
     template = table.get(key, TABLE_TEXTS["en"][key])
-    return template.format(**values) if values else template
+    if not values:
+        return template
+    return kformat(template, **values) if language == "ko" else template.format(**values)
 
 
 def _tricks(n: int, language: str) -> str:
@@ -307,8 +310,8 @@ class PlayTable(LocalizedWidget):
         rules: Any = None,
         dealer: str | None = None,
         show_legal: bool = True,
-        hint_samples: int = 8,
-        hint_budget: float = 0.5,
+        hint_samples: int = 32,
+        hint_budget: float = 0.9,
         advice_budget: float = 1.0,
         mode: str | None = None,
         levels: Mapping[Any, int] | None = None,
@@ -369,9 +372,9 @@ class PlayTable(LocalizedWidget):
                 self.review_button,
             ], layout=widgets.Layout(flex_flow="row wrap")),
             self.hint_html,
-            self.review_box,
             self.info_html,
             self.log_html,
+            self.review_box,
             self.scoreboard,
             widgets.HBox([self.save_link, self.resume_upload], layout=widgets.Layout(
                 flex_flow="row wrap", align_items="center")),
@@ -405,7 +408,8 @@ class PlayTable(LocalizedWidget):
         self.last_trick_toggle.observe(lambda _c: self.refresh(), names="value")
         self.hint_html = html_widget("bw-hint-box")
         self.review_button = self._action_button("bw-review-button", self.review_hand,
-                                                 icon="search")
+                                                 icon="search",
+                                                 layout=widgets.Layout(width="auto"))
         self.review_html = html_widget("bw-review-box")
         self.review_box = widgets.VBox([])
         self.review_box.add_class("bw-review-panel")
@@ -558,8 +562,9 @@ class PlayTable(LocalizedWidget):
         h = self.hand
         try:
             c = Card.parse(card)
-        except CardParseError:
-            self._refuse_message(None, lambda lang: _w("not_a_card", lang, card=str(card)))
+        except CardParseError as e:
+            err = e  # (``e`` is unbound once the except block ends)
+            self._refuse_message(None, lambda lang: err.text(lang))
             return False
         if h.phase != "play":
             self._refuse_message(
@@ -1027,7 +1032,7 @@ class PlayTable(LocalizedWidget):
         notes: dict[Card, str] = {}
         if h.phase == "play" and h.current_player == self.seat and not self._busy:
             for c in cards:
-                why = h.why_not(c, self.seat)
+                why = h.why_not(c, self.seat, lang)
                 if why is None:
                     states[c] = "bw-legal" if self.show_legal else ""
                     notes[c] = text("playable_mark", lang)
@@ -1134,7 +1139,11 @@ class PlayTable(LocalizedWidget):
             return ""
         c, why = self._refused
         words = why.text(lang) if isinstance(why, Reason) else str(why)
-        return f'<span class="bw-reason">{esc(c.pretty)}: {esc(words)}</span>'
+        if lang == "ko":
+            line = text("not_playable", lang, card=c.pretty, reason=words)
+        else:
+            line = f"{c.pretty}: {words}"
+        return f'<span class="bw-reason">{esc(line)}</span>'
 
     def _hint_html(self, lang: str) -> str:
         if self._hint_error == "":
@@ -1153,33 +1162,40 @@ class PlayTable(LocalizedWidget):
     def _hint_table(self, hn: Hint, lang: str) -> str:
         unit = text("hint_unit_tricks" if hn.unit == "tricks" else "hint_unit_points", lang)
         kind = text("hint_exact", lang) if hn.exact else text("hint_sampled", lang, n=hn.samples)
-        if hn.horizon:
+        if hn.played_on == hn.samples and hn.horizon:
             kind += "; " + text("hint_rollout", lang, k=hn.horizon)
-        rows = [
-            f"<tr><th>{esc(text('hint_card', lang))}</th>"
-            f"<th>{esc(text('hint_mean', lang))}</th>"
-            f"<th>{esc(text('hint_range', lang))}</th></tr>"
-        ]
+        elif hn.played_on:
+            kind += "; " + text("hint_played_on", lang, m=hn.played_on, k=hn.horizon)
+        if hn.tolerance:
+            kind += "; " + text("hint_tolerance", lang, t=f"{hn.tolerance:g}", unit=unit)
+        heads = ["hint_card", "hint_mean"] + (["hint_range"] if hn.shows_range else [])
+        rows = ["<tr>" + "".join(f"<th>{esc(text(k, lang))}</th>" for k in heads) + "</tr>"]
         best = hn.best
         trump = self.hand.contract.trump if self.hand.contract is not None else None
         for v in hn.ranked():
             style = ' class="bw-best"' if v.card == best else ""
+            spread = f"<td>{v.low:g}–{v.high:g}</td>" if hn.shows_range else ""
             rows.append(
                 f"<tr{style}><td>{card_html(v.card, trump, lang)}</td>"
-                f'<td class="hint-{v.card.text}">{v.mean:.1f}</td>'
-                f"<td>{v.low}–{v.high}</td></tr>"
+                f'<td class="hint-{v.card.text}">{v.mean:.1f}</td>{spread}</tr>'
             )
+        note = "" if hn.shows_range else (
+            f'<span class="bw-muted">{esc(text("hint_no_range", lang, n=hn.RANGE_SAMPLES))}'
+            "</span>")
         return (
             f"{esc(text('hint_values', lang, unit=unit, kind=kind))}"
-            f'<table class="bw-table">{"".join(rows)}</table>'
+            f'<table class="bw-table">{"".join(rows)}</table>{note}'
         )
 
     def _info_html(self, h: Any, lang: str) -> str:
         parts = []
         g = self._game
-        unit = f" ({esc(text('tricks', lang))})" if g.counts == "tricks" else ""
+        if g.counts == "tricks":
+            label, unit = text("tricks_so_far", lang), esc(text("tricks_unit", lang))
+        else:
+            label, unit = text("points_so_far", lang), ""
         parts.append(
-            f"<b>{esc(text('points_so_far', lang))}</b>{unit}: "
+            f"<b>{esc(label)}</b>{unit}: "
             + sides_html(running_points(h), lang)
         )
         if g.has_stock and h.contract is not None:

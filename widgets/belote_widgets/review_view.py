@@ -27,7 +27,17 @@ from belote_lab.review import Review, ReviewRow
 from belote_widgets.cards_view import card_html, esc
 from belote_widgets.i18n import check_language, seat_name
 
-__all__ = ["REVIEW_TEXTS", "review_html", "row_html", "review_words"]
+__all__ = ["REVIEW_CSS", "REVIEW_TEXTS", "review_html", "row_html", "review_words"]
+
+REVIEW_CSS = """
+.bw-review-scroll { overflow-x: auto; max-width: 100%; }
+.bw-review-table th, .bw-review-table td { white-space: nowrap; word-break: keep-all; }
+.bw-review-table td.bw-review-said { white-space: normal; min-width: 9em; }
+.bw-review-table tr.bw-costly td { font-weight: bold; }
+.bw-review p { margin: 0.3em 0; word-break: keep-all; }
+"""
+"""The review's own rules: headers and numbers never broken mid-word (a narrow output scrolls
+the table sideways instead), the costliest rows in bold."""
 
 REVIEW_TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -131,14 +141,17 @@ def review_html(
         marks = (["bw-costly"] if id(x) in ranked else []) + (
             ["bw-costliest"] if ranked and id(x) == ranked[0] else [])
         mark = f' class="{" ".join(marks)}"' if marks else ""
-        cells = "".join(f"<td>{c}</td>" for c in _row_cells(x, r, trump, lang))
+        tds = [f"<td>{c}</td>" for c in _row_cells(x, r, trump, lang)]
+        tds[-2] = tds[-2].replace("<td>", '<td class="bw-review-said">', 1)
+        cells = "".join(tds)
         rows.append(f'<tr{mark} data-card="{x.card.text}">{cells}</tr>')
     caption = esc(review_words("caption", lang, unit=review_words(r.unit, lang)))
     took = esc(review_words("took", lang, s=r.ms / 1e3)) if timing else ""
     return (
-        f'<div class="bw-review">{words}'
+        f'<div class="bw-review"><style>{REVIEW_CSS}</style>{words}'
+        f'<div class="bw-review-scroll">'
         f'<table class="bw-table bw-review-table"><caption>{caption}</caption>'
-        f'<tr>{head}</tr>{"".join(rows)}</table>'
+        f'<tr>{head}</tr>{"".join(rows)}</table></div>'
         f'<span class="bw-muted">{took}</span></div>'
     )
 
