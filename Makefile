@@ -28,13 +28,14 @@ PRESENT_ARGS ?=
 NOTEBOOKS  ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv lab test notebooks bench present screenshots clean
+.PHONY: help venv lab test notebooks bench bench-learn present screenshots clean
 
 help:
 	@echo "make lab      JupyterLab on notebooks/ (127.0.0.1); creates/refreshes .venv first"
 	@echo "make test     ruff + pytest (tests/, belote_lab doctests, notebooks/ by nbval); creates/refreshes .venv"
 	@echo "make notebooks  re-run the notebooks and store their outputs (NOTEBOOKS=\"04 06\": some)"
 	@echo "make bench    run benchmarks/bench_play.py"
+	@echo "make bench-learn  time the review, the hints and the bidding advice per game"
 	@echo "make present  NB=notebooks/<name>.ipynb   serve one notebook with Voila (127.0.0.1)"
 	@echo "make screenshots  regenerate docs/screenshots/ in JupyterLab + headless chromium"
 	@echo "make clean    remove .venv and caches"
@@ -67,6 +68,11 @@ notebooks: venv
 
 bench: venv
 	$(BIN)/python benchmarks/bench_play.py
+
+bench-learn: venv
+	$(BIN)/python benchmarks/bench_review.py
+	$(BIN)/python benchmarks/bench_hints.py --hands 10
+	$(BIN)/python benchmarks/bench_advice.py
 
 present: venv
 	@if [ -z "$(NB)" ]; then \

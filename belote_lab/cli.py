@@ -180,6 +180,22 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_review(args: argparse.Namespace) -> int:
+    from belote_lab.record import hand_record
+    from belote_lab.review import review
+
+    source = sys.stdin.buffer.read() if args.file == "-" else Path(args.file)
+    rec = hand_record(source, args.hand)
+    r = review(rec, args.seat, hints=args.hints, calls=args.calls)
+    if args.json:
+        print(json.dumps({"game": r.game, "seat": args.seat, "unit": r.unit,
+                          "rows": r.table(), "calls": [c.to_json() for c in r.calls]},
+                         ensure_ascii=False))
+    else:
+        print(r.text(args.language, n=args.top))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="belote-lab", description="Teach and analyse trick-taking card games."
@@ -206,6 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_selfplay(sub)
     _add_bench(sub)
     _add_simulate(sub)
+    _add_review(sub)
     return p
 
 
@@ -270,6 +287,33 @@ def _add_simulate(sub: Any) -> None:
     )
     m.add_argument("--quiet", action="store_true", help="no progress bar")
     m.set_defaults(func=_cmd_simulate)
+
+
+def _add_review(sub: Any) -> None:
+    r = sub.add_parser(
+        "review", help="review a recorded hand card by card (and its calls)",
+        description="Review one hand of a hand or game record (a JSON file, or - for standard\n"
+        "input): each card's exact double-dummy cost, costliest first; for one seat also\n"
+        "what the hint said from that seat's view and its calls against the bidding advice.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    r.add_argument("file", help="a hand or game record (.json), or - for standard input")
+    r.add_argument("--seat", type=_seat, default=None, help="N, E, S or W (default: every seat)")
+    r.add_argument("--hand", type=int, default=0, help="which hand of a game record (from 0)")
+    r.add_argument("--language", choices=("en", "ko"), default="en")
+    r.add_argument("--top", type=_hands, default=3, help="how many costliest cards to name")
+    r.add_argument("--hints", action=argparse.BooleanOptionalAction, default=None,
+                   help="what the hint said before each card (default: with --seat)")
+    r.add_argument("--calls", action=argparse.BooleanOptionalAction, default=None,
+                   help="the calls against the bidding advice (default: with --seat)")
+    r.add_argument("--json", action="store_true", help="the rows as one JSON object")
+    r.set_defaults(func=_cmd_review)
+
+
+def _seat(text: str) -> str:
+    if text.strip().upper() not in ("N", "E", "S", "W"):
+        raise argparse.ArgumentTypeError(f"a seat is N, E, S or W, not {text!r}")
+    return text.strip().upper()
 
 
 def _user_error(e: BaseException) -> bool:

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,7 @@ __all__ = [
     "save",
     "load",
     "loads",
+    "hand_record",
     "HAND_FORMAT",
     "GAME_FORMAT",
     "RUN_FORMAT",
@@ -108,3 +110,51 @@ def load(path: str | Path) -> Any:
     contents (not UTF-8, a byte-order mark, not JSON, nested too deeply, a malformed
     record) raises :class:`RecordError`."""
     return loads(Path(path).read_bytes())
+
+
+def hand_record(source: Any, hand_index: int = 0) -> dict[str, Any]:
+    """One hand record as a dict, from a hand record or a game record (its hand
+    ``hand_index``, from 0; negative counts from the end) given as a dict, JSON text, UTF-8
+    bytes, a path, or an object with ``to_json()`` (a hand).  Only its form is checked here
+    (:func:`hand_from_json` reads the rest); anything else raises :class:`RecordError`.
+
+    >>> from belote_lab.selfplay import play_hand
+    >>> rec = hand_record({"format": GAME_FORMAT, "hands": [play_hand("belote", "1,1,1,1",
+    ...     seed=1).to_json()]})
+    >>> rec["format"], len(rec["actions"]) > 32
+    ('belote_lab/hand', True)
+    >>> hand_record({"format": GAME_FORMAT, "hands": []})
+    Traceback (most recent call last):
+    ...
+    belote_lab.games.record.RecordError: the game record holds no hands
+    """
+    if isinstance(source, Path) or (
+        isinstance(source, str) and not source.lstrip().startswith(("{", "["))
+    ):
+        source = Path(source).read_bytes()
+    if isinstance(source, (str, bytes)):
+        source = parse_json(source)  # the records' strict reader: RecordError, nothing else
+    if not isinstance(source, Mapping) and hasattr(source, "to_json"):
+        source = source.to_json()
+    if not isinstance(source, Mapping):
+        raise RecordError("a hand record must be a JSON object")
+    data = dict(source)
+    if data.get("format") == GAME_FORMAT:
+        data = _game_hand(data, hand_index)
+    if data.get("format") != HAND_FORMAT:
+        raise RecordError(f"not a hand record (format {data.get('format')!r})")
+    return data
+
+
+def _game_hand(data: dict[str, Any], hand_index: int) -> dict[str, Any]:
+    """Hand ``hand_index`` of a game record."""
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise RecordError("the game record holds no hands")
+    if not -len(hands) <= hand_index < len(hands):
+        raise RecordError(
+            f"hand {hand_index} asked, but the game record holds {len(hands)} hand(s)"
+        )
+    if not isinstance(hands[hand_index], Mapping):
+        raise RecordError(f"hands[{hand_index}]: a hand record must be a JSON object")
+    return dict(hands[hand_index])

@@ -40,7 +40,7 @@ import ipywidgets as widgets
 
 from belote_lab.cards import SEATS, parse_seat
 from belote_lab.games import get
-from belote_lab.record import GAME_FORMAT, HAND_FORMAT, RecordError, hand_from_json, parse_json
+from belote_lab.record import RecordError, hand_from_json, hand_record
 from belote_lab.review import Review, ReviewRow
 from belote_lab.review import review as review_hand
 from belote_lab.selfplay import play_hand
@@ -76,31 +76,7 @@ def _row(children: list[widgets.Widget]) -> widgets.HBox:
 
 def _as_record(source: Record, hand_index: int = 0) -> dict[str, Any]:
     """A hand record as a dict, from a dict, JSON text, a path, a hand or a game record."""
-    if isinstance(source, Path) or (
-        isinstance(source, str) and not source.lstrip().startswith(("{", "["))
-    ):
-        source = Path(source).read_bytes()
-    if isinstance(source, (str, bytes)):
-        source = parse_json(source)  # the records' strict reader: RecordError, nothing else
-    if not isinstance(source, Mapping) and hasattr(source, "to_json"):
-        source = source.to_json()
-    if not isinstance(source, Mapping):
-        raise RecordError("a hand record must be a JSON object")
-    data = dict(source)
-    if data.get("format") == GAME_FORMAT:
-        hands = data.get("hands")
-        if not isinstance(hands, list) or not hands:
-            raise RecordError("the game record holds no hands")
-        if not -len(hands) <= hand_index < len(hands):
-            raise RecordError(
-                f"hand {hand_index} asked, but the game record holds {len(hands)} hand(s)"
-            )
-        if not isinstance(hands[hand_index], Mapping):
-            raise RecordError(f"hands[{hand_index}]: a hand record must be a JSON object")
-        data = dict(hands[hand_index])
-    if data.get("format") != HAND_FORMAT:
-        raise RecordError(f"not a hand record (format {data.get('format')!r})")
-    return data
+    return hand_record(source, hand_index)
 
 
 class HandStepper(LocalizedWidget):
