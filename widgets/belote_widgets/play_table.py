@@ -411,7 +411,8 @@ class PlayTable(LocalizedWidget):
                                                  icon="search",
                                                  layout=widgets.Layout(width="auto"))
         self.review_html = html_widget("bw-review-box")
-        self.review_box = widgets.VBox([])
+        self.review_html.layout = widgets.Layout(width="100%")  # a wide table scrolls inside
+        self.review_box = widgets.VBox([], layout=widgets.Layout(width="100%"))
         self.review_box.add_class("bw-review-panel")
         self.review_stepper: HandStepper | None = None
         self._review: Review | None = None

@@ -30,6 +30,8 @@ from belote_widgets.i18n import check_language, seat_name
 __all__ = ["REVIEW_CSS", "REVIEW_TEXTS", "review_html", "row_html", "review_words"]
 
 REVIEW_CSS = """
+.bw-review { max-width: 100%; min-width: 0; }
+.bw-review-box .widget-html-content { max-width: 100%; }
 .bw-review-scroll { overflow-x: auto; max-width: 100%; }
 .bw-review-table th, .bw-review-table td { white-space: nowrap; word-break: keep-all; }
 .bw-review-table td.bw-review-said { white-space: normal; min-width: 9em; }
