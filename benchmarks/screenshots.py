@@ -16,7 +16,8 @@ install``); then each widget is photographed in four looks:
 NAME is ``play_table`` (the settings panel above a Belote game, a trick on the felt),
 ``rule_explorer`` (a refused card's reason), ``hand_stepper`` (a hand half played),
 ``order_table``, ``review`` (a finished hand after *Review this hand*) and
-``bidding_advice`` (the Hint button during a Coinche auction).  Takes about a minute;
+``bidding_advice`` (the Hint button during a Coinche auction) and ``problem`` (a "You are
+South" problem with its answer shown).  Takes about a minute;
 prints each file written.
 """
 
@@ -51,6 +52,7 @@ WIDGETS = {  # file name → the widget's element
     "order_table": ".bw-order-table",
     "review": ".bw-review-shot",
     "bidding_advice": ".bw-advice-shot",
+    "problem": ".bw-problem-shot",
 }
 READY = [
     ".bw-play-app .bw-play-table .bw-my-hand .bw-card-btn",
@@ -60,6 +62,7 @@ READY = [
     ".bw-order-table .bw-table",
     ".bw-review-shot .bw-review-table",
     ".bw-advice-shot .bw-advice table",
+    ".bw-problem-shot .bw-problem-check",
 ]
 LOOKS = [  # (suffix, theme, language, width)
     ("", "JupyterLab Light", "en", 1280),
@@ -99,6 +102,12 @@ CELLS = [
     'at.add_class("bw-advice-shot")\n'
     "at.show_hint()\n"
     "at",
+    # a "You are South" problem, a wrong card tried, then the answer shown
+    'pr = bw.Problem("belote-partner-wins")\n'
+    'pr.add_class("bw-problem-shot")\n'
+    'pr.choose("AH")\n'
+    "pr.show_answer()\n"
+    "pr",
 ]
 
 

@@ -15,6 +15,7 @@ from belote_widgets.hand_stepper import HandStepper
 from belote_widgets.i18n import LANGUAGES, get_language, set_language
 from belote_widgets.order_table import CardOrderTable
 from belote_widgets.play_table import PlayApp, PlayTable, play
+from belote_widgets.problem import Problem
 from belote_widgets.rule_explorer import QuizResult, RuleExplorer, Situation
 from belote_widgets.settings import SettingsPanel
 
@@ -27,6 +28,7 @@ __all__ = [
     "PlayTable",
     "PlayApp",
     "play",
+    "Problem",
     "SettingsPanel",
     "set_language",
     "get_language",

@@ -1,0 +1,121 @@
+""""You are South: what do you play?" — card-play problems from real hands, three per game.
+
+Each :class:`Problem` is a position of a hand played by the level-2 computer (its record, cut
+just before South's card), the best card, a short title and the lesson in English and
+Korean (``belote_lab/problems.json``).  Every answer is checked twice in the tests: it is the
+exact solver's only best card with every hand known, and the best card of the hint from what
+South can see (:meth:`Problem.checked`) — so a learner who finds it was not just lucky.
+
+>>> p = problem("belote-cheap-trump")
+>>> p.game, p.seat_name, [c.text for c in p.legal]
+('belote', 'S', ['AD', 'QD', '9D'])
+>>> p.is_answer("QD"), p.is_answer("9D")
+(True, False)
+>>> len(problems("callbreak")) >= 3
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from belote_lab.cards import SEATS, Card
+from belote_lab.games import get
+from belote_lab.games.base import TrickPlay
+from belote_lab.games.record import hand_from_json
+from belote_lab.hints import Hint, hint
+from belote_lab.reasons import LANGUAGES
+from belote_lab.solver.position import Solution, position_of, solve_position
+
+__all__ = ["DATA", "QUESTION", "Problem", "problem", "problems"]
+
+DATA = Path(__file__).with_name("problems.json")
+"""Where the problems are kept (hand records, answers, lessons)."""
+
+QUESTION = {
+    "en": "You are South: what do you play?",
+    "ko": "당신은 남입니다. 무엇을 내겠습니까?",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One position to solve: ``record`` is the hand up to South's turn."""
+
+    id: str
+    game: str
+    answer: Card
+    title: dict[str, str]
+    lesson: dict[str, str]
+    record: dict[str, Any] = field(repr=False, compare=False)
+    seat: int = 2
+
+    @property
+    def seat_name(self) -> str:
+        return SEATS[self.seat]
+
+    def state(self) -> TrickPlay:
+        """A fresh copy of the position (a hand object, South to play)."""
+        return hand_from_json(self.record)
+
+    @property
+    def legal(self) -> list[Card]:
+        """South's playable cards."""
+        return list(self.state().legal_cards())
+
+    def is_answer(self, card: Card | str) -> bool:
+        """Whether ``card`` is the best card."""
+        return Card.parse(card) == self.answer
+
+    def question(self, language: str = "en") -> str:
+        return QUESTION[_lang(language)]
+
+    def solution(self) -> Solution:
+        """Every playable card's exact value with every hand known (double dummy)."""
+        h = self.state()
+        return solve_position(position_of(h, get(self.game).side_with(self.seat)))
+
+    def hint(self, samples: int = 20, seed: int = 0) -> Hint:
+        """The hint from what South can see (sampled deals; no time limit to speak of)."""
+        return hint(self.state(), samples=samples, time_budget=60.0, seed=seed)
+
+    def checked(self) -> bool:
+        """The answer is the solver's only best card and the hint's best card."""
+        sol = self.solution()
+        return list(sol.best) == [self.answer] and self.hint().best == self.answer
+
+
+def _lang(language: str) -> str:
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; choose one of {LANGUAGES}")
+    return language
+
+
+@cache
+def _all() -> tuple[Problem, ...]:
+    rows = json.loads(DATA.read_text(encoding="utf-8"))
+    return tuple(
+        Problem(r["id"], r["game"], Card.parse(r["answer"]), dict(r["title"]),
+                dict(r["lesson"]), r["record"])
+        for r in rows
+    )
+
+
+def problems(game: str | None = None) -> list[Problem]:
+    """The problems (of one game, when given), in teaching order."""
+    if game is not None:
+        get(game)  # an unknown game is refused by name
+    return [p for p in _all() if game is None or p.game == game]
+
+
+def problem(problem_id: str) -> Problem:
+    """The problem ``problem_id`` (``"belote-cheap-trump"`` …)."""
+    for p in _all():
+        if p.id == problem_id:
+            return p
+    names = ", ".join(p.id for p in _all())
+    raise ValueError(f"no problem {problem_id!r}; the problems are {names}")

@@ -1,0 +1,194 @@
+"""``Problem``: "You are South: what do you play?" — a position, your cards, the answer hidden.
+
+The position is one of :func:`belote_lab.problems.problems` (a real hand, cut just before
+South's card).  The learner clicks one of South's playable cards: the right one shows the
+lesson; another says so and lets the learner try again.  *Show answer* shows it at any time,
+with every playable card's exact value (all hands known) and what the hint said from what
+South could see, so the answer is checked, not asserted.
+
+>>> p = Problem("belote-cheap-trump")
+>>> p.revealed, len(p.cards.cards), sorted(c.text for c in p.problem.legal)
+(False, 7, ['9D', 'AD', 'QD'])
+>>> p.choose("9D"), p.revealed, "Not the best card" in p.feedback_html.value
+(False, False, True)
+>>> p.choose("QD"), p.revealed, "Right" in p.feedback_html.value
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+from belote_lab.cards import Card
+from belote_lab.games import get
+from belote_lab.problems import Problem as Position
+from belote_lab.problems import problem
+from belote_widgets._base import LocalizedWidget, html_widget
+from belote_widgets.cards_view import CardButtons, card_html, esc
+from belote_widgets.describe import (
+    calls_text,
+    contract_text,
+    hand_cards,
+    last_trick_html,
+    running_points,
+    seat_hand_html,
+    sides_html,
+    trick_html,
+)
+from belote_widgets.i18n import check_language, game_name, seat_name
+
+__all__ = ["PROBLEM_TEXTS", "Problem"]
+
+PROBLEM_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "show": "Show answer", "right": "Right: {card}.", "wrong": "Not the best card: try "
+        "again, or press Show answer.", "answer": "The answer: {card}.",
+        "card": "Card", "exact": "Exact value", "hint": "Hint (from South's view)",
+        "values": "Checked: each playable card's exact value with every hand known, and the "
+                  "hint's value from what South can see ({n}), in {unit}.",
+        "deals": "{n} sampled deals", "all_known": "exact: every card is known",
+        "lead": "nothing yet: you lead",
+        "points": "points", "tricks": "tricks", "tricks_so_far": "Tricks won so far",
+        "points_so_far": "Points so far", "calls": "Calls", "trick": "On the table",
+        "last": "The last trick",
+    },
+    "ko": {
+        "show": "정답 보기", "right": "정답입니다: {card}.", "wrong": "가장 좋은 카드가 "
+        "아닙니다. 다시 골라 보거나 ‘정답 보기’를 누르세요.", "answer": "정답: {card}.",
+        "card": "카드", "exact": "정확한 값", "hint": "힌트 (남의 시점)",
+        "values": "확인: 모든 패를 알 때 낼 수 있는 각 카드의 정확한 값과, 남이 볼 수 있는 "
+                  "것으로 본 힌트 값({n}). 단위: {unit}.",
+        "deals": "표본 딜 {n}개", "all_known": "모든 카드가 보여 정확한 값",
+        "lead": "아직 없음: 당신이 먼저 냅니다",
+        "points": "점", "tricks": "트릭", "tricks_so_far": "지금까지 딴 트릭",
+        "points_so_far": "지금까지 딴 점수", "calls": "콜", "trick": "바닥에 나온 카드",
+        "last": "직전 트릭",
+    },
+}
+
+
+def _w(key: str, language: str, **values: Any) -> str:
+    words = PROBLEM_TEXTS[check_language(language)][key]
+    return words.format(**values) if values else words
+
+
+class Problem(LocalizedWidget):
+    """One problem (``problem_id`` or a :class:`belote_lab.problems.Problem`).
+
+    Public state: :attr:`problem`, :attr:`hand` (the position), :attr:`cards` (South's
+    card buttons), :attr:`revealed`, :attr:`tries` (cards chosen so far),
+    :attr:`feedback_html`, :attr:`answer_button`."""
+
+    def __init__(self, problem_id: str | Position, language: str | None = None) -> None:
+        super().__init__(language)
+        self.add_class("bw-problem")
+        self.problem = problem(problem_id) if isinstance(problem_id, str) else problem_id
+        self.hand = self.problem.state()
+        self.revealed = False
+        self.tries: list[Card] = []
+        self._checked: tuple[dict[Card, int], dict[Card, float], int, bool] | None = None
+        self.header = html_widget("bw-header")
+        self.position_html = html_widget("bw-problem-position")
+        self.cards = CardButtons(self.choose, "bw-my-hand")
+        self.answer_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.answer_button.add_class("bw-show-answer")
+        self.answer_button.on_click(lambda _b: self.show_answer())
+        self.feedback_html = html_widget("bw-problem-feedback")
+        self.children = [
+            self.style_html,
+            widgets.HBox([self.header, self.language_picker],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.position_html,
+            self.cards.box,
+            self.answer_button,
+            self.feedback_html,
+        ]
+        self._ready()
+
+    # --- the learner's moves --------------------------------------------------------------------
+    def choose(self, card: Card | str) -> bool:
+        """South plays ``card``: ``True`` if it is the answer (then the lesson is shown)."""
+        c = Card.parse(card)
+        if c not in self.problem.legal:
+            return False
+        self.tries.append(c)
+        if self.problem.is_answer(c):
+            self.revealed = True
+        self.refresh()
+        return self.revealed
+
+    def show_answer(self) -> None:
+        """Show the answer, the lesson and the check by the solver and the hint."""
+        self.revealed = True
+        self.refresh()
+
+    def checked_values(self) -> tuple[dict[Card, int], dict[Card, float], int, bool]:
+        """Each playable card's exact value and hint value, the hint's deals, and whether
+        the hint was exact (nothing hidden)."""
+        if self._checked is None:
+            sol = self.problem.solution()
+            hn = self.problem.hint()
+            hints = {c: v.mean for c, v in hn.values.items()}
+            self._checked = (dict(sol.values), hints, hn.samples, hn.exact)
+        return self._checked
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def _render(self) -> None:
+        lang = self.language
+        p, h = self.problem, self.hand
+        self.header.value = (
+            f"<b>{esc(p.title[lang])}</b> · {esc(game_name(p.game, lang))} · "
+            f"{esc(contract_text(h, lang))}<br>{esc(p.question(lang))}"
+        )
+        self.position_html.value = self._position_html(lang)
+        trump = h.contract.trump if h.contract is not None else None
+        states = {c: "bw-legal" for c in p.legal}
+        self.cards.show(hand_cards(h, p.seat), trump, lang, states)
+        self.answer_button.description = _w("show", lang)
+        self.answer_button.disabled = self.revealed
+        self.feedback_html.value = self._feedback_html(lang)
+
+    def _position_html(self, lang: str) -> str:
+        h, g = self.hand, get(self.problem.game)
+        rows = []
+        for s in h.seat_order:
+            if s == self.problem.seat:
+                continue
+            face_up = g.has_stock and not h.stock_left  # two players: every card is known
+            rows.append(f"<div><b>{esc(seat_name(s, lang))}</b>: "
+                        f"{seat_hand_html(h, s, lang, face_up)}</div>")
+        key = "tricks_so_far" if g.counts == "tricks" else "points_so_far"
+        parts = [
+            *rows,
+            f"<div><b>{esc(_w('calls', lang))}</b>: {esc(calls_text(h, lang))}</div>",
+            f"<div><b>{esc(_w(key, lang))}</b>: {sides_html(running_points(h), lang)}</div>",
+            f"<div>{last_trick_html(h, lang)}</div>" if h.tricks else "",
+            f"<div><b>{esc(_w('trick', lang))}</b>: "
+            f"{trick_html(h, lang) if h.trick else esc(_w('lead', lang))}</div>",
+            f"<div><b>{esc(seat_name(self.problem.seat, lang))}</b>:</div>",
+        ]
+        return f'<div class="bw-problem-position">{"".join(parts)}</div>'
+
+    def _feedback_html(self, lang: str) -> str:
+        p = self.problem
+        trump = self.hand.contract.trump if self.hand.contract is not None else None
+        if not self.revealed:
+            if self.tries:
+                return f'<span class="bw-reason">{esc(_w("wrong", lang))}</span>'
+            return ""
+        head = "right" if self.tries and p.is_answer(self.tries[-1]) else "answer"
+        out = [f"<p><b>{esc(_w(head, lang, card=p.answer.pretty))}</b> {esc(p.lesson[lang])}</p>"]
+        exact, hints, n, known = self.checked_values()
+        how = _w("all_known", lang) if known else _w("deals", lang, n=n)
+        unit = _w("tricks" if get(p.game).counts == "tricks" else "points", lang)
+        rows = [f"<tr><th>{esc(_w('card', lang))}</th><th>{esc(_w('exact', lang))}</th>"
+                f"<th>{esc(_w('hint', lang))}</th></tr>"]
+        for c in sorted(exact, key=lambda x: -exact[x]):
+            mark = ' class="bw-best"' if c == p.answer else ""
+            rows.append(f"<tr{mark}><td>{card_html(c, trump, lang)}</td><td>{exact[c]}</td>"
+                        f"<td>{hints.get(c, 0.0):.1f}</td></tr>")
+        out.append(f"<p>{esc(_w('values', lang, n=how, unit=unit))}</p>")
+        out.append(f'<table class="bw-table bw-problem-check">{"".join(rows)}</table>')
+        return "".join(out)
