@@ -28,12 +28,13 @@ PRESENT_ARGS ?=
 NOTEBOOKS  ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv lab test notebooks bench bench-learn present screenshots clean
+.PHONY: help venv lab test notebooks book bench bench-learn present screenshots clean
 
 help:
 	@echo "make lab      JupyterLab on notebooks/ (127.0.0.1); creates/refreshes .venv first"
 	@echo "make test     ruff + pytest (tests/, belote_lab doctests, notebooks/ by nbval); creates/refreshes .venv"
 	@echo "make notebooks  re-run the notebooks and store their outputs (NOTEBOOKS=\"04 06\": some)"
+	@echo "make book     static HTML site of the notebooks' stored outputs in build/book/ (index.html)"
 	@echo "make bench    run benchmarks/bench_play.py"
 	@echo "make bench-learn  time the review, the hints and the bidding advice per game"
 	@echo "make present  NB=notebooks/<name>.ipynb   serve one notebook with Voila (127.0.0.1)"
@@ -65,6 +66,11 @@ test: venv
 
 notebooks: venv
 	$(BIN)/python notebooks/run_all.py $(NOTEBOOKS)
+
+# The notebooks as they were last run (`make notebooks`), no kernel needed: nbconvert's lab
+# pages plus index.html, nothing loaded from the network (notebooks/build_book.py).
+book: venv
+	$(BIN)/python notebooks/build_book.py --out build/book
 
 bench: venv
 	$(BIN)/python benchmarks/bench_play.py

@@ -10,6 +10,10 @@ notebook's folder as the working directory, as ``pytest --nbval`` runs it; the o
 written back into the file and each notebook's run time is printed.  A notebook that fails
 is reported with the failing cell and left unchanged; the script then exits with status 1.
 Widget state is not stored (it holds random model ids); run time metadata is not recorded.
+A widget's stored output keeps its static snapshot (``text/html``, drawn by belote_widgets)
+and drops the widget view, whose model would not exist in a notebook opened before Run All:
+JupyterLab, nbviewer and GitHub then show the cards instead of "model not found"; running the
+cell brings the live widget back.
 """
 
 from __future__ import annotations
@@ -49,8 +53,21 @@ def run(path: Path) -> float:
     t0 = time.perf_counter()
     client.execute()
     seconds = time.perf_counter() - t0
+    drop_widget_views(nb)
     nbformat.write(nb, path)
     return seconds
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def drop_widget_views(nb: nbformat.NotebookNode) -> None:
+    """Keep a widget output's static snapshot, not its view (see the module text)."""
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if WIDGET_VIEW in data and "text/html" in data:
+                del data[WIDGET_VIEW]
 
 
 def main(argv: list[str]) -> int:

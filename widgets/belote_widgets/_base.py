@@ -6,6 +6,9 @@
 ('ko', 'ko')
 >>> t.set_language("en"); t.language
 'en'
+>>> bundle = t._repr_mimebundle_()
+>>> "bw-card" in bundle["text/html"], bundle["text/plain"]
+(True, 'CardOrderTable: ♥ hearts trump')
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from belote_widgets.i18n import (
     get_language,
     on_language_change,
 )
+from belote_widgets.snapshot import Snapshot
 
 __all__ = ["LocalizedWidget", "html_widget"]
 
@@ -34,8 +38,11 @@ def html_widget(css_class: str, value: str = "") -> widgets.HTML:
     return w
 
 
-class LocalizedWidget(widgets.VBox):
+class LocalizedWidget(Snapshot, widgets.VBox):
     """A ``VBox`` with a language (its own, or the global one when ``language`` is ``None``).
+
+    Its display carries a static snapshot next to the widget view (:class:`Snapshot`: the
+    ``text/html`` a page without a kernel shows, and a short ``text/plain``).
 
     Subclasses build their controls, end ``__init__`` with :meth:`_ready` (nothing is drawn
     before, so a widget whose building fails half-way is never drawn) and implement

@@ -128,7 +128,7 @@ class HandStepper(LocalizedWidget):
         self.review_button.on_click(lambda _b: self.review())
         self.review_row_html = html_widget("bw-review-row-box")
         self.review_html = html_widget("bw-review-box")
-        self.review_html.layout = widgets.Layout(width="100%")  # a wide table scrolls inside
+        self.review_html.layout = widgets.Layout(max_width="100%")  # a wide table scrolls inside
         self._review: Review | None = None
         self.show_review_table = True  # False: only each card's line (the table shows it above)
         self._review_rows: dict[int, ReviewRow] = {}

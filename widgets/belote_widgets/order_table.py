@@ -92,6 +92,14 @@ class CardOrderTable(LocalizedWidget):
         """Card points plus the last trick's 10 (162)."""
         return self.card_points + LAST_TRICK_BONUS
 
+    def static_text(self) -> str:
+        """The short text a page without a kernel shows (the contract on show).
+
+        >>> CardOrderTable("NT", language="en").static_text()
+        'CardOrderTable: no trump'
+        """
+        return f"CardOrderTable: {contract_name(self.contract, self.language)}"
+
     # --- drawing ----------------------------------------------------------------------------------
     def _options(self) -> list[tuple[str, str]]:
         return [(contract_name(code, self.language), code) for code in CONTRACT_CODES]

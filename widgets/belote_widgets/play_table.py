@@ -85,6 +85,7 @@ from belote_widgets.i18n import (
 )
 from belote_widgets.review_view import review_html, review_words
 from belote_widgets.settings import SettingsPanel, mode_label
+from belote_widgets.snapshot import Snapshot
 
 __all__ = ["PlayTable", "PlayApp", "play", "TABLE_TEXTS"]
 
@@ -411,8 +412,8 @@ class PlayTable(LocalizedWidget):
                                                  icon="search",
                                                  layout=widgets.Layout(width="auto"))
         self.review_html = html_widget("bw-review-box")
-        self.review_html.layout = widgets.Layout(width="100%")  # a wide table scrolls inside
-        self.review_box = widgets.VBox([], layout=widgets.Layout(width="100%"))
+        self.review_html.layout = widgets.Layout(max_width="100%")  # a wide table scrolls inside
+        self.review_box = widgets.VBox([], layout=widgets.Layout(max_width="100%"))
         self.review_box.add_class("bw-review-panel")
         self.review_stepper: HandStepper | None = None
         self._review: Review | None = None
@@ -1314,9 +1315,10 @@ _PANEL_KEYS = ("seat", "levels", "level", "rules", "rounds", "language", "pace",
                "seed")
 
 
-class PlayApp(widgets.VBox):
+class PlayApp(Snapshot, widgets.VBox):
     """The settings panel (:attr:`settings`, or ``None``) above the table (:attr:`table`); Start
-    deals a new table with the settings chosen."""
+    deals a new table with the settings chosen.  Its display carries a static snapshot
+    (:class:`~belote_widgets.snapshot.Snapshot`)."""
 
     def __init__(self, table: PlayTable, settings: SettingsPanel | None,
                  extra: Mapping[str, Any] | None = None) -> None:
@@ -1341,6 +1343,15 @@ class PlayApp(widgets.VBox):
 
     def _show(self) -> None:
         self.children = [w for w in (self.settings, self.table) if w is not None]
+
+    def static_text(self) -> str:
+        """The short text a page without a kernel shows (the table's, after the settings).
+
+        >>> play("belote", settings=False, language="en").static_text()[:35]
+        'PlayApp: PlayTable: Belote (four pl'
+        """
+        panel = "settings, " if self.settings is not None else ""
+        return f"PlayApp: {panel}{self.table.static_text()}"
 
     def _language_picked(self, change: dict[str, Any]) -> None:
         if change["new"] != self.table.language:

@@ -569,6 +569,14 @@ class SettingsPanel(LocalizedWidget):
         return config
 
     # --- drawing --------------------------------------------------------------------------------
+    def static_text(self) -> str:
+        """The short text a page without a kernel shows (the game and the mode chosen).
+
+        >>> SettingsPanel("callbreak", mode="journey", language="en").static_text()[:40]
+        'SettingsPanel: Callbreak · Journey — the'
+        """
+        return f"SettingsPanel: {self.game_picker.label} · {self.mode_picker.label}"
+
     def _render(self) -> None:
         lang = self.language
         g = self.game
