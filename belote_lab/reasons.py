@@ -155,7 +155,25 @@ def rule_summary(rule: str, language: str = "en") -> str:
 
     >>> rule_summary("must_trump"), rule_summary("must_trump", "ko")
     ('You must trump', '으뜸패를 내야 합니다')
+    >>> rule_summary("go_higher")
+    'You must follow suit and go higher when you can'
+    >>> any("{" in rule_summary(r) for r in _TEXTS["en"])
+    False
     """
     if language == "ko":
         return _SUMMARIES_KO[rule]
-    return _TEXTS[language][rule].split(":")[0].split(";")[0]
+    return _SUMMARIES_EN.get(rule) or _TEXTS[language][rule].split(":")[0].split(";")[0]
+
+
+_SUMMARIES_EN = {
+    "go_higher": "You must follow suit and go higher when you can",
+    "follow_cannot_beat": "You must follow suit (you cannot beat the card winning)",
+    "follow_trumped": "You must follow suit (the trick is already trumped)",
+    "partner_master": "You have none of the suit led and your partner is winning: any card",
+    "must_overtrump": "You must trump higher",
+    "must_undertrump": "You cannot beat the trump winning, but you must still play a trump",
+    "cannot_overtrump": "You have none of the suit led and cannot beat the trump: any card",
+    "void_no_trump": "You have none of the suit led and no trump: any card",
+    "not_in_hand": "The card is not in your hand",
+}
+"""The English summaries whose full text names cards (``{led}``, ``{to_beat}``)."""

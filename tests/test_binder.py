@@ -89,7 +89,7 @@ def notebook_imports() -> set[str]:
 
 
 def test_notebooks_exist_and_import_something() -> None:
-    assert len(list((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))) == 10
+    assert len(list((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))) == 11
     assert {"belote_lab", "belote_widgets", "matplotlib"} <= notebook_imports()
 
 
