@@ -92,7 +92,8 @@ class Problem(LocalizedWidget):
         self.header = html_widget("bw-header")
         self.position_html = html_widget("bw-problem-position")
         self.cards = CardButtons(self.choose, "bw-my-hand")
-        self.answer_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.answer_button = widgets.Button(
+            layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.answer_button.add_class("bw-show-answer")
         self.answer_button.on_click(lambda _b: self.show_answer())
         self.feedback_html = html_widget("bw-problem-feedback")
