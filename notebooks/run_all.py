@@ -3,6 +3,7 @@
     .venv/bin/python notebooks/run_all.py            # every notebooks/NN_*.ipynb, in order
     .venv/bin/python notebooks/run_all.py 04 06      # only the notebooks whose name starts so
     .venv/bin/python notebooks/run_all.py table_demo # any other notebook of this folder by name
+    .venv/bin/python notebooks/run_all.py ko/04 ko   # the Korean edition's 04, or all of it
     make notebooks                                    # the same as the first line
 
 Each notebook runs in a fresh kernel of this Python (the one running the script), with the
@@ -27,16 +28,27 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 HERE = Path(__file__).resolve().parent
+KO = HERE / "ko"  # the Korean edition: the same notebooks, in Korean
 TIMEOUT = 600  # seconds per cell
 
 
 def notebooks(prefixes: list[str]) -> list[Path]:
-    """The ``NN_*.ipynb`` notebooks of this folder, in order, filtered by name prefixes."""
-    found = sorted(p for p in HERE.glob("[0-9][0-9]_*.ipynb"))
+    """The ``NN_*.ipynb`` notebooks of this folder and of ``ko/``, in order, filtered by name
+    prefixes."""
+    found = sorted(HERE.glob("[0-9][0-9]_*.ipynb")) + sorted(KO.glob("[0-9][0-9]_*.ipynb"))
     if prefixes:
-        found = [p for p in found if any(p.name.startswith(x) for x in prefixes)]
+        found = [p for p in found if any(_named(p, x) for x in prefixes)]
         found += [HERE / f"{x}.ipynb" for x in prefixes if (HERE / f"{x}.ipynb").is_file()]
     return found
+
+
+def _named(path: Path, prefix: str) -> bool:
+    """``04`` names the English ``04_…``, ``ko/04`` the Korean one, ``ko`` every Korean one."""
+    if prefix == "ko":
+        return path.parent == KO
+    if prefix.startswith("ko/"):
+        return path.parent == KO and path.name.startswith(prefix[3:])
+    return path.parent == HERE and path.name.startswith(prefix)
 
 
 def run(path: Path) -> float:

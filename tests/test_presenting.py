@@ -25,7 +25,8 @@ from belote_lab.trick import Rule
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK_DIR = ROOT / "notebooks"
-NOTEBOOKS = [*sorted(NOTEBOOK_DIR.glob("[0-9][0-9]_*.ipynb")), NOTEBOOK_DIR / "widgets_demo.ipynb"]
+NOTEBOOKS = [*sorted(NOTEBOOK_DIR.glob("[0-9][0-9]_*.ipynb")), NOTEBOOK_DIR / "widgets_demo.ipynb",
+             *sorted((NOTEBOOK_DIR / "ko").glob("[0-9][0-9]_*.ipynb"))]
 CHECK_TAG = "check"
 
 # a rule code of the engine on its own: the codes with an underscore anywhere; the one-word
