@@ -18,6 +18,7 @@ from belote_widgets.play_table import PlayApp, PlayTable, play
 from belote_widgets.problem import Problem
 from belote_widgets.rule_explorer import QuizResult, RuleExplorer, Situation
 from belote_widgets.settings import SettingsPanel
+from belote_widgets.story import DealStory
 
 __all__ = [
     "CardOrderTable",
@@ -30,6 +31,7 @@ __all__ = [
     "play",
     "Problem",
     "SettingsPanel",
+    "DealStory",
     "set_language",
     "get_language",
     "LANGUAGES",
