@@ -60,7 +60,7 @@ from typing import Any
 from belote_lab.cards import SEATS, Card, Suit, mask_cards, seat_in
 from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
-from belote_lab.games.record import hand_from_json, hand_to_json
+from belote_lab.games.record import undoable_copy
 from belote_lab.players.bidding import SHADE, SimBidder, coinche_score
 from belote_lab.players.tuning import per_game
 from belote_lab.reasons import LANGUAGES
@@ -530,7 +530,7 @@ def review_calls(
     against the call made; see :class:`CallReview` for the cost.  The hand is stepped back
     with ``undo()``; a hand that cannot be (a finished hand counted in its game) is read
     again from its record."""
-    state = _replayable(hand_or_record)
+    state = undoable_copy(hand_or_record)
     g = get(state.game)
     who = None if seat is None else seat_in(seat, g.seats)
     out: list[CallReview] = []
@@ -545,18 +545,6 @@ def review_calls(
         a = advise(state, samples=samples, time_budget=time_budget, seed=seed)
         out.append(_judge(a, number, caller, made))
     return tuple(reversed(out))
-
-
-def _replayable(hand_or_record: Any) -> TrickPlay:
-    """A copy of the hand whose every action can be undone (a record is read and replayed)."""
-    if not isinstance(hand_or_record, TrickPlay):
-        return hand_from_json(hand_or_record)
-    if hand_or_record.observer is not None:
-        raise ValueError("a seat's observation hides the other hands: review the whole hand")
-    state = hand_or_record.copy()
-    if state.actions and state.undo_refused() is not None:
-        state = hand_from_json(hand_to_json(hand_or_record))
-    return state
 
 
 def _judge(a: Advice, number: int, seat: int, made: Any) -> CallReview:

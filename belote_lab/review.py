@@ -52,7 +52,7 @@ from belote_lab.advice import CallReview, review_calls
 from belote_lab.cards import SEATS, Card, seat_in
 from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
-from belote_lab.games.record import hand_from_json, hand_to_json
+from belote_lab.games.record import hand_to_json, undoable_copy
 from belote_lab.hints import hint
 from belote_lab.reasons import LANGUAGES
 from belote_lab.solver.position import SearchAborted, position_of, solve_position
@@ -227,7 +227,7 @@ def review(
     (by default: when a seat is given) each call is weighed against the bidding advice at
     that moment, from ``call_samples`` simulated deals within ``call_budget`` seconds."""
     t0 = time.perf_counter()
-    state = _undoable_copy(hand_or_record)
+    state = undoable_copy(hand_or_record)
     whole = hand_to_json(state)  # (the calls are weighed on the whole hand, undone apart)
     g = get(state.game)
     who = None if seat is None else seat_in(seat, g.seats)
@@ -260,18 +260,6 @@ def _hint_said(state: TrickPlay, card: Card, samples: int, budget: float) -> Hin
         return None
     best = hn.values[hn.best]
     return HintSaid(hn.values[card].mean, best.mean, best.card, hn.samples, hn.exact)
-
-
-def _undoable_copy(hand_or_record: Any) -> TrickPlay:
-    """A copy of the hand whose every action can be undone (a record is read and replayed)."""
-    if not isinstance(hand_or_record, TrickPlay):
-        return hand_from_json(hand_or_record)
-    if hand_or_record.observer is not None:
-        raise ValueError("a seat's observation hides the other hands: review the whole hand")
-    state = hand_or_record.copy()
-    if state.actions and state.undo_refused() is not None:
-        state = hand_from_json(hand_to_json(hand_or_record))
-    return state
 
 
 def _judge(

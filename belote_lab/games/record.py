@@ -75,6 +75,7 @@ __all__ = [
     "RecordError",
     "hand_to_json",
     "hand_from_json",
+    "undoable_copy",
     "game_to_json",
     "game_from_json",
     "save",
@@ -614,3 +615,18 @@ def save(obj: Any, path: str | Path) -> None:
     data = obj.to_json()
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     Path(path).write_text(text, encoding="utf-8")
+
+
+def undoable_copy(hand_or_record: Any) -> Any:
+    """A copy of a whole hand (a hand object, or its record: a dict, JSON text or bytes) whose
+    every action can be undone: a record is read and replayed, and so is a hand whose undo is
+    refused (a hand counted in its game).  A seat's observation is refused: it hides the other
+    hands.  (What the review and the call review step back through.)"""
+    if isinstance(hand_or_record, (dict, str, bytes)):
+        return hand_from_json(hand_or_record)
+    if getattr(hand_or_record, "observer", None) is not None:
+        raise ValueError("a seat's observation hides the other hands: review the whole hand")
+    state = hand_or_record.copy()
+    if state.actions and state.undo_refused() is not None:
+        state = hand_from_json(hand_to_json(hand_or_record))
+    return state
