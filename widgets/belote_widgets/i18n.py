@@ -474,7 +474,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ev_rebelote": "{seat}: 르벨로트 (+20)",
         "ev_dix_de_der": "{seat}: 마지막 트릭, 디스 드 데르 (+10)",
         "ev_capot": "카포: {side:이} 모든 트릭을 가져갔습니다",
-        "ev_litige": "리티주: 두 팀의 점수가 같으므로 {points}점은 다음 판으로 보류됩니다",
+        "ev_litige": "리티주: 두 팀의 점수가 같으므로 {points}점은 다음 판으로 유보됩니다",
         "ev_declaration": "{side}: 선언 (+{points})",
         "ev_draw": "{seat:이} 더미에서 {card:을} 가져옴",
         "ev_draw_hidden": "{seat:이} 더미에서 한 장을 가져옴",

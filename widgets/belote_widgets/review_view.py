@@ -49,7 +49,7 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
         "v_costly": "costly", "v_stock": "stock phase: no exact value",
         "v_budget": "too large to solve",
         "hint_best": "best ({n})", "hint_below": "{gap} below {card} ({n})",
-        "deals": "{n} deals", "exact": "exact",
+        "deals": "{n} deals", "deal": "1 deal", "exact": "exact",
         "this_card": "This card: {card}, {what}.",
         "this_exact": "cost {cost} (best: {best})",
         "this_none": "no exact value ({why})",
@@ -68,7 +68,7 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
         "v_costly": "손해", "v_stock": "더미 단계: 정확한 값 없음",
         "v_budget": "너무 커서 풀지 않음",
         "hint_best": "최선 ({n})", "hint_below": "{card} 카드보다 {gap} 낮음 ({n})",
-        "deals": "표본 딜 {n}개", "exact": "정확한 값",
+        "deals": "표본 딜 {n}개", "deal": "표본 딜 1개", "exact": "정확한 값",
         "this_card": "이 카드: {card}, {what}.",
         "this_exact": "손해 {cost} (최선의 카드: {best})",
         "this_none": "정확한 값 없음 ({why})",
@@ -101,7 +101,10 @@ def _hint_said(row: ReviewRow, unit: str, lang: str) -> str:
     h = row.hint
     if h is None:
         return ""
-    n = review_words("exact", lang) if h.exact else review_words("deals", lang, n=h.samples)
+    if h.exact:
+        n = review_words("exact", lang)
+    else:
+        n = review_words("deal" if h.samples == 1 else "deals", lang, n=h.samples)
     if h.cost <= 0:
         return review_words("hint_best", lang, n=n)
     return review_words(
