@@ -141,6 +141,8 @@ def index_html(book: list[Page]) -> str:
         f"<title>{title}</title><style>{INDEX_CSS}</style></head><body>"
         f"<h1>{title}</h1><p>Each page shows a notebook with the outputs stored when it last "
         f"ran; open the notebooks in JupyterLab to play with the widgets.</p>"
+        f'<p lang="ko">각 페이지는 노트북을 마지막으로 실행했을 때의 출력과 함께 보여 줍니다. '
+        f"위젯을 직접 써 보려면 JupyterLab에서 노트북을 여세요.</p>"
         f"{lists}</body></html>\n"
     )
 
