@@ -34,6 +34,8 @@ from matplotlib.ticker import PercentFormatter
 from belote_lab.games import Game, get
 
 __all__ = [
+    "hangul_font",
+    "use_korean",
     "wilson",
     "mean_ci",
     "contract_kinds",
@@ -71,8 +73,11 @@ _STYLE = {
     "axes.spines.right": False,
     "axes.grid": True,
     "grid.alpha": 0.3,
-    "font.family": "DejaVu Sans",
 }
+
+_FONTS = ["DejaVu Sans"]
+"""The charts' font family: DejaVu Sans (it draws ♠ ♥ ♦ ♣), then a Hangul font once
+:func:`use_korean` found one."""
 
 OUTCOMES: tuple[str, ...] = (
     "made",
@@ -184,9 +189,37 @@ def _pct(share: float) -> str:
     return f"{share:.1%}" if share < 0.1 else f"{share:.0%}"
 
 
+def hangul_font() -> str | None:
+    """The family name of a system font that has Hangul (NanumGothic when there is one),
+    registered with matplotlib (whose font list may predate the font); ``None`` when this
+    machine has none (Debian: ``apt-get install fonts-nanum``)."""
+    from matplotlib import font_manager
+
+    names = []
+    for path in sorted(font_manager.findSystemFonts()):
+        try:
+            font = font_manager.get_font(path)
+        except (OSError, RuntimeError):
+            continue
+        if font.get_char_index(ord("한")):
+            font_manager.fontManager.addfont(path)
+            names.append(font.family_name)
+    return "NanumGothic" if "NanumGothic" in names else (names[0] if names else None)
+
+
+def use_korean() -> str | None:
+    """Draw Korean in every chart from now on (these and any other matplotlib figure): a
+    Hangul font after DejaVu Sans; returns the Hangul font's name, ``None`` if there is none
+    (the Korean letters would then show as boxes)."""
+    font = hangul_font()
+    _FONTS[1:] = [font] if font else []
+    plt.rcParams["font.family"] = list(_FONTS)
+    return font
+
+
 def _figure(ncols: int = 1, nrows: int = 1, width: float = 9.0, height: float = 4.8,
             **kw: Any) -> tuple[Figure, Any]:
-    with plt.rc_context(_STYLE):
+    with plt.rc_context({**_STYLE, "font.family": list(_FONTS)}):
         fig, axes = plt.subplots(nrows, ncols, figsize=(width, height), squeeze=False, **kw)
     return fig, axes
 
