@@ -94,6 +94,9 @@ class HintSaid:
     best_card: Card
     samples: int
     exact: bool
+    played_on: int = 0
+    """How many of the deals were played on by level-2 players before being solved (a
+    position too large to solve whole in the hint's time)."""
 
     @property
     def cost(self) -> float:
@@ -104,7 +107,7 @@ class HintSaid:
         return {
             "value": round(self.value, 2), "best": round(self.best, 2),
             "best_card": self.best_card.text, "cost": round(self.cost, 2),
-            "samples": self.samples, "exact": self.exact,
+            "samples": self.samples, "exact": self.exact, "played_on": self.played_on,
         }
 
 
@@ -259,7 +262,8 @@ def _hint_said(state: TrickPlay, card: Card, samples: int, budget: float) -> Hin
     except RuntimeError:  # no deal consistent with what the seat saw: nothing to say
         return None
     best = hn.values[hn.best]
-    return HintSaid(hn.values[card].mean, best.mean, best.card, hn.samples, hn.exact)
+    return HintSaid(hn.values[card].mean, best.mean, best.card, hn.samples, hn.exact,
+                    hn.played_on)
 
 
 def _judge(
@@ -314,6 +318,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "sampled": "trick {trick}, {seat}: by the hint from what {seat} could see, {card} was "
                    "{gap} below {hcard} ({n}).",
         "deals": "{n} sampled deals", "deal": "1 sampled deal", "exact": "every card known",
+        "played_on": ", {m} of them played on by the level-2 computer first",
     },
     "ko": {
         "head": "{title} 한 판 검토 ({who}): 각 카드의 정확한 더블 더미 값, {what}.",
@@ -341,6 +346,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "sampled": "{trick}번째 트릭, {seat}: {seat} 자리에서 보이던 것으로 본 힌트에 따르면 "
                    "{card} 카드는 {hcard} 카드보다 {gap} 낮았습니다 ({n}).",
         "deals": "표본 딜 {n}개", "deal": "표본 딜 1개", "exact": "모든 카드가 보임",
+        "played_on": ", 그중 {m}개는 레벨 2 컴퓨터가 먼저 진행",
     },
 }
 _SEAT_WORDS = {"en": SEATS, "ko": ("북", "동", "남", "서")}
@@ -419,7 +425,8 @@ def _gap(value: float, unit: str, w: dict[str, str]) -> str:
 def _deals_words(h: HintSaid, w: dict[str, str]) -> str:
     if h.exact:
         return w["exact"]
-    return w["deal"] if h.samples == 1 else w["deals"].format(n=h.samples)
+    n = w["deal"] if h.samples == 1 else w["deals"].format(n=h.samples)
+    return n + (w["played_on"].format(m=h.played_on) if h.played_on else "")
 
 
 def _either(cards: list[str], w: dict[str, str]) -> str:

@@ -271,6 +271,11 @@ def test_mistake_or_bad_luck() -> None:
     assert "실수입니다" in r.text("ko")
     r = Review("belote", 0, (luck,), "points", None)
     assert "bad luck, not a mistake" in r.text() and "운이 나빴습니다" in r.text("ko")
+    played = replace(base, hint=HintSaid(40.0, 51.5, other, 20, False, played_on=17))
+    r = Review("belote", 0, (played,), "points", None)
+    assert "(20 sampled deals, 17 of them played on by the level-2 computer first)" in r.text()
+    assert "그중 17개는 레벨 2 컴퓨터가 먼저 진행" in r.text("ko")
+    assert r.table()[0]["hint"]["played_on"] == 17
 
 
 def test_the_calls_are_weighed_too() -> None:

@@ -50,6 +50,7 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
         "v_budget": "too large to solve",
         "hint_best": "best ({n})", "hint_below": "{gap} below {card} ({n})",
         "deals": "{n} deals", "deal": "1 deal", "exact": "exact",
+        "played_on": ", {m} played on by level 2",
         "this_card": "This card: {card}, {what}.",
         "this_exact": "cost {cost} (best: {best})",
         "this_none": "no exact value ({why})",
@@ -69,6 +70,7 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
         "v_budget": "너무 커서 풀지 않음",
         "hint_best": "최선 ({n})", "hint_below": "{card} 카드보다 {gap} 낮음 ({n})",
         "deals": "표본 딜 {n}개", "deal": "표본 딜 1개", "exact": "정확한 값",
+        "played_on": ", {m}개는 레벨 2가 먼저 진행",
         "this_card": "이 카드: {card}, {what}.",
         "this_exact": "손해 {cost} (최선의 카드: {best})",
         "this_none": "정확한 값 없음 ({why})",
@@ -105,6 +107,8 @@ def _hint_said(row: ReviewRow, unit: str, lang: str) -> str:
         n = review_words("exact", lang)
     else:
         n = review_words("deal" if h.samples == 1 else "deals", lang, n=h.samples)
+        if h.played_on:
+            n += review_words("played_on", lang, m=h.played_on)
     if h.cost <= 0:
         return review_words("hint_best", lang, n=n)
     return review_words(
