@@ -26,7 +26,7 @@ also holds :func:`particle`); the Korean words are the seeds' (docs/TERMS.md).
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from belote_lab import korean
@@ -43,6 +43,7 @@ __all__ = [
     "get_language",
     "check_language",
     "text",
+    "words",
     "card_name",
     "suit_name",
     "seat_name",
@@ -591,8 +592,25 @@ def text(key: str, language: str | None = None, **values: Any) -> str:
     particle its value takes (:func:`belote_lab.korean.particle`: cards, suits, seats, teams
     and numbers as a Korean reader says them).  Every key has both languages (a test checks).
     """
+    return words(_TEXTS, key, language, **values)
+
+
+def words(
+    table: Mapping[str, Mapping[str, str]], key: str, language: str | None = None,
+    **values: Any,
+) -> str:
+    """Template ``key`` of a widget's own ``{language: {key: template}}`` table, filled in as
+    :func:`text` fills its labels (Korean particles chosen by :func:`belote_lab.korean.kformat`);
+    a key missing in ``language`` falls back to English.
+
+    >>> words({"en": {"won": "{seat} won"}, "ko": {"won": "{seat:이} 이겼습니다"}}, "won", "ko",
+    ...       seat="서")
+    '서가 이겼습니다'
+    """
     lang = _lang(language)
-    template = _TEXTS[lang][key]
+    template = table[lang].get(key) if lang in table else None
+    if template is None:
+        template = table["en"][key]
     if not values:
         return template
     return kformat(template, **values) if lang == "ko" else template.format(**values)

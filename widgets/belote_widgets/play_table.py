@@ -49,7 +49,6 @@ from belote_lab.cards import SEATS, Card, CardParseError, Suit, seat_in
 from belote_lab.contract import ContractKind
 from belote_lab.games import Game, get
 from belote_lab.hints import Hint, hint
-from belote_lab.korean import kformat
 from belote_lab.record import RecordError
 from belote_lab.review import Review, review
 from belote_lab.selfplay import make_players
@@ -82,6 +81,7 @@ from belote_widgets.i18n import (
     side_name,
     suit_name,
     text,
+    words,
 )
 from belote_widgets.review_view import review_html, review_words
 from belote_widgets.settings import SettingsPanel, mode_label
@@ -245,11 +245,7 @@ TABLE_CSS = """
 
 def _w(key: str, language: str, **values: Any) -> str:
     """The table's label ``key`` (:data:`TABLE_TEXTS`) in ``language``, filled in."""
-    table = TABLE_TEXTS.get(language, TABLE_TEXTS["en"])
-    template = table.get(key, TABLE_TEXTS["en"][key])
-    if not values:
-        return template
-    return kformat(template, **values) if language == "ko" else template.format(**values)
+    return words(TABLE_TEXTS, key, language, **values)
 
 
 def _tricks(n: int, language: str) -> str:

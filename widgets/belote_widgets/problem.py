@@ -37,7 +37,7 @@ from belote_widgets.describe import (
     sides_html,
     trick_html,
 )
-from belote_widgets.i18n import check_language, game_name, seat_name
+from belote_widgets.i18n import check_language, game_name, seat_name, words
 
 __all__ = ["PROBLEM_TEXTS", "Problem"]
 
@@ -70,8 +70,7 @@ PROBLEM_TEXTS: dict[str, dict[str, str]] = {
 
 
 def _w(key: str, language: str, **values: Any) -> str:
-    words = PROBLEM_TEXTS[check_language(language)][key]
-    return words.format(**values) if values else words
+    return words(PROBLEM_TEXTS, key, check_language(language), **values)
 
 
 class Problem(LocalizedWidget):
@@ -112,7 +111,7 @@ class Problem(LocalizedWidget):
     def choose(self, card: Card | str) -> bool:
         """South plays ``card``: ``True`` if it is the answer (then the lesson is shown)."""
         c = Card.parse(card)
-        if c not in self.problem.legal:
+        if c not in self.hand.legal_cards():
             return False
         self.tries.append(c)
         if self.problem.is_answer(c):
@@ -145,7 +144,7 @@ class Problem(LocalizedWidget):
         )
         self.position_html.value = self._position_html(lang)
         trump = h.contract.trump if h.contract is not None else None
-        states = {c: "bw-legal" for c in p.legal}
+        states = {c: "bw-legal" for c in h.legal_cards()}
         self.cards.show(hand_cards(h, p.seat), trump, lang, states)
         self.answer_button.description = _w("show", lang)
         self.answer_button.disabled = self.revealed

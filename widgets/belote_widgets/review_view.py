@@ -25,7 +25,7 @@ from typing import Any
 from belote_lab.cards import Suit
 from belote_lab.review import Review, ReviewRow
 from belote_widgets.cards_view import card_html, esc
-from belote_widgets.i18n import check_language, seat_name
+from belote_widgets.i18n import check_language, seat_name, words
 
 __all__ = ["REVIEW_CSS", "REVIEW_TEXTS", "review_html", "row_html", "review_words"]
 
@@ -87,8 +87,7 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
 
 def review_words(key: str, language: str, **values: Any) -> str:
     """One of :data:`REVIEW_TEXTS` in ``language``, filled in."""
-    words = REVIEW_TEXTS[check_language(language)][key]
-    return words.format(**values) if values else words
+    return words(REVIEW_TEXTS, key, check_language(language), **values)
 
 
 def _amount(x: float, unit: str, lang: str, digits: int = 0) -> str:

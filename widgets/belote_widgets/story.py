@@ -29,7 +29,7 @@ from belote_widgets.describe import (
     seat_hand_html,
     sides,
 )
-from belote_widgets.i18n import check_language, game_name, seat_name, side_name
+from belote_widgets.i18n import check_language, game_name, seat_name, side_name, words
 
 __all__ = ["STORY_TEXTS", "DealStory"]
 
@@ -57,7 +57,7 @@ _STYLE = """
 
 
 def _w(key: str, language: str) -> str:
-    return STORY_TEXTS[check_language(language)][key]
+    return words(STORY_TEXTS, key, check_language(language))
 
 
 class DealStory:
