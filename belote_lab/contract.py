@@ -106,7 +106,16 @@ class Contract:
             return self.trump.name
         return self.kind.value
 
-    def describe(self) -> str:
+    def describe(self, language: str = "en") -> str:
+        """The contract in words, in English or Korean (``language="ko"``).
+
+        >>> Contract.parse("H").describe(), Contract.parse("NT").describe("ko")
+        ('♥ trump', '으뜸패 없음')
+        """
+        if language == "ko":
+            from belote_lab.korean import contract_name
+
+            return contract_name(self.code)
         if self.kind is ContractKind.SUIT:
             assert self.trump is not None
             return f"{self.trump.symbol} trump"

@@ -128,10 +128,10 @@ def test_the_notebooks_hold_outputs() -> None:
 
 # --- the same in a real browser: Voilà, as `make present` serves a notebook ----------------
 # two notebooks that used to show checks (rule codes, dicts, "score checked"), each with a widget
-# and (03) a chart; each page waits for its last widget
+# and (04) a chart; each page waits for its last widget
 PRESENTED = {
-    "03_following_and_trumping.ipynb": [".bw-root", ".jp-OutputArea-output img"],
-    "04_belote_scoring.ipynb": [".bw-root"],
+    "04_following_and_trumping.ipynb": [".bw-root", ".jp-OutputArea-output img"],
+    "05_belote_scoring.ipynb": [".bw-root"],
 }
 
 
