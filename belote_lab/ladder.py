@@ -44,11 +44,13 @@ from belote_lab.games.base import IllegalAction, drawn_seed
 from belote_lab.games.belote2 import MAX_LEVEL, SEATS2, Belote2Match, run_score, two_player_seat
 from belote_lab.games.callbreak import CallbreakGame, Tenths
 from belote_lab.games.record import (
+    PARTS_KO,
     RUN_FORMAT,
     VERSION,
     RecordError,
     check_header,
     check_keys,
+    clip,
     expected,
     game_field,
     game_to_json,
@@ -63,7 +65,9 @@ from belote_lab.games.record import (
     seat_field,
     seed_field,
     short,
+    title_ko,
 )
+from belote_lab.korean import kformat, quoted, seat_name
 from belote_lab.rules import Belote2Rules, CallbreakRules
 
 __all__ = [
@@ -246,7 +250,10 @@ class Ladder:
         """Rebuild a ladder from :meth:`to_json` output (the computer players made afresh)."""
         r = run_from_json(data, levels)
         if not isinstance(r, cls):
-            raise RecordError(f"not a {cls._RECORD} record")
+            raise RecordError(
+                f"not a {cls._RECORD} record",
+                ko=f"이 파일은 {title_ko(cls.game_name)} {PARTS_KO[cls._WHAT]} 기록이 아닙니다.",
+            )
         return r
 
     @classmethod
@@ -261,38 +268,89 @@ class Ladder:
     ) -> _L:
         """Rebuild a ladder from its replayed games, checking that they follow each other."""
         step, what = cls._STEP, cls._WHAT
+        step_ko, what_ko = PARTS_KO[step], PARTS_KO[what]
         r = cls.__new__(cls)
         r._setup(levels, rules, seed, seat)
         for k, g in enumerate(games, start=1):
+            place = (f"{k}번째 {step_ko}",)
             if k > 1:
                 if not r.current.is_over:
-                    raise RecordError(f"{step} {k}: {step} {k - 1} is not finished")
+                    raise RecordError(
+                        f"{step} {k}: {step} {k - 1} is not finished", where_ko=place,
+                        ko=kformat("앞의 {step:이} 아직 끝나지 않았습니다.", step=step_ko),
+                    )
                 if r._advance() is None:
-                    raise RecordError(f"{step} {k}: the record goes on after the end of the {what}")
+                    raise RecordError(
+                        f"{step} {k}: the record goes on after the end of the {what}",
+                        where_ko=place,
+                        ko=kformat("{what:이} 끝난 뒤에도 기록이 이어집니다.", what=what_ko),
+                    )
             else:
                 r._deal()
-            dealt = r.current
-            if g.rules != r.rules:
-                raise RecordError(f"{step} {k}: its rules differ from the {what}'s rules")
-            if g.seed != dealt.seed:
-                raise RecordError(
-                    f"{step} {k}: seed {g.seed}, but the {what} deals seed {dealt.seed}"
-                )
-            first = (g.hands or [g.hand])[0].dealer
-            if first != dealt.hand.dealer:
-                raise RecordError(
-                    f"{step} {k}: first dealt by {SEATS[first]}, but the {what}'s {step} {k} is "
-                    f"first dealt by {SEATS[dealt.hand.dealer]}"
-                )
+            cls._check_dealt(k, g, r.current, r.rules)
             r.current = g
         if over:
-            if not r.current.is_over:
-                raise RecordError(f"over: the {what} is over, yet its last {step} is not finished")
-            if r._advance() is not None:
-                raise RecordError(
-                    f"over: the {what} is over, yet {SEATS[r.seat]} won its last {step}"
-                )
+            r._check_over()
         return r
+
+    @classmethod
+    def _check_dealt(cls, k: int, g: Any, dealt: Any, rules: Any) -> None:
+        """The ``k``-th game of a record must be the one the ladder deals: ``dealt``."""
+        step, what = cls._STEP, cls._WHAT
+        step_ko, what_ko = PARTS_KO[step], PARTS_KO[what]
+        place = (f"{k}번째 {step_ko}",)
+        if g.rules != rules:
+            raise RecordError(
+                f"{step} {k}: its rules differ from the {what}'s rules", where_ko=place,
+                ko=f"이 {step_ko}의 규칙이 {what_ko}의 규칙과 다릅니다.",
+            )
+        if g.seed != dealt.seed:
+            raise RecordError(
+                f"{step} {k}: seed {g.seed}, but the {what} deals seed {dealt.seed}",
+                where_ko=place,
+                ko=kformat(
+                    "딜 번호가 {got:으로} 적혀 있지만 {what}에서 나오는 딜 번호는 "
+                    "{want}입니다.",
+                    got="없음" if g.seed is None else g.seed, what=what_ko,
+                    want=dealt.seed,
+                ),
+            )
+        first = (g.hands or [g.hand])[0].dealer
+        if first != dealt.hand.dealer:
+            raise RecordError(
+                f"{step} {k}: first dealt by {SEATS[first]}, but the {what}'s {step} {k} is "
+                f"first dealt by {SEATS[dealt.hand.dealer]}",
+                where_ko=place,
+                ko=kformat(
+                    "첫 딜러가 {got:으로} 적혀 있지만 {what}의 순서대로라면 이 {step}의 첫 "
+                    "딜러는 {want}입니다.",
+                    got=seat_name(first), what=what_ko, step=step_ko,
+                    want=seat_name(dealt.hand.dealer),
+                ),
+            )
+
+    def _check_over(self) -> None:
+        """A record that says the ladder is over: its last game must be finished and lost."""
+        step, what = self._STEP, self._WHAT
+        step_ko, what_ko = PARTS_KO[step], PARTS_KO[what]
+        if not self.current.is_over:
+            raise RecordError(
+                f"over: the {what} is over, yet its last {step} is not finished",
+                ko=kformat(
+                    "‘over’ 항목에는 {what:이} 끝났다고 적혀 있지만 마지막 {step:이} 아직 "
+                    "끝나지 않았습니다.",
+                    what=what_ko, step=step_ko,
+                ),
+            )
+        if self._advance() is not None:
+            raise RecordError(
+                f"over: the {what} is over, yet {SEATS[self.seat]} won its last {step}",
+                ko=kformat(
+                    "‘over’ 항목에는 {what:이} 끝났다고 적혀 있지만 {seat:이} 마지막 "
+                    "{step:을} 이겼으므로 {what:은} 계속됩니다.",
+                    what=what_ko, seat=seat_name(self.seat), step=step_ko,
+                ),
+            )
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -557,18 +615,35 @@ def _read_run(data: Any, levels: Mapping[int, PlayerFactory] | None) -> Ladder:
     seat = seat_field(data.get("seat"), "seat", cls._SEATS)
     over = data.get("over")
     if not isinstance(over, bool):
-        raise expected("over", "true or false", over)
+        raise expected("over", "true or false", over, "‘true’ 또는 ‘false’ 값")
     records = required(data, "games", list)
+    what_ko, step_ko = PARTS_KO[cls._WHAT], PARTS_KO[cls._STEP]
     if not records:
-        raise RecordError("a run record needs at least one game", field="games")
-    games = nested(records, game_name, "run", "game", "games", read_game)
+        raise RecordError(
+            "a run record needs at least one game", field="games",
+            ko=kformat(
+                "{what} 기록의 ‘games’ 항목에는 {step:이} 하나 이상 있어야 합니다.",
+                what=what_ko, step=step_ko,
+            ),
+        )
+    games = nested(
+        records, game_name, "run", "game", "games", read_game, whole_ko=what_ko, part_ko=step_ko
+    )
     run = rebuilt(lambda: cls._from_games(rules, seed, seat, games, over, levels))
     for key, value in run._summary().items():
         if key not in data:
-            raise RecordError(f"missing key {key!r}", field=key)
-        if not json_equal(data[key], value):
             raise RecordError(
-                f"{key}: the record says {short(data[key])}, the replayed games give {value}",
-                field=key,
+                f"missing key {key!r}", field=key, ko=f"파일에 {quoted(key)} 항목이 없습니다."
+            )
+        if not json_equal(data[key], value):
+            shown = short(data[key])
+            ko = kformat(
+                "{key} 항목에는 {got:이} 적혀 있지만 {step:을} 다시 해 보면 {want}입니다.",
+                key=quoted(key), got=quoted(clip(shown)), step=step_ko,
+                want=getattr(value, "number", value),
+            )
+            raise RecordError(
+                f"{key}: the record says {shown}, the replayed games give {value}",
+                field=key, ko=ko,
             )
     return run

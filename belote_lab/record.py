@@ -36,6 +36,7 @@ from belote_lab.games.record import (
     cards_field,
     check_keys,
     describe,
+    describe_ko,
     expected,
     game_from_json,
     game_to_json,
@@ -47,12 +48,14 @@ from belote_lab.games.record import (
     is_number,
     is_whole,
     json_equal,
+    korean_of,
     need_keys,
     parse_json,
     save,
     seat_field,
     str_field,
 )
+from belote_lab.korean import kformat, quoted
 from belote_lab.ladder import RUN_KEYS, run_from_json, run_to_json
 
 __all__ = [
@@ -79,6 +82,8 @@ __all__ = [
     "RUN_KEYS",
     "parse_json",
     "describe",
+    "describe_ko",
+    "korean_of",
     "expected",
     "is_whole",
     "is_number",
@@ -137,12 +142,21 @@ def hand_record(source: Any, hand_index: int = 0) -> dict[str, Any]:
     if not isinstance(source, Mapping) and hasattr(source, "to_json"):
         source = source.to_json()
     if not isinstance(source, Mapping):
-        raise RecordError("a hand record must be a JSON object")
+        raise RecordError(
+            "a hand record must be a JSON object",
+            ko=f"판 기록은 JSON 객체여야 하는데 {describe_ko(source)}입니다.",
+        )
     data = dict(source)
     if data.get("format") == GAME_FORMAT:
         data = _game_hand(data, hand_index)
     if data.get("format") != HAND_FORMAT:
-        raise RecordError(f"not a hand record (format {data.get('format')!r})")
+        f = data.get("format")
+        got = quoted(f) if isinstance(f, str) and len(f) < 60 else describe_ko(f)
+        raise RecordError(
+            f"not a hand record (format {f!r})",
+            ko=f"이 파일은 판 기록이 아닙니다(판 기록의 형식은 {quoted(HAND_FORMAT)}인데 이 파일의 "
+            f"형식은 {got}입니다).",
+        )
     return data
 
 
@@ -150,11 +164,21 @@ def _game_hand(data: dict[str, Any], hand_index: int) -> dict[str, Any]:
     """Hand ``hand_index`` of a game record."""
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
-        raise RecordError("the game record holds no hands")
+        raise RecordError(
+            "the game record holds no hands", ko="게임 기록의 ‘hands’ 항목에 판이 하나도 없습니다."
+        )
     if not -len(hands) <= hand_index < len(hands):
         raise RecordError(
-            f"hand {hand_index} asked, but the game record holds {len(hands)} hand(s)"
+            f"hand {hand_index} asked, but the game record holds {len(hands)} hand(s)",
+            ko=kformat(
+                "게임 기록에는 판이 {n}개뿐이므로 판 번호 {i:을} 찾을 수 없습니다.",
+                n=len(hands), i=hand_index,
+            ),
         )
     if not isinstance(hands[hand_index], Mapping):
-        raise RecordError(f"hands[{hand_index}]: a hand record must be a JSON object")
+        raise RecordError(
+            f"hands[{hand_index}]: a hand record must be a JSON object",
+            ko=f"게임 기록의 {quoted(f'hands[{hand_index}]')} 항목은 JSON 객체로 된 판 기록이어야 "
+            f"하는데 {describe_ko(hands[hand_index])}입니다.",
+        )
     return dict(hands[hand_index])

@@ -25,8 +25,11 @@ belote_lab.rules.RuleOptionError: rule option 'target' must be a whole number fr
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
+
+from belote_lab.korean import kformat, quoted
 
 __all__ = [
     "RuleOptionError",
@@ -51,7 +54,68 @@ FAILED_CONTRACT_RULES = ("all_to_defence", "keep_belote")
 
 
 class RuleOptionError(ValueError):
-    """An unknown rule option or a value of the wrong kind or outside its range."""
+    """An unknown rule option or a value of the wrong kind or outside its range.
+
+    ``str(e)`` is English; :meth:`text` gives Korean too: ``ko`` is the Korean sentence, or
+    it is made from a template (``ko_template``, its ``{option}`` … fields naming the rule
+    options ``options``, quoted by their codes unless :meth:`text` is given their names).
+
+    >>> e = RuleOptionError("bad", ko_template="{a:은} 켤 수 없습니다.",
+    ...                     options={"a": "declarations"})
+    >>> e.text("ko"), e.text("ko", names={"declarations": "선언"})
+    ('‘declarations’는 켤 수 없습니다.', '‘선언’은 켤 수 없습니다.')
+    """
+
+    def __init__(
+        self,
+        message: str,
+        ko: str | None = None,
+        *,
+        ko_template: str | None = None,
+        options: Mapping[str, str] | None = None,
+        **values: Any,
+    ) -> None:
+        super().__init__(message)
+        self.ko = ko
+        self.ko_template = ko_template
+        self.options: dict[str, str] = dict(options or {})
+        self.values = values
+
+    def text(self, language: str = "en", names: Mapping[str, str] | None = None) -> str:
+        """The error in ``language``: ``en`` (``str(e)``) or ``ko``; ``names`` gives the rule
+        options' names to say in Korean instead of their codes (a settings panel's labels)."""
+        if language == "en":
+            return str(self)
+        if language != "ko":
+            raise ValueError(f"unknown language {language!r}; choose one of ('en', 'ko')")
+        if self.ko_template is not None:
+            named = {k: quoted((names or {}).get(v, v)) for k, v in self.options.items()}
+            return kformat(self.ko_template, **named, **self.values)
+        if self.ko:
+            return self.ko
+        return "규칙 옵션이 올바르지 않으므로 쓸 수 없습니다."
+
+
+_TITLES_KO = {
+    "BeloteRules": "4인 벨로트", "CoincheRules": "쿠앵슈", "Belote2Rules": "2인 벨로트",
+    "CallbreakRules": "콜브레이크",
+}
+"""The games of the option classes, in Korean (docs/TERMS.md)."""
+
+
+def _value_ko(value: Any) -> str:
+    """A user's value in a Korean sentence, quoted as JSON writes it: ``‘true’``, ``‘-5’``."""
+    if value is None:
+        text = "null"
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, int) and abs(value) >= 10**30:
+        return "아주 큰 수"
+    elif isinstance(value, str):
+        text = value
+    else:
+        text = repr(value)
+    return quoted(text if len(text) <= 40 else text[:40] + "…")
 
 
 def whole_option(lo: int, hi: int, default: int | None, optional: bool = False) -> Any:
@@ -74,6 +138,18 @@ def _allowed(f: dataclasses.Field[Any]) -> str:
         words = f"a whole number from {lo} to {hi}"
         return words + " or null" if meta.get("optional") else words
     return "true or false"
+
+
+def _allowed_ko(f: dataclasses.Field[Any]) -> str:
+    """The values a field accepts, in Korean (a noun ending in a vowel: ``… 중 하나``)."""
+    meta = f.metadata
+    if "choices" in meta:
+        return ", ".join(quoted(c) for c in meta["choices"]) + " 중 하나"
+    if "range" in meta:
+        lo, hi = meta["range"]
+        words = f"{lo}부터 {hi}까지의 정수"
+        return words + "나 ‘null’ 중 하나" if meta.get("optional") else words
+    return "‘true’, ‘false’ 중 하나"
 
 
 def describe(cls: type[RuleOptions]) -> dict[str, str]:
@@ -107,7 +183,9 @@ class RuleOptions:
                 ok = isinstance(value, bool)
             if not ok:
                 raise RuleOptionError(
-                    f"rule option {f.name!r} must be {_allowed(f)}, not {short_repr(value)}"
+                    f"rule option {f.name!r} must be {_allowed(f)}, not {short_repr(value)}",
+                    ko_template="규칙 옵션 {option}의 값은 {allowed}여야 하는데 {value}입니다.",
+                    options={"option": f.name}, allowed=_allowed_ko(f), value=_value_ko(value),
                 )
         self._check()
 
@@ -120,11 +198,19 @@ class RuleOptions:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise RuleOptionError(f"rule options must be an object, not {short_repr(data)}")
+            raise RuleOptionError(
+                f"rule options must be an object, not {short_repr(data)}",
+                ko=f"규칙 옵션은 JSON 객체로 써야 하는데 {_value_ko(data)}입니다.",
+            )
         names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         for key in data:
             if key not in names:
-                raise RuleOptionError(f"unknown rule option {short_repr(key)} for {cls.__name__}")
+                game = _TITLES_KO.get(cls.__name__, "이 게임")
+                known = ", ".join(quoted(n) for n in sorted(names))
+                raise RuleOptionError(
+                    f"unknown rule option {short_repr(key)} for {cls.__name__}",
+                    ko=f"{game}에는 {_value_ko(key)} 규칙 옵션이 없습니다(규칙 옵션: {known}).",
+                )
         return cls(**data)
 
     def to_json(self) -> dict[str, Any]:
@@ -177,7 +263,10 @@ class CoincheRules(RuleOptions):
         if self.min_bid % 10 or self.max_bid % 10 or self.min_bid > self.max_bid:
             raise RuleOptionError(
                 f"rule options 'min_bid' and 'max_bid' must be multiples of 10 with "
-                f"min_bid ≤ max_bid, not {self.min_bid} and {self.max_bid}"
+                f"min_bid ≤ max_bid, not {self.min_bid} and {self.max_bid}",
+                ko_template="규칙 옵션 {low:과} {high:은} 10의 배수여야 하고 {low:이} {high}보다 "
+                "크면 안 되는데 지금은 {a:과} {b}입니다.",
+                options={"low": "min_bid", "high": "max_bid"}, a=self.min_bid, b=self.max_bid,
             )
 
 
@@ -201,4 +290,8 @@ class CallbreakRules(RuleOptions):
 
     def _check(self) -> None:
         if self.rounds not in (3, 5):
-            raise RuleOptionError(f"rule option 'rounds' must be 3 or 5, not {self.rounds}")
+            raise RuleOptionError(
+                f"rule option 'rounds' must be 3 or 5, not {self.rounds}",
+                ko_template="규칙 옵션 {option}의 값은 3 또는 5여야 하는데 {value}입니다.",
+                options={"option": "rounds"}, value=self.rounds,
+            )

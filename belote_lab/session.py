@@ -56,16 +56,20 @@ from belote_lab.games.record import (
     RecordError,
     check_header,
     check_keys,
+    clip,
     describe,
+    describe_ko,
     game_field,
     game_from_json,
     game_to_json,
     guarded,
     int_field,
+    korean_of,
     parse_json,
     required,
     seat_field,
 )
+from belote_lab.korean import kformat, quoted, seat_name
 from belote_lab.ladder import LADDERS, Belote2Run, CallbreakJourney, Ladder, run_from_json
 from belote_lab.players import levels as level_table
 
@@ -76,6 +80,10 @@ __all__ = [
 SESSION_FORMAT = "belote_lab/session"
 SESSION_KEYS = ("format", "version", "mode", "seat", "levels", "seed", "number", "record")
 MODES = ("hand", "game", "match", "run", "journey")
+MODES_KO = {"hand": "한 판", "game": "게임", "match": "경기", "run": "연승 도전", "journey": "여정"}
+"""The modes in Korean (the words of the settings panel)."""
+_RECORD_KO = "저장된 기록"
+"""A session's ``record`` in the places of its errors."""
 """Every mode, in the order they are offered."""
 
 Action = tuple[str, str, str]
@@ -506,10 +514,17 @@ def _levels_field(data: dict[str, Any], g: Game) -> dict[int, int]:
         s = seat_field(key, "levels", g.seats)
         if isinstance(level, bool) or level not in _LEVELS:
             raise RecordError(
-                f"levels.{key}: expected a level 1 to 4, got {describe(level)}", field="levels"
+                f"levels.{key}: expected a level 1 to 4, got {describe(level)}", field="levels",
+                ko=f"{quoted(f'levels.{key}')}에는 1부터 4까지의 레벨이 와야 하는데 "
+                f"{describe_ko(level)}입니다.",
             )
         out[s] = level
     return out
+
+
+def _shown_ko(value: Any) -> str:
+    """A value of the file in a Korean sentence: a short text quoted, else described."""
+    return quoted(clip(value)) if isinstance(value, str) else describe_ko(value)
 
 
 def _nested(read: Callable[[], Any]) -> Any:
@@ -517,9 +532,8 @@ def _nested(read: Callable[[], Any]) -> Any:
     try:
         return read()
     except RecordError as e:
-        err = RecordError(f"record: {e}", field=f"record.{e.field}" if e.field else "record")
-        err.action, err.trick = e.action, e.trick
-        raise err from None
+        field = f"record.{e.field}" if e.field else "record"
+        raise e.within(f"record: {e}", _RECORD_KO, field) from None
 
 
 def _read_record(s: Session, record: dict[str, Any]) -> None:
@@ -528,20 +542,35 @@ def _read_record(s: Session, record: dict[str, Any]) -> None:
     fmt = RUN_FORMAT if ladder is not None else GAME_FORMAT
     if record.get("format") != fmt:
         got = describe(record.get("format"))
+        ko = (
+            f"{MODES_KO[s.mode]} 방식의 세션에는 {quoted(fmt)} 형식의 기록이 들어가는데 이 "
+            f"기록의 형식은 {_shown_ko(record.get('format'))}입니다."
+        )
         raise RecordError(
-            f"record: a {s.mode} session holds a {fmt} record, not {got}", field="record.format"
+            f"record: a {s.mode} session holds a {fmt} record, not {got}", field="record.format",
+            ko=ko, where_ko=(_RECORD_KO,),
         )
     if ladder is not None:
         table = s._factories if s._custom else None
         run = _nested(lambda: run_from_json(record, table))
         if type(run) is not ladder or run.seat != s.seat:
-            raise RecordError("record: the run is not the learner's at this seat", field="seat")
+            ko = kformat(
+                "저장된 기록의 {what:은} 이 세션의 {seat} 자리에서 하던 것이 아닙니다.",
+                what=MODES_KO[s.mode], seat=seat_name(s.seat),
+            )
+            raise RecordError(
+                "record: the run is not the learner's at this seat", field="seat", ko=ko
+            )
         s.ladder, s.rules = run, run.rules
         return
     m = _nested(lambda: game_from_json(record))
     s._match, s.rules = m, m.rules
     if s.mode == "hand" and len(s.done_hands()) > 1:
-        raise RecordError("record: a single-hand session holds one hand", field="record.hands")
+        raise RecordError(
+            "record: a single-hand session holds one hand", field="record.hands",
+            ko="한 판 방식의 세션에는 판이 하나만 있어야 하는데 기록에 판이 여러 개 있습니다.",
+            where_ko=(_RECORD_KO,),
+        )
     s.dealer = (m.hands or [m.hand])[0].dealer
 
 
@@ -553,12 +582,19 @@ def _read_session(
     check_keys(data, SESSION_KEYS)
     mode = required(data, "mode", str)
     if mode not in MODES:
+        ko = (
+            f"{quoted(clip(mode))} 방식은 없는 방식입니다(방식: "
+            f"{', '.join(f'{MODES_KO[m]} {quoted(m)}' for m in MODES)})."
+        )
         raise RecordError(f"mode: unknown mode {mode[:40]!r} (modes: {', '.join(MODES)})",
-                          field="mode")
+                          field="mode", ko=ko)
     record = required(data, "record", dict)
     g = get(_nested(lambda: game_field(record, names())))
     if mode not in modes(g):
-        raise RecordError(f"mode: {g.title} has no {mode} mode", field="mode")
+        raise RecordError(
+            f"mode: {g.title} has no {mode} mode", field="mode",
+            ko=f"{g.title_ko}에는 {MODES_KO[mode]} 방식({quoted(mode)})이 없습니다.",
+        )
     seat = seat_field(data.get("seat"), "seat", g.seats)
     levels = _levels_field(data, g)
     seed = int_field(data, "seed", "seed")
@@ -566,7 +602,8 @@ def _read_session(
     try:
         s._setup(g, mode, seat, levels, seed, factories)
     except (ValueError, CardParseError) as e:
-        raise RecordError(str(e), field="levels") from None
+        ko = korean_of(e) or "‘levels’ 항목의 컴퓨터 레벨로는 이 게임을 시작할 수 없습니다."
+        raise RecordError(str(e), field="levels", ko=ko) from None
     s.number = int_field(data, "number", "number", low=1)
     s.dealer = None
     _read_record(s, record)

@@ -645,12 +645,17 @@ class TrickPlay:
     @classmethod
     def from_json(cls: type[_T], data: dict[str, Any] | str) -> _T:
         """Rebuild (and fully check) a hand of this class from :meth:`to_json` output."""
-        from belote_lab.games.record import RecordError, hand_from_json
+        from belote_lab.games.record import RecordError, hand_from_json, title_ko
 
         h = hand_from_json(data)
         if not isinstance(h, cls):
+            game = getattr(cls, "game", None)
+            ko = (
+                f"이 파일은 {title_ko(h.game)} 판 기록이므로 "
+                f"{title_ko(game) + ' 판' if game else '이 판'}으로 읽을 수 없습니다."
+            )
             raise RecordError(f"not a {getattr(cls, 'game', cls.__name__)} hand record "
-                              f"(game {h.game!r})")
+                              f"(game {h.game!r})", ko=ko)
         return h
 
     def _repr_html_(self) -> str:
@@ -876,11 +881,12 @@ class CountingGame:
     @classmethod
     def from_json(cls: type[_G], data: dict[str, Any] | str) -> _G:
         """Rebuild (and fully check) a game of this class from :meth:`to_json` output."""
-        from belote_lab.games.record import RecordError, game_from_json
+        from belote_lab.games.record import RecordError, game_from_json, title_ko
 
         g = game_from_json(data)
         if not isinstance(g, cls):
-            raise RecordError(f"not a {cls.hand_class.game} game record")
+            ko = f"이 파일은 {title_ko(cls.hand_class.game)} 게임 기록이 아닙니다."
+            raise RecordError(f"not a {cls.hand_class.game} game record", ko=ko)
         return g
 
     # --- values ---------------------------------------------------------------------------------

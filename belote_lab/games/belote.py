@@ -51,7 +51,7 @@ from belote_lab.games.bidding import Bidding
 from belote_lab.games.errors import refusal_ko
 from belote_lab.games.spec import Game
 from belote_lab.games.taking import Taking, TakingError
-from belote_lab.korean import kformat
+from belote_lab.korean import kformat, quoted, seat_name
 from belote_lab.rules import BeloteRules
 from belote_lab.trick import BELOTE_FOLLOW, BELOTE_FOLLOW_UNDERTRUMP, FollowRules
 
@@ -728,9 +728,11 @@ class BeloteHand(TrickPlay):
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> BeloteHand:
         from belote_lab.games.record import (
+            NEEDS_DECK_KO,
             RecordError,
             check_keys,
             describe,
+            describe_ko,
             hands_field,
             is_whole,
             need_keys,
@@ -742,14 +744,17 @@ class BeloteHand(TrickPlay):
         if not is_whole(reserve) or reserve < 0:
             shown = reserve if is_whole(reserve) and reserve > -(10**40) else describe(reserve)
             raise RecordError(
-                f"reserve: bad reserve {shown} (expected a whole number ≥ 0)", field="reserve"
+                f"reserve: bad reserve {shown} (expected a whole number ≥ 0)", field="reserve",
+                ko=f"‘reserve’에는 0 이상의 정수가 와야 하는데 {describe_ko(reserve)}입니다.",
             )
         dealer = seat_field(data.get("dealer", "N"), "dealer")
         if "deck" in data:
             return cls(rules, dealer=dealer, deck=cls._record_deck(data), reserve=reserve)
         st = data.get("start")
         if not isinstance(st, dict):
-            raise RecordError("a hand record needs 'deck' or 'start'", field="start")
+            raise RecordError(
+                "a hand record needs 'deck' or 'start'", field="start", ko=NEEDS_DECK_KO
+            )
         keys = ("hands", "contract", "taker", "first_leader")
         check_keys(st, keys, "start")
         need_keys(st, keys, "start")
@@ -761,7 +766,10 @@ class BeloteHand(TrickPlay):
         try:
             c = get_game(cls.game).contract(contract)
         except CardParseError as e:
-            raise RecordError(f"start.contract: {e}", field="start.contract") from None
+            raise RecordError(
+                f"start.contract: {e}", field="start.contract",
+                ko=f"‘start.contract’ 항목의 {e.text('ko')}",
+            ) from None
         h = cls.from_hands(hands, c, taker, first, rules, reserve)
         cls._check_record_dealer(data, h)
         return h
@@ -769,16 +777,18 @@ class BeloteHand(TrickPlay):
     @classmethod
     def _record_deck(cls, data: dict[str, Any]) -> list[Card]:
         """The record's ``deck``: a list of the 32 cards, each once."""
-        from belote_lab.games.record import RecordError, cards_field, describe
+        from belote_lab.games.record import RecordError, cards_field, describe, describe_ko
 
         deck = data["deck"]
         if not isinstance(deck, list):
             raise RecordError(
-                f"'deck' must be a list of 32 cards, got {describe(deck)}", field="deck"
+                f"'deck' must be a list of 32 cards, got {describe(deck)}", field="deck",
+                ko=f"‘deck’에는 카드 32장의 목록이 와야 하는데 {describe_ko(deck)}입니다.",
             )
         if len(deck) != 32:
             raise RecordError(
-                f"unknown 32-card deck: 'deck' holds {len(deck)} cards, not 32", field="deck"
+                f"unknown 32-card deck: 'deck' holds {len(deck)} cards, not 32", field="deck",
+                ko=f"‘deck’에는 카드 32장이 있어야 하는데 {len(deck)}장이 있습니다.",
             )
         return cards_field(deck, "deck", 32, BELOTE_MASK, "32-card deck")
 
@@ -789,11 +799,17 @@ class BeloteHand(TrickPlay):
 
         if "dealer" in data and SEATS.index(data["dealer"].strip().upper()) != h.dealer:
             lead = SEATS[h._first_leader()]
+            ko = kformat(
+                "{lead:이} 첫 트릭의 선이므로 {dealer:은} 딜러가 될 수 없습니다(규칙 옵션 "
+                "‘first_lead’가 {rule}일 때 딜러는 {want}입니다).",
+                lead=seat_name(lead), dealer=seat_name(data["dealer"].strip().upper()),
+                rule=quoted(h.rules.first_lead), want=seat_name(h.dealer),
+            )
             raise RecordError(
                 f"dealer: {data['dealer'].strip().upper()} cannot deal when {lead} leads the "
                 f"first trick (under first_lead={h.rules.first_lead!r} the dealer is "
                 f"{SEATS[h.dealer]})",
-                field="dealer",
+                field="dealer", ko=ko,
             )
 
     def _record_action(self, kind: str, seat: str, value: str) -> None:
@@ -877,8 +893,46 @@ class BeloteGame(CountingGame):
         self.hand = self._new_hand(dealer)
         return self.hand
 
+    @staticmethod
+    def _next_recorded(g: BeloteGame, k: int, h: BeloteHand) -> None:
+        """Count the hand before the record's ``k``-th hand ``h``, which must follow it."""
+        from belote_lab.games.record import RecordError
+
+        place = (f"{k}번째 판",)
+        if not g.hand.is_over:
+            raise RecordError(
+                f"hand {k - 1} is not finished, yet hand {k} follows",
+                ko=f"{k - 1}번째 판이 아직 끝나지 않았는데 {k}번째 판이 이어집니다.",
+            )
+        g.next_hand()
+        if g._over:
+            raise RecordError(
+                f"hand {k}: the record goes on after the end of the game", where_ko=place,
+                ko="게임이 끝난 뒤에도 기록이 이어집니다.",
+            )
+        if h.dealer != g.hand.dealer:
+            raise RecordError(
+                f"hand {k}: dealt by {SEATS[h.dealer]}, but {SEATS[g.hand.dealer]} deals it",
+                where_ko=place,
+                ko=kformat(
+                    "딜러가 {got:으로} 적혀 있지만 게임의 순서대로라면 딜러는 {want}입니다.",
+                    got=seat_name(h.dealer), want=seat_name(g.hand.dealer),
+                ),
+            )
+        if h.reserve != g.held:
+            raise RecordError(
+                f"hand {k}: reserve {h.reserve} but {g.held} points were held",
+                where_ko=place,
+                ko=kformat(
+                    "‘reserve’에 {n:이} 적혀 있지만 앞 판에서 넘어온 점수는 {held}점입니다.",
+                    n=h.reserve, held=g.held,
+                ),
+            )
+
     @classmethod
     def _from_hands(cls, rules: Any, seed: int | None, hands: list[Any]) -> BeloteGame:
+        from belote_lab.games.record import RecordError
+
         g = cls.__new__(cls)
         g._init_counting()
         g.rules = rules
@@ -889,26 +943,30 @@ class BeloteGame(CountingGame):
         g.held = 0
         g._over = False
         if not hands:
-            raise ValueError("a game record needs at least one hand")
+            raise RecordError(
+                "a game record needs at least one hand",
+                ko="게임 기록에는 판이 하나 이상 있어야 합니다.",
+            )
         g._rng.getrandbits(32)  # the first hand's seed, as when the game was dealt
         for k, h in enumerate(hands, start=1):
             if h.rules != rules:
-                raise ValueError(f"hand {k}: its rules differ from the game's rules")
+                raise RecordError(
+                    f"hand {k}: its rules differ from the game's rules",
+                    ko="이 판의 규칙이 게임의 규칙과 다릅니다.", where_ko=(f"{k}번째 판",),
+                )
         if hands[0].reserve:
-            raise ValueError(f"hand 1: reserve {hands[0].reserve} but a game starts with none")
+            raise RecordError(
+                f"hand 1: reserve {hands[0].reserve} but a game starts with none",
+                ko=kformat(
+                    "게임의 첫 판에는 앞 판에서 넘어온 점수가 없어야 하는데 ‘reserve’에 "
+                    "{n:이} 적혀 있습니다.",
+                    n=hands[0].reserve,
+                ),
+                where_ko=("1번째 판",),
+            )
         g.hand = hands[0]
         for k, h in enumerate(hands[1:], start=2):
-            if not g.hand.is_over:
-                raise ValueError(f"hand {k - 1} is not finished, yet hand {k} follows")
-            g.next_hand()
-            if g._over:
-                raise ValueError(f"hand {k}: the record goes on after the end of the game")
-            if h.dealer != g.hand.dealer:
-                raise ValueError(
-                    f"hand {k}: dealt by {SEATS[h.dealer]}, but {SEATS[g.hand.dealer]} deals it"
-                )
-            if h.reserve != g.held:
-                raise ValueError(f"hand {k}: reserve {h.reserve} but {g.held} points were held")
+            cls._next_recorded(g, k, h)
             g.hand = h
         # A finished last hand stays the current hand, not yet counted, as it was before
         # next_hand(); game_from_json counts it when the recorded totals include it.

@@ -542,6 +542,7 @@ class Belote2Hand(BeloteHand):
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> Belote2Hand:
         from belote_lab.games.record import (
+            NEEDS_DECK_KO,
             RecordError,
             cards_field,
             check_keys,
@@ -559,25 +560,40 @@ class Belote2Hand(BeloteHand):
             return cls(rules, dealer=dealer, deck=deck, redeals=redeals)
         if "redeals" in data:
             raise RecordError(
-                "redeals: a hand given by its cards ('start') counts no redeal", field="redeals"
+                "redeals: a hand given by its cards ('start') counts no redeal", field="redeals",
+                ko="카드로 주어진 판(‘start’)에는 다시 나눈 횟수(‘redeals’)를 쓸 수 없습니다.",
             )
         st = data.get("start")
         if not isinstance(st, dict):
-            raise RecordError("a hand record needs 'deck' or 'start'", field="start")
+            raise RecordError(
+                "a hand record needs 'deck' or 'start'", field="start", ko=NEEDS_DECK_KO
+            )
         keys = ("hands", "stock", "contract", "taker", "first_leader")
         check_keys(st, keys, "start")
         need_keys(st, keys, "start")
         named = "32-card deck"
         hands = hands_field(st["hands"], "start.hands", SEATS2, HAND_SIZE, BELOTE_MASK, named)
         stock = cards_field(st["stock"], "start.stock", STOCK_SIZE, BELOTE_MASK, named)
+        both = cards_mask(stock) & cards_mask([c for cs in hands.values() for c in cs])
+        if both:
+            twice = mask_cards(both)[0]
+            raise RecordError(
+                f"card {twice.text!r} is both dealt and in the stock", field="start.stock",
+                ko=kformat("{card:은} 손패에도 있고 더미(‘start.stock’)에도 있습니다.", card=twice),
+            )
         contract = str_field(st, "contract", "start.contract")
         taker = seat_field(st["taker"], "start.taker", SEATS2)
         first = seat_field(st["first_leader"], "start.first_leader", SEATS2)
         h = cls.from_hands(hands, stock, contract, taker, first, rules)
         if "dealer" in data and dealer != h.dealer:
+            ko = kformat(
+                "{lead:이} 첫 트릭의 선이므로 딜러는 {dealer:이} 되어야 합니다(딜러는 첫 트릭의 "
+                "선이 아닌 자리입니다).",
+                lead=seat_name(first), dealer=seat_name(h.dealer),
+            )
             raise RecordError(
                 "dealer: the dealer must be the seat that does not lead the first trick",
-                field="dealer",
+                field="dealer", ko=ko,
             )
         return h
 
@@ -673,23 +689,42 @@ class Belote2Match(CountingGame):
         from belote_lab.games.record import RecordError
 
         if not hands:
-            raise RecordError("a match record needs at least one hand")
+            raise RecordError(
+                "a match record needs at least one hand",
+                ko="경기 기록에는 판이 하나 이상 있어야 합니다.",
+            )
         g = cls(rules, seed, dealer=hands[0].dealer)
         g.seed = seed  # None in an old record: the deals to come are then random
         for k, h in enumerate(hands, start=1):
             if h.rules != g.rules:
-                raise RecordError(f"hand {k}: its rules differ from the match's rules")
+                raise RecordError(
+                    f"hand {k}: its rules differ from the match's rules",
+                    ko="이 판의 규칙이 경기의 규칙과 다릅니다.", where_ko=(f"{k}번째 판",),
+                )
         if hands[0].redeals != 0:
-            raise RecordError("hand 1: a match starts with no redeal")
+            raise RecordError(
+                "hand 1: a match starts with no redeal",
+                ko="경기의 첫 판은 다시 나누지 않은 판이어야 합니다.", where_ko=("1번째 판",),
+            )
         g.hand = hands[0]
         for k, h in enumerate(hands[1:], start=2):
             g.next_hand()
             if g._over:
-                raise RecordError(f"hand {k}: the record goes on after the end of the match")
+                raise RecordError(
+                    f"hand {k}: the record goes on after the end of the match",
+                    ko="경기가 끝난 뒤에도 기록이 이어집니다.", where_ko=(f"{k}번째 판",),
+                )
             if (h.dealer, h.redeals) != (g.hand.dealer, g.hand.redeals):
+                ko = kformat(
+                    "딜러 {got:이} {n}번 다시 나눈 뒤의 판으로 적혀 있지만 경기의 순서대로라면 "
+                    "딜러 {want:이} {m}번 다시 나눈 뒤의 판입니다.",
+                    got=seat_name(h.dealer), n=h.redeals,
+                    want=seat_name(g.hand.dealer), m=g.hand.redeals,
+                )
                 raise RecordError(
                     f"hand {k}: dealer {SEATS[h.dealer]} after {h.redeals} redeals, but the "
-                    f"match deals {SEATS[g.hand.dealer]} after {g.hand.redeals}"
+                    f"match deals {SEATS[g.hand.dealer]} after {g.hand.redeals}",
+                    ko=ko, where_ko=(f"{k}번째 판",),
                 )
             g.hand = h
         # a finished last hand stays the current hand, not yet counted (as before

@@ -663,14 +663,41 @@ class CallbreakHand(TrickPlay):
     _RECORD_KEYS: tuple[str, ...] = ()
     """The keys of a Callbreak hand record besides those of every game."""
 
+    @staticmethod
+    def _record_calls(raw: Any, rules: Any) -> dict[str, int]:
+        """A record's ``start.calls``: every seat's call, by seat letter (or a list of four)."""
+        from belote_lab.games.record import expected, seats_ko
+
+        calls_ko = f"자리별({seats_ko(range(4))}) 콜을 담은 객체"
+        if isinstance(raw, dict):
+            if sorted(raw) != sorted(SEATS):
+                raise expected(
+                    "start.calls", "an object of calls by seat (N E S W)", raw, calls_ko
+                )
+            items = [(f"start.calls.{k}", k, raw[k]) for k in SEATS]
+        elif isinstance(raw, list) and len(raw) == 4:
+            items = [(f"start.calls[{i}]", SEATS[i], raw[i]) for i in range(4)]
+        else:
+            raise expected("start.calls", "an object of calls by seat (N E S W)", raw, calls_ko)
+        calls: dict[str, int] = {}
+        for path, k, n in items:
+            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= rules.max_call:
+                raise expected(
+                    path, f"a call from 1 to {rules.max_call}", n,
+                    f"1부터 {rules.max_call}까지의 콜",
+                )
+            calls[k] = n
+        return calls
+
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> CallbreakHand:
         from belote_lab.games.record import (
+            NEEDS_DECK_KO,
             RecordError,
             cards_field,
             check_keys,
             describe,
-            expected,
+            describe_ko,
             hands_field,
             need_keys,
             seat_field,
@@ -681,37 +708,32 @@ class CallbreakHand(TrickPlay):
             deck = data["deck"]
             if not isinstance(deck, list):
                 raise RecordError(
-                    f"'deck' must be a list of 52 cards, got {describe(deck)}", field="deck"
+                    f"'deck' must be a list of 52 cards, got {describe(deck)}", field="deck",
+                    ko=f"‘deck’에는 카드 52장의 목록이 와야 하는데 {describe_ko(deck)}입니다.",
                 )
             cards = cards_field(deck, "deck", 52, FULL_MASK, "52-card deck")
             return cls(rules, dealer=dealer, deck=cards)
         st = data.get("start")
         if not isinstance(st, dict):
-            raise RecordError("a hand record needs 'deck' or 'start'", field="start")
+            raise RecordError(
+                "a hand record needs 'deck' or 'start'", field="start", ko=NEEDS_DECK_KO
+            )
         keys = ("hands", "calls", "first_leader")
         check_keys(st, keys, "start")
         need_keys(st, keys, "start")
         hands = hands_field(st["hands"], "start.hands", (0, 1, 2, 3), 13, FULL_MASK, "52-card deck")
         first = seat_field(st["first_leader"], "start.first_leader")
-        raw = st["calls"]
-        if isinstance(raw, dict):
-            if sorted(raw) != sorted(SEATS):
-                raise expected("start.calls", "an object of calls by seat (N E S W)", raw)
-            items = [(f"start.calls.{k}", k, raw[k]) for k in SEATS]
-        elif isinstance(raw, list) and len(raw) == 4:
-            items = [(f"start.calls[{i}]", SEATS[i], raw[i]) for i in range(4)]
-        else:
-            raise expected("start.calls", "an object of calls by seat (N E S W)", raw)
-        calls: dict[str, int] = {}
-        for path, k, n in items:
-            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= rules.max_call:
-                raise expected(path, f"a call from 1 to {rules.max_call}", n)
-            calls[k] = n
+        calls = cls._record_calls(st["calls"], rules)
         if "dealer" in data and dealer != (first + 3) % 4:
+            ko = kformat(
+                "{lead:이} 첫 트릭의 선이므로 {dealer:은} 딜러가 될 수 없습니다(딜러는 선 바로 "
+                "앞 자리인 {want}입니다).",
+                lead=seat_name(first), dealer=seat_name(dealer), want=seat_name((first + 3) % 4),
+            )
             raise RecordError(
                 f"dealer: {SEATS[dealer]} cannot deal when {SEATS[first]} leads the first trick "
                 f"(the dealer is the seat before the first leader, {SEATS[(first + 3) % 4]})",
-                field="dealer",
+                field="dealer", ko=ko,
             )
         return cls.from_hands(hands, calls, first, rules)
 
@@ -868,25 +890,48 @@ class CallbreakGame(CountingGame):
         g._init(rules, seed)
         g.seed = seed  # None in an old record: the deals to come are then random
         if not hands:
-            raise RecordError("a game record needs at least one hand")
+            raise RecordError(
+                "a game record needs at least one hand",
+                ko="게임 기록에는 판이 하나 이상 있어야 합니다.",
+            )
         for k, h in enumerate(hands, start=1):
+            place = (f"{k}번째 판",)
             if not isinstance(h, CallbreakHand) or h.rules != g.rules:
-                raise RecordError(f"hand {k}: not a Callbreak hand with the game's rules")
+                raise RecordError(
+                    f"hand {k}: not a Callbreak hand with the game's rules", where_ko=place,
+                    ko="이 판은 게임과 같은 규칙의 콜브레이크 판이 아닙니다.",
+                )
             if k == 1:
                 expected = g._new_hand(h.dealer)
             else:
                 if g.hand.phase not in ("done", "redeal"):
-                    raise RecordError(f"hand {k}: hand {k - 1} is not finished")
+                    raise RecordError(
+                        f"hand {k}: hand {k - 1} is not finished", where_ko=place,
+                        ko=f"앞의 판({k - 1}번째 판)이 아직 끝나지 않았습니다.",
+                    )
                 g.next_hand()
                 if g._over:
-                    raise RecordError(f"hand {k}: the record goes on after the end of the game")
+                    raise RecordError(
+                        f"hand {k}: the record goes on after the end of the game",
+                        where_ko=place, ko="게임이 끝난 뒤에도 기록이 이어집니다.",
+                    )
                 expected = g.hand
                 if h.dealer != expected.dealer:
+                    ko = kformat(
+                        "딜러가 {got:으로} 적혀 있지만 게임의 순서대로라면 딜러는 {want}입니다.",
+                        got=seat_name(h.dealer), want=seat_name(expected.dealer),
+                    )
                     raise RecordError(
-                        f"hand {k}: dealt by {SEATS[h.dealer]}, not {SEATS[expected.dealer]}"
+                        f"hand {k}: dealt by {SEATS[h.dealer]}, not {SEATS[expected.dealer]}",
+                        where_ko=place, ko=ko,
                     )
             if seed is not None and h.deck != expected.deck:
-                raise RecordError(f"hand {k}: not the deal of seed {seed}")
+                raise RecordError(
+                    f"hand {k}: not the deal of seed {seed}", where_ko=place,
+                    ko=kformat(
+                        "이 판의 카드가 딜 번호 {seed:으로} 나눈 카드와 다릅니다.", seed=seed
+                    ),
+                )
             g.hand = h
         # A finished last round stays the current hand, not yet counted, as it was before
         # next_hand(); game_from_json counts it when the recorded totals include it.

@@ -923,10 +923,12 @@ class CoincheHand(BeloteHand):
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> CoincheHand:
         from belote_lab.games.record import (
+            NEEDS_DECK_KO,
             RecordError,
             check_keys,
             expected,
             hands_field,
+            korean_of,
             need_keys,
             seat_field,
             str_field,
@@ -937,7 +939,9 @@ class CoincheHand(BeloteHand):
             return cls(rules, dealer=dealer, deck=cls._record_deck(data))
         st = data.get("start")
         if not isinstance(st, dict):
-            raise RecordError("a hand record needs 'deck' or 'start'", field="start")
+            raise RecordError(
+                "a hand record needs 'deck' or 'start'", field="start", ko=NEEDS_DECK_KO
+            )
         keys = ("hands", "bid", "bidder", "multiplier", "first_leader")
         check_keys(st, keys, "start")
         need_keys(st, keys, "start")
@@ -947,12 +951,15 @@ class CoincheHand(BeloteHand):
         bidder = seat_field(st["bidder"], "start.bidder")
         multiplier = st["multiplier"]
         if isinstance(multiplier, bool) or multiplier not in (1, 2, 4):
-            raise expected("start.multiplier", "1, 2 or 4", multiplier)
+            raise expected("start.multiplier", "1, 2 or 4", multiplier, "1, 2, 4 중 하나")
         first = seat_field(st["first_leader"], "start.first_leader")
         try:
             h = cls.from_hands(hands, bid, bidder, first, rules, multiplier=multiplier)
         except ValueError as e:
-            raise RecordError(f"start.bid: {e}", field="start.bid") from None
+            ko = f"‘start.bid’ 항목의 {_bid_ko(bid, rules)}"
+            if isinstance(e, CardParseError):
+                ko = korean_of(e) or ko
+            raise RecordError(f"start.bid: {e}", field="start.bid", ko=ko) from None
         cls._check_record_dealer(data, h)
         return h
 
@@ -964,6 +971,26 @@ class CoincheHand(BeloteHand):
             f"<CoincheHand dealer={SEATS[self.dealer]} phase={self.phase} bid={c}{by} "
             f"trick={self.trick_number}>"
         )
+
+
+def _bid_ko(text: str, rules: CoincheRules) -> str:
+    """Why a record's ``start.bid`` cannot start a hand, in Korean (after ``‘start.bid’ 항목의``).
+
+    >>> _bid_ko("xyz", CoincheRules())
+    '‘xyz’는 공약으로 읽을 수 없습니다.'
+    >>> _bid_ko("85H", CoincheRules())
+    '공약 ‘85H’는 쓸 수 없습니다. 공약은 10 단위로 걸므로 85는 걸 수 없습니다.'
+    """
+    shown = quoted(text if len(text) <= 40 else text[:40] + "…")
+    try:
+        code = text.strip().upper()
+        bid = Bid("points", rules.min_bid, code) if code in TRUMP_CODES else Bid.parse(text)
+    except ValueError:
+        return kformat("{bid:은} 공약으로 읽을 수 없습니다.", bid=shown)
+    problem = bid_problem(bid, rules, options=False, language="ko")
+    if problem is not None:
+        return kformat("공약 {bid:은} 쓸 수 없습니다. ", bid=shown) + problem
+    return kformat("공약 {bid:으로} 이 판을 시작할 수 없습니다.", bid=shown)
 
 
 # --- the game ------------------------------------------------------------------------------------

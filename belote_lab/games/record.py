@@ -37,6 +37,8 @@ Only ``version`` 1 (the JSON integer) is read.  Reading replays every action thr
 rules; anything malformed raises :class:`RecordError` and nothing else, naming the field
 (``start.hands[2]: expected a list of 8 cards, got null``) or the place (``action`` index and
 ``trick`` number).  A failed read changes nothing: neither the record given nor any object.
+``str(e)`` is English; ``e.text("ko")`` says the same in Korean, the place first
+(``3번째 동작(1번째 트릭): ‘ZZ’는 카드로 읽을 수 없습니다(…)``).
 
 >>> from belote_lab.games.belote import BeloteHand
 >>> h = BeloteHand(seed=5)
@@ -49,6 +51,11 @@ True
 Traceback (most recent call last):
 ...
 belote_lab.games.record.RecordError: action 3 (trick 1): unknown card 'ZZ'
+>>> try:
+...     hand_from_json(bad)
+... except RecordError as e:
+...     print(e.text("ko").split("(카드는")[0])
+3번째 동작(1번째 트릭): ‘ZZ’는 카드로 읽을 수 없습니다
 >>> bad = hand_to_json(h); bad["version"] = True
 >>> hand_from_json(bad)
 Traceback (most recent call last):
@@ -67,9 +74,11 @@ from typing import Any, TypeVar
 from belote_lab import jsonlines
 from belote_lab.cards import SEATS, Card, CardParseError, cards_mask, mask_cards, parse_seat
 from belote_lab.games import get, names, rules_for
-from belote_lab.games.errors import IllegalAction
+from belote_lab.games.errors import IllegalAction, refusal_ko
+from belote_lab.jsonlines import StrictJSONError
+from belote_lab.korean import kformat, quoted, seat_name, team_name
 from belote_lab.rules import RuleOptionError
-from belote_lab.trick import IllegalPlay
+from belote_lab.trick import IllegalPlay, Reason, Rule
 
 __all__ = [
     "RecordError",
@@ -102,7 +111,21 @@ _MISSING: Any = object()
 
 class RecordError(ValueError):
     """A record that cannot be read; ``action`` (0-based) and ``trick`` (1-based) say where,
-    ``field`` names the offending field when there is one (``start.hands[2]``)."""
+    ``field`` names the offending field when there is one (``start.hands[2]``).
+
+    ``str(e)`` is the English message; :meth:`text` gives it in Korean too: ``ko`` is the
+    Korean sentence for the same problem (without the place), ``where_ko`` the places the
+    error sits in, outermost first (``2번째 판``); the action and trick are added after them.
+
+    >>> e = RecordError("unknown card 'ZZ'", 2, 1, "actions[2]",
+    ...                 ko="‘ZZ’는 카드로 읽을 수 없습니다.")
+    >>> str(e)
+    "action 3 (trick 1): unknown card 'ZZ'"
+    >>> e.text("ko")
+    '3번째 동작(1번째 트릭): ‘ZZ’는 카드로 읽을 수 없습니다.'
+    >>> RecordError("start.hands[2]: missing", field="start.hands[2]").text("ko")
+    '파일의 ‘start.hands[2]’ 항목을 읽을 수 없습니다.'
+    """
 
     def __init__(
         self,
@@ -110,10 +133,15 @@ class RecordError(ValueError):
         action: int | None = None,
         trick: int | None = None,
         field: str | None = None,
+        ko: str | None = None,
+        *,
+        where_ko: Sequence[str] = (),
     ) -> None:
         where = ""
+        places = list(where_ko)
         if action is not None:
             where = f"action {action + 1}" + (f" (trick {trick})" if trick else "") + ": "
+            places.append(f"{action + 1}번째 동작" + (f"({trick}번째 트릭)" if trick else ""))
         text = where + message
         if len(text) > _MAX_MESSAGE:
             text = text[:_MAX_MESSAGE] + " …"
@@ -121,6 +149,116 @@ class RecordError(ValueError):
         self.action = action
         self.trick = trick
         self.field = field
+        self.ko = ko
+        self.where_ko: tuple[str, ...] = tuple(places)
+
+    def ko_message(self) -> str:
+        """The Korean sentence without the place: the one given, else one made from the field
+        (or a general one)."""
+        if self.ko:
+            return self.ko
+        if self.field:
+            return f"파일의 {quoted(clip(self.field))} 항목을 읽을 수 없습니다."
+        if self.where_ko:
+            return "기록된 내용을 규칙에 맞게 다시 만들 수 없습니다."
+        return "파일의 내용을 기록으로 읽을 수 없습니다."
+
+    def text(self, language: str = "en") -> str:
+        """The error in ``language``: ``en`` (``str(e)``) or ``ko`` (one Korean sentence,
+        after the place it names: ``3번째 동작(2번째 트릭): …``)."""
+        if language == "en":
+            return str(self)
+        if language != "ko":
+            raise ValueError(f"unknown language {language!r}; choose one of ('en', 'ko')")
+        body = self.ko_message()
+        text = f"{', '.join(self.where_ko)}: {body}" if self.where_ko else body
+        if len(text) > _MAX_MESSAGE:
+            text = text[:_MAX_MESSAGE] + " …"
+        return text
+
+    def within(self, message: str, place_ko: str, field: str | None) -> RecordError:
+        """This error seen from the record around it: ``message`` in English (which holds
+        ``str(self)``), ``place_ko`` the Korean place added before its own; the action and
+        trick are kept."""
+        err = RecordError(
+            message, field=field, ko=self.ko_message(), where_ko=(place_ko, *self.where_ko)
+        )
+        err.action, err.trick = self.action, self.trick
+        return err
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """A user's text cut to a readable length."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def korean_of(error: BaseException) -> str | None:
+    """The Korean words of an error the engine raised, where it has them (a record error, a
+    card or seat that cannot be read, a refused call or card, a rule option), else ``None``.
+
+    An error raised again in other words (``raise IllegalPlay(str(e)) from None``) is read
+    through to the one it repeats.
+
+    >>> from belote_lab.cards import Card
+    >>> try:
+    ...     Card.parse("ZZ")
+    ... except CardParseError as e:
+    ...     korean_of(e)
+    '‘ZZ’는 카드로 읽을 수 없습니다(카드는 J♥, 10♠처럼 숫자나 문자 뒤에 무늬를 붙여 씁니다).'
+    """
+    seen: set[int] = set()
+    e: BaseException | None = error
+    while e is not None and id(e) not in seen:
+        seen.add(id(e))
+        if isinstance(e, CardParseError) and e.ko is None and str(e) != _plain_parse_error(e):
+            pass  # English words of its own: the Korean of its kind would not say the same
+        elif isinstance(e, (RecordError, CardParseError, RuleOptionError)):
+            return e.text("ko")
+        ko = getattr(e, "ko", None)
+        if isinstance(ko, str) and ko:
+            return ko
+        if isinstance(e, IllegalPlay):
+            words = _play_ko(e)
+            if words is not None:
+                return words
+        if isinstance(e, StrictJSONError):
+            return _strict_json_ko(e)
+        inner = e.__cause__ or e.__context__
+        e = inner if inner is not None and str(inner) and str(inner) in str(e) else None
+    return None
+
+
+def _plain_parse_error(e: CardParseError) -> str:
+    """The English a :class:`CardParseError` has when given no words of its own (its Korean
+    then says the same: ``‘ZZ’는 카드로 읽을 수 없습니다``)."""
+    return f"unknown {e.what} {e.token!r}"
+
+
+def _play_ko(e: IllegalPlay) -> str | None:
+    """An :class:`IllegalPlay`'s Korean: its reason's, after the refused card."""
+    r = e.reason
+    if isinstance(r, Reason):
+        if r.rule == Rule.NOT_IN_HAND:
+            return r.text("ko")
+        return kformat("{card:은} 낼 수 없습니다. ", card=r.card) + r.text("ko")
+    if str(e).startswith("no card can be played now"):
+        return refusal_ko("no_card")
+    return None
+
+
+def _strict_json_ko(e: StrictJSONError) -> str:
+    """The Korean of a refusal of the strict JSON reader."""
+    words = str(e)
+    if words.startswith("nests deeper"):
+        return f"JSON이 {jsonlines.MAX_DEPTH}단계보다 깊이 겹쳐 있으므로 읽을 수 없습니다."
+    if words.startswith("a number has more than"):
+        return f"{jsonlines.MAX_DIGITS}자리가 넘는 숫자가 있으므로 읽을 수 없습니다."
+    if words.startswith("the number"):
+        return "너무 큰 숫자가 있으므로 읽을 수 없습니다."
+    if words.endswith("is not a JSON value"):
+        name = words.removesuffix(" is not a JSON value")
+        return f"{quoted(clip(name))} 값은 JSON에 없는 값이므로 읽을 수 없습니다."
+    return "JSON으로 읽을 수 없는 값이 있습니다."
 
 
 # --- describing and checking fields ------------------------------------------------------------
@@ -146,9 +284,52 @@ def describe(value: Any) -> str:
     return f"a {type(value).__name__}"
 
 
-def expected(path: str, what: str, value: Any) -> RecordError:
-    """``RecordError("<path>: expected <what>, got <value described>")``."""
-    return RecordError(f"{path}: expected {what}, got {describe(value)}", field=path)
+def describe_ko(value: Any) -> str:
+    """:func:`describe` in Korean: what a JSON value is, with the value itself in quotes.
+
+    >>> [describe_ko(v) for v in (None, True, 3, 1.0, "JH")]
+    ['‘null’ 값', '‘true’ 값', '숫자 3', '숫자 1.0', '글자 ‘JH’']
+    >>> describe_ko([1, 2]), describe_ko({})
+    ('항목이 2개인 목록', '키가 0개인 객체')
+    """
+    if value is None:
+        return "‘null’ 값"
+    if isinstance(value, bool):
+        return "‘true’ 값" if value else "‘false’ 값"
+    if isinstance(value, int):
+        digits = len(str(abs(value))) if abs(value) < 10**40 else 41
+        return f"숫자 {value}" if digits <= 40 else "40자리가 넘는 숫자"
+    if isinstance(value, float):
+        return f"숫자 {value!r}"
+    if isinstance(value, str):
+        return f"글자 {quoted(clip(value))}"
+    if isinstance(value, list):
+        return f"항목이 {len(value)}개인 목록"
+    if isinstance(value, dict):
+        return f"키가 {len(value)}개인 객체"
+    return "알 수 없는 값"
+
+
+def seats_ko(seats: Sequence[int]) -> str:
+    """The seats of a game in Korean with their letters: ``북 N, 남 S``."""
+    return ", ".join(f"{seat_name(s)} {SEATS[s]}" for s in seats)
+
+
+def expected(path: str, what: str, value: Any, what_ko: str | None = None) -> RecordError:
+    """``RecordError("<path>: expected <what>, got <value described>")``; ``what_ko`` is
+    ``what`` in Korean (a noun: ``카드 8장의 목록``)."""
+    ko = None
+    if what_ko is not None:
+        ko = kformat(
+            "{path}에는 {what:이} 와야 하는데 {got}입니다.",
+            path=quoted(path), what=what_ko, got=describe_ko(value),
+        )
+    return RecordError(f"{path}: expected {what}, got {describe(value)}", field=path, ko=ko)
+
+
+def missing(path: str) -> RecordError:
+    """``RecordError("<path>: missing")``."""
+    return RecordError(f"{path}: missing", field=path, ko=f"파일에 {quoted(path)} 항목이 없습니다.")
 
 
 def is_whole(value: Any) -> bool:
@@ -175,17 +356,20 @@ def int_field(
     """``obj[key]`` as a whole number in ``low … high`` (``default`` if absent and given)."""
     if key not in obj:
         if default is _MISSING:
-            raise RecordError(f"{path}: missing", field=path)
+            raise missing(path)
         return default
     v = obj[key]
     if low is not None and high is not None:
         what = f"a whole number from {low} to {high}"
+        what_ko = f"{low}부터 {high}까지의 정수"
     elif low is not None:
         what = f"a whole number ≥ {low}"
+        what_ko = f"{low} 이상의 정수"
     else:
         what = "a whole number"
+        what_ko = "정수"
     if not is_whole(v) or (low is not None and v < low) or (high is not None and v > high):
-        raise expected(path, what, v)
+        raise expected(path, what, v, what_ko)
     return v
 
 
@@ -193,46 +377,70 @@ def str_field(obj: dict[str, Any], key: str, path: str, default: Any = _MISSING)
     """``obj[key]`` as text (``default`` if absent and given)."""
     if key not in obj:
         if default is _MISSING:
-            raise RecordError(f"{path}: missing", field=path)
+            raise missing(path)
         return default
     v = obj[key]
     if not isinstance(v, str):
-        raise expected(path, "text", v)
+        raise expected(path, "text", v, "글자")
     return v
 
 
 def seat_field(value: Any, path: str, seats: Sequence[int] = (0, 1, 2, 3)) -> int:
     """A seat letter of the game (its seat indexes ``seats``) → its index."""
     letters = " ".join(SEATS[s] for s in seats)
+    named = seats_ko(seats)
     if not isinstance(value, str):
-        raise expected(path, f"a seat ({letters})", value)
+        raise expected(path, f"a seat ({letters})", value, f"자리 하나({named})")
     try:
         s = parse_seat(value)
     except CardParseError as e:
-        raise RecordError(f"{path}: {e} (the seats are {letters})", field=path) from None
+        ko = kformat(
+            "{path} 항목의 {value:은} 자리로 읽을 수 없습니다(이 게임의 자리는 {named}입니다).",
+            path=quoted(path), value=quoted(clip(value)), named=named,
+        )
+        raise RecordError(f"{path}: {e} (the seats are {letters})", field=path, ko=ko) from None
     if s not in seats:
-        raise RecordError(f"{path}: {value!r} is not a seat of this game ({letters})", field=path)
+        ko = kformat(
+            "{path} 항목의 {seat:은} 이 게임에 없는 자리입니다(이 게임의 자리는 {named}입니다).",
+            path=quoted(path), seat=seat_name(s), named=named,
+        )
+        raise RecordError(
+            f"{path}: {value!r} is not a seat of this game ({letters})", field=path, ko=ko
+        )
     return s
+
+
+def deck_ko(deck_mask: int) -> str:
+    """A deck in Korean by its cards: ``32장 한 벌``."""
+    return f"{deck_mask.bit_count()}장 한 벌"
 
 
 def cards_field(value: Any, path: str, count: int, deck_mask: int, deck: str) -> list[Card]:
     """A list of exactly ``count`` different cards of the deck (mask ``deck_mask``)."""
     if not isinstance(value, list) or len(value) != count:
-        raise expected(path, f"a list of {count} cards", value)
+        raise expected(path, f"a list of {count} cards", value, f"카드 {count}장의 목록")
     out: list[Card] = []
     seen = 0
     for i, t in enumerate(value):
         p = f"{path}[{i}]"
         if not isinstance(t, str):
-            raise expected(p, "a card such as 'JH'", t)
+            raise expected(p, "a card such as 'JH'", t, "‘JH’(J♥)처럼 쓴 카드")
         try:
             c = Card.parse(t)
         except CardParseError as e:
-            raise RecordError(f"{p}: {e}", field=p) from None
+            ko = f"{quoted(p)} 항목의 {e.text('ko')}"
+            raise RecordError(f"{p}: {e}", field=p, ko=ko) from None
         if not deck_mask >> c & 1:
-            raise RecordError(f"{p}: {c.text} is not a card of the {deck}", field=p)
+            ko = kformat(
+                "{path} 항목의 {card:은} {deck}에 없는 카드입니다.",
+                path=quoted(p), card=c, deck=deck_ko(deck_mask),
+            )
+            raise RecordError(f"{p}: {c.text} is not a card of the {deck}", field=p, ko=ko)
         if seen >> c & 1:
-            raise RecordError(f"{p}: card {c.text!r} is given twice", field=p)
+            ko = kformat(
+                "{path} 항목의 {card:은} 앞에서 이미 나온 카드입니다.", path=quoted(p), card=c
+            )
+            raise RecordError(f"{p}: card {c.text!r} is given twice", field=p, ko=ko)
         seen |= 1 << c
         out.append(c)
     return out
@@ -244,28 +452,46 @@ def hands_field(
     """Every seat's cards: an object keyed by the seat letters (or a list in seat order),
     ``count`` cards each, no card twice.  Returns seat letter → cards."""
     letters = [SEATS[s] for s in seats]
+    named = seats_ko(seats)
     if isinstance(value, dict):
         if sorted(value, key=str) != sorted(letters):
             keys = " ".join(sorted(repr(k) for k in value)[:8]) or "none"
+            got = ", ".join(quoted(clip(str(k))) for k in sorted(value, key=str)[:8])
+            ko = kformat(
+                "{path}의 키로는 자리 {named}만 와야 하는데 {got}.",
+                path=quoted(path), named=named,
+                got=f"키가 {got}입니다" if got else "키가 하나도 없습니다",
+            )
             raise RecordError(
-                f"{path}: expected the seats {' '.join(letters)} as keys, got {keys}", field=path
+                f"{path}: expected the seats {' '.join(letters)} as keys, got {keys}",
+                field=path, ko=ko,
             )
         items = [(f"{path}.{k}", k, value[k]) for k in letters]
     elif isinstance(value, list):
         if len(value) != len(seats):
-            raise expected(path, f"a list of {len(seats)} hands (seats {' '.join(letters)})", value)
+            raise expected(
+                path, f"a list of {len(seats)} hands (seats {' '.join(letters)})", value,
+                f"자리 순서({named})대로 손패 {len(seats)}개의 목록",
+            )
         pairs = zip(letters, value, strict=True)
         items = [(f"{path}[{i}]", k, v) for i, (k, v) in enumerate(pairs)]
     else:
-        raise expected(path, f"an object of cards by seat ({' '.join(letters)})", value)
+        raise expected(
+            path, f"an object of cards by seat ({' '.join(letters)})", value,
+            f"자리별({named}) 카드를 담은 객체",
+        )
     out: dict[str, list[Card]] = {}
     seen = 0
     for p, k, v in items:
         cs = cards_field(v, p, count, deck_mask, deck)
         m = cards_mask(cs)
         if m & seen:
-            twice = mask_cards(m & seen)[0].text
-            raise RecordError(f"{p}: card {twice!r} is dealt twice", field=p)
+            card = mask_cards(m & seen)[0]
+            ko = kformat(
+                "{path}의 {card:은} 다른 자리의 손패에도 있는 카드입니다.",
+                path=quoted(p), card=card,
+            )
+            raise RecordError(f"{p}: card {card.text!r} is dealt twice", field=p, ko=ko)
         seen |= m
         out[k] = cs
     return out
@@ -277,13 +503,21 @@ def check_keys(obj: dict[str, Any], allowed: Sequence[str], path: str = "") -> N
         if k not in allowed:
             where = f"{path}: " if path else ""
             shown = repr(k) if isinstance(k, str) and len(k) <= 40 else describe(k)
-            raise RecordError(f"{where}unknown key {shown}", field=path or None)
+            key = quoted(k) if isinstance(k, str) and len(k) <= 40 else describe_ko(k)
+            ko = kformat(
+                "{where}{key} 키는 이 기록에 쓰지 않는 키입니다.",
+                where=f"{quoted(path)} 항목의 " if path else "", key=key,
+            )
+            raise RecordError(f"{where}unknown key {shown}", field=path or None, ko=ko)
 
 
 def need_keys(obj: dict[str, Any], keys: Sequence[str], name: str) -> None:
     for k in keys:
         if k not in obj:
-            raise RecordError(f"{name!r} lacks {k!r}", field=f"{name}.{k}")
+            raise RecordError(
+                f"{name!r} lacks {k!r}", field=f"{name}.{k}",
+                ko=f"{quoted(name)} 항목에 {quoted(k)} 항목이 없습니다.",
+            )
 
 
 def json_equal(a: Any, b: Any) -> bool:
@@ -302,6 +536,9 @@ def json_equal(a: Any, b: Any) -> bool:
 
 
 # --- reading text --------------------------------------------------------------------------------
+_NOT_JSON_KO = "파일이 바이트 순서 표시(BOM)로 시작하므로 JSON으로 읽을 수 없습니다."
+
+
 def parse_json(data: Any) -> Any:
     """JSON text (``str``, or UTF-8 ``bytes``) → its value; anything else is returned as is.
 
@@ -311,24 +548,40 @@ def parse_json(data: Any) -> Any:
     if isinstance(data, (bytes, bytearray, memoryview)):
         raw = bytes(data)
         if raw.startswith(b"\xef\xbb\xbf"):
-            raise RecordError("not JSON: the text starts with a byte-order mark (BOM)")
+            raise RecordError(
+                "not JSON: the text starts with a byte-order mark (BOM)", ko=_NOT_JSON_KO
+            )
         try:
             data = raw.decode("utf-8")
         except UnicodeDecodeError as e:
             why = f"byte {e.start} cannot be read ({e.reason})"
-            raise RecordError(f"not UTF-8 text: {why}") from None
+            ko = f"{e.start}번 위치의 바이트를 읽을 수 없으므로 파일이 UTF-8 텍스트가 아닙니다."
+            raise RecordError(f"not UTF-8 text: {why}", ko=ko) from None
     if not isinstance(data, str):
         return data
     if len(data) > MAX_TEXT:
-        raise RecordError(f"the record is too long ({len(data)} characters, at most {MAX_TEXT})")
+        ko = f"기록이 {len(data):,}자로 너무 깁니다(최대 {MAX_TEXT:,}자)."
+        raise RecordError(
+            f"the record is too long ({len(data)} characters, at most {MAX_TEXT})", ko=ko
+        )
     if data.startswith("\ufeff"):
-        raise RecordError("not JSON: the text starts with a byte-order mark (BOM)")
+        raise RecordError(
+            "not JSON: the text starts with a byte-order mark (BOM)", ko=_NOT_JSON_KO
+        )
     try:
         return jsonlines.loads(data)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e}") from None
+        if not data.strip():
+            ko = "파일이 비어 있으므로 JSON으로 읽을 수 없습니다."
+        else:
+            ko = (
+                f"{e.lineno}번째 줄 {e.colno}번째 글자에서 JSON 문법이 맞지 않으므로 "
+                "JSON으로 읽을 수 없습니다."
+            )
+        raise RecordError(f"not JSON: {e}", ko=ko) from None
     except ValueError as e:  # StrictJSONError: nesting, a huge number, NaN
-        raise RecordError(f"not JSON that can be read: {e}") from None
+        ko = korean_of(e) or "JSON으로 읽을 수 없는 값이 있습니다."
+        raise RecordError(f"not JSON that can be read: {e}", ko=ko) from None
 
 
 def guarded(read: Callable[[], _T]) -> _T:
@@ -338,61 +591,120 @@ def guarded(read: Callable[[], _T]) -> _T:
     except RecordError:
         raise
     except (CardParseError, IllegalAction, IllegalPlay, RuleOptionError) as e:
-        raise RecordError(str(e)) from None
+        raise RecordError(str(e), ko=korean_of(e)) from None
     except RecursionError:
-        raise RecordError("the record is nested too deeply") from None
+        raise RecordError(
+            "the record is nested too deeply", ko="기록이 너무 깊이 겹쳐 있으므로 읽을 수 없습니다."
+        ) from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
         # not expected: every field is checked before use; still, never another exception
-        raise RecordError(f"malformed record (unexpected {type(e).__name__}: {e})") from None
+        raise RecordError(
+            f"malformed record (unexpected {type(e).__name__}: {e})",
+            ko=korean_of(e) or "기록의 형식이 맞지 않으므로 읽을 수 없습니다.",
+        ) from None
 
 
 def rebuilt(make: Callable[[], _T]) -> _T:
     """Run ``make`` (a class's ``_from_…`` rebuilder): a refusal becomes a
-    :class:`RecordError` with the same message."""
+    :class:`RecordError` with the same message (and the Korean one, where it has one)."""
     try:
         return make()
     except RecordError:
         raise
     except (CardParseError, IllegalAction, IllegalPlay, ValueError) as e:
-        raise RecordError(str(e)) from None
+        ko = korean_of(e) or "기록에 적힌 내용으로는 규칙에 맞게 다시 만들 수 없습니다."
+        raise RecordError(str(e), ko=ko) from None
+
+
+RECORDS_KO = {"hand": "판", "game": "게임", "run": "연승 도전·여정", "session": "세션"}
+"""The kinds of record in Korean (``what`` of :func:`check_header`)."""
 
 
 def check_header(data: Any, fmt: str, what: str) -> None:
     """A JSON object of format ``fmt`` (``what`` in messages: ``hand``, ``game``, ``run``) and a
     version this program reads."""
+    what_ko = RECORDS_KO.get(what, "")
     if not isinstance(data, dict):
-        raise RecordError(f"a {what} record must be a JSON object")
+        raise RecordError(
+            f"a {what} record must be a JSON object",
+            ko=f"{what_ko} 기록은 JSON 객체여야 하는데 {describe_ko(data)}입니다.",
+        )
     if data.get("format") != fmt:
         f = data.get("format")
         shown = repr(f) if isinstance(f, str) and len(f) < 60 else describe(f)
-        raise RecordError(f"not a {what} record (format {shown})", field="format")
+        got = quoted(f) if isinstance(f, str) and len(f) < 60 else describe_ko(f)
+        ko = (
+            f"이 파일은 {what_ko} 기록이 아닙니다({what_ko} 기록의 형식은 {quoted(fmt)}인데 "
+            f"이 파일의 형식은 {got}입니다)."
+        )
+        raise RecordError(f"not a {what} record (format {shown})", field="format", ko=ko)
     if "version" not in data:
-        raise RecordError("missing key 'version'", field="version")
+        raise RecordError(
+            "missing key 'version'", field="version", ko="파일에 ‘version’ 항목이 없습니다."
+        )
     v = data["version"]
     if not is_whole(v):
+        ko = kformat(
+            "‘version’에는 버전 {v:이} 와야 하는데 {got}입니다.", v=VERSION, got=describe_ko(v)
+        )
         raise RecordError(
-            f"version: unsupported version: expected {VERSION}, got {describe(v)}", field="version"
+            f"version: unsupported version: expected {VERSION}, got {describe(v)}",
+            field="version", ko=ko,
         )
     if v not in VERSIONS:
+        reads = ", ".join(map(str, VERSIONS))
+        shown_v = v if abs(v) < 10**40 else "(huge)"
+        ko = kformat(
+            "이 프로그램은 버전 {reads}의 기록만 읽으므로 버전 {v}의 기록은 읽을 수 없습니다.",
+            reads=reads, v=v if abs(v) < 10**40 else "(아주 큰 수)",
+        )
         raise RecordError(
-            f"version: unsupported version {v if abs(v) < 10**40 else '(huge)'} "
-            f"(this program reads version {', '.join(map(str, VERSIONS))})",
-            field="version",
+            f"version: unsupported version {shown_v} "
+            f"(this program reads version {reads})",
+            field="version", ko=ko,
         )
 
 
 def required(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     """``data[key]``, which must be there and of type ``kind``."""
     if key not in data:
-        raise RecordError(f"missing key {key!r}", field=key)
+        raise RecordError(
+            f"missing key {key!r}", field=key, ko=f"파일에 {quoted(key)} 항목이 없습니다."
+        )
     if not isinstance(data[key], kind):
         kinds = {str: "text", list: "a list", dict: "an object"}
+        kinds_ko = {str: "글자", list: "목록", dict: "객체"}
         want = kinds.get(kind, "another type") if isinstance(kind, type) else "another type"
+        other = "다른 종류의 값"
+        want_ko = kinds_ko.get(kind, other) if isinstance(kind, type) else other
+        ko = kformat(
+            "{key}에는 {want:이} 와야 하는데 {got}입니다.",
+            key=quoted(key), want=want_ko, got=describe_ko(data[key]),
+        )
         raise RecordError(
             f"key {key!r} has the wrong type: expected {want}, got {describe(data[key])}",
-            field=key,
+            field=key, ko=ko,
         )
     return data[key]
+
+
+def games_ko(known: Collection[str]) -> str:
+    """Games by their codes and Korean names: ``‘belote’(4인 벨로트), …``."""
+    out = []
+    for name in known:
+        try:
+            out.append(f"{quoted(name)}({get(name).title_ko})")
+        except (KeyError, ValueError, RuleOptionError):
+            out.append(quoted(name))
+    return ", ".join(out)
+
+
+def title_ko(game: str) -> str:
+    """A game's Korean name (its code, quoted, for a game not registered)."""
+    try:
+        return str(get(game).title_ko)
+    except (KeyError, ValueError, RuleOptionError):
+        return quoted(game)
 
 
 def game_field(data: dict[str, Any], known: Collection[str]) -> str:
@@ -400,7 +712,11 @@ def game_field(data: dict[str, Any], known: Collection[str]) -> str:
     game = required(data, "game", str)
     if game not in known:
         shown = repr(game) if len(game) < 60 else describe(game)
-        raise RecordError(f"unknown game {shown}", field="game")
+        ko = (
+            f"{quoted(clip(game))} 게임은 이 기록에 쓸 수 없습니다(쓸 수 있는 게임: "
+            f"{games_ko(known)})."
+        )
+        raise RecordError(f"unknown game {shown}", field="game", ko=ko)
     return str(game)
 
 
@@ -410,18 +726,19 @@ def rules_field(game: str, data: dict[str, Any]) -> Any:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise expected("rules", "an object of rule options", raw)
+        raise expected("rules", "an object of rule options", raw, "규칙 옵션을 담은 객체")
     try:
         return rules_for(game, raw)
     except (RuleOptionError, TypeError, ValueError) as e:
-        raise RecordError(f"rules: {e}", field="rules") from None
+        ko = korean_of(e) or "‘rules’ 항목의 규칙 옵션을 읽을 수 없습니다."
+        raise RecordError(f"rules: {e}", field="rules", ko=ko) from None
 
 
 def seed_field(data: dict[str, Any]) -> int | None:
     """The record's ``seed``: a whole number or null."""
     seed = data.get("seed")
     if seed is not None and not is_whole(seed):
-        raise expected("seed", "a whole number or null", seed)
+        raise expected("seed", "a whole number or null", seed, "정수나 ‘null’ 값")
     return seed
 
 
@@ -431,7 +748,8 @@ def game_class(game: str, kind: str) -> Any:
     cls = getattr(get(game), kind)
     if cls is None:
         what = "hand" if kind == "hand_class" else "game"
-        raise RecordError(f"game {game!r} has no {what} records", field="game")
+        ko = f"{title_ko(game)}에는 {RECORDS_KO[what]} 기록이 없습니다."
+        raise RecordError(f"game {game!r} has no {what} records", field="game", ko=ko)
     return cls
 
 
@@ -445,6 +763,9 @@ def short(value: Any) -> str:
 
 
 # --- hands --------------------------------------------------------------------------------------
+NEEDS_DECK_KO = "판 기록에는 ‘deck’ 항목이나 ‘start’ 항목이 있어야 합니다."
+"""A hand record with neither its deck nor its start, in Korean (every game says it)."""
+
 HAND_KEYS = ("format", "version", "game", "rules", "dealer", "deck", "start", "actions", "result")
 """The keys of every hand record; a game adds its own (``_RECORD_KEYS`` of its hand class)."""
 
@@ -481,9 +802,15 @@ def read_hand(data: Any) -> Any:
     rules = rules_field(game, data)
     actions = required(data, "actions", list)
     if "deck" in data and "start" in data:
-        raise RecordError("a hand record has 'deck' or 'start', not both", field="start")
+        raise RecordError(
+            "a hand record has 'deck' or 'start', not both", field="start",
+            ko="판 기록에는 ‘deck’ 항목과 ‘start’ 항목 중 하나만 있어야 하는데 둘 다 있습니다.",
+        )
     if "result" in data and data["result"] is not None and not isinstance(data["result"], dict):
-        raise expected("result", "an object (the score) or null", data["result"])
+        raise expected(
+            "result", "an object (the score) or null", data["result"],
+            "점수를 담은 객체나 ‘null’ 값",
+        )
     hand = rebuilt(lambda: cls._from_record_start(data, rules))
     _replay(hand, actions)
     if data.get("result") is not None:
@@ -491,12 +818,20 @@ def read_hand(data: Any) -> Any:
     return hand
 
 
+_ACTION_FORM_KO = "동작은 [‘play’, 자리, 카드] 또는 [‘call’, 자리, 콜]처럼 글자 세 개의 목록입니다"
+
+
 def _replay(hand: Any, actions: list[Any]) -> None:
     """Make the record's ``actions`` on ``hand``; a refused one names its index and trick."""
     for i, act in enumerate(actions):
         trick = hand.trick_number if hand.contract is not None else None
         if not (isinstance(act, list) and len(act) == 3 and all(isinstance(x, str) for x in act)):
-            raise RecordError(f"malformed action {short(act)}", i, trick, f"actions[{i}]")
+            shown = short(act)
+            ko = (
+                f"{quoted(shown) if shown != describe(act) else describe_ko(act)} 동작은 "
+                f"읽을 수 없습니다({_ACTION_FORM_KO})."
+            )
+            raise RecordError(f"malformed action {shown}", i, trick, f"actions[{i}]", ko)
         kind, seat, value = act
         try:
             if kind == "play":
@@ -506,42 +841,72 @@ def _replay(hand: Any, actions: list[Any]) -> None:
             else:
                 hand._record_action(kind, seat, value)
         except (CardParseError, IllegalAction, IllegalPlay, ValueError) as e:
-            raise RecordError(str(e), i, trick, f"actions[{i}]") from None
+            ko = korean_of(e) or _action_ko(kind, seat, value)
+            raise RecordError(str(e), i, trick, f"actions[{i}]", ko) from None
+
+
+def _action_ko(kind: str, seat: str, value: str) -> str:
+    """A refused action in Korean, when the refusal has no Korean words of its own."""
+    if kind not in ("play", "call"):
+        return f"{quoted(clip(kind))} 동작은 이 게임에 없는 동작입니다({_ACTION_FORM_KO})."
+    return kformat(
+        "기록된 동작 [{kind}, {seat}, {value}]의 {what:은} 규칙에 맞지 않으므로 다시 할 수 "
+        "없습니다.",
+        kind=quoted(kind), seat=quoted(clip(seat)), value=quoted(clip(value)),
+        what="카드" if kind == "play" else "콜",
+    )
 
 
 def _check_result(hand: Any, recorded: Any) -> None:
     """The recorded result must be the replayed hand's."""
     if hand.result is None:
-        raise RecordError("the record has a result but its hand is not finished", field="result")
+        raise RecordError(
+            "the record has a result but its hand is not finished", field="result",
+            ko="기록에 결과(‘result’)가 있지만 동작을 다시 해 보면 판이 아직 끝나지 않았습니다.",
+        )
     if not json_equal(hand.result.to_json(), recorded):
         raise RecordError(
             f"the recorded result {short(recorded)} differs from the replayed one "
             f"{hand.result.to_json()}",
             field="result",
+            ko="기록에 적힌 결과(‘result’)가 동작을 다시 해 본 결과와 다릅니다.",
         )
 
 
 # --- games --------------------------------------------------------------------------------------
+PARTS_KO = {"hand": "판", "game": "게임", "match": "경기", "run": "연승 도전", "journey": "여정"}
+"""The parts of the records in Korean (a game's hands, a run's matches or games)."""
+
+
 def nested(
     records: list[Any], game_name: str, whole: str, part: str, key: str,
-    load: Callable[[Any], Any],
+    load: Callable[[Any], Any], whole_ko: str | None = None, part_ko: str | None = None,
 ) -> list[Any]:
     """The records nested in a game (its hands) or a run (its games), each of ``game_name``,
-    loaded by ``load``; a failure names the part (``hand 3: …``, field ``hands[2]``)."""
+    loaded by ``load``; a failure names the part (``hand 3: …``, field ``hands[2]``;
+    ``whole_ko`` and ``part_ko`` are ``whole`` and ``part`` in Korean: ``3번째 판``)."""
+    whole_ko = whole_ko or PARTS_KO.get(whole, whole)
+    part_ko = part_ko or PARTS_KO.get(part, part)
+    title = title_ko(game_name)
     out = []
     for k, rec in enumerate(records):
+        place = f"{k + 1}번째 {part_ko}"
         if isinstance(rec, dict) and rec.get("game") != game_name:
+            got = rec.get("game")
+            ko = (
+                f"{title} {whole_ko} 기록에는 {title} {part_ko} 기록만 들어갈 수 있는데 이 "
+                f"{part_ko}의 게임은 "
+                f"{quoted(clip(got)) if isinstance(got, str) else describe_ko(got)}입니다."
+            )
             raise RecordError(
                 f"{part} {k + 1}: a {game_name} {whole} holds {game_name} {part}s, "
                 f"not {describe(rec.get('game'))}",
-                field=f"{key}[{k}].game",
+                field=f"{key}[{k}].game", ko=ko, where_ko=(place,),
             )
         try:
             out.append(load(rec))
         except RecordError as e:
-            err = RecordError(f"{part} {k + 1}: {e}", field=f"{key}[{k}]")
-            err.action, err.trick = e.action, e.trick
-            raise err from None
+            raise e.within(f"{part} {k + 1}: {e}", place, f"{key}[{k}]") from None
     return out
 
 
@@ -580,14 +945,31 @@ def read_game(data: Any) -> Any:
     seed = seed_field(data)
     records = required(data, "hands", list)
     if not records:
-        raise RecordError("a game record needs at least one hand", field="hands")
+        raise RecordError(
+            "a game record needs at least one hand", field="hands",
+            ko="게임 기록의 ‘hands’ 항목에는 판이 하나 이상 있어야 합니다.",
+        )
     if "totals" not in data:
-        raise RecordError("missing key 'totals'", field="totals")
+        raise RecordError(
+            "missing key 'totals'", field="totals", ko="파일에 ‘totals’ 항목이 없습니다."
+        )
     totals = data["totals"]
     hands = nested(records, game_name, "game", "hand", "hands", read_hand)
     g = rebuilt(lambda: cls._from_hands(rules, seed, hands))
     _check_totals(g, totals)
     return g
+
+
+def totals_ko(totals: dict[str, Any]) -> str:
+    """A game's totals in Korean: ``남북 팀 162, 동서 팀 0``."""
+    parts = []
+    for side, v in totals.items():
+        try:
+            name = team_name(side)
+        except (KeyError, ValueError, IndexError):
+            name = quoted(clip(str(side)))
+        parts.append(f"{name} {getattr(v, 'number', v)}")
+    return ", ".join(parts)
 
 
 def _check_totals(g: Any, totals: Any) -> None:
@@ -599,13 +981,22 @@ def _check_totals(g: Any, totals: Any) -> None:
         or sorted(totals, key=str) != sorted(sides)
         or not all(is_number(v) for v in totals.values())
     ):
-        raise expected("totals", f"an object of numbers by side ({' '.join(sides)})", totals)
+        named = ", ".join(f"{team_name(s)} {s}" for s in sides)
+        raise expected(
+            "totals", f"an object of numbers by side ({' '.join(sides)})", totals,
+            f"편별({named}) 점수를 담은 객체",
+        )
     if not g.is_over and g.hand.is_over and not json_equal(totals, g.totals):
         # the last hand is finished and the recorded totals count it: next_hand() was called
         g.next_hand()
     if not json_equal(totals, g.totals):
+        ko = kformat(
+            "기록에 적힌 합계({a})가 판을 다시 해 본 합계({b})와 다릅니다.",
+            a=totals_ko(totals), b=totals_ko(dict(g.totals)),
+        )
         raise RecordError(
-            f"recorded totals {short(totals)} differ from replayed {g.totals}", field="totals"
+            f"recorded totals {short(totals)} differ from replayed {g.totals}", field="totals",
+            ko=ko,
         )
 
 

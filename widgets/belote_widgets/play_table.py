@@ -49,7 +49,7 @@ from belote_lab.cards import SEATS, Card, CardParseError, Suit, seat_in
 from belote_lab.contract import ContractKind
 from belote_lab.games import Game, get
 from belote_lab.hints import Hint, hint
-from belote_lab.record import RecordError
+from belote_lab.record import RecordError, korean_of
 from belote_lab.review import Review, review
 from belote_lab.selfplay import make_players
 from belote_lab.session import NOTHING_TO_UNDO, Action, Session, modes
@@ -201,7 +201,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "resume": "이어 하기",
         "resume_title": "저장으로 내려받은 게임(JSON 파일)을 열어 그 자리부터 이어 합니다",
         "resumed": "이어 합니다: {game}, {mode}.",
-        "bad_file": "이 파일로는 이어 할 수 없습니다: {error}. 테이블은 그대로입니다.",
+        "bad_file": "이 파일로는 이어 할 수 없습니다. {error} 테이블은 그대로입니다.",
     },
 }
 """The table's own labels (those of :mod:`belote_widgets.i18n` are used where they fit)."""
@@ -646,6 +646,7 @@ class PlayTable(LocalizedWidget):
         self._advice: Advice | None = None
         self._hint_pick: Message | None = None
         self._hint_error: str | None = None
+        self._hint_failure: Exception | None = None
 
     def _refuse_message(self, plain: str | None, message: Message | None = None) -> None:
         self._refused = None
@@ -757,7 +758,7 @@ class PlayTable(LocalizedWidget):
             try:
                 self._advice = advise(h, time_budget=self.advice_budget, seed=0)
             except (RuntimeError, ValueError) as e:
-                self._hint_error = str(e)
+                self._hint_error, self._hint_failure = str(e), e
         else:
             card = self.advisor.choose_card(h.observation(self.seat))
             self._hint_pick = lambda lang: text("hint_level2_card", lang, card=card.pretty)
@@ -766,7 +767,7 @@ class PlayTable(LocalizedWidget):
                     h, samples=self.hint_samples, time_budget=self.hint_budget, seed=0
                 )
             except (RuntimeError, ValueError) as e:
-                self._hint_error = str(e)
+                self._hint_error, self._hint_failure = str(e), e
         self.refresh()
         return True
 
@@ -816,7 +817,7 @@ class PlayTable(LocalizedWidget):
         try:
             s = Session.from_json(data)
         except RecordError as e:
-            message = _w("bad_file", lang, error=str(e))
+            message = _w("bad_file", lang, error=e.text(lang))
             self.file_message.value = f'<span class="bw-reason">{esc(message)}</span>'
             return False
         self._use_session(s)
@@ -1152,10 +1153,19 @@ class PlayTable(LocalizedWidget):
         if self._advice is not None:
             parts.append(f'<div class="bw-advice">{self._advice.html(lang)}</div>')
         if self._hint_error:
-            parts.append(esc(text("hint_failed", lang, error=self._hint_error)))
+            parts.append(esc(self._hint_failed_words(lang)))
         if self._hint_pick is not None:
             parts.append(f'<span class="bw-level2">{esc(self._hint_pick(lang))}</span>')
         return "".join(parts)
+
+    def _hint_failed_words(self, lang: str) -> str:
+        """Why no hint was given: the engine's words in ``lang`` where it has them; in Korean
+        a plain sentence otherwise (the English details are not shown)."""
+        if lang == "en":
+            return text("hint_failed", lang, error=self._hint_error)
+        e = self._hint_failure
+        words = korean_of(e) if e is not None else None
+        return text("hint_failed", lang, error=words) if words else text("hint_failed_plain", lang)
 
     def _hint_table(self, hn: Hint, lang: str) -> str:
         unit = text("hint_unit_tricks" if hn.unit == "tricks" else "hint_unit_points", lang)

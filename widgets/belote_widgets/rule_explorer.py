@@ -43,6 +43,7 @@ from belote_lab.cards import (
 )
 from belote_lab.contract import Contract
 from belote_lab.games import Game, get, names, rules_for
+from belote_lab.record import korean_of
 from belote_lab.rules import RuleOptionError
 from belote_lab.trick import (
     Analysis,
@@ -216,7 +217,9 @@ def _error_words(error: Exception | None, language: str) -> str:
     if language == "ko" and isinstance(error, json.JSONDecodeError):
         return text("bad_json", language)
     if language == "ko" and isinstance(error, RuleOptionError):
-        return text("bad_case_rules", language)
+        return f"{text('bad_case_rules', language)} {error.text(language)}"
+    if language == "ko":
+        return korean_of(error) or str(error)
     return str(error)
 
 

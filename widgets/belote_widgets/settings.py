@@ -153,7 +153,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rules": "규칙",
         "start": "시작",
         "started": "{game}, {mode}: 카드를 나눴습니다.",
-        "bad_rules": "고른 규칙 옵션을 함께 쓸 수 없으므로 옵션을 바꿔야 합니다.",
+        "bad_rules": "고른 규칙 옵션을 함께 쓸 수 없으므로 옵션을 바꿔야 합니다. {error}",
         "default": "기본값: {value}. 가능한 값: {allowed}.",
         "default_only": "기본값: {value}.",
         "on": "켬",
@@ -545,6 +545,17 @@ class SettingsPanel(LocalizedWidget):
             "seed": int(self.seed_input.value),
         }
 
+    def _rules_error(self, error: Exception) -> str:
+        """Why the rules were refused, in the panel's language: the engine's words, the
+        options named by their labels here (in Korean nothing of an English message)."""
+        lang = self.language
+        if isinstance(error, RuleOptionError):
+            labels = TEXTS.get(lang, {})
+            keys = {n: "rounds" if n == "rounds" else f"opt_{n}" for n in _option_names(self.game)}
+            names = {n: labels[k] for n, k in keys.items() if k in labels}
+            return error.text(lang, names=names)
+        return str(error) if lang == "en" else ""
+
     def on_start(self, callback: Callable[[dict[str, Any]], Any]) -> None:
         """Call ``callback(config)`` when Start is pressed (with rules that go together)."""
         self._callbacks.append(callback)
@@ -554,10 +565,8 @@ class SettingsPanel(LocalizedWidget):
         try:
             config = self.config()
         except (RuleOptionError, ValueError) as e:
-            self.message.value = (
-                f'<span class="bw-reason">{esc(words("bad_rules", self.language, error=str(e)))}'
-                "</span>"
-            )
+            why = esc(words("bad_rules", self.language, error=self._rules_error(e)).strip())
+            self.message.value = f'<span class="bw-reason">{why}</span>'
             return None
         lang = self.language
         self.message.value = esc(words(
