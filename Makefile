@@ -28,7 +28,7 @@ PRESENT_ARGS ?=
 NOTEBOOKS  ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv lab test notebooks book bench bench-learn present screenshots clean
+.PHONY: help venv lab test notebooks book bench bench-learn tips present screenshots clean
 
 help:
 	@echo "make lab      JupyterLab on notebooks/ (127.0.0.1); creates/refreshes .venv first"
@@ -37,6 +37,8 @@ help:
 	@echo "make book     static HTML site of the notebooks' stored outputs in build/book/ (index.html)"
 	@echo "make bench    run benchmarks/bench_play.py"
 	@echo "make bench-learn  time the review, the hints and the bidding advice per game"
+	@echo "make tips     test the seeds' strategy tips (4000 deals a row, 2 processes, about"
+	@echo "              12 minutes) into notebooks/data/tip_study.json; stored chunks are kept"
 	@echo "make present  NB=notebooks/<name>.ipynb   serve one notebook with Voila (127.0.0.1)"
 	@echo "make screenshots  regenerate docs/screenshots/ in JupyterLab + headless chromium"
 	@echo "make clean    remove .venv and caches"
@@ -79,6 +81,10 @@ bench-learn: venv
 	$(BIN)/python benchmarks/bench_review.py
 	$(BIN)/python benchmarks/bench_hints.py --hands 10
 	$(BIN)/python benchmarks/bench_advice.py
+
+# The tip table (belote_lab.tipstudy): chunks already in the file are not played again.
+tips: venv
+	$(BIN)/python -m belote_lab tips --deals 4000 --jobs 2
 
 present: venv
 	@if [ -z "$(NB)" ]; then \

@@ -5,6 +5,7 @@
     belote-lab selfplay --game belote --hands N --seed S [--out FILE] [--format records|cases]
     belote-lab bench                   play random hands and print hands per second
     belote-lab simulate --game G --hands N --players 2,1,2,1 --seed S [--out FILE.npz]
+    belote-lab tips [--deals N] [--jobs J] [--out FILE] [--only ID,...]   the tip table
 
 Exit status of ``referee`` and ``solve``: 0 when every line was answered (also when some
 answers are ``invalid`` or ``illegal`` errors to well-formed cases); 1 when every line was
@@ -196,6 +197,68 @@ def _cmd_review(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_tips(args: argparse.Namespace) -> int:
+    from belote_lab import tipstudy
+
+    def progress(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    t0 = time.perf_counter()
+    path = args.out or tipstudy.DEFAULT_PATH
+    study = tipstudy.run(args.only, deals=args.deals or tipstudy.DEALS, jobs=args.jobs,
+                         path=path, solver_hands=args.solver_hands or tipstudy.SOLVER_HANDS,
+                         progress=progress)
+    print(study.text("en"))
+    print(f"\n{path}: {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    return 0
+
+
+def _tip_ids(text: str) -> list[str]:
+    from belote_lab.tipstudy import TIPS
+
+    known = {t.id: t for t in TIPS}
+    ids = [x.strip() for x in text.split(",") if x.strip()]
+    for x in ids:
+        if x not in known:
+            raise argparse.ArgumentTypeError(
+                f"no tip {x!r}; the ids are {', '.join(known)}")
+        if not known[x].tested:
+            raise argparse.ArgumentTypeError(f"tip {x} is not tested: nothing to compute")
+    if not ids:
+        raise argparse.ArgumentTypeError("give tip ids, e.g. B1,T4")
+    return ids
+
+
+def _jobs(text: str) -> int:
+    n = _whole(text)
+    if not 1 <= n <= 64:
+        raise argparse.ArgumentTypeError(f"the number of jobs must be from 1 to 64, not {n}")
+    return n
+
+
+def _add_tips(sub: Any) -> None:
+    # the defaults are belote_lab.tipstudy's (DEALS, SOLVER_HANDS, DEFAULT_PATH), not imported
+    # here: building the parser stays quick for the other commands
+    t = sub.add_parser(
+        "tips", help="test the seeds' strategy tips on duplicate deals; stores the tip table",
+        description="Play the tip table's tests (belote_lab.tipstudy) in chunks of 50 deals and\n"
+        "store each chunk's sums in a JSON file; chunks already stored are kept, so a\n"
+        "stopped run goes on and more deals extend the rows.  One line per row on standard\n"
+        "error as it is complete; the table with its verdicts on standard output.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    t.add_argument("--deals", type=_hands, default=None,
+                   help="deals per compared row, rounded up to chunks of 50 (default 4000)")
+    t.add_argument("--solver-hands", type=_hands, default=None,
+                   help="hands of the exact-solver row T8 (default 10000)")
+    t.add_argument("--jobs", type=_jobs, default=2, help="processes (default 2)")
+    t.add_argument("--out", type=writable_path, default=None,
+                   help="the JSON file (default notebooks/data/tip_study.json)")
+    t.add_argument("--only", type=_tip_ids, default=None,
+                   help="only these rows, e.g. B1,T4 (default: every tested tip)")
+    t.set_defaults(func=_cmd_tips)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="belote-lab", description="Teach and analyse trick-taking card games."
@@ -223,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_bench(sub)
     _add_simulate(sub)
     _add_review(sub)
+    _add_tips(sub)
     return p
 
 
@@ -344,7 +408,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:
         if not _user_error(e):
             raise
-        print(f"belote-lab {args.command}: error: {e}", file=sys.stderr)
+        words = str(e)
+        if getattr(args, "language", "en") == "ko":  # `review --language ko`: Korean errors too
+            from belote_lab.record import korean_of
+
+            words = korean_of(e) or words
+        print(f"belote-lab {args.command}: error: {words}", file=sys.stderr)
         return 2
 
 

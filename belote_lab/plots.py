@@ -398,17 +398,41 @@ def _level_label(x: Any) -> str:
     return str(x)
 
 
+_TIP_WORDS = {
+    "en": {"xlabel": "tip-following side minus the other side ({unit}), 95% CI", "tip": "tip",
+           "pays": "the tip pays", "none": "no clear difference", "costs": "the tip costs",
+           "pays_ci": "the tip pays (CI above 0)", "none_ci": "no clear difference (CI holds 0)",
+           "costs_ci": "the tip costs (CI below 0)"},
+    "ko": {"xlabel": "팁을 따르는 쪽 − 다른 쪽 ({unit}), 95% 신뢰구간", "tip": "팁",
+           "pays": "팁이 이득", "none": "뚜렷한 차이 없음", "costs": "팁이 손해",
+           "pays_ci": "팁이 이득 (구간이 0보다 위)",
+           "none_ci": "뚜렷한 차이 없음 (구간이 0을 포함)",
+           "costs_ci": "팁이 손해 (구간이 0보다 아래)"},
+}
+
+
 def tip_effects(names: Sequence[str], means: Sequence[float], lows: Sequence[float],
                 highs: Sequence[float], *, unit: str = "points per hand",
                 title: str = "Does following the tip pay?",
-                xlabel: str | None = None) -> Figure:
+                xlabel: str | None = None, verdicts: Sequence[str] | None = None,
+                language: str = "en") -> Figure:
     """Horizontal bars: the gain of the tip-following side over the other side, with its 95%
-    interval.  Green: the interval is above 0 (the tip pays); red: below 0; grey: the
-    interval holds 0 (no clear difference at this sample size)."""
+    interval.  Green: the tip pays; red: it costs; grey: no clear difference at this sample
+    size.  Without ``verdicts`` the colour is read from the interval (above 0, below 0,
+    holding 0); with them (``"pays"``, ``"costs"``, anything else), from the verdicts, e.g.
+    after a multiple-testing correction.  ``language="ko"`` writes the chart's own words in
+    Korean (the names, unit and title are the caller's)."""
+    words = _TIP_WORDS["ko" if language == "ko" else "en"]
     mean = np.asarray(means, dtype=float)
     lo = np.asarray(lows, dtype=float)
     hi = np.asarray(highs, dtype=float)
-    colors = [GOOD if a > 0 else BAD if b < 0 else NEUTRAL for a, b in zip(lo, hi, strict=True)]
+    if verdicts is None:
+        colors = [GOOD if a > 0 else BAD if b < 0 else NEUTRAL
+                  for a, b in zip(lo, hi, strict=True)]
+        legend = (words["pays_ci"], words["none_ci"], words["costs_ci"])
+    else:
+        colors = [GOOD if v == "pays" else BAD if v == "costs" else NEUTRAL for v in verdicts]
+        legend = (words["pays"], words["none"], words["costs"])
     fig, axes = _figure(width=10, height=0.65 * len(names) + 2.3)
     ax = axes[0, 0]
     pos = np.arange(len(names))[::-1]
@@ -421,12 +445,11 @@ def tip_effects(names: Sequence[str], means: Sequence[float], lows: Sequence[flo
     ax.axvline(0, color="black", lw=1)
     ax.set_yticks(pos)
     ax.set_yticklabels(names)
-    ax.set_xlabel(xlabel or f"tip-following side minus the other side ({unit}), 95% CI")
-    ax.set_ylabel("tip")
+    ax.set_xlabel(xlabel or words["xlabel"].format(unit=unit))
+    ax.set_ylabel(words["tip"])
     ax.set_title(title)
-    ax.legend(handles=[Patch(color=GOOD, label="the tip pays (CI above 0)"),
-                       Patch(color=NEUTRAL, label="no clear difference (CI holds 0)"),
-                       Patch(color=BAD, label="the tip costs (CI below 0)")],
+    ax.legend(handles=[Patch(color=c, label=w) for c, w in zip((GOOD, NEUTRAL, BAD), legend,
+                                                                strict=True)],
               loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, fontsize=9,
               frameon=False)
     lim = max(float(np.nanmax(np.abs(np.concatenate([lo, hi])))), 1.0) * 1.25
@@ -488,10 +511,10 @@ def call_accuracy(calls: Sequence[Any] | np.ndarray, tricks: Sequence[Any] | np.
 
 def mean_by_group(values: Sequence[float] | np.ndarray, groups: Sequence[Any] | np.ndarray, *,
                   xlabel: str, ylabel: str, title: str, min_count: int = 1,
-                  unit: str = "values") -> Figure:
+                  unit: str = "values", language: str = "en") -> Figure:
     """Bars of the mean of ``values`` for each value of ``groups``, with 95% intervals and the
     count above each bar (e.g. points lost against perfect play, by trick number); ``unit``
-    names what was counted in the title."""
+    names what was counted in the title; ``language="ko"`` writes the legend in Korean."""
     v = np.asarray(values, dtype=float)
     g = np.asarray(groups)
     levels = [x for x in sorted(set(g.tolist())) if (g == x).sum() >= min_count]
@@ -506,7 +529,8 @@ def mean_by_group(values: Sequence[float] | np.ndarray, groups: Sequence[Any] | 
     fig, axes = _figure(width=9, height=4.6)
     ax = axes[0, 0]
     pos = np.arange(len(levels))
-    ax.bar(pos, means, 0.6, color=ATTACK, yerr=err, capsize=3, label="mean with 95% CI")
+    legend = "평균과 95% 신뢰구간" if language == "ko" else "mean with 95% CI"
+    ax.bar(pos, means, 0.6, color=ATTACK, yerr=err, capsize=3, label=legend)
     for p, m, h, n in zip(pos, means, err[1], ns, strict=True):
         ax.annotate(f"{m:.1f}\nn={n:,}", (p, m + h), xytext=(0, 2), textcoords="offset points",
                     ha="center", va="bottom", fontsize=8)

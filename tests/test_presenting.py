@@ -159,4 +159,4 @@ def test_voila_shows_no_checks(name: str, tmp_path: Path) -> None:
     # the cells that show something on the page are those with stored outputs: no check cell
     shown = [c for _, c in code_cells(NOTEBOOK_DIR / name) if c.get("outputs")]
     assert showing == len(shown)
-    assert "playable" in text if name.startswith("03") else "Litige" in text
+    assert "playable" in text if name.startswith("04") else "Litige" in text

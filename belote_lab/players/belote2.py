@@ -64,6 +64,8 @@ class Belote2Player2:
     """
 
     level = 2
+    last_sure: float = _LAST_SURE
+    """What keeping its only sure winner for the last trick is worth to the player (points)."""
 
     def __init__(self, seed: int | None = None, take: float = 4.5, name: float = 5.0) -> None:
         self.seed = seed
@@ -75,16 +77,22 @@ class Belote2Player2:
         calls: list[str] = state.legal_calls()
         view = state.seat_view(state.current_player)
         turned = Card.parse(view["turned"])
-        seven = [*_cards(view["hand"]), turned]
+        hand = _cards(view["hand"])
         if "take" in calls:
-            ok = taking_strength(seven, turned.suit) >= self.take
+            ok = self._strength(hand, turned, turned.suit) >= self.take
             return "take" if ok or "pass" not in calls else "pass"
         named = [c for c in calls if c != "pass"]
         if not named:
             return "pass"
-        best = max(named, key=lambda s: taking_strength(seven, "SHDC".index(s)))
-        strength = taking_strength(seven, "SHDC".index(best))
+        best = max(named, key=lambda s: self._strength(hand, turned, "SHDC".index(s)))
+        strength = self._strength(hand, turned, "SHDC".index(best))
         return best if strength >= self.name or "pass" not in calls else "pass"
+
+    def _strength(self, hand: list[Card], turned: Card, trump: int) -> float:
+        """How good the hand is for ``trump``: :func:`taking_strength` of the 7 cards the
+        contractor would hold, the 6 in ``hand`` and the ``turned`` card (the tip players of
+        :mod:`belote_lab.players.tips` change this judgement)."""
+        return taking_strength([*hand, turned], trump)
 
     # --- play -----------------------------------------------------------------------------
     def choose_card(self, state: TrickPlay) -> Card:
@@ -134,7 +142,7 @@ class Belote2Player2:
         self, legal: list[Card], trick: list[Card], t: Tables, hand: int, opp: int, last: int
     ) -> Card:
         pts = t.points
-        keep_me = _strict_keeps(hand, opp, t)
+        keep_me = _strict_keeps(hand, opp, t, self.last_sure)
         if trick:
             led = trick[0]
 
@@ -165,9 +173,12 @@ def _beats(card: int, best: int, t: Tables) -> bool:
     return card >> 4 == ts
 
 
-def _strict_keeps(mine: int, other: int, t: Tables) -> dict[int, float]:
+def _strict_keeps(
+    mine: int, other: int, t: Tables, last_sure: float = _LAST_SURE
+) -> dict[int, float]:
     """What each card of ``mine`` is worth keeping when ``other`` is the opponent's hand:
-    its points, more for a sure winner and a trump, most for the only sure winner."""
+    its points, more for a sure winner and a trump, most for the only sure winner (by
+    ``last_sure``: it is kept for the last trick)."""
     ts = t.trump_suit
     other_trumps = other & t.trump_mask
     keeps: dict[int, float] = {}
@@ -183,7 +194,7 @@ def _strict_keeps(mine: int, other: int, t: Tables) -> dict[int, float]:
             k += _TRUMP_EXTRA
         keeps[c] = k
     if len(sure) == 1 and mine.bit_count() > 1:
-        keeps[sure[0]] += _LAST_SURE
+        keeps[sure[0]] += last_sure
     return keeps
 
 

@@ -121,12 +121,12 @@ class CallbreakPlayer2:
         if len(cards) == 1:
             return cards[0]
         trick: list[Card] = list(state.trick)
-        played = 0
+        history = 0  # the cards of the finished tricks
         voids = [0, 0, 0, 0]  # per seat: suits (as bits) known to be void
         for t in state.tricks:
-            played |= _trick_info(t.cards, t.leader, voids)
-        played |= _trick_info(trick, state.leader, voids)
-        unseen = FULL_MASK & ~played & ~hand
+            history |= _trick_info(t.cards, t.leader, voids)
+        table = _trick_info(trick, state.leader, voids)
+        unseen = self._unseen(hand, history, table)
         call = state.call_of(seat) or 0
         need = call - state.won_tricks[seat]
         if not self.duck_after_call:
@@ -135,6 +135,16 @@ class CallbreakPlayer2:
         if not trick:
             return self._lead(hand, cards, unseen, voids, seat, need)
         return self._follow(hand, cards, trick, unseen, voids, later, need)
+
+    def _unseen(self, hand: int, history: int, table: int) -> int:
+        """The cards that others may still hold: neither in ``hand`` nor played (``history``:
+        the finished tricks' cards, ``table``: the current trick's)."""
+        return FULL_MASK & ~history & ~table & ~hand
+
+    def _short_side(self, hand: int, cards: list[Card]) -> Card:
+        """The lowest card of the shortest suit among ``cards`` (side suits first where the
+        caller gives them): throwing or leading it brings a void nearer."""
+        return min(cards, key=lambda c: (_count(hand & SUIT_MASK[c >> 4]), c & 15))
 
     def _threats(self, c: int, unseen: int, voids: list[int], later: list[int]) -> int:
         """How many unseen cards could beat ``c`` when played by the seats still to play."""
@@ -182,7 +192,7 @@ class CallbreakPlayer2:
         side = [c for c in cards if c >> 4 != _S] or cards
         if high:
             return max(side, key=lambda c: (c & 15, -_count(hand & SUIT_MASK[c >> 4])))
-        return min(side, key=lambda c: (_count(hand & SUIT_MASK[c >> 4]), c & 15))
+        return self._short_side(hand, side)
 
     def _lead(
         self,
@@ -213,7 +223,7 @@ class CallbreakPlayer2:
                     return top
             side = [c for c in cards if c >> 4 != _S]
             if side and hand & _SPADES:
-                return min(side, key=lambda c: (_count(hand & SUIT_MASK[c >> 4]), c & 15))
+                return self._short_side(hand, side)
             return min(cards, key=lambda c: (-_count(hand & SUIT_MASK[c >> 4]), c & 15))
 
         # the call is made: lead a low card that others can beat

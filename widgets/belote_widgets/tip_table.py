@@ -1,0 +1,241 @@
+"""The tip table (:mod:`belote_lab.tipstudy`) drawn as static HTML: one row per strategy tip
+of the seeds — the seed's Korean words with a paraphrase, how it is tested (or why not), n,
+the paired difference with its 95% interval, the p-value and the verdict after the
+Holm–Bonferroni correction — then what the correction means.
+
+No script: the colours come from JupyterLab's theme variables with light fallbacks (and
+lighter ones under a dark theme), and Korean words wrap between words (``keep-all``).
+
+>>> from belote_lab.tipstudy import TIPS, TipStudy, TipRow
+>>> study = TipStudy([TipRow(t) for t in TIPS])          # nothing computed yet
+>>> html = tip_table_html(study, "en")
+>>> "bw-tips-table" in html and "182점을 내주는 꼴" in html and "not computed" in html
+True
+>>> "수비 팀" in tip_table_html(study, "ko")
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from belote_lab.tipstudy import (
+    GAME_NAMES,
+    KIND_NAMES,
+    PER_KO,
+    TipRow,
+    TipStudy,
+    player_name,
+)
+from belote_widgets.cards_view import esc
+from belote_widgets.i18n import check_language, words
+
+__all__ = ["TIP_CSS", "TIP_TEXTS", "tip_table_html", "tip_words"]
+
+TIP_CSS = """
+.bw-tips {
+  --bw-tips-fg: var(--jp-ui-font-color0, #000);
+  --bw-tips-head: var(--jp-layout-color2, #eee);
+  --bw-tips-line: var(--jp-border-color2, #d5d5d5);
+  --bw-tips-muted: #555;
+  --bw-tips-good: var(--jp-success-color0, #1b5e20);
+  --bw-tips-bad: var(--jp-error-color0, #b71c1c);
+  color: var(--bw-tips-fg); max-width: 100%; word-break: keep-all; overflow-wrap: break-word;
+  font-family: 'DejaVu Sans', 'Noto Sans', 'Noto Sans CJK KR', sans-serif;
+}
+body[data-jp-theme-light="false"] .bw-tips {
+  --bw-tips-head: var(--jp-layout-color1, #212121);
+  --bw-tips-muted: rgba(255, 255, 255, 0.75);
+  --bw-tips-good: var(--jp-success-color2, #81c784);
+  --bw-tips-bad: var(--jp-error-color2, #e57373);
+}
+.bw-tips p { margin: 0.4em 0; line-height: 1.45; }
+.bw-tips-scroll { overflow-x: auto; max-width: 100%; }
+.bw-tips-table { border-collapse: collapse; font-size: 0.92em; }
+.bw-tips-table caption { text-align: left; padding: 0.3em 0; color: var(--bw-tips-fg); }
+.bw-tips .bw-tips-table th {
+  background: var(--bw-tips-head); color: var(--bw-tips-fg); text-align: left;
+  padding: 4px 8px; white-space: nowrap;
+}
+.bw-tips .bw-tips-table td {
+  vertical-align: top; text-align: left; padding: 6px 8px;
+  border-top: 1px solid var(--bw-tips-line); line-height: 1.4;
+}
+.bw-tips-table td.bw-tips-tip { min-width: 18em; max-width: 30em; }
+.bw-tips-table td.bw-tips-how { min-width: 16em; max-width: 28em; }
+.bw-tips-table td.bw-tips-num { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.bw-tips-table tr.bw-tips-untested td { opacity: 0.9; }
+.bw-tips-id, .bw-tips-mean { font-weight: bold; }
+.bw-tips-quote { display: block; margin: 0.2em 0; }
+.bw-tips-muted { color: var(--bw-tips-muted); }
+.bw-tips-small { font-size: 0.9em; }
+.bw-tips-pays { color: var(--bw-tips-good); font-weight: bold; }
+.bw-tips-costs { color: var(--bw-tips-bad); font-weight: bold; }
+.bw-tips-none { font-weight: bold; }
+"""
+"""The table's own rules (theme colours with fallbacks, Korean kept whole between words)."""
+
+TIP_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "tip": "Tip (the seed's words)", "how": "Tested? How", "n": "n",
+        "diff": "Difference (95% interval)", "p": "p", "verdict": "Verdict (after Holm)",
+        "seed": "seed {seed}", "deals": "{n} deals", "hands": "{n} hands",
+        "dropped": "{k} left out (contract or taker differed)",
+        "changed": "{k} came out differently (mean {m} on those)",
+        "p_holm": "Holm: {p}", "raw": "uncorrected 95%: {v}",
+        "not_computed": "not computed yet (make tips)",
+        "solver_diff": "a player gives away {m:.2f} points a hand (95% CI {lo:.2f} … {hi:.2f})",
+        "solver_best": "a best card in {b:.1%} of {d} decisions",
+        "solver_verdict": "a measurement, not in the Holm family",
+        "vs": "{a} vs {b}", "ci": "95% CI {lo} … {hi}",
+        "caption": "Each tested tip: the player that follows it against one that differs from "
+                   "it in that one behaviour, on the same deals; the difference is the tip "
+                   "side minus the other (positive: the tip pays).",
+        "designs": "How the duels are played.",
+    },
+    "ko": {
+        "tip": "팁 (시드의 말)", "how": "시험 여부와 방법", "n": "n",
+        "diff": "차이 (95% 구간)", "p": "p", "verdict": "판정 (홈 보정 후)",
+        "seed": "시드 {seed}", "deals": "딜 {n}개", "hands": "{n}판",
+        "dropped": "{k}개는 뺌 (계약이나 계약자가 달라짐)",
+        "changed": "결과가 달라진 딜 {k}개 (그 딜만의 평균 {m}점)",
+        "p_holm": "홈 보정: {p}", "raw": "보정 전 95%: {v}",
+        "not_computed": "아직 계산하지 않음 (make tips)",
+        "solver_diff": "한 사람이 판당 {m:.2f}점을 내줌 (95% 구간 {lo:.2f} … {hi:.2f})",
+        "solver_best": "결정 {d}번 가운데 {b:.1%}에서 최선의 카드",
+        "solver_verdict": "측정값이며 홈 보정에 넣지 않음",
+        "vs": "{a} 대 {b}", "ci": "95% 구간 {lo} … {hi}",
+        "caption": "시험한 각 팁에서, 팁을 따르는 플레이어와 그 행동 하나만 다른 플레이어가 "
+                   "같은 딜을 플레이합니다. 차이는 팁 쪽에서 다른 쪽을 뺀 값입니다(양수면 팁이 "
+                   "이득).",
+        "designs": "대결은 이렇게 플레이합니다.",
+    },
+}
+
+def tip_words(key: str, language: str, **values: Any) -> str:
+    """One of :data:`TIP_TEXTS` in ``language``, filled in."""
+    return words(TIP_TEXTS, key, check_language(language), **values)
+
+
+def _p(p: float) -> str:
+    if math.isnan(p):
+        return ""
+    return "< 0.0001" if p < 1e-4 else f"{p:.4f}" if p < 0.01 else f"{p:.3f}"
+
+
+def _bare(text: str) -> str:
+    """``text`` without spaces and punctuation, to see whether two sentences are the same."""
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def _tip_cell(r: TipRow, lang: str) -> str:
+    t = r.tip
+    game = GAME_NAMES[t.game][1 if lang == "ko" else 0]
+    head = (f'<span class="bw-tips-id">{esc(t.id)}</span> '
+            f'<span class="bw-tips-muted bw-tips-small">'
+            f'{esc(tip_words("seed", lang, seed=t.seed))} · {esc(game)}</span>')
+    quotes = "".join(f'<span class="bw-tips-quote" lang="ko">“{esc(q)}”</span>'
+                     for q in t.quote_ko)
+    para = f'<span lang="{lang}">{esc(t.paraphrase(lang))}</span>'
+    if lang == "ko" and _bare(t.paraphrase(lang)) in {_bare(q) for q in t.quote_ko}:
+        para = ""  # the Korean paraphrase would repeat the seed's words
+    return f'<td class="bw-tips-tip">{head}{quotes}{para}</td>'
+
+
+def _how_cell(r: TipRow, lang: str) -> str:
+    t = r.tip
+    kind = KIND_NAMES[t.kind][1 if lang == "ko" else 0]
+    if not t.tested:
+        why = t.why_not(lang)
+        for said in ("Not tested: ", "시험하지 않음: "):  # the cell's head says it already
+            why = why.removeprefix(said)
+        return (f'<td class="bw-tips-how"><b>{esc(kind)}</b><br>'
+                f'<span class="bw-tips-small">{esc(why)}</span></td>')
+    vs = tip_words("vs", lang, a=player_name(t.tip_player, lang),
+                   b=player_name(t.other_player, lang))
+    return (f'<td class="bw-tips-how"><b>{esc(kind)}</b>: {esc(vs)}<br>'
+            f'<span class="bw-tips-small">{esc(t.how(lang))}</span></td>')
+
+
+def _verdict_html(v: str, text: str) -> str:
+    cls = {"pays": "bw-tips-pays", "costs": "bw-tips-costs"}.get(v, "bw-tips-none")
+    return f'<span class="{cls}">{esc(text)}</span>'
+
+
+def _number_cells(r: TipRow, lang: str) -> str:
+    t = r.tip
+    if not r.n:
+        return (f'<td class="bw-tips-muted" colspan="4">'
+                f'{esc(tip_words("not_computed", lang))}</td>')
+    if t.kind == "solver":
+        n = tip_words("hands", lang, n=f"{r.n:,}")
+        diff = tip_words("solver_diff", lang, m=r.mean, lo=r.lo, hi=r.hi)
+        best = tip_words("solver_best", lang, b=r.best_share, d=f"{r.decisions:,}")
+        return (f'<td class="bw-tips-num">{esc(n)}</td>'
+                f'<td>{esc(diff)}<br><span class="bw-tips-muted bw-tips-small">'
+                f'{esc(best)}</span></td><td class="bw-tips-num">—</td>'
+                f'<td class="bw-tips-muted bw-tips-small">'
+                f'{esc(tip_words("solver_verdict", lang))}</td>')
+    n = esc(tip_words("deals", lang, n=f"{r.n:,}"))
+    if r.dropped:
+        n += (f'<br><span class="bw-tips-muted bw-tips-small">'
+              f'{esc(tip_words("dropped", lang, k=r.dropped))}</span>')
+    ko_mean = f"{PER_KO[r.tip.game]} {r.mean:+.2f}점"
+    mean = ko_mean if lang == "ko" else f"{r.mean:+.2f} {r.tip.unit(lang)}"
+    ci = tip_words("ci", lang, lo=f"{r.lo:+.2f}", hi=f"{r.hi:+.2f}")
+    diff = f'<b class="bw-tips-mean">{esc(mean)}</b><br>{esc(ci)}'
+    if r.changed:
+        m = f"{r.changed_mean:+.1f}"
+        diff += (f'<br><span class="bw-tips-muted bw-tips-small">'
+                 f'{esc(tip_words("changed", lang, k=f"{r.changed:,}", m=m))}</span>')
+    p = (f'{esc(_p(r.p))}<br><span class="bw-tips-muted bw-tips-small">'
+         f'{esc(tip_words("p_holm", lang, p=_p(r.p_holm)))}</span>')
+    verdict = _verdict_html(r.verdict, r.verdict_text(lang))
+    if r.verdict_raw != r.verdict:
+        raw = tip_words("raw", lang, v=r.verdict_text(lang, raw=True))
+        verdict += f'<br><span class="bw-tips-muted bw-tips-small">{esc(raw)}</span>'
+    return (f'<td class="bw-tips-num">{n}</td><td>{diff}</td>'
+            f'<td class="bw-tips-num">{p}</td><td>{verdict}</td>')
+
+
+def tip_table_html(study: TipStudy, language: str = "en", ids: Sequence[str] | None = None,
+                   note: bool = True) -> str:
+    """The tip table of ``study`` (:func:`belote_lab.tipstudy.load`) in ``language`` (``en``:
+    the Korean quotes with English paraphrases; ``ko``: with Korean ones), how the duels are
+    played, and the note on the multiple-testing correction (:meth:`TipStudy.note`).
+
+    ``ids`` keeps only those rows (in that order; their verdicts are still corrected over the
+    whole study) and ``note=False`` leaves the note out, for a notebook that shows one game's
+    tips and points to the whole table."""
+    lang = check_language(language)
+    shown = study.rows if ids is None else [study.row(i) for i in ids]
+    keys = ("tip", "n", "diff", "p", "verdict", "how")  # the numbers before the long words
+    head = "".join(f"<th>{esc(tip_words(k, lang))}</th>" for k in keys)
+    rows = []
+    for r in shown:
+        cls = "" if r.tip.tested else ' class="bw-tips-untested"'
+        cells = _tip_cell(r, lang)
+        if r.tip.tested:
+            cells += _number_cells(r, lang)
+        else:
+            cells += '<td class="bw-tips-muted" colspan="4">—</td>'
+        cells += _how_cell(r, lang)
+        rows.append(f'<tr{cls} data-tip="{esc(r.id)}">{cells}</tr>')
+    designs = []
+    seen = set()
+    for r in shown:
+        d = r.tip.design(lang)
+        if d and r.tip.game not in seen:
+            seen.add(r.tip.game)
+            game = GAME_NAMES[r.tip.game][1 if lang == "ko" else 0]
+            designs.append(f"<li><b>{esc(game)}</b>: {esc(d)}</li>")
+    caption = esc(tip_words("caption", lang))
+    return (
+        f'<div class="bw-tips" lang="{lang}"><style>{TIP_CSS}</style>'
+        f'<p>{esc(tip_words("designs", lang))}</p><ul>{"".join(designs)}</ul>'
+        f'<div class="bw-tips-scroll"><table class="bw-tips-table">'
+        f'<caption>{caption}</caption><tr>{head}</tr>{"".join(rows)}</table></div>'
+        f'{f"<p>{esc(study.note(lang))}</p>" if note else ""}</div>'
+    )
