@@ -583,11 +583,13 @@ TIPS: list[Tip] = [
         "더미가 남은 동안은 무늬를 따를 의무가 없어 먼저 낸 A나 10이 작은 으뜸패에 잡히니, "
         "낮은 일반 카드로 시작하세요.",
         tip=Belote2Player2, other=T.LeadsHighEarly, tip_name="level 2",
-        other_name="LeadsHighEarly",
-        alt_en="Level 2 against LeadsHighEarly: level 2 that leads its strongest card (most "
-               "points, then highest) while the stock lasts.",
+        other_name="LeadsHighEarly", version=2,
+        alt_en="Level 2 against LeadsHighEarly: level 2 that, while the stock lasts, leads its "
+               "strongest plain card (most points, then highest: aces and 10s first); its "
+               "trumps it plays as level 2 does, so only the plain lead differs.",
         alt_ko="레벨 2와 LeadsHighEarly의 대결입니다. LeadsHighEarly는 더미가 남은 동안 가장 "
-               "센 카드(점수가 가장 높고, 같으면 더 높은 카드)로 선을 잡는 레벨 2입니다.",
+               "센 일반 카드(점수가 가장 높고, 같으면 더 높은 카드: A와 10부터)로 선을 잡는 "
+               "레벨 2입니다. 으뜸패는 레벨 2처럼 쓰므로 일반 카드로 선을 잡는 방식만 다릅니다.",
     ),
     Tip(
         "T5", "belote2", "001",
@@ -598,7 +600,7 @@ TIPS: list[Tip] = [
         how_en="Against a common opponent: level 2 never leads a 10 or an ace while the stock "
                "lasts, so head to head the situation would not arise.  Each deal is played "
                "four times: level 2 and NoCheapCapture each against LeadsHighEarly (level 2 "
-               "that leads its strongest card while the stock lasts), in both seats; the "
+               "that leads its aces and 10s while the stock lasts), in both seats; the "
                "difference is level 2's margin over that opponent minus NoCheapCapture's.  "
                "NoCheapCapture is level 2 that, while the stock lasts, never wins a led 10 or "
                "ace (it plays level 2's best card among those that do not win).  Fair because "
@@ -606,13 +608,14 @@ TIPS: list[Tip] = [
         how_ko="공통 상대와의 비교입니다. 레벨 2는 더미가 남은 동안 10이나 A로 선을 잡지 "
                "않으므로, 둘이 맞붙으면 이 상황이 생기지 않습니다. 그래서 같은 딜을 네 번 "
                "플레이합니다. 레벨 2와 NoCheapCapture가 각각 LeadsHighEarly(더미가 남은 동안 "
-               "가장 센 카드로 선을 잡는 레벨 2)를 상대로 두 자리에서 한 번씩 둡니다. 차이는 "
+               "A와 10으로 선을 잡는 레벨 2)를 상대로 두 자리에서 한 번씩 둡니다. 차이는 "
                "레벨 2가 그 상대보다 더 딴 점수에서 NoCheapCapture가 더 딴 점수를 뺀 "
                "값입니다. NoCheapCapture는 더미가 남은 동안 상대가 낸 10이나 A를 이기지 않는 "
                "레벨 2입니다(이기지 않는 카드 가운데 레벨 2가 고를 카드를 냅니다). 딜과 상대가 "
                "같고 잡느냐 마느냐만 다르므로 공정합니다.",
         tip_player="level 2", other_player="NoCheapCapture (vs LeadsHighEarly)",
         runner=_common("belote2", Belote2Player2, T.NoCheapCapture, T.LeadsHighEarly),
+        version=2,
     ),
     _duel_tip(
         "T6", "belote2", "001",

@@ -17,7 +17,7 @@ player                         what it does differently from level 2
                                turned card (round 1 threshold one lower: 3.5)
 :class:`NoSideAceCount`        two players: side aces add nothing to its taking strength
 :class:`NoHiddenTwenty`        two players: the trump K+Q add nothing to its taking strength
-:class:`LeadsHighEarly`        two players: leads its strongest card while the stock lasts
+:class:`LeadsHighEarly`        two players: leads its strongest plain card while the stock lasts
 :class:`NoCheapCapture`        two players: never wins a led 10 or ace while the stock lasts
 :class:`SpendsHonoursEarly`    two players: values its trump J and 9 only by their points
                                while the stock lasts
@@ -301,15 +301,20 @@ class SpendsHonoursEarly(Belote2Player2):
 
 
 class LeadsHighEarly(Belote2Player2):
-    """Level 2, but while the stock lasts it leads its strongest card (most points, then
-    highest) instead of a low plain card (seed 001: "start with low plain cards")."""
+    """Level 2, but while the stock lasts it leads its strongest **plain** card (most points,
+    then highest: its aces and 10s first) instead of a low plain card (seed 001: "먼저 낸 A나
+    10은 작은 으뜸패 한 장에 잡힐 수 있습니다. 초반에는 낮은 일반 카드로 시작하고").  Its trumps
+    are left to level 2's judgement, so the comparison is about the plain lead alone (leading
+    the trump J early is another tip, :class:`SpendsHonoursEarly`)."""
 
     def choose_card(self, state: TrickPlay) -> Card:
         view = state.seat_view(state.current_player)
         legal = mask_cards(state.legal_mask())
         if view["stock"] > 0 and not view["trick"] and len(legal) > 1:
             t = state.contract.tables
-            return max(legal, key=lambda c: (t.points[c], t.power[c], -c))
+            plain = [c for c in legal if not t.trump_mask >> c & 1]
+            if plain:
+                return max(plain, key=lambda c: (t.points[c], t.power[c], -c))
         return super().choose_card(state)
 
 
