@@ -17,7 +17,8 @@ NAME is ``play_table`` (the settings panel above a Belote game, a trick on the f
 ``rule_explorer`` (a refused card's reason), ``hand_stepper`` (a hand half played),
 ``order_table``, ``review`` (a finished hand after *Review this hand*) and
 ``bidding_advice`` (the Hint button during a Coinche auction) and ``problem`` (a "You are
-South" problem with its answer shown).  Takes about a minute;
+South" problem with its answer shown) and ``tip_table`` (four rows of the tip table).
+Takes about a minute;
 prints each file written.
 """
 
@@ -53,6 +54,7 @@ WIDGETS = {  # file name → the widget's element
     "review": ".bw-review-shot",
     "bidding_advice": ".bw-advice-shot",
     "problem": ".bw-problem-shot",
+    "tip_table": ".bw-tips",
 }
 READY = [
     ".bw-play-app .bw-play-table .bw-my-hand .bw-card-btn",
@@ -63,6 +65,7 @@ READY = [
     ".bw-review-shot .bw-review-table",
     ".bw-advice-shot .bw-advice table",
     ".bw-problem-shot .bw-problem-check",
+    ".bw-tips .bw-tips-table",
 ]
 LOOKS = [  # (suffix, theme, language, width)
     ("", "JupyterLab Light", "en", 1280),
@@ -108,6 +111,11 @@ CELLS = [
     'pr.choose("AH")\n'
     "pr.show_answer()\n"
     "pr",
+    # four rows of the tip table (a duel that pays, one that costs, a small one, an untested tip)
+    "from IPython.display import HTML\n"
+    "from belote_lab import tipstudy\n"
+    "from belote_widgets.tip_table import tip_table_html\n"
+    'HTML(tip_table_html(tipstudy.load(), "{language}", ids=["B3", "T9", "C8", "T10"]))',
 ]
 
 

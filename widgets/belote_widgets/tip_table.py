@@ -54,7 +54,6 @@ body[data-jp-theme-light="false"] .bw-tips {
 .bw-tips p { margin: 0.4em 0; line-height: 1.45; }
 .bw-tips-scroll { overflow-x: auto; max-width: 100%; }
 .bw-tips-table { border-collapse: collapse; font-size: 0.92em; }
-.bw-tips-table caption { text-align: left; padding: 0.3em 0; color: var(--bw-tips-fg); }
 .bw-tips .bw-tips-table th {
   background: var(--bw-tips-head); color: var(--bw-tips-fg); text-align: left;
   padding: 4px 8px; white-space: nowrap;
@@ -218,10 +217,10 @@ def tip_table_html(study: TipStudy, language: str = "en", ids: Sequence[str] | N
         cls = "" if r.tip.tested else ' class="bw-tips-untested"'
         cells = _tip_cell(r, lang)
         if r.tip.tested:
-            cells += _number_cells(r, lang)
-        else:
-            cells += '<td class="bw-tips-muted" colspan="4">—</td>'
-        cells += _how_cell(r, lang)
+            cells += _number_cells(r, lang) + _how_cell(r, lang)
+        else:  # why not, where the numbers would be: in view without scrolling
+            cells += _how_cell(r, lang).replace('<td class="bw-tips-how">',
+                                                '<td class="bw-tips-how" colspan="5">')
         rows.append(f'<tr{cls} data-tip="{esc(r.id)}">{cells}</tr>')
     designs = []
     seen = set()
@@ -235,7 +234,8 @@ def tip_table_html(study: TipStudy, language: str = "en", ids: Sequence[str] | N
     return (
         f'<div class="bw-tips" lang="{lang}"><style>{TIP_CSS}</style>'
         f'<p>{esc(tip_words("designs", lang))}</p><ul>{"".join(designs)}</ul>'
+        f'<p>{caption}</p>'
         f'<div class="bw-tips-scroll"><table class="bw-tips-table">'
-        f'<caption>{caption}</caption><tr>{head}</tr>{"".join(rows)}</table></div>'
+        f'<tr>{head}</tr>{"".join(rows)}</table></div>'
         f'{f"<p>{esc(study.note(lang))}</p>" if note else ""}</div>'
     )
