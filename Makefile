@@ -57,6 +57,7 @@ $(STAMP): pyproject.toml
 	fi
 	$(BIN)/python -m pip install --upgrade pip
 	$(BIN)/python -m pip install -e ".[$(EXTRAS)]"
+	$(BIN)/python -m belote_lab.warm   # numba's cache: a fresh kernel's first solve loads, not compiles
 	@touch "$@"
 
 lab: venv

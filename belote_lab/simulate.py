@@ -525,6 +525,11 @@ def simulate(
     seed: int = 0,
     rules: Any = None,
     progress: bool = True,
+    *,
+    contract: str | None = None,
+    taker: int = 0,
+    calls: Any = None,
+    multiplier: int = 1,
 ) -> SimulationResult:
     """Play ``n_hands`` hands of ``game`` and collect per-hand arrays.
 
@@ -532,7 +537,20 @@ def simulate(
     two entries), a list of levels, player objects or factories, or a mapping seat → any of
     those.  The same arguments give the same arrays (deals and players follow ``seed``).
     The dealer turns with each hand, as in :func:`belote_lab.selfplay.selfplay`.
+
+    With ``contract`` there is no bidding: every hand is played with that contract (a trump,
+    ``NT``/``AT``, a Coinche bid such as ``"100H"`` × ``multiplier``; anything in Callbreak,
+    which plays the ``calls``, N E S W) taken by seat ``taker``, by random players (level 1
+    only), in compiled code (:func:`belote_lab.batch.playouts`: other deals than without
+    ``contract``; the dealer turns from the first seat).
+
+    >>> r = simulate("belote", 500, contract="H", taker=1, seed=3, progress=False)
+    >>> bool((r.taker == 1).all()), bool(((r.attack_points + r.defence_points) == 162).all())
+    (True, True)
     """
+    if contract is not None:
+        return _simulate_batch(get(game), n_hands, players, seed, rules, contract, taker, calls,
+                               multiplier)
     run = play_hands(game, n_hands, players, seed, rules)
     g = run.game
     a = _empty_arrays(g, n_hands)
@@ -550,6 +568,45 @@ def simulate(
         rules=run.rules.changed(),
         side_names=g.sides,
         seconds=seconds,
+        **a,
+    )
+
+
+def _simulate_batch(
+    g: Game, n: int, players: Any, seed: int, rules: Any, contract: str, taker: int,
+    calls: Any, multiplier: int,
+) -> SimulationResult:
+    """:func:`simulate` with a fixed contract: :func:`belote_lab.batch.playouts` as arrays."""
+    from belote_lab.batch import playouts  # numba's compiled kernels, loaded when needed
+
+    described = describe_players(g, players)
+    if any(text.split(":", 1)[1] != "1" for text in described):
+        raise ValueError(f"a fixed contract is played by random players (level 1) only, not "
+                         f"{', '.join(described)}")
+    r = g.rules(rules)
+    t0 = time.perf_counter()
+    res = playouts(g.name, n, contract, taker, seed, g.seats[0], rules=r, calls=calls,
+                   multiplier=multiplier, rotate=True)
+    a = _empty_arrays(g, n)
+    a["contract"][:] = CONTRACT_NAMES.index(res.meta["code"])
+    for name in ("dealer", "redeals", "score", "belote", "capot", "tricks"):
+        a[name][:] = getattr(res, "dealers" if name == "dealer" else name)
+    if g.bidding == "calls":
+        a["calls"][:] = res.meta["calls"]
+        a["made"][:] = res.score > 0  # as in a played round: a call made scores more than 0
+    else:
+        att = g.side_of(res.taker)
+        a["taker"][:] = res.taker
+        a["made"][:] = res.made
+        a["attack_points"][:] = res.points[:, att]
+        a["defence_points"][:] = res.points[:, 1 - att]
+        bid = res.meta.get("bid")
+        if bid is not None:
+            a["bid"][:] = bid.value  # a named bid's value is its number (BID_NUMBERS)
+            a["multiplier"][:] = multiplier
+    return SimulationResult(
+        game=g.name, players=described, seed=seed, rules=r.changed(), side_names=g.sides,
+        seconds=time.perf_counter() - t0, meta={"engine": "batch", "contract": res.contract},
         **a,
     )
 
