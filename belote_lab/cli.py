@@ -6,6 +6,8 @@
     belote-lab bench                   play random hands and print hands per second
     belote-lab simulate --game G --hands N --players 2,1,2,1 --seed S [--out FILE.npz]
     belote-lab tips [--deals N] [--jobs J] [--out FILE] [--only ID,...]   the tip table
+    belote-lab study NAME N [--game G] [--chunk K] [--seed S] [--out DIR]
+                    [--scheduler local|serial|processes|tcp://HOST:PORT] [--param KEY=VALUE ...]
 
 Exit status of ``referee`` and ``solve``: 0 when every line was answered (also when some
 answers are ``invalid`` or ``illegal`` errors to well-formed cases); 1 when every line was
@@ -236,6 +238,65 @@ def _jobs(text: str) -> int:
     return n
 
 
+def _cmd_study(args: argparse.Namespace) -> int:
+    from belote_lab import study
+
+    params = dict(args.param or [])
+    study.check(args.name, args.game, params)  # a bad study or parameter: before any work
+    t0 = time.perf_counter()
+    df = study.run(args.name, args.n, game=args.game, chunk=args.chunk, seed=args.seed,
+                   out=args.out, scheduler=args.scheduler, progress=not args.quiet, **params)
+    done = len(df.attrs["computed"])
+    print(f"{args.out}: {done} chunk{'s' if done != 1 else ''} computed in "
+          f"{time.perf_counter() - t0:.1f} s (pandas: belote_lab.study.load({str(args.out)!r}))")
+    print(study.summary(df))
+    return 0
+
+
+def _study_param(text: str) -> tuple[str, Any]:
+    key, eq, value = text.partition("=")
+    if not eq or not key.strip():
+        raise argparse.ArgumentTypeError(f"a parameter is KEY=VALUE, e.g. players=2,1,2,1, "
+                                         f"not {text[:40]!r}")
+    try:
+        parsed: Any = json.loads(value)
+    except ValueError:
+        parsed = value  # plain text, e.g. players=2,1,2,1
+    return key.strip(), parsed
+
+
+def _scheduler(text: str) -> str:
+    if text in ("local", "serial", "processes") or text.startswith("tcp://"):
+        return text
+    raise argparse.ArgumentTypeError(
+        f"give local, serial, processes or a tcp://HOST:PORT address, not {text[:40]!r}")
+
+
+def _add_study(sub: Any) -> None:
+    s = sub.add_parser(
+        "study", help="a named study over N deals, in chunks, resumable, on Dask",
+        description="Run a study of belote_lab.study (selfplay, double_dummy, level4) over N\n"
+        "hands in chunks; each chunk is written to its own file in --out as soon as it is\n"
+        "done and is not computed again by a later run of the same study.  The default\n"
+        "scheduler is a Dask LocalCluster of one worker a core; --scheduler tcp://HOST:8786\n"
+        "runs on a Dask cluster.  Prints where the results are and a one-line summary.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    s.add_argument("name", help="selfplay, double_dummy or level4")
+    s.add_argument("n", type=_hands, help="how many hands (deals)")
+    s.add_argument("--game", type=_game, default="belote")
+    s.add_argument("--chunk", type=_hands, default=50, help="hands a chunk (default 50)")
+    s.add_argument("--seed", type=_whole, default=0)
+    s.add_argument("--out", type=Path, default=Path("study"),
+                   help="the results directory (default ./study)")
+    s.add_argument("--scheduler", type=_scheduler, default="local",
+                   help="local (default), serial, processes or tcp://HOST:PORT")
+    s.add_argument("--param", type=_study_param, action="append", metavar="KEY=VALUE",
+                   help="a study parameter, e.g. players=2,1,2,1 or rules='{...}' (repeat)")
+    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.set_defaults(func=_cmd_study)
+
+
 def _add_tips(sub: Any) -> None:
     # the defaults are belote_lab.tipstudy's (DEALS, SOLVER_HANDS, DEFAULT_PATH), not imported
     # here: building the parser stays quick for the other commands
@@ -287,6 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(sub)
     _add_review(sub)
     _add_tips(sub)
+    _add_study(sub)
     return p
 
 

@@ -1,0 +1,492 @@
+"""Studies: a named question asked of N seeded deals, in chunks, resumable, on Dask.
+
+:data:`STUDIES` holds the questions (:class:`Study`):
+
+* ``selfplay`` — self-play outcomes, one row a hand: dealer, contract, taker, the taker's
+  side's card points and the defence's, each side's score, made (1 made, 0 failed, -1 tie),
+  and the taker's trump holding (jack, nine, number of trumps, aces of the other suits)
+  among its cards when the first card is played (8 cards in Belote and Coinche, 9 in
+  two-player Belote; -1/False under a no-trump or all-trump contract).  Parameters:
+  ``players`` (levels per seat, default ``"2"``: level 2 everywhere) and ``rules`` (rule
+  options as a dict).
+* ``double_dummy`` — the exact double-dummy value (:func:`belote_lab.solver.solve`: card
+  points with dix de der won from there on by the side to play, best play by everyone) of
+  every legal card at the first lead of the deal, one row a card.  The deal is bid by the
+  ``players``; in a game with a stock (two-player Belote) they also play the stock phase,
+  and the first lead solved is the first one once the stock is empty (the cards are then
+  all known to both players, and the 8 tricks left solve in milliseconds).  A whole
+  four-player deal (Belote, Coinche) takes 0.1–0.7 s; Callbreak's 13 tricks of four cards
+  are out of reach (millions of nodes a deal) and are refused.
+* ``level4`` — ``selfplay`` with level-4 players in every seat (about 2–3 s a hand on one
+  core: a few hundred hands are an affordable run on a few cores).
+
+Callbreak (no taker, calls instead of a contract) is not a game of these studies.
+
+:func:`run` computes hands ``0 … n-1`` in chunks of ``chunk`` hands.  Hand ``i``'s seed (the
+deal and the players' seeds) is a hash of the study's name, its game and parameters, the
+run's ``seed`` and ``i`` only (:func:`hand_seed`), so a chunk's rows depend only on those and
+on which hands it holds: the rows are the same whatever the chunk size, the scheduler or the
+number of workers.  Each finished chunk is written at once to its own file in the ``out``
+directory (``chunk-000003-n50.parquet``, or ``.csv`` without pyarrow; written to a temporary
+name and renamed), beside ``study.json`` (what was asked); a later run with the same question
+computes only the chunks missing, so a stopped run goes on where it stopped and a larger
+``n`` extends it.  :func:`load` reads the directory into one pandas DataFrame.
+
+Schedulers: ``"local"`` (default) starts a ``dask.distributed.LocalCluster`` of one worker
+process per core (``workers`` to choose) and closes it at the end; ``"tcp://HOST:8786"`` or
+``client=`` (a ``dask.distributed.Client``) run on that cluster — the workers need
+belote_lab installed, the files are written where :func:`run` runs; ``"processes"`` a
+``multiprocessing`` pool; ``"serial"`` this process.  Without dask, ``"local"`` falls back to
+``"serial"`` with a message.  The progress bar is ``tqdm.auto``'s: text in a terminal,
+a widget in a notebook.
+
+>>> import tempfile
+>>> d = tempfile.mkdtemp()
+>>> df = run("selfplay", 4, game="belote2", chunk=2, out=d, scheduler="serial", progress=False)
+>>> len(df), list(df["index"]), df.attrs["computed"]
+(4, [0, 1, 2, 3], [0, 1])
+>>> run("selfplay", 4, game="belote2", chunk=2, out=d, scheduler="serial",
+...     progress=False).attrs["computed"]
+[]
+>>> load(d).equals(df)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from belote_lab.cards import SEATS, SUIT_MASK, Rank
+from belote_lab.games import Game, get
+from belote_lab.games.base import step
+from belote_lab.selfplay import hand_in_play, make_players, parse_levels, play_deal
+
+__all__ = [
+    "Study",
+    "STUDIES",
+    "SCHEDULERS",
+    "META",
+    "study",
+    "hand_seed",
+    "check",
+    "compute_chunk",
+    "run",
+    "load",
+    "summary",
+]
+
+META = "study.json"
+"""The file of a study directory that says what was asked (name, game, params, seed, chunk)."""
+SCHEDULERS = ("local", "processes", "serial")
+"""The scheduler names :func:`run` takes besides a ``tcp://`` address."""
+_CHUNK_FILE = re.compile(r"chunk-(\d{6})-n(\d+)\.(parquet|csv)$")
+
+
+@dataclass(frozen=True)
+class Study:
+    """A named question: ``rows(game, params, index, seed)`` gives the rows of one hand."""
+
+    name: str
+    about: str
+    rows: Callable[[Game, dict[str, Any], int, int], list[dict[str, Any]]] = field(repr=False)
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    version: int = 1  # raised when the rows change: a stored directory is then refused
+
+
+# --- the questions ---------------------------------------------------------------------------
+def _holding(hand: Any) -> dict[str, Any]:
+    """The taker's trump holding among its cards when the first card was played."""
+    h = hand.copy()
+    while h.tricks or h.trick:
+        h.undo()
+    cards = h.hands[hand.taker]
+    trump = hand.contract.trump
+    if trump is None:
+        return {"trump_jack": False, "trump_nine": False, "trumps": -1, "side_aces": -1}
+    trump = int(trump)
+    trumps = cards & SUIT_MASK[trump]
+    return {
+        "trump_jack": bool(trumps >> (16 * trump + Rank.JACK) & 1),
+        "trump_nine": bool(trumps >> (16 * trump + Rank.NINE) & 1),
+        "trumps": trumps.bit_count(),
+        "side_aces": sum(1 for s in range(4) if s != trump and cards >> (16 * s + Rank.ACE) & 1),
+    }
+
+
+def _selfplay_rows(g: Game, params: dict[str, Any], index: int, seed: int) -> list[dict]:
+    players = make_players(g, params["players"], seed)
+    dealer = g.seats[index % len(g.seats)]
+    hand, _, redeals = play_deal(g, players, seed, dealer, g.rules(params["rules"]), False)
+    res = hand.result
+    att = g.side_of(hand.taker)
+    row: dict[str, Any] = {
+        "dealer": SEATS[hand.dealer], "redeals": redeals, "contract": hand.contract.code,
+        "taker": SEATS[hand.taker], "attack_points": int(res.points[g.sides[att]]),
+        "defence_points": int(res.points[g.sides[1 - att]]),
+        **{f"score_{side}": int(res.score[side]) for side in g.sides},
+        "made": -1 if res.made is None else int(bool(res.made)),
+    }
+    return [{**row, **_holding(hand)}]
+
+
+def _first_lead(g: Game, params: dict[str, Any], seed: int, dealer: int) -> Any:
+    """The deal bid by the players and, with a stock, played on until it is empty: the
+    first position where every card is known to everyone."""
+    hand = hand_in_play(g, params["players"], seed, dealer, rules=params["rules"])
+    if getattr(hand, "stock_left", None):
+        players = make_players(g, params["players"], seed)
+        while hand.phase == "play" and (hand.stock_left or hand.trick):
+            step(hand, players[hand.to_play])
+    return hand
+
+
+def _double_dummy_rows(g: Game, params: dict[str, Any], index: int, seed: int) -> list[dict]:
+    from belote_lab.solver import solve
+
+    hand = _first_lead(g, params, seed, g.seats[index % len(g.seats)])
+    sol = solve(hand)
+    seat = hand.to_play
+    base = {"dealer": SEATS[hand.dealer], "contract": hand.contract.code,
+            "taker": SEATS[hand.taker], "trick": len(hand.tricks) + 1, "seat": SEATS[seat],
+            "side": g.sides[g.side_of(seat)], "best_value": sol.value}
+    return [
+        {**base, "card": card.text, "value": int(value), "loss": int(sol.value - value),
+         "best": value == sol.value}
+        for card, value in sorted(sol.values.items())
+    ]
+
+
+STUDIES: dict[str, Study] = {
+    s.name: s
+    for s in (
+        Study("selfplay", "self-play outcomes and the taker's trump holding, a row a hand",
+              _selfplay_rows, {"players": "2", "rules": None}),
+        Study("double_dummy", "exact double-dummy value of every legal card at the first "
+              "lead (two-player Belote: once the stock is empty), a row a card",
+              _double_dummy_rows, {"players": "2", "rules": None}),
+        Study("level4", "self-play outcomes of level-4 players, a row a hand",
+              _selfplay_rows, {"players": "4", "rules": None}),
+    )
+}
+
+
+def study(name: str) -> Study:
+    """The :class:`Study` called ``name`` (:class:`ValueError` naming the studies if none).
+
+    >>> study("selfplay").name
+    'selfplay'
+    """
+    if name not in STUDIES:
+        raise ValueError(f"unknown study {name!r}; choose one of {', '.join(STUDIES)}")
+    return STUDIES[name]
+
+
+def check(name: str, game: str = "belote", params: Mapping[str, Any] | None = None
+          ) -> tuple[Study, Game, dict[str, Any]]:
+    """The study, the game and the full parameters (defaults filled in, players as levels
+    text), checked: :class:`ValueError` on an unknown study, game or parameter, bad levels
+    or rule options.
+
+    >>> check("selfplay", "belote2", {"players": "2,1"})[2]
+    {'players': '2,1', 'rules': None}
+    >>> check("selfplay", "belote", {"colour": 1})
+    Traceback (most recent call last):
+    ...
+    ValueError: study selfplay takes the parameters players, rules, not colour
+    """
+    s = study(name)
+    g = get(game)
+    if g.bidding == "calls":
+        raise ValueError(f"study {name} needs a game with a contract and a taker, not {g.name}")
+    given = dict(params or {})
+    unknown = sorted(set(given) - set(s.defaults))
+    if unknown:
+        raise ValueError(f"study {name} takes the parameters {', '.join(s.defaults)}, "
+                         f"not {', '.join(unknown)}")
+    full = {**s.defaults, **given}
+    levels = parse_levels(full["players"])
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in levels):
+        raise ValueError("a study's players are levels, e.g. 2,1,2,1")
+    full["players"] = ",".join(str(x) for x in levels)
+    make_players(g, full["players"], 0)  # levels and seat count checked
+    full["rules"] = g.rules(full["rules"]).changed() or None
+    return s, g, full
+
+
+def hand_seed(name: str, game: str, params: Mapping[str, Any], seed: int, index: int) -> int:
+    """The seed of hand ``index``: a function of the question and ``index`` only.
+
+    >>> a = hand_seed("selfplay", "belote", {"players": "2", "rules": None}, 0, 7)
+    >>> a == hand_seed("selfplay", "belote", {"rules": None, "players": "2"}, 0, 7), a < 2**32
+    (True, True)
+    """
+    key = json.dumps([name, game, dict(params), seed, index], sort_keys=True)
+    return int.from_bytes(hashlib.sha256(f"belote_lab.study:{key}".encode()).digest()[:4], "big")
+
+
+@dataclass(frozen=True)
+class _Task:
+    name: str
+    game: str
+    params: dict[str, Any]
+    seed: int
+    chunk: int  # the chunk's number
+    start: int  # its first hand
+    stop: int  # one past its last hand
+
+
+def compute_chunk(task: _Task) -> tuple[int, int, list[dict[str, Any]]]:
+    """Compute one chunk (run by a worker): ``(chunk, hands, rows)``."""
+    s, g = STUDIES[task.name], get(task.game)
+    rows = []
+    for i in range(task.start, task.stop):
+        hs = hand_seed(task.name, task.game, task.params, task.seed, i)
+        for r in s.rows(g, task.params, i, hs):
+            rows.append({"chunk": task.chunk, "index": i, "seed": hs, **r})
+    return task.chunk, task.stop - task.start, rows
+
+
+# --- the store -------------------------------------------------------------------------------
+def _format() -> str:
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return "csv"
+    return "parquet"
+
+
+def _stored(out: Path) -> dict[int, tuple[int, Path]]:
+    """Chunk → (hands, file) of the chunk files in ``out``."""
+    found = {}
+    for p in out.iterdir() if out.is_dir() else ():
+        m = _CHUNK_FILE.match(p.name)
+        if m:
+            found[int(m.group(1))] = (int(m.group(2)), p)
+    return found
+
+
+def _open_store(out: Path, meta: dict[str, Any]) -> dict[str, Any]:
+    """Check that ``out`` holds this question (or nothing) before any work, writing
+    nothing; returns the stored meta (the format chosen by the first run) or ``meta``."""
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"cannot use {out}: it is a file, not a directory")
+    path = out / META
+    if path.exists():
+        try:
+            stored = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError:
+            raise ValueError(f"{path} is not a study file") from None
+        keys = ("name", "game", "params", "seed", "chunk", "version")
+        if {k: stored.get(k) for k in keys} != {k: meta[k] for k in keys}:
+            raise ValueError(f"{out} holds another study ({_describe(stored)}); choose another "
+                             "directory or delete it")
+        if stored.get("format") == "parquet" and _format() != "parquet":
+            raise ValueError(f"{out} holds Parquet files and pyarrow is not installed")
+        return dict(stored)
+    if out.is_dir() and any(out.iterdir()):
+        raise ValueError(f"{out} is not empty and holds no {META}: choose another directory")
+    if not out.parent.is_dir():
+        raise ValueError(f"cannot write {out}: the directory {out.parent} does not exist")
+    if not os.access(out if out.is_dir() else out.parent, os.W_OK | os.X_OK):
+        raise ValueError(f"cannot write {out}: permission denied")
+    return meta
+
+
+def _create(out: Path, meta: dict[str, Any]) -> None:
+    """The directory and its :data:`META` file (before the first chunk is written)."""
+    if not (out / META).exists():
+        out.mkdir(exist_ok=True)
+        _replace(out / META,
+                 lambda tmp: tmp.write_text(json.dumps(meta, indent=1) + "\n", "utf-8"))
+
+
+def _describe(meta: Mapping[str, Any]) -> str:
+    return (f"{meta.get('name')} of {meta.get('game')} with {meta.get('params')}, "
+            f"seed {meta.get('seed')}, chunks of {meta.get('chunk')}")
+
+
+def _replace(path: Path, write: Callable[[Path], Any]) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def _write_chunk(out: Path, fmt: str, k: int, hands: int, rows: list[dict[str, Any]]) -> None:
+    import pandas as pd
+
+    old = _stored(out).get(k)
+    path = out / f"chunk-{k:06d}-n{hands}.{fmt}"
+    df = pd.DataFrame(rows)
+    if fmt == "parquet":
+        _replace(path, lambda tmp: df.to_parquet(tmp, index=False))
+    else:
+        _replace(path, lambda tmp: df.to_csv(tmp, index=False))
+    if old is not None and old[1] != path:
+        old[1].unlink()
+
+
+def load(out: str | Path) -> Any:
+    """Every stored chunk of the study directory ``out`` as one pandas DataFrame, sorted by
+    (chunk, index) (a hand's rows in the order they were made)."""
+    import pandas as pd
+
+    out = Path(out)
+    if not (out / META).exists():
+        raise ValueError(f"{out} holds no study ({META} is missing)")
+    frames = []
+    for _, (_, p) in sorted(_stored(out).items()):
+        frames.append(pd.read_parquet(p) if p.suffix == ".parquet"
+                      else pd.read_csv(p, keep_default_na=False))
+    if not frames:
+        return pd.DataFrame()
+    df = pd.concat(frames, ignore_index=True)
+    return df.sort_values(["chunk", "index"], kind="stable").reset_index(drop=True)
+
+
+# --- running ---------------------------------------------------------------------------------
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def _dask_client(scheduler: str | None, client: Any, workers: int | None) -> tuple[Any, Any]:
+    """``(client, cluster)`` for a Dask run (``cluster`` is ours to close), or
+    ``(None, None)`` when dask is not installed and ``scheduler`` is ``"local"``."""
+    if client is not None:
+        return client, None
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        if scheduler == "local":
+            _say("belote_lab.study: dask is not installed (pip install 'belote-lab[study]'); "
+                 "running in this process")
+            return None, None
+        raise ValueError(f"dask is needed for the scheduler {scheduler}: "
+                         "pip install 'belote-lab[study]'") from None
+    if scheduler == "local":
+        import logging
+
+        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                               processes=True, dashboard_address=None,
+                               silence_logs=logging.ERROR)
+        return Client(cluster), cluster
+    return Client(scheduler, timeout="30s"), None
+
+
+def _serial(tasks: list[_Task]) -> Iterator[tuple[int, int, list[dict[str, Any]]]]:
+    for t in tasks:
+        yield compute_chunk(t)
+
+
+def _processes(tasks: list[_Task], workers: int | None) -> Iterator[Any]:
+    import multiprocessing
+
+    with multiprocessing.Pool(workers or os.cpu_count() or 1) as pool:
+        yield from pool.imap_unordered(compute_chunk, tasks)
+
+
+def _on_dask(tasks: list[_Task], client: Any) -> Iterator[Any]:
+    from dask.distributed import as_completed
+
+    futures = [client.submit(compute_chunk, t, pure=False) for t in tasks]
+    try:
+        for fut in as_completed(futures):
+            yield fut.result()
+    finally:
+        client.cancel(futures)
+
+
+def _results(tasks: list[_Task], scheduler: str | None, client: Any,
+             workers: int | None) -> Iterator[Any]:
+    """The computed chunks, as they finish, on the chosen scheduler."""
+    if not tasks:
+        return
+    if client is None and scheduler in ("serial", "processes"):
+        yield from (_serial(tasks) if scheduler == "serial" else _processes(tasks, workers))
+        return
+    own_client, cluster = _dask_client(scheduler, client, workers)
+    if own_client is None:
+        yield from _serial(tasks)
+        return
+    try:
+        yield from _on_dask(tasks, own_client)
+    finally:
+        if client is None:
+            own_client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _check_scheduler(scheduler: str | None, client: Any) -> None:
+    if client is None and scheduler not in SCHEDULERS and not (
+        isinstance(scheduler, str) and scheduler.startswith("tcp://")
+    ):
+        raise ValueError(f"unknown scheduler {scheduler!r}; give local, processes, serial or "
+                         "a tcp://HOST:PORT address")
+
+
+def run(name: str, n: int, *, game: str = "belote", chunk: int = 50, seed: int = 0,
+        out: str | Path = "study", scheduler: str | None = "local", client: Any = None,
+        workers: int | None = None, progress: bool = True, **params: Any) -> Any:
+    """Compute hands ``0 … n-1`` of study ``name`` (:data:`STUDIES`) of ``game`` in chunks
+    of ``chunk`` hands into the directory ``out`` (chunks already there are kept) and
+    return its rows for those hands as a pandas DataFrame (:func:`load`); ``params`` are the
+    study's parameters (``players``, ``rules``).  ``scheduler``: ``"local"`` (a Dask
+    LocalCluster of ``workers`` processes, default one a core), a ``"tcp://HOST:PORT"``
+    Dask scheduler, ``"processes"`` or ``"serial"``; ``client``: a Dask client to use
+    instead.  ``df.attrs["computed"]`` lists the chunks computed by this call."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"the number of hands must be a whole number of at least 1, not {n!r}")
+    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
+        raise ValueError(f"the chunk size must be a whole number of at least 1, not {chunk!r}")
+    _check_scheduler(scheduler, client)
+    s, g, full = check(name, game, params)
+    out = Path(out)
+    meta = {"name": s.name, "game": g.name, "params": full, "seed": seed, "chunk": chunk,
+            "version": s.version, "format": _format(), "about": s.about}
+    meta = _open_store(out, meta)
+    fmt = meta["format"]
+    have = _stored(out)
+    tasks = [_Task(s.name, g.name, full, seed, k, k * chunk, min(n, (k + 1) * chunk))
+             for k in range(-(-n // chunk))]
+    todo = [t for t in tasks if have.get(t.chunk, (0,))[0] < t.stop - t.start]
+    from tqdm.auto import tqdm
+
+    computed = []
+    with tqdm(total=len(tasks), initial=len(tasks) - len(todo), unit="chunk",
+              desc=f"{s.name} {g.name}", disable=not progress) as bar:
+        for k, hands, rows in _results(todo, scheduler, client, workers):
+            _create(out, meta)
+            _write_chunk(out, fmt, k, hands, rows)
+            computed.append(k)
+            bar.update()
+    df = load(out)
+    df = df[df["index"] < n].reset_index(drop=True)
+    df.attrs["computed"] = sorted(computed)
+    return df
+
+
+def summary(df: Any) -> str:
+    """One line about a study's rows (what ``belote-lab study`` prints)."""
+    if not len(df):
+        return "no rows"
+    hands = df["index"].nunique()
+    if "best_value" in df:
+        value = df.groupby("index")["best_value"].first().mean()
+        return (f"{hands} deals, {len(df)} legal cards: the side to play secures "
+                f"{value:.1f} points on average; {df['best'].astype(bool).mean():.0%} of the "
+                f"cards are best, the others give away {df['loss'][df['loss'] > 0].mean():.1f}")
+    made = (df["made"] == 1).mean()
+    return (f"{hands} hands: {made:.1%} of the contracts made, the attack's mean card points "
+            f"{df['attack_points'].mean():.1f}")
