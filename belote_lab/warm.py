@@ -1,6 +1,6 @@
-"""Compile every jitted kernel (the solver's, the batch simulator's) into numba's on-disk
-cache, so that the first hint, solve or batch of a fresh Python process loads them instead of
-compiling them (4 to 8 s each).
+"""Compile every jitted kernel (the solver's, the batch simulator's and its level 2) into
+numba's on-disk cache, so that the first hint, solve or batch of a fresh Python process loads
+them instead of compiling them (4 to 17 s each).
 
 ``make`` runs it once after installing the package (the ``venv`` target), and
 ``python -m belote_lab.warm`` runs it by hand (after a numba upgrade, say).  Without
@@ -44,6 +44,7 @@ def warm() -> float:
     """Solve one position of each kind and play a few batch hands of each game, so that
     every kernel gets compiled and cached; the seconds it took."""
     from belote_lab.batch import playouts
+    from belote_lab.batch_level2 import playouts_level2
     from belote_lab.solver import solve
 
     t0 = time.perf_counter()
@@ -52,6 +53,7 @@ def warm() -> float:
     for game, contract in (("belote", "H"), ("coinche", "100S"), ("belote2", "H")):
         playouts(game, 4, contract=contract)
     playouts("callbreak", 4)
+    playouts_level2("belote", 4, contract="H")
     return time.perf_counter() - t0
 
 
