@@ -1,7 +1,8 @@
 """Level-2 card play in the batch simulator: the rules of thumb of
 :mod:`belote_lab.players.heuristics` (:func:`~belote_lab.players.heuristics.choose_card`, as
 :class:`~belote_lab.players.belote.BelotePlayer2` plays them) in numba's subset, for
-four-player Belote with a fixed contract and taker.
+four-player Belote with a fixed contract and taker, and Coinche with a fixed bid (its level 2
+plays its cards by the same rules).
 
 :func:`level2_card` is the choice of one seat from plain integers: its hand and legal cards,
 the cards played (a mask), the current trick (packed, 8 bits a card), the taker, the tricks
@@ -35,12 +36,14 @@ from belote_lab.batch import (
     belote_sides,
     capot_sides,
     check_args,
+    coinche_bid,
     deal_cards,
     dealer_seats,
     hand_state,
     kernel_rule,
     kernel_tables,
     score_belote,
+    score_coinche_batch,
 )
 from belote_lab.cards import BELOTE_MASK
 from belote_lab.games import get
@@ -409,18 +412,21 @@ def play_batch_level2(start: int, seed: int, leaders: np.ndarray, taker: int,
 # --- the Python side -----------------------------------------------------------------------------
 def playouts_level2(
     game: str = "belote", n: int = 1000, contract: str = "H", taker: int = 0, seed: int = 0,
-    dealer: int = 0, *, rules: Any = None, record: bool = False, start: int = 0,
-    rotate: bool = False,
+    dealer: int = 0, *, rules: Any = None, multiplier: int = 1, record: bool = False,
+    start: int = 0, rotate: bool = False,
 ) -> BatchResult:
-    """:func:`belote_lab.batch.playouts` of four-player Belote with level-2 play at every
-    seat (the same deals, leaders and arrays).  Other games are refused."""
+    """:func:`belote_lab.batch.playouts` of four-player Belote or Coinche (a fixed bid such
+    as ``"100H"``, ``multiplier`` 1, 2 or 4) with level-2 play at every seat (the same deals,
+    leaders and arrays; Coinche's level 2 plays its cards by the same rules of thumb).  The
+    other games are refused."""
     g = get(game)
-    if g.bidding != "taking" or g.has_stock or len(g.seats) != 4:
-        raise ValueError("level-2 batch play is four-player Belote's only")
+    if g.has_stock or len(g.seats) != 4 or g.bidding not in ("taking", "auction"):
+        raise ValueError("level-2 batch play is four-player Belote's and Coinche's only")
     r = g.rules(rules)
-    check_args(r, n, seed, start, 1)
+    check_args(r, n, seed, start, multiplier)
     taker = int(taker) % 4
-    c = g.contract(contract)
+    bid = coinche_bid(contract, r) if g.bidding == "auction" else None
+    c = g.contract(bid.trump if bid is not None else contract)
     dealers = dealer_seats(g, dealer, n, start, rotate)
     leaders = dealers if r.first_lead == "dealer" else (dealers + 1) % 4
     a = {
@@ -436,9 +442,13 @@ def playouts_level2(
                       a["plays"], a["legal"])
     belote = belote_sides(a["deals"], c)
     capot = capot_sides(a["tricks"])
-    made, score = score_belote(a["points"], belote, capot, taker % 2)
+    if bid is None:
+        made, score = score_belote(a["points"], belote, capot, taker % 2)
+    else:
+        made, score = score_coinche_batch(a["points"], a["tricks"], belote, bid, taker % 2,
+                                          multiplier)
     return BatchResult(
-        game=g.name, contract=str(c.code), taker=taker, seed=seed, dealers=dealers,
-        leaders=leaders, belote=belote, made=made, capot=capot, score=score,
-        meta={"multiplier": 1, "bid": None, "code": c.code}, **a,
+        game=g.name, contract=str(bid.text if bid is not None else c.code), taker=taker,
+        seed=seed, dealers=dealers, leaders=leaders, belote=belote, made=made, capot=capot,
+        score=score, meta={"multiplier": multiplier, "bid": bid, "code": c.code}, **a,
     )

@@ -540,13 +540,18 @@ def simulate(
 
     With ``contract`` there is no bidding: every hand is played with that contract (a trump,
     ``NT``/``AT``, a Coinche bid such as ``"100H"`` × ``multiplier``; anything in Callbreak,
-    which plays the ``calls``, N E S W) taken by seat ``taker``, by random players (level 1
-    only), in compiled code (:func:`belote_lab.batch.playouts`: other deals than without
-    ``contract``; the dealer turns from the first seat).
+    which plays the ``calls``, N E S W) taken by seat ``taker``, in compiled code: random
+    players (level 1, :func:`belote_lab.batch.playouts`) or, in four-player Belote and
+    Coinche, level 2 at every seat (:func:`belote_lab.batch_level2.playouts_level2`, card for
+    card the Python level-2 player); other deals than without ``contract``; the dealer turns
+    from the first seat.
 
     >>> r = simulate("belote", 500, contract="H", taker=1, seed=3, progress=False)
     >>> bool((r.taker == 1).all()), bool(((r.attack_points + r.defence_points) == 162).all())
     (True, True)
+    >>> r2 = simulate("belote", 500, "2,2,2,2", contract="H", taker=1, seed=3, progress=False)
+    >>> bool(r2.made.mean() > r.made.mean())    # level 2 makes more contracts than random play
+    True
     """
     if contract is not None:
         return _simulate_batch(get(game), n_hands, players, seed, rules, contract, taker, calls,
@@ -577,16 +582,24 @@ def _simulate_batch(
     calls: Any, multiplier: int,
 ) -> SimulationResult:
     """:func:`simulate` with a fixed contract: :func:`belote_lab.batch.playouts` as arrays."""
-    from belote_lab.batch import playouts  # numba's compiled kernels, loaded when needed
-
     described = describe_players(g, players)
-    if any(text.split(":", 1)[1] != "1" for text in described):
-        raise ValueError(f"a fixed contract is played by random players (level 1) only, not "
-                         f"{', '.join(described)}")
+    levels = {text.split(":", 1)[1] for text in described}
     r = g.rules(rules)
     t0 = time.perf_counter()
-    res = playouts(g.name, n, contract, taker, seed, g.seats[0], rules=r, calls=calls,
-                   multiplier=multiplier, rotate=True)
+    if levels == {"1"}:
+        from belote_lab.batch import playouts  # numba's compiled kernels, loaded when needed
+
+        res = playouts(g.name, n, contract, taker, seed, g.seats[0], rules=r, calls=calls,
+                       multiplier=multiplier, rotate=True)
+    elif levels == {"2"} and len(g.seats) == 4 and g.bidding in ("taking", "auction"):
+        from belote_lab.batch_level2 import playouts_level2
+
+        res = playouts_level2(g.name, n, contract, taker, seed, g.seats[0], rules=r,
+                              multiplier=multiplier, rotate=True)
+    else:
+        raise ValueError(f"a fixed contract is played in compiled code by level 1 at every "
+                         f"seat, or by level 2 at every seat in four-player Belote and "
+                         f"Coinche; not by {', '.join(described)}")
     a = _empty_arrays(g, n)
     a["contract"][:] = CONTRACT_NAMES.index(res.meta["code"])
     for name in ("dealer", "redeals", "score", "belote", "capot", "tricks"):

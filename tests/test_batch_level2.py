@@ -136,9 +136,44 @@ def test_the_deals_are_the_batch_deals_and_other_games_are_refused() -> None:
     assert (a.points.sum(axis=1) == 162).all() and (a.tricks.sum(axis=1) == 8).all()
     part = playouts_level2("belote", 100, "D", 1, seed=9, dealer=3, rotate=True, start=200)
     assert (part.score == a.score[200:]).all()
-    for game in ("coinche", "callbreak", "belote2"):
+    for game in ("callbreak", "belote2"):
         with pytest.raises(ValueError, match="four-player Belote"):
             playouts_level2(game, 10)
+
+
+# Coinche: a fixed bid (points, capot, no trump, all trump) and a multiplier
+COINCHE = get("coinche")
+COINCHE_CASES = [
+    ("100H", 1, 0, {}, 1),
+    ("capotS", 0, 3, {"must_undertrump": True}, 2),
+    ("90AT", 2, 1, {"allow_all_trump": True}, 4),
+    ("120NT", 3, 2, {"allow_no_trump": True, "first_lead": "eldest"}, 2),
+]
+
+
+def test_coinche_equals_the_python_player_and_its_scores() -> None:
+    from belote_lab.players.coinche import CoinchePlayer2
+
+    total = 0
+    for i, (bid, taker, dealer, rules, mult) in enumerate(COINCHE_CASES):
+        r = playouts_level2("coinche", 50, bid, taker, seed=40 + i, dealer=dealer, rules=rules,
+                            multiplier=mult, record=True, rotate=True)
+        b = batch.playouts("coinche", 50, bid, taker, seed=40 + i, dealer=dealer, rules=rules,
+                           multiplier=mult, rotate=True)
+        assert (r.deals == b.deals).all() and (r.leaders == b.leaders).all()
+        for row in range(len(r)):
+            hands = [[c.text for c in mask_cards(int(m))] for m in r.deals[row]]
+            h = COINCHE.hand_class.from_hands(hands, bid, taker, SEATS[int(r.leaders[row])],
+                                              rules=COINCHE.rules(rules), multiplier=mult)
+            player = CoinchePlayer2()
+            for k, got in enumerate(r.plays[row]):
+                want = player.choose_card(h)
+                assert int(want) == int(got), (bid, row, k)
+                h.play(want)
+                total += 1
+            assert [int(x) for x in r.score[row]] == [h.result.score["NS"],
+                                                      h.result.score["EW"]]
+    assert total >= 6_000
 
 
 NO_JIT_SCRIPT = """
@@ -164,3 +199,15 @@ def test_the_same_arrays_without_numba() -> None:
         r = playouts_level2("belote", 12, contract, 1, seed=2**40 + 7, dealer=2, record=True)
         for k in FIELDS:
             assert getattr(r, k).tolist() == plain[contract][k], (contract, k)
+
+
+def test_simulate_uses_the_compiled_level_2() -> None:
+    from belote_lab.simulate import simulate
+
+    for game, contract in (("belote", "S"), ("coinche", "110D")):
+        sim = simulate(game, 80, "2,2,2,2", seed=4, contract=contract, taker=2, progress=False)
+        r = playouts_level2(game, 80, contract, 2, seed=4, dealer=0, rotate=True)
+        assert (sim.score == r.score).all() and (sim.tricks == r.tricks).all()
+        assert (sim.taker == 2).all() and sim.meta["engine"] == "batch"
+    with pytest.raises(ValueError, match="level 2 at every seat"):
+        simulate("belote2", 10, "2,2", contract="H", progress=False)
