@@ -617,10 +617,28 @@ def playouts(
     if g.has_stock:
         return two_player_playouts(g, contract, taker, seed, start, dealers, record)
     taker = int(taker) % 4
+    bid, c, leaders = four_player_contract(g, r, contract, dealers)
+    a = run_kernel(n, start, seed, leaders, BELOTE_DECK, (), c, f, 10, record)
+    return four_player_result(g, a, bid, c, taker, seed, dealers, leaders, multiplier)
+
+
+def four_player_contract(
+    g: Any, r: Any, contract: str, dealers: np.ndarray
+) -> tuple[Bid | None, Contract, np.ndarray]:
+    """Belote's contract or Coinche's bid (``None`` in Belote), the contract played and the
+    first leader of each hand (the dealer, or the next seat by the rule ``first_lead``)."""
     bid = coinche_bid(contract, r) if g.bidding == "auction" else None
     c = g.contract(bid.trump if bid is not None else contract)
     leaders = dealers if r.first_lead == "dealer" else (dealers + 1) % 4
-    a = run_kernel(n, start, seed, leaders, BELOTE_DECK, (), c, f, 10, record)
+    return bid, c, leaders
+
+
+def four_player_result(
+    g: Any, a: dict[str, np.ndarray], bid: Bid | None, c: Contract, taker: int, seed: int,
+    dealers: np.ndarray, leaders: np.ndarray, multiplier: int,
+) -> BatchResult:
+    """The :class:`BatchResult` of four-player hands played into the arrays ``a``: belote,
+    capot, made and score by Belote's rules, or Coinche's for ``bid``."""
     belote = belote_sides(a["deals"], c)
     capot = capot_sides(a["tricks"])
     if bid is None:

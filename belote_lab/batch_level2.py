@@ -33,17 +33,14 @@ from belote_lab.batch import (
     BELOTE_DECK,
     BatchResult,
     RuleTuple,
-    belote_sides,
-    capot_sides,
     check_args,
-    coinche_bid,
     deal_cards,
     dealer_seats,
+    four_player_contract,
+    four_player_result,
     hand_state,
     kernel_rule,
     kernel_tables,
-    score_belote,
-    score_coinche_batch,
 )
 from belote_lab.cards import BELOTE_MASK
 from belote_lab.games import get
@@ -425,10 +422,8 @@ def playouts_level2(
     r = g.rules(rules)
     check_args(r, n, seed, start, multiplier)
     taker = int(taker) % 4
-    bid = coinche_bid(contract, r) if g.bidding == "auction" else None
-    c = g.contract(bid.trump if bid is not None else contract)
     dealers = dealer_seats(g, dealer, n, start, rotate)
-    leaders = dealers if r.first_lead == "dealer" else (dealers + 1) % 4
+    bid, c, leaders = four_player_contract(g, r, contract, dealers)
     a = {
         "deals": np.zeros((n, 4), dtype=np.int64),
         "redeals": np.zeros(n, dtype=np.int64),
@@ -440,15 +435,4 @@ def playouts_level2(
     play_batch_level2(start, seed, leaders, taker, BELOTE_DECK, kernel_tables(c, 10),
                       kernel_rule(c, g.follow(r, 0)), a["deals"], a["points"], a["tricks"],
                       a["plays"], a["legal"])
-    belote = belote_sides(a["deals"], c)
-    capot = capot_sides(a["tricks"])
-    if bid is None:
-        made, score = score_belote(a["points"], belote, capot, taker % 2)
-    else:
-        made, score = score_coinche_batch(a["points"], a["tricks"], belote, bid, taker % 2,
-                                          multiplier)
-    return BatchResult(
-        game=g.name, contract=str(bid.text if bid is not None else c.code), taker=taker,
-        seed=seed, dealers=dealers, leaders=leaders, belote=belote, made=made, capot=capot,
-        score=score, meta={"multiplier": multiplier, "bid": bid, "code": c.code}, **a,
-    )
+    return four_player_result(g, a, bid, c, taker, seed, dealers, leaders, multiplier)
