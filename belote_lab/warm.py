@@ -44,6 +44,7 @@ def warm() -> float:
     """Solve one position of each kind and play a few batch hands of each game, so that
     every kernel gets compiled and cached; the seconds it took."""
     from belote_lab.batch import playouts
+    from belote_lab.batch_belote2 import playouts_level2_belote2
     from belote_lab.batch_level2 import playouts_level2
     from belote_lab.solver import solve
 
@@ -54,6 +55,7 @@ def warm() -> float:
         playouts(game, 4, contract=contract)
     playouts("callbreak", 4)
     playouts_level2("belote", 4, contract="H")
+    playouts_level2_belote2(4, contract="H")
     return time.perf_counter() - t0
 
 

@@ -209,5 +209,10 @@ def test_simulate_uses_the_compiled_level_2() -> None:
         r = playouts_level2(game, 80, contract, 2, seed=4, dealer=0, rotate=True)
         assert (sim.score == r.score).all() and (sim.tricks == r.tricks).all()
         assert (sim.taker == 2).all() and sim.meta["engine"] == "batch"
+    from belote_lab.batch_belote2 import playouts_level2_belote2
+
+    sim = simulate("belote2", 60, "2,2", seed=4, contract="H", taker=2, progress=False)
+    r = playouts_level2_belote2(60, "H", 2, seed=4, dealer=0, rotate=True)
+    assert (sim.score == r.score).all() and (sim.taker == 2).all()
     with pytest.raises(ValueError, match="level 2 at every seat"):
-        simulate("belote2", 10, "2,2", contract="H", progress=False)
+        simulate("belote", 10, "2,2,2,3", contract="H", progress=False)

@@ -128,10 +128,13 @@ def test_the_notebooks_hold_outputs() -> None:
 
 # --- the same in a real browser: Voilà, as `make present` serves a notebook ----------------
 # two notebooks that used to show checks (rule codes, dicts, "score checked"), each with a widget
-# and (04) a chart; each page waits for its last widget
+# and (04) a chart, and the tip tests of 06 (the table, the charts, the review): each page waits
+# for its last widget or table, and shows a word of its own
 PRESENTED = {
-    "04_following_and_trumping.ipynb": [".bw-root", ".jp-OutputArea-output img"],
-    "05_belote_scoring.ipynb": [".bw-root"],
+    "04_following_and_trumping.ipynb": ([".bw-root", ".jp-OutputArea-output img"], "playable"),
+    "05_belote_scoring.ipynb": ([".bw-root"], "Litige"),
+    "06_strategy_tips.ipynb": ([".bw-tips", ".jp-OutputArea-output img", ".bw-review-table"],
+                               "no clear difference"),
 }
 
 
@@ -144,7 +147,7 @@ def test_voila_shows_no_checks(name: str, tmp_path: Path) -> None:
         skip_or_fail(reason)
     errors: list[str] = []
     with voila(NOTEBOOK_DIR / name, tmp_path) as url, chromium() as browser:
-        page = open_page(browser, url, 1200, PRESENTED[name], errors)
+        page = open_page(browser, url, 1200, PRESENTED[name][0], errors)
         text = page.inner_text("body")
         # what the cells put on the page (the markdown may name the API in code spans)
         outputs = page.locator(".jp-OutputArea-output").all_inner_texts()
@@ -159,4 +162,4 @@ def test_voila_shows_no_checks(name: str, tmp_path: Path) -> None:
     # the cells that show something on the page are those with stored outputs: no check cell
     shown = [c for _, c in code_cells(NOTEBOOK_DIR / name) if c.get("outputs")]
     assert showing == len(shown)
-    assert "playable" in text if name.startswith("04") else "Litige" in text
+    assert PRESENTED[name][1] in text
