@@ -541,10 +541,11 @@ def simulate(
     With ``contract`` there is no bidding: every hand is played with that contract (a trump,
     ``NT``/``AT``, a Coinche bid such as ``"100H"`` × ``multiplier``; anything in Callbreak,
     which plays the ``calls``, N E S W) taken by seat ``taker``, in compiled code: random
-    players (level 1, :func:`belote_lab.batch.playouts`) or, in four-player Belote, Coinche
-    and two-player Belote, level 2 at every seat (:mod:`belote_lab.batch_level2`,
-    :mod:`belote_lab.batch_belote2`: card for card the Python level-2 players); other deals
-    than without ``contract``; the dealer turns from the first seat.
+    players (level 1, :func:`belote_lab.batch.playouts`) or level 2 at every seat
+    (:mod:`belote_lab.batch_level2`, :mod:`belote_lab.batch_belote2`,
+    :mod:`belote_lab.batch_callbreak`: card for card, and call for call in Callbreak, the
+    Python level-2 players); other deals than without ``contract``; the dealer turns from the
+    first seat.
 
     >>> r = simulate("belote", 500, contract="H", taker=1, seed=3, progress=False)
     >>> bool((r.taker == 1).all()), bool(((r.attack_points + r.defence_points) == 162).all())
@@ -591,6 +592,12 @@ def _simulate_batch(
 
         res = playouts(g.name, n, contract, taker, seed, g.seats[0], rules=r, calls=calls,
                        multiplier=multiplier, rotate=True)
+    elif levels == {"2"} and g.bidding == "calls":
+        from belote_lab.batch_callbreak import playouts_level2_callbreak
+
+        if calls is not None:
+            raise ValueError("level 2 makes its own calls: leave out calls")
+        res = playouts_level2_callbreak(n, seed, g.seats[0], rules=r, rotate=True)
     elif levels == {"2"} and g.has_stock:
         from belote_lab.batch_belote2 import playouts_level2_belote2
 
@@ -603,8 +610,7 @@ def _simulate_batch(
                               multiplier=multiplier, rotate=True)
     else:
         raise ValueError(f"a fixed contract is played in compiled code by level 1 at every "
-                         f"seat, or by level 2 at every seat in four-player Belote, Coinche "
-                         f"and two-player Belote; not by {', '.join(described)}")
+                         f"seat, or by level 2 at every seat; not by {', '.join(described)}")
     a = _empty_arrays(g, n)
     a["contract"][:] = CONTRACT_NAMES.index(res.meta["code"])
     for name in ("dealer", "redeals", "score", "belote", "capot", "tricks"):

@@ -45,6 +45,7 @@ def warm() -> float:
     every kernel gets compiled and cached; the seconds it took."""
     from belote_lab.batch import playouts
     from belote_lab.batch_belote2 import playouts_level2_belote2
+    from belote_lab.batch_callbreak import playouts_level2_callbreak
     from belote_lab.batch_level2 import playouts_level2
     from belote_lab.solver import solve
 
@@ -56,6 +57,7 @@ def warm() -> float:
     playouts("callbreak", 4)
     playouts_level2("belote", 4, contract="H")
     playouts_level2_belote2(4, contract="H")
+    playouts_level2_callbreak(4)
     return time.perf_counter() - t0
 
 

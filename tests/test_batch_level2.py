@@ -214,5 +214,10 @@ def test_simulate_uses_the_compiled_level_2() -> None:
     sim = simulate("belote2", 60, "2,2", seed=4, contract="H", taker=2, progress=False)
     r = playouts_level2_belote2(60, "H", 2, seed=4, dealer=0, rotate=True)
     assert (sim.score == r.score).all() and (sim.taker == 2).all()
+    from belote_lab.batch_callbreak import playouts_level2_callbreak
+
+    sim = simulate("callbreak", 60, "2,2,2,2", seed=4, contract="-", progress=False)
+    r = playouts_level2_callbreak(60, seed=4, dealer=0, rotate=True)
+    assert (sim.score == r.score).all() and (sim.calls == r.meta["calls"]).all()
     with pytest.raises(ValueError, match="level 2 at every seat"):
         simulate("belote", 10, "2,2,2,3", contract="H", progress=False)

@@ -1,0 +1,378 @@
+"""Level-2 Callbreak in the batch simulator: the calls and the card play of
+:class:`~belote_lab.players.callbreak.CallbreakPlayer2` (its default, ``duck_after_call=False``)
+in numba's subset.
+
+:func:`estimate_tricks_nb` is :func:`belote_lab.players.estimates.estimate_tricks` (the same
+float additions in the same order, so the same rounding), :func:`level2_call` the call
+``CallbreakPlayer2.choose_call`` makes from it, and :func:`level2_card_callbreak` the card
+``CallbreakPlayer2.choose_card`` plays, from plain integers: the hand, the legal cards, the
+cards played (the current trick's included), the trick's leader and number of cards, its
+winning card, and the voids seen so far (bit ``4 * seat + suit``, as ``_trick_info`` infers
+them: :func:`learn_void_cb`).  With ``duck_after_call=False`` the player's ``need`` is at
+least 1 whatever the call and the tricks won, so the card play does not read the calls.  Ties
+are broken as Python's ``min``/``max`` break them over ``mask_cards`` (the lowest card index
+first), and as ``max`` over ``(out, rank, card)`` tuples breaks them (the highest card).
+
+:func:`playouts_level2_callbreak` deals as :func:`belote_lab.batch.playouts` does (hand ``i``
+of a seed is the same deal, void deals dealt again), lets each seat call at level 2, plays
+the round at level 2 and scores it in tenths; ``meta["calls"]`` holds the calls, (n, 4).
+
+>>> r = playouts_level2_callbreak(200, seed=1)
+>>> bool((r.tricks.sum(axis=1) == 13).all()), r.meta["calls"].shape
+(True, (200, 4))
+>>> from belote_lab.batch import playouts
+>>> bool((r.deals == playouts("callbreak", n=200, seed=1).deals).all())
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from belote_lab._jit import jit, jit_inline
+from belote_lab.batch import (
+    FULL_DECK,
+    BatchResult,
+    RuleTuple,
+    check_args,
+    deal_cards,
+    dealer_seats,
+    dealt_ok,
+    hand_state,
+    kernel_rule,
+    kernel_tables,
+    score_callbreak,
+)
+from belote_lab.cards import FULL_MASK, SUIT_MASK
+from belote_lab.contract import CALLBREAK
+from belote_lab.games import get
+from belote_lab.games.callbreak import FACE_MASK
+from belote_lab.solver.kernel import bit_index, legal_after
+
+__all__ = [
+    "estimate_tricks_nb",
+    "trick_value_nb",
+    "level2_call",
+    "level2_card_callbreak",
+    "learn_void_cb",
+    "playouts_level2_callbreak",
+    "play_batch_callbreak",
+]
+
+SUIT13 = 0x1FFF
+"""The 13 ranks of one suit (shifted by ``16 * suit``); spades are suit 0, the trump."""
+
+
+# --- small helpers -------------------------------------------------------------------------------
+@jit_inline
+def popcount(m: int) -> int:
+    k = 0
+    while m != 0:
+        m &= m - 1
+        k += 1
+    return k
+
+
+@jit_inline
+def top_card(m: int) -> int:
+    """The highest card index of the non-empty mask ``m``."""
+    c = 0
+    while m != 0:
+        c = int(bit_index(m & -m))
+        m &= m - 1
+    return c
+
+
+@jit_inline
+def higher_in_suit(c: int) -> int:
+    """``callbreak._higher_in_suit``: the cards of ``c``'s suit above it."""
+    return (SUIT13 << (16 * (c >> 4))) & ~((1 << (c + 1)) - 1)
+
+
+@jit_inline
+def ruffer(voids: int, suit: int, seat: int, k0: int, k1: int) -> bool:
+    """Is one of the seats ``seat + k`` (``k0 <= k < k1``) known void in ``suit`` and not
+    known void in spades?"""
+    for k in range(k0, k1):
+        p = (seat + k) & 3
+        if (voids >> (4 * p + suit)) & 1 and not (voids >> (4 * p)) & 1:
+            return True
+    return False
+
+
+@jit_inline
+def learn_void_cb(voids: int, c: int, i: int, leader: int, led: int) -> int:
+    """The voids after the ``i``-th card ``c`` of a trick led in ``led`` by ``leader``
+    (``callbreak._trick_info``: off the led suit, void in it; off spades too, void in
+    spades)."""
+    s = c >> 4
+    if i == 0 or s == led:
+        return voids
+    p = (leader + i) & 3
+    voids |= 1 << (4 * p + led)
+    if s != 0:
+        voids |= 1 << (4 * p)
+    return voids
+
+
+# --- the call ------------------------------------------------------------------------------------
+@jit
+def trick_value_nb(hand: int) -> float:
+    """:func:`belote_lab.players.estimates.trick_value`, operation for operation."""
+    bits = hand & SUIT13
+    ns = popcount(bits)
+    est = 0.0
+    winners = 0
+    i = 0
+    for r in range(12, -1, -1):
+        if (bits >> r) & 1:
+            missing_above = (12 - r) - i
+            if missing_above <= 0:
+                est += 1.0
+                winners += 1
+            elif ns - i > missing_above:
+                est += 0.8 if missing_above == 1 else 0.5
+                winners += 1
+            i += 1
+    longs = max(0, ns - max(4, winners))
+    est += longs * 0.9
+    spare = max(0, ns - winners - longs)
+    for s in range(1, 4):
+        b = (hand >> (16 * s)) & SUIT13
+        n = popcount(b)
+        has_a = (b >> 12) & 1 == 1
+        if has_a:
+            est += 1.0 if n <= 4 else 0.7 if n <= 6 else 0.4
+        if (b >> 11) & 1:
+            if has_a and n <= 5:
+                est += 0.8
+            elif n >= 2:
+                est += 0.5 if n <= 5 else 0.2
+        if (b >> 10) & 1 and has_a and (b >> 11) & 1 and 3 <= n <= 4:
+            est += 0.4
+        if spare > 0 and n <= 2:
+            ruffs = min(spare, 2 - n)
+            est += 0.7 * ruffs
+            spare -= ruffs
+    return est
+
+
+@jit
+def estimate_tricks_nb(hand: int) -> int:
+    """:func:`belote_lab.players.estimates.estimate_tricks`."""
+    return max(1, int(trick_value_nb(hand) + 0.5))
+
+
+@jit
+def level2_call(hand: int, max_call: int) -> int:
+    """``CallbreakPlayer2.choose_call``: the estimate within the legal calls 1 … ``max_call``."""
+    return max(min(estimate_tricks_nb(hand), max_call), 1)
+
+
+# --- the card ------------------------------------------------------------------------------------
+@jit_inline
+def short_side(hand: int, side: int, longest: bool) -> int:
+    """``CallbreakPlayer2._short_side``: the card of ``side`` of least ``(cards of its suit in
+    ``hand``, rank)``, lowest index on a tie; with ``longest`` the most cards first (the
+    last resort of ``_lead``)."""
+    best = -1
+    bk = 0
+    m = side
+    while m != 0:
+        c = int(bit_index(m & -m))
+        m &= m - 1
+        n = popcount((hand >> (16 * (c >> 4))) & SUIT13)
+        k = ((13 - n) if longest else n) * 16 + (c & 15)
+        if best < 0 or k < bk:
+            best = c
+            bk = k
+    return best
+
+
+@jit_inline
+def threats(c: int, unseen: int, voids: int, seat: int, nlater: int) -> int:
+    """``CallbreakPlayer2._threats``: the unseen cards that could beat ``c`` played by the
+    ``nlater`` seats after ``seat``."""
+    if nlater == 0:
+        return 0
+    n = popcount(unseen & higher_in_suit(c))
+    suit = c >> 4
+    if suit != 0:
+        out_in_suit = popcount((unseen >> (16 * suit)) & SUIT13)
+        if ruffer(voids, suit, seat, 1, nlater + 1) or out_in_suit < nlater:
+            n += popcount(unseen & SUIT13)
+    return n
+
+
+@jit
+def follow_cb(hand: int, legal: int, unseen: int, voids: int, seat: int, n: int,
+              wc: int) -> int:
+    """``CallbreakPlayer2._follow`` with ``need > 0``: the winning card fewest unseen cards
+    can beat (then the lowest power, then index), else a low card of a short side suit."""
+    if wc >> 4 == 0:
+        winning = legal & higher_in_suit(wc)
+    else:
+        winning = (legal & higher_in_suit(wc)) | (legal & SUIT13)
+    if winning == 0:
+        side = legal & ~SUIT13
+        return short_side(hand, side if side != 0 else legal, False)
+    best = -1
+    bk = 0
+    m = winning
+    while m != 0:
+        c = int(bit_index(m & -m))
+        m &= m - 1
+        power = (c & 15) + (16 if c >> 4 == 0 else 0)
+        k = (threats(c, unseen, voids, seat, 3 - n) * 32 + power) * 64 + c
+        if best < 0 or k < bk:
+            best = c
+            bk = k
+    return best
+
+
+@jit
+def lead_cb(hand: int, legal: int, unseen: int, voids: int, seat: int) -> int:
+    """``CallbreakPlayer2._lead`` with ``need > 0``: a master of a side suit unlikely to be
+    ruffed (the most cards out, the highest rank, the highest index), the top spade when it
+    is master, a low card of the shortest side suit, or a low card of the longest suit."""
+    best = -1
+    bk = 0
+    m = legal & ~SUIT13
+    no_spade_out = unseen & SUIT13 == 0
+    while m != 0:
+        c = int(bit_index(m & -m))
+        m &= m - 1
+        if unseen & higher_in_suit(c):
+            continue
+        suit = c >> 4
+        out = popcount((unseen >> (16 * suit)) & SUIT13)
+        if (out >= 3 and not ruffer(voids, suit, seat, 1, 4)) or no_spade_out:
+            k = (out * 16 + (c & 15)) * 64 + c
+            if best < 0 or k > bk:
+                best = c
+                bk = k
+    if best >= 0:
+        return best
+    spades = legal & SUIT13
+    if spades != 0:
+        top = top_card(spades)
+        if unseen & higher_in_suit(top) == 0:
+            return top
+    side = legal & ~SUIT13
+    if side != 0 and hand & SUIT13 != 0:
+        return short_side(hand, side, False)
+    return short_side(hand, legal, True)
+
+
+@jit
+def level2_card_callbreak(hand: int, legal: int, played: int, n: int, wc: int, leader: int,
+                          voids: int) -> int:
+    """The card ``CallbreakPlayer2().choose_card`` plays: ``hand`` and ``legal`` the cards
+    and legal cards of the seat to play, ``played`` every card played (the ``n`` cards of
+    the trick led by ``leader`` included), ``wc`` the card winning the trick so far (unused
+    when ``n == 0``), ``voids`` bit ``4 * seat + suit`` (:func:`learn_void_cb`)."""
+    if legal & (legal - 1) == 0:
+        return int(bit_index(legal))
+    seat = (leader + n) & 3
+    unseen = FULL_MASK & ~played & ~hand
+    if n == 0:
+        return lead_cb(hand, legal, unseen, voids, seat)
+    return follow_cb(hand, legal, unseen, voids, seat, n, wc)
+
+
+# --- the kernel ----------------------------------------------------------------------------------
+@jit
+def play_trick_cb(hands: np.ndarray, leader: int, played: int, voids: int,
+                  tables: np.ndarray, rule: RuleTuple, row: int, t: int, plays: np.ndarray,
+                  legal: np.ndarray) -> tuple[int, int, int]:
+    """Play one trick at level 2 from ``leader``; returns the winning seat, the cards played
+    and the voids after it."""
+    record = plays.shape[0] > 0
+    led = 0
+    wc = 0
+    w = 0
+    for i in range(4):
+        seat = (leader + i) & 3
+        h = hands[seat]
+        m = h if i == 0 else legal_after(h, led, wc, i, w, tables[2, wc], rule)
+        c = level2_card_callbreak(h, m, played, i, wc, leader, voids)
+        hands[seat] = h ^ (1 << c)
+        played |= 1 << c
+        if record:
+            plays[row, 4 * t + i] = c
+            legal[row, 4 * t + i] = m
+        if i == 0:
+            led = c >> 4
+            wc = c
+        else:
+            voids = learn_void_cb(voids, c, i, leader, led)
+            if (c >> 4 == wc >> 4 and c > wc) or (c >> 4 == 0 and wc >> 4 != 0):
+                wc = c
+                w = i
+    return (leader + w) & 3, played, voids
+
+
+@jit
+def play_batch_callbreak(start: int, seed: int, leaders: np.ndarray, deck0: np.ndarray,
+                         need: np.ndarray, max_call: int, tables: np.ndarray, rule: RuleTuple,
+                         deals: np.ndarray, redeals: np.ndarray, calls: np.ndarray,
+                         tricks: np.ndarray, plays: np.ndarray, legal: np.ndarray) -> None:
+    """Deal (as :func:`belote_lab.batch.play_batch`, void deals dealt again), call and play
+    ``deals.shape[0]`` Callbreak rounds at level 2, numbers ``start`` … of ``seed``."""
+    deck = np.empty_like(deck0)
+    hands = np.zeros(4, dtype=np.int64)
+    for row in range(deals.shape[0]):
+        st = deal_cards(hand_state(seed, start + row), deck0, deck, hands)
+        void = 0
+        while not dealt_ok(hands, need):
+            void += 1
+            st = deal_cards(st, deck0, deck, hands)
+        redeals[row] = void
+        for s in range(4):
+            deals[row, s] = hands[s]
+            calls[row, s] = level2_call(hands[s], max_call)
+        leader = leaders[row]
+        played = 0
+        voids = 0
+        for t in range(13):
+            leader, played, voids = play_trick_cb(hands, leader, played, voids, tables, rule,
+                                                  row, t, plays, legal)
+            tricks[row, leader] += 1
+
+
+# --- the Python side -----------------------------------------------------------------------------
+def playouts_level2_callbreak(
+    n: int = 1000, seed: int = 0, dealer: int = 0, *, rules: Any = None, record: bool = False,
+    start: int = 0, rotate: bool = False,
+) -> BatchResult:
+    """:func:`belote_lab.batch.playouts` of Callbreak (the same deals, leaders and arrays)
+    with level-2 calls (``meta["calls"]``, (n, 4)) and level-2 play at every seat."""
+    g = get("callbreak")
+    r = g.rules(rules)
+    check_args(r, n, seed, start, 1)
+    dealers = dealer_seats(g, dealer, n, start, rotate)
+    leaders = (dealers + 1) % 4
+    need = (SUIT_MASK[0], FACE_MASK) if r.redeal_without_face_cards else (SUIT_MASK[0],)
+    a = {
+        "deals": np.zeros((n, 4), dtype=np.int64),
+        "redeals": np.zeros(n, dtype=np.int64),
+        "tricks": np.zeros((n, 4), dtype=np.int64),
+        "plays": np.zeros((n if record else 0, 52), dtype=np.int64),
+        "legal": np.zeros((n if record else 0, 52), dtype=np.int64),
+    }
+    calls = np.zeros((n, 4), dtype=np.int64)
+    play_batch_callbreak(start, seed, leaders, FULL_DECK, np.array(need, dtype=np.int64),
+                         int(r.max_call), kernel_tables(CALLBREAK, 0),
+                         kernel_rule(CALLBREAK, g.follow(r, 0)), a["deals"], a["redeals"],
+                         calls, a["tricks"], a["plays"], a["legal"])
+    made, score = score_callbreak(a["tricks"], calls)
+    won_all = (a["tricks"] == 13).argmax(axis=1)
+    capot = np.where(a["tricks"].max(axis=1) == 13, won_all, -1)
+    return BatchResult(
+        game=g.name, contract="callbreak", taker=-1, seed=seed, dealers=dealers,
+        leaders=leaders, points=np.zeros((n, 4), dtype=np.int64),
+        belote=np.full(n, -1, dtype=np.int64), made=made, capot=capot, score=score,
+        meta={"calls": calls, "code": CALLBREAK.code}, **a,
+    )

@@ -1,0 +1,61 @@
+"""Speed of level-2 Callbreak in the batch simulator (:mod:`belote_lab.batch_callbreak`):
+rounds per second on one core, level-2 calls and play at every seat, beside level 1 (fixed
+calls, random legal play, :func:`belote_lab.batch.playouts`) on the same deals.
+
+    python benchmarks/bench_batch_callbreak.py [--rounds 100000] [--repeat 3] [--seed 0]
+
+Each player plays ``--rounds`` rounds (50,000–100,000 is the range the figures are quoted
+for) ``--repeat`` times after a warm-up (numba's compilation, or its cache, is not timed);
+the best time is reported, with the load average before and after (the machine may be
+shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+from collections.abc import Callable
+from typing import Any
+
+from loadavg import load_average  # benchmarks/loadavg.py
+
+from belote_lab import batch
+from belote_lab._jit import HAVE_NUMBA
+from belote_lab.batch_callbreak import playouts_level2_callbreak
+
+
+def best_time(fn: Callable[[], Any], repeat: int) -> float:
+    """The shortest of ``repeat`` wall-clock times of ``fn()``, in seconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--rounds", type=int, default=100_000)
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--seed", type=int, default=0)
+    a = p.parse_args(argv)
+    jit = "yes" if HAVE_NUMBA else "no (plain Python)"
+    print(f"Python {platform.python_version()}, numba: {jit}")
+    print(f"load average before: {load_average()}")
+    runs: tuple[tuple[int, Callable[[int], Any]], ...] = (
+        (2, lambda n: playouts_level2_callbreak(n, seed=a.seed)),
+        (1, lambda n: batch.playouts("callbreak", n, seed=a.seed)),
+    )
+    for level, fn in runs:
+        fn(10)  # compile (or load numba's cache)
+        t = best_time(lambda f=fn: f(a.rounds), a.repeat)
+        print(f"callbreak level {level}: {a.rounds:>9,} rounds in {t:6.3f} s: "
+              f"{a.rounds / t:>12,.0f} rounds/s")
+    print(f"load average after: {load_average()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
