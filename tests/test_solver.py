@@ -150,6 +150,25 @@ def test_best_only_mode_agrees_with_all_values() -> None:
         assert sorted(c.text for c in quick.best) == sorted(c.text for c in full.best)
 
 
+def test_every_card_value_is_its_child_position_value() -> None:
+    # each card's exact value (searched with steps from the best value so far) against a
+    # separate solve of the position after that card
+    from belote_lab.solver.position import solve_position, solve_value, total_left
+
+    rng = random.Random(5)
+    for k in range(16):
+        h = belote_endgame(rng, 4 + k % 3, CONTRACTS[k % 4], BeloteRules())
+        if h is None or not h.in_play:
+            continue
+        pos = position_of(h)
+        sol = solve_position(pos)
+        mine = pos.to_play in pos.max_side
+        for c, v in sol.values.items():
+            child, gain = pos.after(c)
+            got = gain + solve_value(child)
+            assert v == (got if mine else total_left(pos) - got)
+
+
 def endgame(game: str, rng: random.Random, tricks_left: int) -> Any:
     """A random position of ``game`` with ``tricks_left`` tricks to go (some cards may
     already be on the table)."""

@@ -418,10 +418,16 @@ def _bisect(fn: Any, lo: int, hi: int, first: int | None = None) -> int:
     so far for the other cards, which asks first whether this card is as good (8% fewer
     nodes for every card's value over 20 full deals).
 
-    Measured on full deals this takes fewer nodes than MTD(f), whose steps of one point
-    took up to 66 passes where bisection takes about 7.
+    Without ``first`` the tests bisect: measured on full deals this takes fewer nodes than
+    MTD(f), whose steps of one point took up to 66 passes where bisection takes about 7.
+    After a test at ``first`` they go on as MTD(f) does, each at the bound the last one
+    returned (a card's value is often that bound, or near it): every card's value over 50
+    full deals, 11.6% fewer nodes in all than bisecting after the first test (median 8.4%),
+    and 10% fewer after 2 tricks.  (Each test still moves a bound, so it ends.)
 
     >>> _bisect(lambda alpha, beta: beta if beta <= 37 else alpha, 0, 162)  # fail-hard
+    37
+    >>> _bisect(lambda alpha, beta: min(beta + 9, 37) if beta <= 37 else 37, 0, 162, 60)
     37
     """
     return _narrow(fn, lo, hi, first, lambda: 0)[0]
@@ -431,19 +437,24 @@ def _narrow(
     fn: Any, lo: int, hi: int, first: int | None, width: Any
 ) -> tuple[int, int]:
     """:func:`_bisect`'s tests, stopped once ``hi - lo`` is at most ``width()`` (asked before
-    each test: 0 for the exact value); returns the bounds ``(lo, hi)`` found.
+    each test: 0 for the exact value); returns the bounds ``(lo, hi)`` found.  (The steps
+    after a test at ``first`` are taken only for the exact value: to a tolerance, bisection.)
 
     >>> _narrow(lambda alpha, beta: beta if beta <= 37 else alpha, 0, 162, None, lambda: 10)
     (30, 39)
     """
-    while hi - lo > width():
+    steps = first is not None
+    while hi - lo > (w := width()):
         mid = (lo + hi + 1) // 2 if first is None else min(max(first, lo + 1), hi)
-        first = None
         g = int(fn(mid - 1, mid))
         if g >= mid:
             lo = g
+            first = g + 1
         else:
             hi = g
+            first = g
+        if not steps or w > 0:
+            first = None
     return lo, hi
 
 
