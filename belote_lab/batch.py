@@ -122,6 +122,24 @@ def below(x: int, k: int) -> int:
     return (x * k) >> 32
 
 
+SUIT13 = 0x1FFF
+"""The 13 card ranks of one suit (shifted by ``16 * suit``; below 2**63 in every suit)."""
+
+
+@jit_inline
+def popcount(m: int) -> int:
+    """The number of cards in the mask ``m``.
+
+    >>> popcount(0b1011)
+    3
+    """
+    k = 0
+    while m != 0:
+        m &= m - 1
+        k += 1
+    return k
+
+
 @jit_inline
 def random_card(x: int, mask: int) -> int:
     """One card of the non-empty ``mask``, chosen by the 32-bit state ``x``."""

@@ -30,6 +30,7 @@ import numpy as np
 from belote_lab._jit import jit, jit_inline
 from belote_lab.batch import (
     BELOTE_DECK,
+    SUIT13,
     BatchResult,
     RuleTuple,
     beats,
@@ -52,8 +53,6 @@ from belote_lab.trick import BELOTE2_STRICT
 __all__ = ["level2_card_belote2", "level2_tables", "playouts_level2_belote2",
            "play_batch_belote2"]
 
-SUIT13 = 0x1FFF
-"""The 13 card ranks of one suit (shifted by ``16 * suit``)."""
 
 # The player's values in half points (belote_lab.players.belote2: _TRUMP_KEEP, _PLAIN_KEEP,
 # _WIN_BONUS, _SURE, _TRUMP_EXTRA, _LAST_SURE, _BELOTE_HOPE, each doubled).
@@ -125,15 +124,6 @@ def free_card(legal: int, lead: int, ts: int, played: int, tables: np.ndarray) -
             best = c
             bv = v
     return best
-
-
-@jit_inline
-def popcount(m: int) -> int:
-    k = 0
-    while m != 0:
-        m &= m - 1
-        k += 1
-    return k
 
 
 @jit

@@ -34,6 +34,7 @@ import numpy as np
 from belote_lab._jit import jit, jit_inline
 from belote_lab.batch import (
     FULL_DECK,
+    SUIT13,
     BatchResult,
     RuleTuple,
     check_args,
@@ -43,6 +44,7 @@ from belote_lab.batch import (
     hand_state,
     kernel_rule,
     kernel_tables,
+    popcount,
     score_callbreak,
 )
 from belote_lab.cards import FULL_MASK, SUIT_MASK
@@ -61,20 +63,9 @@ __all__ = [
     "play_batch_callbreak",
 ]
 
-SUIT13 = 0x1FFF
-"""The 13 ranks of one suit (shifted by ``16 * suit``); spades are suit 0, the trump."""
 
 
 # --- small helpers -------------------------------------------------------------------------------
-@jit_inline
-def popcount(m: int) -> int:
-    k = 0
-    while m != 0:
-        m &= m - 1
-        k += 1
-    return k
-
-
 @jit_inline
 def top_card(m: int) -> int:
     """The highest card index of the non-empty mask ``m``."""

@@ -31,6 +31,7 @@ import numpy as np
 from belote_lab._jit import jit, jit_inline
 from belote_lab.batch import (
     BELOTE_DECK,
+    SUIT13,
     BatchResult,
     RuleTuple,
     check_args,
@@ -41,6 +42,7 @@ from belote_lab.batch import (
     hand_state,
     kernel_rule,
     kernel_tables,
+    popcount,
 )
 from belote_lab.cards import BELOTE_MASK
 from belote_lab.games import get
@@ -48,20 +50,9 @@ from belote_lab.solver.kernel import bit_index, legal_after
 
 __all__ = ["level2_card", "learn_void", "playouts_level2", "play_batch_level2"]
 
-SUIT13 = 0x1FFF
-"""The 13 card ranks of one suit (shifted by ``16 * suit``; below 2**63 in every suit)."""
 
 
 # --- knowledge -----------------------------------------------------------------------------------
-@jit_inline
-def popcount(m: int) -> int:
-    k = 0
-    while m != 0:
-        m &= m - 1
-        k += 1
-    return k
-
-
 @jit_inline
 def may_hold(voids: int, unseen: int, seat: int, suit: int) -> bool:
     """May ``seat`` still hold a card of ``suit`` (``Situation.may_hold``)?"""
