@@ -38,6 +38,22 @@ def best_time(fn: Callable[[], Any], repeat: int) -> float:
     return best
 
 
+def batch_options(argv: list[str] | None, doc: str | None, default: int,
+                  count: str = "hands") -> argparse.Namespace:
+    """The options every batch benchmark takes (``--hands`` or ``--rounds``, ``--repeat``,
+    ``--seed``), parsed; then the Python version, whether numba compiles, and the load average
+    are printed."""
+    p = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    p.add_argument(f"--{count}", type=int, default=default)
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--seed", type=int, default=0)
+    a = p.parse_args(argv)
+    jit = "yes" if HAVE_NUMBA else "no (plain Python)"
+    print(f"Python {platform.python_version()}, numba: {jit}")
+    print(f"load average before: {load_average()}")
+    return a
+
+
 def colver_rate(hands: int, repeat: int) -> tuple[float, str] | None:
     """colver's native ``Env.rollout`` hands per second and its version, or ``None`` without
     colver: a dealt hand with a fixed contract (hearts, taken by N–S), then ``rollout(n)``,
@@ -53,14 +69,7 @@ def colver_rate(hands: int, repeat: int) -> tuple[float, str] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--hands", type=int, default=200_000)
-    p.add_argument("--repeat", type=int, default=3)
-    p.add_argument("--seed", type=int, default=0)
-    a = p.parse_args(argv)
-    jit = 'yes' if HAVE_NUMBA else 'no (plain Python)'
-    print(f"Python {platform.python_version()}, numba: {jit}")
-    print(f"load average before: {load_average()}")
+    a = batch_options(argv, __doc__, 200_000)
     ours = 0.0
     for game, contract in CASES:
         batch.playouts(game, 10, contract, seed=a.seed)  # compile (or load numba's cache)

@@ -13,29 +13,15 @@ shared).
 
 from __future__ import annotations
 
-import argparse
-import platform
-import time
-from collections.abc import Callable
 from typing import Any
 
+from bench_batch import batch_options, best_time  # benchmarks/bench_batch.py
 from loadavg import load_average  # benchmarks/loadavg.py
 
 from belote_lab import batch
-from belote_lab._jit import HAVE_NUMBA
 from belote_lab.batch_belote2 import playouts_level2_belote2
 
 TRUMPS = ("S", "H", "D", "C")
-
-
-def best_time(fn: Callable[[], Any], repeat: int) -> float:
-    """The shortest of ``repeat`` wall-clock times of ``fn()``, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def level1(n: int, trump: str, taker: int, seed: int) -> Any:
@@ -43,14 +29,7 @@ def level1(n: int, trump: str, taker: int, seed: int) -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--hands", type=int, default=100_000)
-    p.add_argument("--repeat", type=int, default=3)
-    p.add_argument("--seed", type=int, default=0)
-    a = p.parse_args(argv)
-    jit = "yes" if HAVE_NUMBA else "no (plain Python)"
-    print(f"Python {platform.python_version()}, numba: {jit}")
-    print(f"load average before: {load_average()}")
+    a = batch_options(argv, __doc__, 100_000)
     for trump in TRUMPS:
         for level, fn in ((2, playouts_level2_belote2), (1, level1)):
             fn(10, trump, 0, a.seed)  # compile (or load numba's cache)

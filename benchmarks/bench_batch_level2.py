@@ -12,40 +12,17 @@ shared).
 
 from __future__ import annotations
 
-import argparse
-import platform
-import time
-from collections.abc import Callable
-from typing import Any
-
+from bench_batch import batch_options, best_time  # benchmarks/bench_batch.py
 from loadavg import load_average  # benchmarks/loadavg.py
 
 from belote_lab import batch
-from belote_lab._jit import HAVE_NUMBA
 from belote_lab.batch_level2 import playouts_level2
 
 CONTRACTS = ("H", "NT", "AT")
 
 
-def best_time(fn: Callable[[], Any], repeat: int) -> float:
-    """The shortest of ``repeat`` wall-clock times of ``fn()``, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
-
-
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--hands", type=int, default=100_000)
-    p.add_argument("--repeat", type=int, default=3)
-    p.add_argument("--seed", type=int, default=0)
-    a = p.parse_args(argv)
-    jit = "yes" if HAVE_NUMBA else "no (plain Python)"
-    print(f"Python {platform.python_version()}, numba: {jit}")
-    print(f"load average before: {load_average()}")
+    a = batch_options(argv, __doc__, 100_000)
     for contract in CONTRACTS:
         for level, fn in ((2, playouts_level2), (1, batch.playouts)):
             fn("belote", 10, contract, seed=a.seed)  # compile (or load numba's cache)
