@@ -16,7 +16,7 @@ with a 95% interval.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,12 +27,14 @@ from belote_lab.players.registry import level2
 from belote_lab.plots import mean_ci
 from belote_lab.selfplay import play_hand
 
-__all__ = ["Comparison", "compare"]
+__all__ = ["Comparison", "compare", "duplicate_deals", "make_player"]
 
 Factory = Callable[..., Any]
 
 
-def _make(factory: Factory | Any, seed: int) -> Any:
+def make_player(factory: Factory | Any, seed: int) -> Any:
+    """A player from a class or factory, given ``seed`` where it takes one (a player object
+    is used as it is)."""
     if hasattr(factory, "choose_card") and not isinstance(factory, type):
         return factory
     try:
@@ -98,11 +100,8 @@ def compare(
     g = get(game)
     if other is None:
         other = level2(g)
-    rng = random.Random(f"tips:{seed}")
     diffs = np.zeros(deals)
-    for i in range(deals):
-        deal_seed = rng.getrandbits(32)
-        dealer = g.seats[i % len(g.seats)]
+    for i, (deal_seed, dealer) in enumerate(duplicate_deals(g, seed, deals)):
         if len(g.sides) > 2:  # every seat for itself (Callbreak): seat against seat
             k = dealer  # the tip takes each seat in turn, as the deal does
             diffs[i] = _seat_diff(g, tip, other, k, deal_seed, dealer, rules)
@@ -111,15 +110,28 @@ def compare(
     return Comparison(name or getattr(tip, "__name__", type(tip).__name__), game, diffs)
 
 
+def duplicate_deals(game: str | Game, seed: int, deals: int) -> Iterator[tuple[int, int]]:
+    """The deals :func:`compare` plays for ``seed``: ``(deal seed, dealer)`` for each, the
+    dealer turning with the deals.
+
+    >>> [dealer for _, dealer in duplicate_deals("belote", 1, 5)]
+    [0, 1, 2, 3, 0]
+    """
+    g = get(game) if isinstance(game, str) else game
+    rng = random.Random(f"tips:{seed}")
+    for i in range(deals):
+        yield rng.getrandbits(32), g.seats[i % len(g.seats)]
+
+
 def _seat_diff(
     g: Game, tip: Any, other: Any, k: int, deal_seed: int, dealer: int, rules: Any
 ) -> float:
     """The round score of ``tip`` minus that of ``other`` in seat ``k`` of one deal, the other
     seats played by level-2 players."""
-    rivals = {s: _make(level2(g), deal_seed + s) for s in g.seats if s != k}
-    a = play_hand(g.name, {**rivals, k: _make(tip, deal_seed + k)}, seed=deal_seed,
+    rivals = {s: make_player(level2(g), deal_seed + s) for s in g.seats if s != k}
+    a = play_hand(g.name, {**rivals, k: make_player(tip, deal_seed + k)}, seed=deal_seed,
                   dealer=dealer, rules=rules)
-    b = play_hand(g.name, {**rivals, k: _make(other, deal_seed + k)}, seed=deal_seed,
+    b = play_hand(g.name, {**rivals, k: make_player(other, deal_seed + k)}, seed=deal_seed,
                   dealer=dealer, rules=rules)
     side = g.sides[g.side_of(k)]
     return float(a.result.score[side]) - float(b.result.score[side])
@@ -131,8 +143,8 @@ def _side_diff(g: Game, tip: Any, other: Any, deal_seed: int, dealer: int, rules
     total = 0.0
     sides = [g.side_seats(0), g.side_seats(1)]
     for tip_side, other_side in (sides, sides[::-1]):
-        players = {s: _make(tip, deal_seed + s) for s in tip_side}
-        players.update({s: _make(other, deal_seed + s) for s in other_side})
+        players = {s: make_player(tip, deal_seed + s) for s in tip_side}
+        players.update({s: make_player(other, deal_seed + s) for s in other_side})
         hand = play_hand(g.name, players, seed=deal_seed, dealer=dealer, rules=rules)
         score = hand.result.score
         total += _side_score(g, score, tip_side) - _side_score(g, score, other_side)

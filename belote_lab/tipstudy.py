@@ -48,6 +48,7 @@ from typing import Any
 import numpy as np
 
 from belote_lab import korean
+from belote_lab.comparison import duplicate_deals, make_player
 from belote_lab.players import tips as T
 from belote_lab.players.belote import BelotePlayer2
 from belote_lab.players.belote2 import Belote2Player2
@@ -241,12 +242,9 @@ def first_lead_diffs(seed: int, deals: int) -> tuple[np.ndarray, int]:
     from belote_lab.selfplay import play_hand
 
     g = get("belote")
-    rng = random.Random(f"tips:{seed}")
     diffs = []
     dropped = 0
-    for i in range(deals):
-        deal_seed = rng.getrandbits(32)
-        dealer = g.seats[i % 4]
+    for deal_seed, dealer in duplicate_deals(g, seed, deals):
         a = play_hand(g.name, "2,2,2,2", seed=deal_seed, dealer=dealer,
                       rules={"first_lead": "dealer"})
         b = play_hand(g.name, "2,2,2,2", seed=deal_seed, dealer=dealer,
@@ -283,30 +281,19 @@ def common_opponent_diffs(
     from belote_lab.selfplay import play_hand
 
     g = get(game)
-    rng = random.Random(f"tips:{seed}")
     diffs = np.zeros(deals)
-    for i in range(deals):
-        deal_seed = rng.getrandbits(32)
-        dealer = g.seats[i % len(g.seats)]
+    for i, (deal_seed, dealer) in enumerate(duplicate_deals(g, seed, deals)):
         total = 0.0
         for k in g.seats:
             (o,) = [s for s in g.seats if s != k]
             me, them = g.sides[g.side_of(k)], g.sides[g.side_of(o)]
             for sign, p in ((1, tip), (-1, other)):
-                players = {k: _player(p, deal_seed + k), o: _player(opponent, deal_seed + o)}
+                players = {k: make_player(p, deal_seed + k),
+                           o: make_player(opponent, deal_seed + o)}
                 hand = play_hand(g.name, players, seed=deal_seed, dealer=dealer)
                 total += sign * (_score(hand, me) - _score(hand, them))
         diffs[i] = total / 2
     return diffs
-
-
-def _player(factory: Any, seed: int) -> Any:
-    """A player from a class or factory, given ``seed`` where it takes one (as
-    :func:`~belote_lab.comparison.compare` makes its players)."""
-    try:
-        return factory(seed=seed)
-    except TypeError:
-        return factory()
 
 
 def _common(game: str, tip: Any, other: Any, opponent: Any) -> Callable[[int, int], dict]:
