@@ -14,7 +14,14 @@ legal moves equal the core's on random positions.
 Search: alpha-beta (fail-soft) with a transposition table (see :data:`TT_AT`) storing lower
 and upper bounds of the remaining value, cheap move ordering, and merging of equivalent cards
 (cards of one hand adjacent in a suit's order once the cards between them are gone, with the
-same points).
+same points).  The last two tricks of four players are searched by plain loops
+(:func:`two_tricks`) once the table has no answer, and the table keeps the result: over the
+first cards of 30 full deals (the bench's) the nodes of a value solve fell from 10.66M to
+7.58M (a two-trick search counts one), of every card's value from 17.7M to 12.8M, and the
+CPU time of value solves by 14–24% and of every card's value by 10–20% (back-to-back runs
+on a shared machine: 866 to 744 ms and 1598 to 1337 ms for the 30 deals).  The position
+of the card winning the trick is carried from frame to frame instead of found again at each
+node.
 
 Speed: the helpers the search calls at every node are inlined (:func:`~belote_lab._jit.jit_inline`)
 and take no array they would have to pass on: numba counts references to an array at each
@@ -169,6 +176,209 @@ def bit_index(low: int) -> int:
 
 
 @jit_inline
+def _beats(c: int, wc: int, led: int, ts: int, pc: int, pw: int) -> bool:
+    """Whether ``c`` (power ``pc``) beats the winning card ``wc`` (power ``pw``) of a
+    trick of suit ``led``."""
+    s = c >> 4
+    if s == ts:
+        return (wc >> 4) != ts or pc > pw
+    return s == led and (wc >> 4) == led and pc > pw
+
+
+@jit_inline
+def _last_trick(
+    r0: int, r1: int, r2: int, r3: int, first: int, power: np.ndarray, ts: int
+) -> int:
+    """The seat winning the last trick, each seat ``i`` holding the single card of mask
+    ``ri`` and ``first`` leading."""
+    hs = (r0, r1, r2, r3)
+    wc = bit_index(hs[first])
+    wseat = first
+    led = wc >> 4
+    for i in range(1, 4):
+        x = (first + i) & 3
+        c = bit_index(hs[x])
+        if _beats(c, wc, led, ts, power[c], power[wc]):
+            wc = c
+            wseat = x
+    return wseat
+
+
+@jit_inline
+def two_tricks(
+    h0: int,
+    h1: int,
+    h2: int,
+    h3: int,
+    leader: int,
+    alpha: int,
+    beta: int,
+    power: np.ndarray,
+    points: np.ndarray,
+    higher: np.ndarray,
+    side: np.ndarray,
+    cfg: np.ndarray,
+) -> int:
+    """The value for the max side of the last two tricks of four players (two cards a
+    hand, no card on the table), fail-soft within ``(alpha, beta)``: the tree of at most 16
+    first tricks searched by plain loops, no table."""
+    ts = cfg[C_TS]
+    rule = follow_rule(cfg)
+    per_trick = cfg[C_PER_TRICK]
+    last = per_trick + cfg[C_BONUS]
+    hs = (h0, h1, h2, h3)
+    p0 = leader
+    p1 = (leader + 1) & 3
+    p2 = (leader + 2) & 3
+    p3 = (leader + 3) & 3
+    x0 = side[p0] != 0
+    x1 = side[p1] != 0
+    x2 = side[p2] != 0
+    x3 = side[p3] != 0
+    b0 = -INF if x0 else INF
+    a0 = alpha
+    e0 = beta
+    m0 = hs[p0]
+    while m0 != 0:
+        l0 = m0 & -m0
+        m0 ^= l0
+        c0 = bit_index(l0)
+        led = c0 >> 4
+        b1 = -INF if x1 else INF
+        a1 = a0
+        e1 = e0
+        m1 = legal_after(hs[p1], led, c0, 1, 0, higher[c0], rule)
+        while m1 != 0:
+            l1 = m1 & -m1
+            m1 ^= l1
+            c1 = bit_index(l1)
+            w2 = 0
+            wc2 = c0
+            if _beats(c1, c0, led, ts, power[c1], power[c0]):
+                w2 = 1
+                wc2 = c1
+            b2 = -INF if x2 else INF
+            a2 = a1
+            e2 = e1
+            m2 = legal_after(hs[p2], led, wc2, 2, w2, higher[wc2], rule)
+            while m2 != 0:
+                l2 = m2 & -m2
+                m2 ^= l2
+                c2 = bit_index(l2)
+                w3 = w2
+                wc3 = wc2
+                if _beats(c2, wc2, led, ts, power[c2], power[wc2]):
+                    w3 = 2
+                    wc3 = c2
+                b3 = -INF if x3 else INF
+                m3 = legal_after(hs[p3], led, wc3, 3, w3, higher[wc3], rule)
+                while m3 != 0:
+                    l3 = m3 & -m3
+                    m3 ^= l3
+                    c3 = bit_index(l3)
+                    w4 = w3
+                    if _beats(c3, wc3, led, ts, power[c3], power[wc3]):
+                        w4 = 3
+                    ws = (leader + w4) & 3
+                    v = 0
+                    if side[ws] != 0:
+                        v = per_trick + points[c0] + points[c1] + points[c2] + points[c3]
+                    r0 = hs[0]
+                    r1 = hs[1]
+                    r2 = hs[2]
+                    r3 = hs[3]
+                    # the cards left for the last trick
+                    if p0 == 0:
+                        r0 ^= l0
+                    elif p0 == 1:
+                        r1 ^= l0
+                    elif p0 == 2:
+                        r2 ^= l0
+                    else:
+                        r3 ^= l0
+                    if p1 == 0:
+                        r0 ^= l1
+                    elif p1 == 1:
+                        r1 ^= l1
+                    elif p1 == 2:
+                        r2 ^= l1
+                    else:
+                        r3 ^= l1
+                    if p2 == 0:
+                        r0 ^= l2
+                    elif p2 == 1:
+                        r1 ^= l2
+                    elif p2 == 2:
+                        r2 ^= l2
+                    else:
+                        r3 ^= l2
+                    if p3 == 0:
+                        r0 ^= l3
+                    elif p3 == 1:
+                        r1 ^= l3
+                    elif p3 == 2:
+                        r2 ^= l3
+                    else:
+                        r3 ^= l3
+                    lw = _last_trick(r0, r1, r2, r3, ws, power, ts)
+                    if side[lw] != 0:
+                        v += (
+                            last + points[bit_index(r0)] + points[bit_index(r1)]
+                            + points[bit_index(r2)] + points[bit_index(r3)]
+                        )
+                    if x3:
+                        if v > b3:
+                            b3 = v
+                        if b3 >= e2:
+                            break
+                    else:
+                        if v < b3:
+                            b3 = v
+                        if b3 <= a2:
+                            break
+                v = b3
+                if x2:
+                    if v > b2:
+                        b2 = v
+                    if b2 > a2:
+                        a2 = b2
+                else:
+                    if v < b2:
+                        b2 = v
+                    if b2 < e2:
+                        e2 = b2
+                if a2 >= e2:
+                    break
+            v = b2
+            if x1:
+                if v > b1:
+                    b1 = v
+                if b1 > a1:
+                    a1 = b1
+            else:
+                if v < b1:
+                    b1 = v
+                if b1 < e1:
+                    e1 = b1
+            if a1 >= e1:
+                break
+        v = b1
+        if x0:
+            if v > b0:
+                b0 = v
+            if b0 > a0:
+                a0 = b0
+        else:
+            if v < b0:
+                b0 = v
+            if b0 < e0:
+                e0 = b0
+        if a0 >= e0:
+            break
+    return b0
+
+
+@jit_inline
 def _fold(h: int) -> int:
     return (h ^ (h >> 17) ^ (h >> 31) ^ (h >> 45)) & 0xFFFFFFFF
 
@@ -192,8 +402,8 @@ def _tt_index(hands: np.ndarray, leader: int, size_mask: int) -> int:
 F_N, F_LEADER, F_TLEFT, F_LEFT, F_ALPHA, F_BETA, F_A0, F_B0 = 0, 1, 2, 3, 4, 5, 6, 7
 F_BEST, F_BESTC, F_IDX, F_K, F_I, F_NT, F_MY, F_SEAT = 8, 9, 10, 11, 12, 13, 14, 15
 F_MAX, F_SPOS, F_GAIN, F_DREW, F_WSEAT, F_HW, F_HL, F_REM = 16, 17, 18, 19, 20, 21, 22, 23
-F_LKEY = 24
-NF = 25
+F_LKEY, F_WP = 24, 25
+NF = 26
 MAX_DEPTH = 64
 ENTER, NEXT, RETURN = 0, 1, 2
 
@@ -279,6 +489,8 @@ def search(
     for i in range(spos0, nstock):
         rem |= 1 << stock[i]
     fr[0, F_REM] = rem
+    # the position of the card winning the trick so far, carried from frame to frame
+    fr[0, F_WP] = winner_pos(tricks, tleft0, n0, power, ts) if n0 > 0 else 0
     nodes = stats[0]
     mode = ENTER
     ret = 0
@@ -313,6 +525,13 @@ def search(
                     for i in range(np_):
                         ret += points[tricks[1, i]]
                 done = True
+            elif left <= alpha:
+                # the max side wins at most all that is left, at least nothing
+                done = True
+                ret = left
+            elif beta <= 0:
+                done = True
+                ret = 0
             elif ((TT_AT >> n) & 1) == 0:
                 fr[d, F_IDX] = -1
             else:
@@ -359,6 +578,35 @@ def search(
                 elif beta <= 0:
                     done = True
                     ret = 0
+            if not done and n == 0 and tleft == 2 and np_ == 4 and spos >= nstock:
+                # the last two tricks: searched by plain loops, the table keeps the result
+                ret = two_tricks(hands[0], hands[1], hands[2], hands[3], leader, alpha, beta,
+                                 power, points, higher, side, cfg)
+                done = True
+                idx = fr[d, F_IDX]
+                lkey = fr[d, F_LKEY]
+                lo = -INF
+                hi = INF
+                if _tt_match(tt, idx, hands, lkey):
+                    lo = tt[idx, T_LO]
+                    hi = tt[idx, T_HI]
+                if ret <= alpha:
+                    if ret < hi:
+                        hi = ret
+                elif ret >= beta:
+                    if ret > lo:
+                        lo = ret
+                else:
+                    lo = ret
+                    hi = ret
+                tt[idx, 0] = hands[0]
+                tt[idx, 1] = hands[1]
+                tt[idx, 2] = hands[2]
+                tt[idx, 3] = hands[3]
+                tt[idx, T_KEY] = lkey
+                tt[idx, T_LO] = lo
+                tt[idx, T_HI] = hi
+                tt[idx, T_MOVE] = 8 << 8
             if done:
                 mode = RETURN
                 continue
@@ -383,7 +631,7 @@ def search(
             led = -1
             lm = hands[seat]
             if n > 0:
-                w = winner_pos(tricks, tleft, n, power, ts)
+                w = fr[d, F_WP]
                 wc = tricks[tleft, w]
                 mine_winning = side[seat_at(leader, w, np_)] == mx
                 led = tricks[tleft, 0] >> 4
@@ -506,7 +754,19 @@ def search(
             tricks[tleft, n] = c
             e = d + 1
             fr[d, F_DREW] = 0
+            # the winner once c is played
+            nw = 0
+            if n > 0:
+                nw = fr[d, F_WP]
+                wc = tricks[tleft, nw]
+                s = c >> 4
+                if s == ts:
+                    if (wc >> 4) != ts or power[c] > power[wc]:
+                        nw = n
+                elif s == (tricks[tleft, 0] >> 4) and s == (wc >> 4) and power[c] > power[wc]:
+                    nw = n
             if n + 1 < np_:
+                fr[e, F_WP] = nw
                 fr[d, F_GAIN] = 0
                 fr[e, F_N] = n + 1
                 fr[e, F_LEADER] = leader
@@ -517,8 +777,7 @@ def search(
                 fr[e, F_SPOS] = spos
                 fr[e, F_REM] = fr[d, F_REM]
             else:
-                wp = winner_pos(tricks, tleft, np_, power, ts)
-                wseat = seat_at(leader, wp, np_)
+                wseat = seat_at(leader, nw, np_)
                 v = cfg[C_PER_TRICK]
                 rem = fr[d, F_REM]
                 for t in range(np_):

@@ -486,9 +486,11 @@ class _Searcher:
         self.pos = pos
         # a table in proportion to the search: endgames need only a small one, and a small
         # one stays in the processor's cache (a full four-player deal: 64k rows of 64 bytes,
-        # median 12.4 ms over 50 deals against 14.6 ms with 1M rows); two-player and
-        # Callbreak hands, whose searches are far larger, get up to 1M
-        self.tt = tt or shared_table(1 << min(20, 8 + pos.tricks_left))
+        # median 12.4 ms over 50 deals against 14.6 ms with 1M rows).  Since then 256k rows
+        # (1 << 18 for 8 tricks): 5.5% fewer nodes for a value solve, 7.7% for every card's
+        # value (30 deals), for no more time per node; two-player and Callbreak hands, whose
+        # searches are far larger, get up to 1M
+        self.tt = tt or shared_table(1 << min(20, 10 + pos.tricks_left))
         # a new epoch for a new solve; the same one to go on from a position of this solve
         self.epoch = self.tt.next_epoch() if epoch is None else epoch
         self.hist = np.zeros(64, dtype=np.int64)  # history of cut-offs, for move ordering
