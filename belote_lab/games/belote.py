@@ -70,6 +70,7 @@ __all__ = [
     "GAME",
     "margin",
     "margin_totals",
+    "outcome",
     "belote_holder_now",
     "follow_for",
 ]
@@ -195,9 +196,17 @@ def belote_holder_now(state: Any, hands: list[int]) -> int:
     return belote_holder(hands, state.contract)
 
 
-def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
-           hands: list[int]) -> float:
-    """Four-player Belote's score margin for ``seat``'s team (see :class:`Game`.margin)."""
+def outcome(state: Any, seat: int, value: int, left: int, tricks_left: int,
+            hands: list[int]) -> HandResult:
+    """Four-player Belote's result of the hand when ``seat``'s team takes ``value`` of the
+    ``left`` points still to win (see :class:`Game`.outcome): the hand's own scoring, its
+    rules and reserve, the belote to the seat that holds or announced it.
+
+    >>> h = BeloteHand(seed=5); h.call("take")
+    >>> r = outcome(h, h.taker, 100, 162, 8, list(h.hands))
+    >>> r.made, r.points[("NS", "EW")[h.taker % 2]]
+    (True, 100)
+    """
     team = seat % 2
     side = (team, team + 2)
     pts, tricks = margin_totals(state, side, value, left, tricks_left)
@@ -207,8 +216,14 @@ def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
     bel = [0, 0]
     if holder >= 0:
         bel[holder % 2] = 20
-    r = state.score(by_team, tr, bel)  # the hand's own scoring: its rules and reserve
-    mine, theirs = ("NS", "EW") if team == 0 else ("EW", "NS")
+    return state.score(by_team, tr, bel)  # type: ignore[no-any-return]
+
+
+def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
+           hands: list[int]) -> float:
+    """Four-player Belote's score margin for ``seat``'s team (see :class:`Game`.margin)."""
+    r = outcome(state, seat, value, left, tricks_left, hands)
+    mine, theirs = ("NS", "EW") if seat % 2 == 0 else ("EW", "NS")
     return float(r.score[mine] - r.score[theirs])
 
 
@@ -998,6 +1013,7 @@ GAME = Game(
     contracts_text="a trump suit (S H D C), NT or AT",
     follow=follow_for,
     margin=margin,
+    outcome=outcome,
     module=__name__,
     bidding="taking",
     rules_class=BeloteRules,

@@ -70,6 +70,7 @@ from belote_lab.trick import BELOTE2_FREE, BELOTE2_STRICT, FollowRules
 __all__ = [
     "GAME",
     "margin",
+    "outcome",
     "follow_for",
     "Belote2Hand",
     "Belote2Match",
@@ -754,9 +755,10 @@ HAND_CLASS = Belote2Hand
 GAME_CLASS = Belote2Match
 
 
-def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
-           hands: list[int]) -> float:
-    """Two-player Belote's score margin for ``seat`` (see :class:`Game`.margin)."""
+def outcome(state: Any, seat: int, value: int, left: int, tricks_left: int,
+            hands: list[int]) -> Belote2Result:
+    """Two-player Belote's result of the hand when ``seat`` takes ``value`` of the ``left``
+    points still to win (see :class:`Game`.outcome)."""
     other = _other(seat)
     pts, tricks = margin_totals(state, (seat,), value, left, tricks_left)
     holder = belote_holder_now(state, hands)
@@ -764,9 +766,15 @@ def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
     bel = {me: 0, him: 0}
     if holder >= 0:
         bel[SEATS[holder]] = 20
-    r = score_belote2({me: pts[0], him: pts[1]}, {me: tricks[0], him: tricks[1]}, bel,
-                      SEATS[state.taker])
-    return float(r.score[me] - r.score[him])
+    return score_belote2({me: pts[0], him: pts[1]}, {me: tricks[0], him: tricks[1]}, bel,
+                         SEATS[state.taker])
+
+
+def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
+           hands: list[int]) -> float:
+    """Two-player Belote's score margin for ``seat`` (see :class:`Game`.margin)."""
+    r = outcome(state, seat, value, left, tricks_left, hands)
+    return float(r.score[SEATS[seat]] - r.score[SEATS[_other(seat)]])
 
 
 def follow_for(rules: Any, stock_left: int = 0) -> FollowRules:
@@ -789,6 +797,7 @@ GAME = Game(
     contracts_text="a trump suit (S H D C)",
     follow=follow_for,
     margin=margin,
+    outcome=outcome,
     module=__name__,
     has_stock=True,
     bidding="taking",

@@ -54,6 +54,7 @@ from belote_lab.rules import CoincheRules
 __all__ = [
     "GAME",
     "margin",
+    "outcome",
     "Bid",
     "Auction",
     "AuctionError",
@@ -1020,9 +1021,11 @@ HAND_CLASS = CoincheHand
 GAME_CLASS = CoincheGame
 
 
-def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
-           hands: list[int]) -> float:
-    """Coinche's score margin for ``seat``'s team (see :class:`Game`.margin)."""
+def outcome(state: Any, seat: int, value: int, left: int, tricks_left: int,
+            hands: list[int]) -> CoincheResult:
+    """Coinche's result of the hand when ``seat``'s team takes ``value`` of the ``left``
+    points still to win (see :class:`Game`.outcome): the bid, its multiplier, the belote
+    and the declarations of the hand."""
     team = seat % 2
     side = (team, team + 2)
     others = (1 - team, 3 - team)
@@ -1033,9 +1036,15 @@ def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
     per_seat = list(state.won_tricks)
     per_seat[seat] += tricks[0] - sum(state.won_tricks[s] for s in side)
     per_seat[others[0]] += tricks[1] - sum(state.won_tricks[s] for s in others)
-    r = score_coinche(by_team, per_seat, state.bid, state.taker, state.multiplier, holder,
-                      (d["NS"], d["EW"]))
-    mine, theirs = ("NS", "EW") if team == 0 else ("EW", "NS")
+    return score_coinche(by_team, per_seat, state.bid, state.taker, state.multiplier, holder,
+                         (d["NS"], d["EW"]))
+
+
+def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
+           hands: list[int]) -> float:
+    """Coinche's score margin for ``seat``'s team (see :class:`Game`.margin)."""
+    r = outcome(state, seat, value, left, tricks_left, hands)
+    mine, theirs = ("NS", "EW") if seat % 2 == 0 else ("EW", "NS")
     return float(r.score[mine] - r.score[theirs])
 
 
@@ -1045,6 +1054,7 @@ GAME = replace(
     title="Coinche",
     title_ko="쿠앵슈",
     margin=margin,
+    outcome=outcome,
     module=__name__,
     bidding="auction",
     rules_class=CoincheRules,

@@ -37,7 +37,11 @@ class Game:
     is the one scoring entry point that search and hints use: the seat's score margin at the
     end of the hand when its side takes ``value`` of the ``left`` still to win (points, or
     tricks where :attr:`counts` is ``"tricks"``) from the state ``state`` whose unplayed cards
-    are ``hands``.
+    are ``hands``.  ``outcome`` (same arguments; ``None`` in Callbreak, which has no
+    taker) gives the game's result object of that end (its ``made`` and ``score``): margin
+    is read from it.  Both read a side that takes every point (or none) as winning every
+    trick (or none), any other share as
+    all the tricks left but one to ``seat``'s side.
     """
 
     name: str
@@ -63,6 +67,7 @@ class Game:
     hand_class: Any = None
     match_class: Any = None
     extra: dict[str, Any] = field(default_factory=dict)
+    outcome: Callable[..., Any] | None = None
 
     # --- seats and sides ----------------------------------------------------------------------
     @property
