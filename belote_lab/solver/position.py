@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import operator
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -761,6 +762,27 @@ def solve_value(pos: Position, node_limit: int | None = None, tt: _Table | None 
         return 0
     s = _Searcher(pos, tt, node_limit)
     return _bisect(s.root, 0, s.left)
+
+
+def solve_value_line(
+    pos: Position, node_limit: int | None = None, tt: _Table | None = None
+) -> tuple[int, int, Callable[[], list[Card]]]:
+    """:func:`solve_value`'s value, with ``total_left(pos)`` and a function giving a line
+    of best play from ``pos`` (the first card that keeps the value at each step, as
+    :attr:`Solution.pv`), found from the same table only when it is asked for.
+
+    >>> from belote_lab.games.belote import BeloteHand
+    >>> h = BeloteHand(seed=5); h.call("take")
+    >>> value, left, line = solve_value_line(position_of(h))
+    >>> value == solve_value(position_of(h)), left, len(line())
+    (True, 162, 32)
+    """
+    check_position(pos)
+    if pos.tricks_left == 0:
+        return 0, 0, list
+    s = _Searcher(pos, tt, node_limit)
+    value = _bisect(s.root, 0, s.left)
+    return value, s.left, lambda: _principal_variation(s, value)
 
 
 def total_left(pos: Position) -> int:
