@@ -26,9 +26,10 @@ LAB_ARGS   ?=
 NB         ?=
 PRESENT_ARGS ?=
 NOTEBOOKS  ?=
+STUDIES_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv lab test notebooks book bench bench-learn tips present screenshots clean
+.PHONY: help venv lab test notebooks book bench bench-learn tips studies present screenshots clean
 
 help:
 	@echo "make lab      JupyterLab on notebooks/ (127.0.0.1); creates/refreshes .venv first"
@@ -39,6 +40,8 @@ help:
 	@echo "make bench-learn  time the review, the hints and the bidding advice per game"
 	@echo "make tips     test the seeds' strategy tips (4000 deals a row, 2 processes, about"
 	@echo "              12 minutes) into notebooks/data/tip_study.json; stored chunks are kept"
+	@echo "make studies  the taking table (double dummy, level 4) and the Coinche bids into"
+	@echo "              notebooks/data/taking_study.json (resumable: build/studies/; hours on 2 cores)"
 	@echo "make present  NB=notebooks/<name>.ipynb   serve one notebook with Voila (127.0.0.1)"
 	@echo "make screenshots  regenerate docs/screenshots/ in JupyterLab + headless chromium"
 	@echo "make clean    remove .venv and caches"
@@ -86,6 +89,11 @@ bench-learn: venv
 # The tip table (belote_lab.tipstudy): chunks already in the file are not played again.
 tips: venv
 	$(BIN)/python -m belote_lab tips --deals 4000 --jobs 2
+
+# The taking table and the Coinche bids (belote_lab.taking_study) into
+# notebooks/data/taking_study.json; chunks already in build/studies/ are not played again.
+studies: venv
+	$(BIN)/python -m belote_lab.taking_study $(STUDIES_ARGS)
 
 present: venv
 	@if [ -z "$(NB)" ]; then \

@@ -275,14 +275,15 @@ def _scheduler(text: str) -> str:
 def _add_study(sub: Any) -> None:
     s = sub.add_parser(
         "study", help="a named study over N deals, in chunks, resumable, on Dask",
-        description="Run a study of belote_lab.study (selfplay, double_dummy, level4) over N\n"
+        description="Run a study of belote_lab.study (selfplay, double_dummy, dd_hand, level4)\n"
+        "over N "
         "hands in chunks; each chunk is written to its own file in --out as soon as it is\n"
         "done and is not computed again by a later run of the same study.  The default\n"
         "scheduler is a Dask LocalCluster of one worker a core; --scheduler tcp://HOST:8786\n"
         "runs on a Dask cluster.  Prints where the results are and a one-line summary.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    s.add_argument("name", help="selfplay, double_dummy or level4")
+    s.add_argument("name", help="selfplay, double_dummy, dd_hand or level4")
     s.add_argument("n", type=_hands, help="how many hands (deals)")
     s.add_argument("--game", type=_game, default="belote")
     s.add_argument("--chunk", type=_hands, default=50, help="hands a chunk (default 50)")

@@ -574,3 +574,55 @@ def share_bars(counts: Mapping[str, int], *, title: str, ylabel: str,
     ax.set_title(f"{title} (n = {n:,} {unit})")
     ax.legend(loc="lower right", fontsize=9)
     return _styled(fig)
+
+
+def taking_rates(store: Any, runs: Mapping[str, str], *, language: str = "en",
+                 min_hands: int = 30) -> Figure:
+    """The taking table as lines: for each run of ``store`` (a
+    :class:`belote_lab.taking_study.Store`; ``runs`` maps run ids to panel titles), the
+    share of contracts made by how many trumps the taker holds, a line for each of
+    J and 9 / J only / 9 only / neither, with 95% Wilson intervals; groups of fewer than
+    ``min_hands`` hands are left out.  ``language="ko"`` writes the labels in Korean."""
+    from belote_lab.taking_study import TRUMP_BINS
+
+    ko = language == "ko"
+    k = len(runs)
+    fig, axes = _figure(ncols=k, width=5.0 * k if k > 1 else 9.0, height=4.4, sharey=True)
+    flat = list(axes.ravel())
+    bins = [b[2] for b in TRUMP_BINS]
+    combos = (((1, 1), "J + 9"), ((1, 0), "J, 9 없음" if ko else "J, no 9"),
+              ((0, 1), "9, J 없음" if ko else "9, no J"),
+              ((0, 0), "J도 9도 없음" if ko else "neither"))
+    colours = ("#1b6ca8", "#2a9d8f", "#e9a03b", "#c8553d")
+    for ax, (run_id, title) in zip(flat, runs.items(), strict=True):
+        groups = store.runs[run_id]["groups"]["taking"]
+        for ((jack, nine), name), colour in zip(combos, colours, strict=True):
+            xs, rates, lo_err, hi_err = [], [], [], []
+            for i, (lo, hi, _) in enumerate(TRUMP_BINS):
+                n = made = 0
+                for key, sums in groups.items():
+                    j, nn, t, _a = (int(x) for x in key.split("|"))
+                    if j == jack and nn == nine and lo <= t <= hi:
+                        n += sums[0]
+                        made += sums[1]
+                if n < min_hands:
+                    continue
+                r = made / n
+                w_lo, w_hi = wilson(made, n)
+                xs.append(i)
+                rates.append(r)
+                lo_err.append(r - w_lo)
+                hi_err.append(w_hi - r)
+            ax.errorbar(xs, rates, yerr=[lo_err, hi_err], marker="o", capsize=3,
+                        color=colour, label=name)
+        n_all = int(store.runs[run_id]["deals"])
+        ax.set_title(f"{title}\n(n = {n_all:,} {'판' if ko else 'deals'})", fontsize=10)
+        ax.set_xticks(range(len(bins)))
+        ax.set_xticklabels(bins)
+        ax.set_xlabel("테이커의 으뜸패 수" if ko else "trumps the taker holds")
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+        ax.set_ylim(0.3, 1.02)
+        ax.grid(axis="y", alpha=0.3)
+    flat[0].set_ylabel("계약 성공률" if ko else "contracts made")
+    flat[0].legend(loc="lower right", fontsize=9)
+    return _styled(fig)

@@ -1,0 +1,428 @@
+"""The taking table and the Coinche bids: stored studies of :mod:`belote_lab.study`.
+
+Two questions of analysts and teachers, answered over many deals:
+
+* **The taking table** — how often does a taker with a given trump holding make its
+  contract, and what does its side score?  The holding is the taker's cards when the first
+  card is played: the trump jack (J), the trump nine (9), how many trumps, how many aces of
+  the other suits.  Four- and two-player Belote, each under **double-dummy** play (study
+  ``dd_hand``: the deal bid by level-2 players, then every card the exact solver's, all
+  hands open) and under **level-4** play (study ``level4``: the deal bid and played by
+  level-4 players, who see only their own cards).
+* **The Coinche bids** — the make rate of Coinche bids (bid by level-2 players) by the bid
+  and by the hand strength of the bidding side (the card points of both partners' hands
+  under the contract), under double dummy.
+
+:data:`RUNS` says which study of which game with how many deals; :func:`run` computes them
+(resumable chunks in ``build/studies/``, see :func:`belote_lab.study.run`) and stores the
+counts and sums of each group of hands in ``notebooks/data/taking_study.json``
+(``make studies``).  :func:`load` reads that file back as a :class:`Store`, whose tables
+(:meth:`Store.taking`, :meth:`Store.bids`) give each group's n, make rate with its 95%
+(Wilson) interval and mean score with its 95% interval, in English or Korean.
+
+>>> import pandas as pd
+>>> rows = pd.DataFrame({"game": "belote", "taker": ["N", "E"], "made": [1, 0],
+...     "score_NS": [100, 162], "score_EW": [62, 0], "attack_points": [100, 60],
+...     "trump_jack": [True, True], "trump_nine": [False, False], "trumps": [3, 3],
+...     "side_aces": [1, 1], "hand_points": [40, 35], "side_points": [80, 70],
+...     "bid_value": [0, 0]})
+>>> g = groups(rows, "belote")
+>>> g["taking"]["1|0|3|1"]
+[2, 1, 100, 10000, 160, 13600]
+>>> wilson(1, 2)
+(0.095, 0.905)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "RUNS",
+    "Run",
+    "DEFAULT_PATH",
+    "STUDY_DIR",
+    "TRUMP_BINS",
+    "POINT_BINS",
+    "groups",
+    "wilson",
+    "run",
+    "load",
+    "recompute_head",
+    "Store",
+    "main",
+]
+
+_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_PATH = _ROOT / "notebooks" / "data" / "taking_study.json"
+"""Where :func:`run` stores the groups' sums and :func:`load` reads them."""
+STUDY_DIR = _ROOT / "build" / "studies"
+"""Where :func:`run` keeps each study's chunks (``build/``: not in the repository)."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One stored study: ``study`` of ``game`` over ``deals`` hands (chunks of ``chunk``)."""
+
+    id: str
+    study: str
+    game: str
+    deals: int
+    chunk: int = 250
+    play: str = "dd"  # "dd" (double dummy) or "level4"
+    head: int = 10  # the first hands, whose groups are stored apart for a check
+
+
+    @property
+    def directory(self) -> Path:
+        return STUDY_DIR / f"{self.study}-{self.game}"
+
+
+RUNS: tuple[Run, ...] = (
+    Run("belote_dd", "dd_hand", "belote", 200_000),
+    Run("belote2_dd", "dd_hand", "belote2", 200_000),
+    Run("coinche_dd", "dd_hand", "coinche", 12_000),
+    Run("belote_l4", "level4", "belote", 400, chunk=25, play="level4", head=2),
+    Run("belote2_l4", "level4", "belote2", 400, chunk=25, play="level4", head=2),
+)
+"""The studies behind notebook 12, with the deals asked for (``make studies``); the file
+says how many each has (a shorter run stores fewer, and a later one extends them)."""
+
+TRUMP_BINS = ((0, 2, "≤2"), (3, 3, "3"), (4, 4, "4"), (5, 8, "5+"))
+"""How many trumps, in four groups: at most 2, 3, 4, 5 or more."""
+POINT_BINS = ((0, 69, "<70"), (70, 89, "70–89"), (90, 109, "90–109"), (110, 200, "110+"))
+"""The bidding side's card points under the contract (both partners' hands), in four
+groups."""
+
+_SUMS = ("n", "made", "score", "score2", "points", "points2")
+
+
+def _bin(x: int, bins: Iterable[tuple[int, int, str]]) -> str:
+    for lo, hi, name in bins:
+        if lo <= x <= hi:
+            return name
+    raise ValueError(f"{x} is in no group")
+
+
+def groups(df: Any, game: str) -> dict[str, dict[str, list[int]]]:
+    """Each group's sums (:data:`_SUMS`: hands, made, the attack's score and its square,
+    its card points and their square) from a study's rows: ``taking`` by ``jack|nine|
+    trumps|side aces`` (trump contracts), ``bids`` by ``bid value|points group`` of the
+    bidding side's card points (Coinche)."""
+    from belote_lab.games import get
+
+    g = get(game)
+    side_of = {s: g.sides[g.side_of(s)] for s in g.seats}
+    from belote_lab.cards import SEATS
+
+    out: dict[str, dict[str, list[int]]] = {"taking": {}, "bids": {}}
+    for r in df.itertuples(index=False):
+        side = side_of[SEATS.index(r.taker)]
+        score = int(getattr(r, f"score_{side}"))
+        pts = int(r.attack_points)
+        sums = [1, int(r.made == 1), score, score * score, pts, pts * pts]
+        if r.trumps >= 0:
+            key = f"{int(r.trump_jack)}|{int(r.trump_nine)}|{int(r.trumps)}|{int(r.side_aces)}"
+            _add(out["taking"], key, sums)
+        if r.bid_value:
+            _add(out["bids"], f"{int(r.bid_value)}|{_bin(int(r.side_points), POINT_BINS)}",
+                 sums)
+    return out
+
+
+def _add(table: dict[Any, list[int]], key: Any, sums: list[int]) -> None:
+    have = table.setdefault(key, [0] * len(sums))
+    for i, x in enumerate(sums):
+        have[i] += x
+
+
+def wilson(made: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a rate of ``made`` in ``n`` (rounded to 3 places)."""
+    if n == 0:
+        return (0.0, 1.0)
+    z = 1.959964
+    p = made / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (round(mid - half, 3), round(mid + half, 3))
+
+
+def run(
+    runs: Iterable[str] | None = None,
+    deals: Mapping[str, int] | None = None,
+    path: str | Path = DEFAULT_PATH,
+    scheduler: str = "local",
+    progress: bool = True,
+    compute: bool = True,
+) -> dict[str, Any]:
+    """Compute the :data:`RUNS` named in ``runs`` (all by default; ``deals`` overrides
+    some runs' deals), keeping their chunks in :data:`STUDY_DIR`, and store every run's
+    groups in ``path`` (runs not computed keep what the file held).  With ``compute``
+    false nothing is computed: each run stores the hands its directory holds from hand 0
+    on (a run stopped half-way is stored as far as it went)."""
+    from belote_lab import study
+
+    path = Path(path)
+    data = _read(path)
+    chosen = [r for r in RUNS if runs is None or r.id in set(runs)]
+    unknown = set(runs or ()) - {r.id for r in RUNS}
+    if unknown:
+        raise ValueError(f"unknown run {sorted(unknown)}; choose from "
+                         f"{', '.join(r.id for r in RUNS)}")
+    for r in chosen:
+        n = (deals or {}).get(r.id, r.deals)
+        t0 = time.perf_counter()
+        if compute:
+            df = study.run(r.study, n, game=r.game, chunk=r.chunk, out=r.directory,
+                           scheduler=scheduler, progress=progress)
+        else:
+            if not (r.directory / study.META).exists():
+                continue
+            df = study.load(r.directory)
+            if not len(df):
+                continue
+            have = set(df["index"].tolist())
+            n = next(i for i in range(len(have) + 1) if i not in have)
+            df = df[df["index"] < n]
+        data["runs"][r.id] = {
+            "study": r.study, "game": r.game, "play": r.play, "deals": len(df),
+            "chunk": r.chunk,
+            "groups": groups(df, r.game),
+            "head": groups(df[df["index"] < r.head], r.game),
+        }
+        _write(path, data)
+        if progress:
+            print(f"{r.id}: {len(df):,} deals of {r.game} ({r.play}) stored, "
+                  f"{time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    return data
+
+
+def recompute_head(run_id: str) -> dict[str, dict[str, list[int]]]:
+    """The groups of run ``run_id``'s first hands (:attr:`Run.head`), computed again here
+    and now (in this process, in a scratch directory): they equal the stored ``head``
+    whatever machine or scheduler made the file."""
+    import tempfile
+
+    from belote_lab import study
+
+    r = _run(run_id)
+    with tempfile.TemporaryDirectory() as d:
+        df = study.run(r.study, r.head, game=r.game, chunk=r.chunk, out=Path(d) / "s",
+                       scheduler="serial", progress=False)
+    return groups(df, r.game)
+
+
+def _run(run_id: str) -> Run:
+    for r in RUNS:
+        if r.id == run_id:
+            return r
+    raise ValueError(f"unknown run {run_id!r}; choose from {', '.join(x.id for x in RUNS)}")
+
+
+def _read(path: Path) -> dict[str, Any]:
+    if path.exists():
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return data
+    return {"about": "belote_lab.taking_study: groups' sums (n, made, score, score², "
+                     "points, points²)", "runs": {}}
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+                   encoding="utf-8")
+    tmp.replace(path)
+
+
+_WORDS = {
+    "en": {"jack": "trump J", "nine": "trump 9", "trumps": "trumps", "aces": "side aces",
+           "n": "hands", "made": "made", "made_ci": "95% interval", "score": "mean score",
+           "score_ci": "± (95%)", "points": "mean card points", "bid": "bid",
+           "strength": "bidders' card points", "yes": "yes", "no": "no", "dd": "double dummy",
+           "level4": "level 4", "play": "play", "diff": "difference"},
+    "ko": {"jack": "으뜸패 J", "nine": "으뜸패 9", "trumps": "으뜸패 수", "aces": "다른 무늬 A",
+           "n": "판 수", "made": "성공률", "made_ci": "95% 구간", "score": "평균 점수",
+           "score_ci": "± (95%)", "points": "평균 카드 점수", "bid": "비드",
+           "strength": "비드한 편의 카드 점수", "yes": "있음", "no": "없음",
+           "dd": "더블 더미", "level4": "4단계", "play": "플레이", "diff": "차이"},
+}
+
+
+def _lang(language: str) -> dict[str, str]:
+    if language not in _WORDS:
+        raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
+    return _WORDS[language]
+
+
+class Store:
+    """The stored groups of every run (:func:`load`)."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+        self.runs: dict[str, Any] = dict(data.get("runs", {}))
+
+    def deals(self, run_id: str) -> int:
+        """How many deals run ``run_id`` holds."""
+        return int(self.runs[run_id]["deals"])
+
+    def head(self, run_id: str) -> dict[str, dict[str, list[int]]]:
+        """The stored groups of run ``run_id``'s first hands (see :func:`recompute_head`)."""
+        out: dict[str, dict[str, list[int]]] = self.runs[run_id]["head"]
+        return out
+
+    def _groups(self, run_id: str, table: str) -> dict[str, list[int]]:
+        if run_id not in self.runs:
+            raise KeyError(f"no run {run_id!r} stored; `make studies` computes it")
+        out: dict[str, list[int]] = self.runs[run_id]["groups"][table]
+        return out
+
+    def taking(self, run_id: str, by: tuple[str, ...] = ("jack", "nine", "trumps"),
+               language: str = "en", min_hands: int = 1, numbers: bool = False) -> Any:
+        """The taking table of run ``run_id`` grouped by ``by`` (of ``jack``, ``nine``,
+        ``trumps`` — in :data:`TRUMP_BINS` — and ``aces``): a pandas DataFrame, a row a
+        group with at least ``min_hands`` hands.  With ``numbers`` the columns are numbers
+        (``n made rate low high mean half``: the rate's Wilson interval, the mean score and
+        its interval's half-width) for checks, not text to read."""
+        w = _lang(language)
+        index = {"jack": 0, "nine": 1, "trumps": 2, "aces": 3}
+        merged: dict[tuple[Any, ...], list[int]] = {}
+        for key, sums in self._groups(run_id, "taking").items():
+            parts = [int(x) for x in key.split("|")]
+            label: list[Any] = []
+            for b in by:
+                v = parts[index[b]]
+                if b in ("jack", "nine"):
+                    label.append(w["yes"] if v else w["no"])
+                elif b == "trumps":
+                    label.append(_bin(v, TRUMP_BINS))
+                else:
+                    label.append(v)
+            _add(merged, tuple(label), sums)
+        order = {"jack": [w["yes"], w["no"]], "nine": [w["yes"], w["no"]],
+                 "trumps": [b[2] for b in TRUMP_BINS], "aces": [0, 1, 2, 3]}
+        keys = sorted(merged, key=lambda k: [order[b].index(x) for b, x in zip(by, k, strict=True)])
+        return self._frame([w[b] for b in by], keys, merged, w, min_hands, numbers)
+
+    def bids(self, run_id: str = "coinche_dd", language: str = "en", min_hands: int = 1,
+             numbers: bool = False) -> Any:
+        """The Coinche bids of run ``run_id``: a row a bid value and the bidding side's
+        points group (``numbers``: as in :meth:`taking`)."""
+        w = _lang(language)
+        merged: dict[tuple[Any, ...], list[int]] = {}
+        for key, sums in self._groups(run_id, "bids").items():
+            value, points = key.split("|")
+            _add(merged, (int(value), points), sums)
+        names = [b[2] for b in POINT_BINS]
+        keys = sorted(merged, key=lambda k: (k[0], names.index(k[1])))
+        return self._frame([w["bid"], w["strength"]], keys, merged, w, min_hands, numbers)
+
+    def compare(self, a: str, b: str, language: str = "en") -> Any:
+        """Run ``a`` against run ``b`` over all their trump contracts: the make rate and the
+        mean score of each, and the difference ``a - b`` with its 95% interval.  The two
+        runs are different deals (unpaired): the interval is the normal one of a difference
+        of two independent means."""
+        import pandas as pd
+
+        w = _lang(language)
+        cols = []
+        for run_id in (a, b):
+            tot = [0] * len(_SUMS)
+            for sums in self._groups(run_id, "taking").values():
+                for i, x in enumerate(sums):
+                    tot[i] += x
+            cols.append(tot)
+        rows = []
+        for name, k in ((w["made"], 1), (w["score"], 2)):
+            stats = []
+            for n, made, s, s2, _, _ in cols:
+                if k == 1:
+                    mean, var = made / n, made / n * (1 - made / n)
+                else:
+                    mean = s / n
+                    var = max(s2 / n - mean * mean, 0.0)
+                stats.append((mean, var * n / max(n - 1, 1) / n))
+            diff = stats[0][0] - stats[1][0]
+            half = 1.959964 * math.sqrt(stats[0][1] + stats[1][1])
+            if k == 1:
+                shown = [f"{stats[0][0]:.1%}", f"{stats[1][0]:.1%}", f"{diff:+.1%}",
+                         f"{diff - half:+.1%} … {diff + half:+.1%}"]
+            else:
+                shown = [f"{stats[0][0]:.1f}", f"{stats[1][0]:.1f}", f"{diff:+.1f}",
+                         f"{diff - half:+.1f} … {diff + half:+.1f}"]
+            rows.append([name, *shown])
+        heads = [f"{w[_run(x).play]} (n = {c[0]:,})" for x, c in zip((a, b), cols, strict=True)]
+        return pd.DataFrame(rows, columns=["", *heads, w["diff"], w["made_ci"]]).set_index("")
+
+    @staticmethod
+    def _frame(cols: list[str], keys: list[tuple[Any, ...]],
+               merged: dict[tuple[Any, ...], list[int]], w: dict[str, str],
+               min_hands: int, numbers: bool = False) -> Any:
+        import pandas as pd
+
+        rows: list[list[Any]] = []
+        for k in keys:
+            n, made, s, s2, _, _ = merged[k]
+            if n < min_hands:
+                continue
+            lo, hi = wilson(made, n)
+            mean = s / n
+            var = max(s2 / n - mean * mean, 0.0) * n / max(n - 1, 1)
+            half = 1.959964 * math.sqrt(var / n) if n > 1 else float("nan")
+            if numbers:
+                rows.append([*k, n, made, made / n, lo, hi, mean, half])
+            else:
+                rows.append([*k, n, f"{made / n:.1%}", f"{lo:.1%}–{hi:.1%}", round(mean, 1),
+                             round(half, 1)])
+        names = (["n", "made", "rate", "low", "high", "mean", "half"] if numbers else
+                 [w["n"], w["made"], w["made_ci"], w["score"], w["score_ci"]])
+        return pd.DataFrame(rows, columns=[*cols, *names]).set_index(cols)
+
+
+def load(path: str | Path = DEFAULT_PATH) -> Store:
+    """The stored runs (:class:`Store`); a missing file is an empty store."""
+    return Store(_read(Path(path)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m belote_lab.taking_study [--only ID ...] [--deals ID=N ...]``: what
+    ``make studies`` runs."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m belote_lab.taking_study",
+                                 description="Compute the taking table and the Coinche bid "
+                                 "studies (resumable) and store their groups in " +
+                                 str(DEFAULT_PATH.relative_to(_ROOT)))
+    ap.add_argument("--only", nargs="*", choices=[r.id for r in RUNS], help="these runs only")
+    ap.add_argument("--deals", nargs="*", default=[], metavar="ID=N",
+                    help="another number of deals for a run, e.g. belote_dd=50000")
+    ap.add_argument("--scheduler", default="local",
+                    help="local (a Dask LocalCluster, default), serial, processes or "
+                    "tcp://HOST:PORT")
+    ap.add_argument("--out", type=Path, default=DEFAULT_PATH)
+    ap.add_argument("--stored", action="store_true",
+                    help="compute nothing: store the hands build/studies/ already holds")
+    args = ap.parse_args(argv)
+    deals = {}
+    for item in args.deals:
+        key, _, value = item.partition("=")
+        _run(key)
+        if not value.isdigit() or int(value) < 1:
+            ap.error(f"--deals {item}: give ID=N with N a whole number of at least 1")
+        deals[key] = int(value)
+    data = run(args.only, deals, args.out, scheduler=args.scheduler,
+               compute=not args.stored)
+    for rid, r in data["runs"].items():
+        print(f"{rid}: {r['deals']:,} deals of {r['game']} ({r['play']})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

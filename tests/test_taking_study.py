@@ -1,0 +1,143 @@
+"""The taking table and the Coinche bids (issue #16 item 4): the ``dd_hand`` study, the games'
+``outcome``, the stored groups and their tables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from belote_lab import plots, study, taking_study
+from belote_lab.games import get
+from belote_lab.solver.position import position_of, solve_value, solve_value_line
+
+GAMES = ("belote", "coinche", "belote2")
+
+
+def _rows(game: str, n: int, out: Path) -> pd.DataFrame:
+    return study.run("dd_hand", n, game=game, chunk=n, out=out, scheduler="serial",
+                     progress=False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_dd_hand_rows_are_the_engines_result_along_the_solvers_line(
+        game: str, tmp_path: Path) -> None:
+    """Each row's value is the solver's, and its score and made are what the engine itself
+    scores when the hand is played out along the solver's line (``outcome`` is checked
+    against the real thing, not against a copy of its arithmetic)."""
+    g = get(game)
+    df = _rows(game, 6, tmp_path / game)
+    assert len(df) == 6
+    assert ((df["attack_points"] + df["defence_points"]) == g.total).all()
+    for r in df.itertuples(index=False):
+        hand = study._first_lead(g, {"players": "2", "rules": None}, int(r.seed),
+                                 g.seats[int(r.index) % len(g.seats)])
+        pos = position_of(hand, g.side_seats(g.side_of(hand.taker)))
+        value, _, line = solve_value_line(pos)
+        assert value == r.value == solve_value(pos)
+        for card in line():
+            hand.play(card)
+        res = hand.result
+        att = g.sides[g.side_of(hand.taker)]
+        assert res.points[att] == r.attack_points
+        assert {s: res.score[s] for s in g.sides} == {s: getattr(r, f"score_{s}")
+                                                      for s in g.sides}
+        assert (-1 if res.made is None else int(res.made)) == r.made
+        assert int(res.capot is not None) == r.capot
+
+
+def test_the_taking_columns(tmp_path: Path) -> None:
+    df = _rows("coinche", 4, tmp_path / "c")
+    assert (df["bid_value"] >= 80).all() and set(df["multiplier"]) <= {1, 2, 4}
+    assert (df["hand_points"].between(0, 162)).all()
+    assert (df["side_points"] >= df["hand_points"]).all() and (df["side_points"] <= 162).all()
+    assert set(df["line"]) <= {"value", "played"}
+    assert (df["trick"] == 1).all()
+    two = _rows("belote2", 3, tmp_path / "b2")
+    assert (two["side_points"] == two["hand_points"]).all()  # no partner
+    assert (two["trick"] > 1).all()  # solved once the stock is empty
+    assert (two["bid_value"] == 0).all() and (two["multiplier"] == 1).all()
+
+
+def test_groups_and_tables() -> None:
+    rows = pd.DataFrame({
+        "taker": ["N", "E", "S", "W"], "made": [1, 0, 1, -1],
+        "score_NS": [100, 162, 120, 81], "score_EW": [62, 0, 42, 0],
+        "attack_points": [100, 60, 120, 81], "trump_jack": [True, True, False, True],
+        "trump_nine": [False, False, True, True], "trumps": [3, 3, 5, 2],
+        "side_aces": [1, 1, 0, 2], "hand_points": [40, 35, 70, 50], "side_points": [80, 70, 90, 60],
+        "bid_value": [0, 0, 0, 0]})
+    g = taking_study.groups(rows, "belote")
+    assert sum(s[0] for s in g["taking"].values()) == 4 and g["bids"] == {}
+    store = taking_study.Store({"runs": {"x": {"deals": 4, "groups": g, "head": g}}})
+    t = store.taking("x", by=("jack",))
+    assert list(t.index) == ["yes", "no"] and list(t["hands"]) == [3, 1]
+    assert t.loc["yes", "made"] == "33.3%"  # the litige is not made
+    assert t.loc["yes", "mean score"] == round((100 + 0 + 0) / 3, 1)
+    ko = store.taking("x", by=("trumps", "aces"), language="ko")
+    assert ko.index.names == ["으뜸패 수", "다른 무늬 A"] and "성공률" in ko.columns
+    assert list(ko.index) == [("≤2", 2), ("3", 1), ("5+", 0)]
+    assert len(store.taking("x", by=("jack",), min_hands=2)) == 1
+    num = store.taking("x", by=("jack",), numbers=True)
+    assert num.loc["yes", "n"] == 3 and num.loc["yes", "rate"] == pytest.approx(1 / 3)
+    assert num.loc["yes", "low"] < 1 / 3 < num.loc["yes", "high"]
+    with pytest.raises(ValueError, match="language"):
+        store.taking("x", language="fr")
+    with pytest.raises(KeyError, match="make studies"):
+        store.bids("nope")
+
+
+def test_compare_two_runs() -> None:
+    made = {"1|0|3|1": [4, 3, 400, 40000, 400, 40000]}  # scores 100, 100, 100, 100
+    other = {"1|0|3|1": [2, 1, 100, 10000, 100, 10000]}  # 100 and 0
+    store = taking_study.Store({"runs": {
+        "belote_dd": {"deals": 4, "groups": {"taking": made, "bids": {}}},
+        "belote_l4": {"deals": 2, "groups": {"taking": other, "bids": {}}}}})
+    t = store.compare("belote_dd", "belote_l4")
+    assert list(t.columns) == ["double dummy (n = 4)", "level 4 (n = 2)", "difference",
+                               "95% interval"]
+    assert list(t.loc["made"])[:3] == ["75.0%", "50.0%", "+25.0%"]
+    # the score's interval: only the level-4 run varies (sample variance 5000 over 2 hands)
+    assert t.loc["mean score", "95% interval"] == "-48.0 … +148.0"
+    assert store.compare("belote_dd", "belote_l4", language="ko").index[0] == "성공률"
+
+
+def test_coinche_bids_table() -> None:
+    rows = pd.DataFrame({
+        "taker": ["N", "E"], "made": [1, 0], "score_NS": [180, 250], "score_EW": [0, 0],
+        "attack_points": [100, 70], "trump_jack": [True, False], "trump_nine": [False, True],
+        "trumps": [3, 3], "side_aces": [1, 1], "hand_points": [45, 72], "side_points": [85, 120],
+        "bid_value": [80, 100]})
+    g = taking_study.groups(rows, "coinche")
+    assert g["bids"] == {"80|70–89": [1, 1, 180, 32400, 100, 10000],
+                         "100|110+": [1, 0, 0, 0, 70, 4900]}
+    t = taking_study.Store({"runs": {"c": {"deals": 2, "groups": g}}}).bids("c")
+    assert list(t.index) == [(80, "70–89"), (100, "110+")]
+
+
+@pytest.mark.parametrize("made,n", [(0, 10), (3, 10), (10, 10), (500, 1000)])
+def test_wilson_is_the_plots_interval(made: int, n: int) -> None:
+    lo, hi = plots.wilson(made, n)
+    assert taking_study.wilson(made, n) == pytest.approx((lo, hi), abs=0.0011)
+
+
+def test_the_stored_file() -> None:
+    """The stored study holds every run, at least the deals the notebook speaks of, and the
+    first hands of the two-player run computed again give its stored sums."""
+    store = taking_study.load()
+    assert set(store.runs) == {r.id for r in taking_study.RUNS}
+    for r in taking_study.RUNS:
+        stored = store.runs[r.id]
+        assert stored["game"] == r.game and stored["study"] == r.study
+        n = sum(s[0] for s in stored["groups"]["taking"].values())
+        assert 0 < n <= stored["deals"]
+    assert taking_study.recompute_head("belote2_dd") == store.head("belote2_dd")
+
+
+def test_main_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        taking_study.main(["--deals", "belote_dd=x"])
+    assert "ID=N" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="unknown run"):
+        taking_study.main(["--deals", "nope=5"])
