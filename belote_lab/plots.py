@@ -582,7 +582,8 @@ def taking_rates(store: Any, runs: Mapping[str, str], *, language: str = "en",
     :class:`belote_lab.taking_study.Store`; ``runs`` maps run ids to panel titles), the
     share of contracts made by how many trumps the taker holds, a line for each of
     J and 9 / J only / 9 only / neither, with 95% Wilson intervals; groups of fewer than
-    ``min_hands`` hands are left out.  ``language="ko"`` writes the labels in Korean."""
+    ``min_hands`` hands are left out (and a line with no group left).  ``language="ko"``
+    writes the labels in Korean."""
     from belote_lab.taking_study import TRUMP_BINS
 
     ko = language == "ko"
@@ -613,8 +614,9 @@ def taking_rates(store: Any, runs: Mapping[str, str], *, language: str = "en",
                 rates.append(r)
                 lo_err.append(r - w_lo)
                 hi_err.append(w_hi - r)
-            ax.errorbar(xs, rates, yerr=[lo_err, hi_err], marker="o", capsize=3,
-                        color=colour, label=name)
+            if xs:  # a holding no taker had (e.g. neither J nor 9 in four-player) is left out
+                ax.errorbar(xs, rates, yerr=[lo_err, hi_err], marker="o", capsize=3,
+                            color=colour, label=name)
         n_all = int(store.runs[run_id]["deals"])
         ax.set_title(f"{title}\n(n = {n_all:,} {'판' if ko else 'deals'})", fontsize=10)
         ax.set_xticks(range(len(bins)))
@@ -624,5 +626,7 @@ def taking_rates(store: Any, runs: Mapping[str, str], *, language: str = "en",
         ax.set_ylim(0.3, 1.02)
         ax.grid(axis="y", alpha=0.3)
     flat[0].set_ylabel("계약 성공률" if ko else "contracts made")
-    flat[0].legend(loc="lower right", fontsize=9)
+    for ax in flat:
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(loc="lower right", fontsize=9)
     return _styled(fig)

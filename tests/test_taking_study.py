@@ -141,3 +141,18 @@ def test_main_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert "ID=N" in capsys.readouterr().err
     with pytest.raises(ValueError, match="unknown run"):
         taking_study.main(["--deals", "nope=5"])
+
+
+def test_the_chart_leaves_out_holdings_nobody_had() -> None:
+    g = {"taking": {"1|1|3|0": [40, 30, 0, 0, 0, 0], "1|0|4|1": [50, 45, 0, 0, 0, 0],
+                    "0|0|2|0": [5, 1, 0, 0, 0, 0]}, "bids": {}}
+    store = taking_study.Store({"runs": {"a": {"deals": 95, "groups": g}}})
+    fig = plots.taking_rates(store, {"a": "a run"}, min_hands=20)
+    ax = fig.axes[0]
+    assert ax.get_legend_handles_labels()[1] == ["J + 9", "J, no 9"]
+    assert "n = 95 deals" in ax.get_title()
+    with plots.plt.rc_context():  # use_korean sets matplotlib's fonts: not for other tests
+        plots.use_korean()
+        ko = plots.taking_rates(store, {"a": "실행"}, language="ko", min_hands=1)
+    assert ko.axes[0].get_legend_handles_labels()[1][-1] == "J도 9도 없음"
+    plots.plt.close("all")
