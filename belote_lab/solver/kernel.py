@@ -283,43 +283,12 @@ def two_tricks(
                     v = 0
                     if side[ws] != 0:
                         v = per_trick + points[c0] + points[c1] + points[c2] + points[c3]
-                    r0 = hs[0]
-                    r1 = hs[1]
-                    r2 = hs[2]
-                    r3 = hs[3]
-                    # the cards left for the last trick
-                    if p0 == 0:
-                        r0 ^= l0
-                    elif p0 == 1:
-                        r1 ^= l0
-                    elif p0 == 2:
-                        r2 ^= l0
-                    else:
-                        r3 ^= l0
-                    if p1 == 0:
-                        r0 ^= l1
-                    elif p1 == 1:
-                        r1 ^= l1
-                    elif p1 == 2:
-                        r2 ^= l1
-                    else:
-                        r3 ^= l1
-                    if p2 == 0:
-                        r0 ^= l2
-                    elif p2 == 1:
-                        r1 ^= l2
-                    elif p2 == 2:
-                        r2 ^= l2
-                    else:
-                        r3 ^= l2
-                    if p3 == 0:
-                        r0 ^= l3
-                    elif p3 == 1:
-                        r1 ^= l3
-                    elif p3 == 2:
-                        r2 ^= l3
-                    else:
-                        r3 ^= l3
+                    # the cards left for the last trick: each hand without the four played
+                    played = l0 | l1 | l2 | l3
+                    r0 = hs[0] & ~played
+                    r1 = hs[1] & ~played
+                    r2 = hs[2] & ~played
+                    r3 = hs[3] & ~played
                     lw = _last_trick(r0, r1, r2, r3, ws, power, ts)
                     if side[lw] != 0:
                         v += (
