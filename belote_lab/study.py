@@ -146,20 +146,26 @@ def _bid(hand: Any) -> dict[str, Any]:
             else int(bid.value), "multiplier": int(getattr(hand, "multiplier", 1))}
 
 
-def _selfplay_rows(g: Game, params: dict[str, Any], index: int, seed: int) -> list[dict]:
-    players = make_players(g, params["players"], seed)
-    dealer = g.seats[index % len(g.seats)]
-    hand, _, redeals = play_deal(g, players, seed, dealer, g.rules(params["rules"]), False)
-    res = hand.result
+def _result(g: Game, hand: Any, res: Any) -> dict[str, Any]:
+    """The columns of a hand's result ``res``: the attack's and the defence's card points,
+    each side's score, made (1, 0 or -1 for a tie) and capot (1 when a side took every
+    trick)."""
     att = g.side_of(hand.taker)
-    row: dict[str, Any] = {
-        "dealer": SEATS[hand.dealer], "redeals": redeals, "contract": hand.contract.code,
-        "taker": SEATS[hand.taker], "attack_points": int(res.points[g.sides[att]]),
+    return {
+        "attack_points": int(res.points[g.sides[att]]),
         "defence_points": int(res.points[g.sides[1 - att]]),
         **{f"score_{side}": int(res.score[side]) for side in g.sides},
         "made": -1 if res.made is None else int(bool(res.made)),
         "capot": int(res.capot is not None),
     }
+
+
+def _selfplay_rows(g: Game, params: dict[str, Any], index: int, seed: int) -> list[dict]:
+    players = make_players(g, params["players"], seed)
+    dealer = g.seats[index % len(g.seats)]
+    hand, _, redeals = play_deal(g, players, seed, dealer, g.rules(params["rules"]), False)
+    row = {"dealer": SEATS[hand.dealer], "redeals": redeals, "contract": hand.contract.code,
+           "taker": SEATS[hand.taker], **_result(g, hand, hand.result)}
     return [{**row, **_bid(hand), **_holding(hand)}]
 
 
@@ -201,9 +207,8 @@ def _dd_hand_rows(g: Game, params: dict[str, Any], index: int, seed: int) -> lis
     holding = _holding(hand)
     bid = _bid(hand)
     trick = len(hand.tricks) + 1
-    if 0 < value < left or g.outcome is None:
+    if 0 < value < left and g.outcome is not None:
         # both sides win points, so both win a trick: the result needs only the points
-        assert g.outcome is not None, f"{g.name} has no outcome"
         res = g.outcome(hand, hand.taker, value, left, pos.tricks_left, list(hand.hands))
         line = "value"
     else:
@@ -213,15 +218,9 @@ def _dd_hand_rows(g: Game, params: dict[str, Any], index: int, seed: int) -> lis
             hand.play(card)
         res = hand.result
         line = "played"
-    row: dict[str, Any] = {
-        "dealer": SEATS[hand.dealer], "contract": hand.contract.code,
-        "taker": SEATS[hand.taker], "trick": trick, "value": int(value), "line": line,
-        "attack_points": int(res.points[g.sides[att]]),
-        "defence_points": int(res.points[g.sides[1 - att]]),
-        **{f"score_{side}": int(res.score[side]) for side in g.sides},
-        "made": -1 if res.made is None else int(bool(res.made)),
-        "capot": int(res.capot is not None),
-    }
+    row = {"dealer": SEATS[hand.dealer], "contract": hand.contract.code,
+           "taker": SEATS[hand.taker], "trick": trick, "value": int(value), "line": line,
+           **_result(g, hand, res)}
     return [{**row, **bid, **holding}]
 
 
