@@ -89,7 +89,9 @@ def notebook_imports() -> set[str]:
 
 
 def test_notebooks_exist_and_import_something() -> None:
-    assert len(list((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))) == 11
+    english = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    assert len(english) == 12
+    assert sorted(p.name for p in (ROOT / "notebooks" / "ko").glob("[0-9][0-9]_*.ipynb")) == english
     assert {"belote_lab", "belote_widgets", "matplotlib"} <= notebook_imports()
 
 
