@@ -393,6 +393,39 @@ def _tt_match(tt: np.ndarray, idx: int, hands: np.ndarray, lkey: int) -> bool:
     )
 
 
+@jit_inline
+def _tt_store(
+    tt: np.ndarray, idx: int, hands: np.ndarray, lkey: int, value: int, alpha: int,
+    beta: int, move: int,
+) -> None:
+    """Store in row ``idx`` what a search within ``(alpha, beta)`` that returned ``value``
+    (fail-soft) tells of the position: an upper bound at or below ``alpha``, a lower bound
+    at or above ``beta``, else the exact value, each merged with the row's bounds when the
+    row already holds this position; ``move`` is the best card + 1 and the plies left."""
+    lo = -INF
+    hi = INF
+    if _tt_match(tt, idx, hands, lkey):
+        lo = tt[idx, T_LO]
+        hi = tt[idx, T_HI]
+    if value <= alpha:
+        if value < hi:
+            hi = value
+    elif value >= beta:
+        if value > lo:
+            lo = value
+    else:
+        lo = value
+        hi = value
+    tt[idx, 0] = hands[0]
+    tt[idx, 1] = hands[1]
+    tt[idx, 2] = hands[2]
+    tt[idx, 3] = hands[3]
+    tt[idx, T_KEY] = lkey
+    tt[idx, T_LO] = lo
+    tt[idx, T_HI] = hi
+    tt[idx, T_MOVE] = move
+
+
 @jit
 def search(
     hands: np.ndarray,
@@ -552,30 +585,7 @@ def search(
                 ret = two_tricks(hands[0], hands[1], hands[2], hands[3], leader, alpha, beta,
                                  power, points, higher, side, cfg)
                 done = True
-                idx = fr[d, F_IDX]
-                lkey = fr[d, F_LKEY]
-                lo = -INF
-                hi = INF
-                if _tt_match(tt, idx, hands, lkey):
-                    lo = tt[idx, T_LO]
-                    hi = tt[idx, T_HI]
-                if ret <= alpha:
-                    if ret < hi:
-                        hi = ret
-                elif ret >= beta:
-                    if ret > lo:
-                        lo = ret
-                else:
-                    lo = ret
-                    hi = ret
-                tt[idx, 0] = hands[0]
-                tt[idx, 1] = hands[1]
-                tt[idx, 2] = hands[2]
-                tt[idx, 3] = hands[3]
-                tt[idx, T_KEY] = lkey
-                tt[idx, T_LO] = lo
-                tt[idx, T_HI] = hi
-                tt[idx, T_MOVE] = 8 << 8
+                _tt_store(tt, fr[d, F_IDX], hands, fr[d, F_LKEY], ret, alpha, beta, 8 << 8)
             if done:
                 mode = RETURN
                 continue
@@ -687,29 +697,8 @@ def search(
                     ret = best
                     mode = RETURN
                     continue
-                lkey = fr[d, F_LKEY]
-                lo = -INF
-                hi = INF
-                if _tt_match(tt, idx, hands, lkey):
-                    lo = tt[idx, T_LO]
-                    hi = tt[idx, T_HI]
-                if best <= fr[d, F_A0]:
-                    if best < hi:
-                        hi = best
-                elif best >= fr[d, F_B0]:
-                    if best > lo:
-                        lo = best
-                else:
-                    lo = best
-                    hi = best
-                tt[idx, 0] = hands[0]
-                tt[idx, 1] = hands[1]
-                tt[idx, 2] = hands[2]
-                tt[idx, 3] = hands[3]
-                tt[idx, T_KEY] = lkey
-                tt[idx, T_LO] = lo
-                tt[idx, T_HI] = hi
-                tt[idx, T_MOVE] = (fr[d, F_BESTC] + 1) | ((4 * fr[d, F_TLEFT] - n) << 8)
+                _tt_store(tt, idx, hands, fr[d, F_LKEY], best, fr[d, F_A0], fr[d, F_B0],
+                          (fr[d, F_BESTC] + 1) | ((4 * fr[d, F_TLEFT] - n) << 8))
                 ret = best
                 mode = RETURN
                 continue
