@@ -65,8 +65,8 @@ full deals (median) probing at every node took 41.6 ms, with 0 or 1 cards on the
 def seat_at(leader: int, i: int, nplayers: int) -> int:
     """The seat of the ``i``-th card of a trick led by ``leader``."""
     if nplayers == 2:
-        return (leader + 2 * i) % 4
-    return (leader + i) % 4
+        return (leader + 2 * i) & 3
+    return (leader + i) & 3
 
 
 @jit_inline
@@ -476,6 +476,12 @@ def search(
     cards = np.empty((MAX_DEPTH, 16), dtype=np.int64)
     tried = np.empty((MAX_DEPTH, 16), dtype=np.int64)
     scores = np.empty((MAX_DEPTH, 16), dtype=np.int64)
+    # the killers: the last two cards that cut off at each depth of this search (tried
+    # after the table's move on the first and third card of a trick: over 30 full deals,
+    # 24% fewer nodes for every card's value and 20% for the value and best cards; on the
+    # second and fourth card, where the card's effect on the trick orders better, more)
+    killer = np.full(MAX_DEPTH, -1, dtype=np.int64)
+    killer2 = np.full(MAX_DEPTH, -1, dtype=np.int64)
     d = 0
     fr[0, F_N] = n0
     fr[0, F_LEADER] = leader0
@@ -493,6 +499,26 @@ def search(
     fr[0, F_REM] = rem
     # the position of the card winning the trick so far, carried from frame to frame
     fr[0, F_WP] = winner_pos(tricks, tleft0, n0, power, ts) if n0 > 0 else 0
+    # the trumps from the highest down, for the bound of the master trumps
+    ntrumps = 0
+    torder = np.empty(16, dtype=np.int64)
+    if ts >= 0 and cfg[C_ALL_TRUMP] == 0:
+        tm = cfg[C_TRUMP_MASK]
+        while tm != 0:
+            low = tm & -tm
+            tm ^= low
+            c = bit_index(low)
+            j = ntrumps
+            while j > 0 and power[torder[j - 1]] < power[c]:
+                torder[j] = torder[j - 1]
+                j -= 1
+            torder[j] = c
+            ntrumps += 1
+    # a trick's own value (Callbreak) goes with each master trump only when the side holding
+    # them is one seat: two partners' masters may fall in one trick
+    nside = side[0] + side[1] + side[2] + side[3]
+    trick_max = cfg[C_PER_TRICK] if np_ == 2 or nside == 1 else 0
+    trick_min = cfg[C_PER_TRICK] if np_ == 2 or nside == 3 else 0
     nodes = stats[0]
     mode = ENTER
     ret = 0
@@ -534,44 +560,74 @@ def search(
             elif beta <= 0:
                 done = True
                 ret = 0
-            elif ((TT_AT >> n) & 1) == 0:
-                fr[d, F_IDX] = -1
-            else:
-                lkey = leader + 4 * spos + (n << 6)
-                for i in range(n):
-                    lkey |= tricks[tleft, i] << (8 + 6 * i)
-                idx = _tt_index(hands, lkey, size_mask)
-                lkey |= epoch << 32
-                fr[d, F_LKEY] = lkey
-                if not _tt_match(tt, idx, hands, lkey):
-                    # two slots a bucket: the other one if it matches, else the one to
-                    # replace: an earlier solve's, or the shallower
-                    alt = idx ^ 1
-                    if _tt_match(tt, alt, hands, lkey):
-                        idx = alt
-                    elif (tt[idx, T_KEY] >> 32) != epoch:
-                        pass
-                    elif (tt[alt, T_KEY] >> 32) != epoch or tt[alt, T_MOVE] < tt[idx, T_MOVE]:
-                        idx = alt
-                fr[d, F_IDX] = idx
-                if _tt_match(tt, idx, hands, lkey):
-                    tt_move = (tt[idx, T_MOVE] & 255) - 1
-                    lo = tt[idx, T_LO]
-                    hi = tt[idx, T_HI]
-                    if lo >= beta:
-                        done = True
-                        ret = lo
-                    elif hi <= alpha:
-                        done = True
-                        ret = hi
-                    elif lo == hi:
-                        done = True
-                        ret = lo
-                    else:
-                        if lo > alpha:
-                            alpha = lo
-                        if hi < beta:
-                            beta = hi
+            if not done and n == 0 and ntrumps > 0:
+                # the top trumps still in play held by one side each win a trick for it
+                # (nothing beats the highest trump, and the next ones are beaten only by
+                # their own side's): their points are that side's whatever is played
+                rem = fr[d, F_REM]
+                msum = 0
+                mside = -1
+                for j in range(ntrumps):
+                    c = torder[j]
+                    b = 1 << c
+                    if (rem & b) == 0:
+                        continue
+                    hs_ = -1
+                    for q in range(4):
+                        if (hands[q] & b) != 0:
+                            hs_ = q
+                    if hs_ < 0:
+                        break
+                    if mside < 0:
+                        mside = side[hs_]
+                    elif side[hs_] != mside:
+                        break
+                    msum += points[c] + (trick_max if mside == 1 else trick_min)
+                if mside == 1 and msum >= beta:
+                    done = True
+                    ret = msum
+                elif mside == 0 and left - msum <= alpha:
+                    done = True
+                    ret = left - msum
+            if not done:
+                if ((TT_AT >> n) & 1) == 0:
+                    fr[d, F_IDX] = -1
+                else:
+                    lkey = leader + 4 * spos + (n << 6)
+                    for i in range(n):
+                        lkey |= tricks[tleft, i] << (8 + 6 * i)
+                    idx = _tt_index(hands, lkey, size_mask)
+                    lkey |= epoch << 32
+                    fr[d, F_LKEY] = lkey
+                    if not _tt_match(tt, idx, hands, lkey):
+                        # two slots a bucket: the other one if it matches, else the one to
+                        # replace: an earlier solve's, or the shallower
+                        alt = idx ^ 1
+                        if _tt_match(tt, alt, hands, lkey):
+                            idx = alt
+                        elif (tt[idx, T_KEY] >> 32) != epoch:
+                            pass
+                        elif (tt[alt, T_KEY] >> 32) != epoch or tt[alt, T_MOVE] < tt[idx, T_MOVE]:
+                            idx = alt
+                    fr[d, F_IDX] = idx
+                    if _tt_match(tt, idx, hands, lkey):
+                        tt_move = (tt[idx, T_MOVE] & 255) - 1
+                        lo = tt[idx, T_LO]
+                        hi = tt[idx, T_HI]
+                        if lo >= beta:
+                            done = True
+                            ret = lo
+                        elif hi <= alpha:
+                            done = True
+                            ret = hi
+                        elif lo == hi:
+                            done = True
+                            ret = lo
+                        else:
+                            if lo > alpha:
+                                alpha = lo
+                            if hi < beta:
+                                beta = hi
             if not done:
                 # the max side wins at most all that is left, at least nothing
                 if left <= alpha:
@@ -600,11 +656,12 @@ def search(
             fr[d, F_MY] = hands[seat]
             # the legal cards into cards[d] and how promising each is into scores[d] (the
             # search takes the best-scored card left each time instead of sorting: a cut-off
-            # often comes after one or two cards).  The table's move first; leads by the
-            # history of cut-offs (then high cards); other cards by what they do to the
-            # trick (win cheaply, give points to a winning partner, throw low), the history
-            # breaking ties.  (Written out here: a function taking the arrays would cost
-            # reference counting at every node.)
+            # often comes after one or two cards).  The table's move first; then, for the
+            # first and third card of a trick, the two killers of this depth (the last two
+            # cards that cut off here); leads by high cards; other cards by what they do to
+            # the trick (win cheaply, give points to a winning partner, throw low); the
+            # history of cut-offs breaking ties.  (Written out here: a function taking the
+            # arrays would cost reference counting at every node.)
             wc = -1
             mine_winning = False
             led = -1
@@ -631,6 +688,10 @@ def search(
                         h = 1048575
                     if c == tt_move:
                         scores[d, i] = 1 << 50
+                    elif (n & 1) == 0 and c == killer[d]:
+                        scores[d, i] = 1 << 49
+                    elif (n & 1) == 0 and c == killer2[d]:
+                        scores[d, i] = 1 << 48
                     elif n == 0:
                         scores[d, i] = ((power[c] * 4 + points[c]) << 20) + h
                     else:
@@ -749,7 +810,7 @@ def search(
                 nspos = spos
                 if spos < nstock:
                     # two players: the winner draws the top stock card, the loser the next
-                    lseat = (wseat + 2) % 4
+                    lseat = (wseat + 2) & 3
                     fr[d, F_DREW] = 1
                     fr[d, F_WSEAT] = wseat
                     fr[d, F_HW] = hands[wseat]
@@ -775,7 +836,7 @@ def search(
                 # the draws first: they were saved after the card left the hand
                 wseat = fr[d, F_WSEAT]
                 hands[wseat] = fr[d, F_HW]
-                hands[(wseat + 2) % 4] = fr[d, F_HL]
+                hands[(wseat + 2) & 3] = fr[d, F_HL]
             seat = fr[d, F_SEAT]
             hands[seat] = fr[d, F_MY]
             val = ret + fr[d, F_GAIN]
@@ -795,4 +856,7 @@ def search(
             if fr[d, F_ALPHA] >= fr[d, F_BETA]:
                 tl = fr[d, F_TLEFT]
                 hist[c] += tl * tl
+                if killer[d] != c:  # (kept at every depth, used at even n)
+                    killer2[d] = killer[d]
+                    killer[d] = c
             mode = NEXT
