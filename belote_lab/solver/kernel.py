@@ -11,7 +11,7 @@ as arrays built by :mod:`belote_lab.solver.position` from the same tables and
 :class:`~belote_lab.trick.FollowRules` the trick core uses; a test checks that the kernel's
 legal moves equal the core's on random positions.
 
-Search: alpha-beta (fail-soft) with a transposition table (see :data:`TT_AT`) storing lower
+Search: alpha-beta (fail-soft) with a transposition table (see :data:`T_WIDTH`) storing lower
 and upper bounds of the remaining value, cheap move ordering, and merging of equivalent cards
 (cards of one hand adjacent in a suit's order once the cards between them are gone, with the
 same points).  The last two tricks of four players are searched by plain loops
@@ -54,11 +54,6 @@ CFG_SIZE = 12
 SUIT = np.array([0x1FFF << (16 * s) for s in range(4)], dtype=np.int64)
 
 INF = 1 << 30
-TT_AT = 0b0001
-"""The table is probed with ``n`` cards on the table when bit ``n`` is set: only at the
-start of a trick.  A probe costs a cache miss and saves few nodes inside a trick: over 50
-full deals (median) probing at every node took 41.6 ms, with 0 or 1 cards on the table
-19.7 ms, with 0 or 2 22.2 ms, at trick starts only 14.1 ms for 6% more nodes."""
 
 
 @jit_inline
@@ -353,14 +348,14 @@ def _fold(h: int) -> int:
 
 
 @jit_inline
-def _tt_index(hands: np.ndarray, leader: int, size_mask: int) -> int:
+def _tt_index(h0: int, h1: int, h2: int, h3: int, leader: int, size_mask: int) -> int:
     # products of 32-bit folds and 28-bit primes stay below 2**62: no overflow, so numba and
     # plain Python give the same index
     x = (
-        _fold(hands[0]) * 268435399
-        + _fold(hands[1]) * 268435367
-        + _fold(hands[2]) * 268435361
-        + _fold(hands[3]) * 268435331
+        _fold(h0) * 268435399
+        + _fold(h1) * 268435367
+        + _fold(h2) * 268435361
+        + _fold(h3) * 268435331
         + leader * 2654435761
     )
     x = x ^ (x >> 23) ^ (x >> 41)
@@ -371,42 +366,79 @@ def _tt_index(hands: np.ndarray, leader: int, size_mask: int) -> int:
 F_N, F_LEADER, F_TLEFT, F_LEFT, F_ALPHA, F_BETA, F_A0, F_B0 = 0, 1, 2, 3, 4, 5, 6, 7
 F_BEST, F_BESTC, F_IDX, F_K, F_I, F_NT, F_MY, F_SEAT = 8, 9, 10, 11, 12, 13, 14, 15
 F_MAX, F_SPOS, F_GAIN, F_DREW, F_WSEAT, F_HW, F_HL, F_REM = 16, 17, 18, 19, 20, 21, 22, 23
-F_LKEY, F_WP = 24, 25
+F_KEY, F_WP = 24, 25
 NF = 26
 MAX_DEPTH = 64
 ENTER, NEXT, RETURN = 0, 1, 2
 
 
-# a table row: the four hands and the packed key, then what is known of the position
-T_KEY, T_LO, T_HI, T_MOVE = 4, 5, 6, 7  # T_MOVE: best card + 1, plies left << 8
-T_WIDTH = 8  # 64 bytes: one cache line a row, and a bucket's two rows side by side
+# A table row, 32 bytes: the cards in the hands, the hands of seats 1 and 3, of seats 2 and 3
+# (the four hands exactly), then one word: the key (epoch, leader, stock position) above bit
+# 32, the upper and lower bounds, the plies searched below and the best card + 1.  A bucket's
+# two rows share one cache line, and a full deal's table of 128k rows (4 MB) stays in the
+# processor's second-level cache: the probe of a row was the search's costliest instruction
+# (a sixth of its time over 30 full deals) when rows were 64 bytes and the table 16 MB.
+T_WIDTH = 4
+T_W = 3
+KEY_SHIFT = 32  # epoch << 40 | leader << 38 | stock position << 32
+KEY_MASK = -(1 << KEY_SHIFT)  # (the sign bit stays 0: the epoch has 23 bits)
+EPOCHS = 1 << 23
+HI_SHIFT, LO_SHIFT, PLY_SHIFT = 22, 12, 6  # upper bound (1023: none), lower bound + 1 (0: none)
+NO_HI = 1023
+MAX_VALUE = 1021
+"""The largest value a table row can hold (10 bits a bound)."""
 
 
 @jit_inline
-def _tt_match(tt: np.ndarray, idx: int, hands: np.ndarray, lkey: int) -> bool:
+def _tt_key(epoch: int, leader: int, spos: int) -> int:
+    return (epoch << 40) | (leader << 38) | (spos << KEY_SHIFT)
+
+
+@jit_inline
+def _tt_match(tt: np.ndarray, idx: int, r: int, a: int, b: int, key: int) -> bool:
     return (
-        tt[idx, T_KEY] == lkey
-        and tt[idx, 0] == hands[0]
-        and tt[idx, 1] == hands[1]
-        and tt[idx, 2] == hands[2]
-        and tt[idx, 3] == hands[3]
+        (tt[idx, T_W] & KEY_MASK) == key
+        and tt[idx, 0] == r
+        and tt[idx, 1] == a
+        and tt[idx, 2] == b
     )
 
 
 @jit_inline
+def _tt_lo(w: int) -> int:
+    x = (w >> LO_SHIFT) & 1023
+    return x - 1 if x > 0 else -INF
+
+
+@jit_inline
+def _tt_hi(w: int) -> int:
+    x = (w >> HI_SHIFT) & 1023
+    return x if x < NO_HI else INF
+
+
+@jit_inline
+def _tt_plies(w: int) -> int:
+    return (w >> PLY_SHIFT) & 63
+
+
+@jit_inline
 def _tt_store(
-    tt: np.ndarray, idx: int, hands: np.ndarray, lkey: int, value: int, alpha: int,
-    beta: int, move: int,
+    tt: np.ndarray, idx: int, h0: int, h1: int, h2: int, h3: int, key: int, value: int,
+    alpha: int, beta: int, move: int,
 ) -> None:
-    """Store in row ``idx`` what a search within ``(alpha, beta)`` that returned ``value``
-    (fail-soft) tells of the position: an upper bound at or below ``alpha``, a lower bound
-    at or above ``beta``, else the exact value, each merged with the row's bounds when the
-    row already holds this position; ``move`` is the best card + 1 and the plies left."""
+    """Store in row ``idx`` what a search of the position with hands ``h0``–``h3`` and
+    ``key`` within ``(alpha, beta)`` that returned ``value`` (fail-soft) tells of it: an upper
+    bound at or below ``alpha``, a lower bound at or above ``beta``, else the exact value,
+    each merged with the row's bounds when the row already holds this position; ``move`` is
+    the best card + 1 and the plies left << ``PLY_SHIFT``."""
+    r = h0 | h1 | h2 | h3
+    a = h1 | h3
+    b = h2 | h3
     lo = -INF
     hi = INF
-    if _tt_match(tt, idx, hands, lkey):
-        lo = tt[idx, T_LO]
-        hi = tt[idx, T_HI]
+    if _tt_match(tt, idx, r, a, b, key):
+        lo = _tt_lo(tt[idx, T_W])
+        hi = _tt_hi(tt[idx, T_W])
     if value <= alpha:
         if value < hi:
             hi = value
@@ -416,14 +448,15 @@ def _tt_store(
     else:
         lo = value
         hi = value
-    tt[idx, 0] = hands[0]
-    tt[idx, 1] = hands[1]
-    tt[idx, 2] = hands[2]
-    tt[idx, 3] = hands[3]
-    tt[idx, T_KEY] = lkey
-    tt[idx, T_LO] = lo
-    tt[idx, T_HI] = hi
-    tt[idx, T_MOVE] = move
+    tt[idx, 0] = r
+    tt[idx, 1] = a
+    tt[idx, 2] = b
+    tt[idx, T_W] = (
+        key
+        | ((hi if hi < INF else NO_HI) << HI_SHIFT)
+        | ((lo + 1 if lo > -INF else 0) << LO_SHIFT)
+        | move
+    )
 
 
 @jit
@@ -456,10 +489,11 @@ def search(
     won (cards in hands, on the table and in the stock, bonus and per-trick values).
     ``stock[spos:]`` is what is left of the two-player stock (top first): while it lasts any
     card may be played and after each trick the winner draws first.  ``tt`` is
-    ``(size, T_WIDTH)`` int64, a row an entry: the four hands; the leader, 4 × ``spos``, the
-    number of cards on the table and those cards, packed; lower and upper bound; best card
-    and plies left (buckets of two rows keep the deeper entry).  ``epoch``
-    (stored above bit 32 of the packed key) tells this solve's entries from an earlier
+    ``(size, T_WIDTH)`` int64, a row an entry for a position at the start of a trick (see
+    :data:`T_WIDTH`; buckets of two rows keep the deeper entry), probed only there: a probe
+    costs a cache miss and saves few nodes inside a trick (over 50 full deals, median,
+    probing at every node took 41.6 ms, at trick starts only 14.1 ms for 6% more nodes).
+    ``epoch`` (1 to ``EPOCHS - 1``, in the key) tells this solve's entries from an earlier
     solve's, so one table serves many solves without being cleared.  The search keeps its
     own stack of frames instead of recursing.
 
@@ -590,30 +624,39 @@ def search(
                     done = True
                     ret = left - msum
             if not done:
-                if ((TT_AT >> n) & 1) == 0:
+                if n != 0:
                     fr[d, F_IDX] = -1
                 else:
-                    lkey = leader + 4 * spos + (n << 6)
-                    for i in range(n):
-                        lkey |= tricks[tleft, i] << (8 + 6 * i)
-                    idx = _tt_index(hands, lkey, size_mask)
-                    lkey |= epoch << 32
-                    fr[d, F_LKEY] = lkey
-                    if not _tt_match(tt, idx, hands, lkey):
-                        # two slots a bucket: the other one if it matches, else the one to
+                    h0 = hands[0]
+                    h1 = hands[1]
+                    h2 = hands[2]
+                    h3 = hands[3]
+                    r = h0 | h1 | h2 | h3
+                    a = h1 | h3
+                    b = h2 | h3
+                    key = _tt_key(epoch, leader, spos)
+                    fr[d, F_KEY] = key
+                    idx = _tt_index(h0, h1, h2, h3, leader + 4 * spos, size_mask)
+                    hit = _tt_match(tt, idx, r, a, b, key)
+                    if not hit:
+                        # two rows a bucket: the other one if it matches, else the one to
                         # replace: an earlier solve's, or the shallower
                         alt = idx ^ 1
-                        if _tt_match(tt, alt, hands, lkey):
+                        hit = _tt_match(tt, alt, r, a, b, key)
+                        if hit:
                             idx = alt
-                        elif (tt[idx, T_KEY] >> 32) != epoch:
+                        elif (tt[idx, T_W] >> 40) != epoch:
                             pass
-                        elif (tt[alt, T_KEY] >> 32) != epoch or tt[alt, T_MOVE] < tt[idx, T_MOVE]:
+                        elif (tt[alt, T_W] >> 40) != epoch or (
+                            _tt_plies(tt[alt, T_W]) < _tt_plies(tt[idx, T_W])
+                        ):
                             idx = alt
                     fr[d, F_IDX] = idx
-                    if _tt_match(tt, idx, hands, lkey):
-                        tt_move = (tt[idx, T_MOVE] & 255) - 1
-                        lo = tt[idx, T_LO]
-                        hi = tt[idx, T_HI]
+                    if hit:
+                        w = tt[idx, T_W]
+                        tt_move = (w & 63) - 1
+                        lo = _tt_lo(w)
+                        hi = _tt_hi(w)
                         if lo >= beta:
                             done = True
                             ret = lo
@@ -641,7 +684,8 @@ def search(
                 ret = two_tricks(hands[0], hands[1], hands[2], hands[3], leader, alpha, beta,
                                  power, points, higher, side, cfg)
                 done = True
-                _tt_store(tt, fr[d, F_IDX], hands, fr[d, F_LKEY], ret, alpha, beta, 8 << 8)
+                _tt_store(tt, fr[d, F_IDX], hands[0], hands[1], hands[2], hands[3],
+                          fr[d, F_KEY], ret, alpha, beta, 8 << PLY_SHIFT)
             if done:
                 mode = RETURN
                 continue
@@ -758,8 +802,9 @@ def search(
                     ret = best
                     mode = RETURN
                     continue
-                _tt_store(tt, idx, hands, fr[d, F_LKEY], best, fr[d, F_A0], fr[d, F_B0],
-                          (fr[d, F_BESTC] + 1) | ((4 * fr[d, F_TLEFT] - n) << 8))
+                _tt_store(tt, idx, hands[0], hands[1], hands[2], hands[3], fr[d, F_KEY],
+                          best, fr[d, F_A0], fr[d, F_B0],
+                          (fr[d, F_BESTC] + 1) | ((4 * fr[d, F_TLEFT] - n) << PLY_SHIFT))
                 ret = best
                 mode = RETURN
                 continue
