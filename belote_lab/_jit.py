@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["jit", "jit_inline", "HAVE_NUMBA"]
+__all__ = ["jit", "jit_inline", "prefetch", "HAVE_NUMBA"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -46,3 +46,47 @@ def jit_inline(fn: F) -> F:
         return fn
     return numba.njit(cache=True, nogil=True, inline="always")(fn)  # type: ignore[no-any-return]
 
+
+
+def _no_prefetch(arr: Any, row: int) -> None:
+    """Plain Python: nothing to prefetch."""
+
+
+prefetch: Any = _no_prefetch
+"""``prefetch(arr, row)`` asks the processor to bring row ``row`` of the C-contiguous 2-D
+int64 array ``arr`` into its cache ahead of a read (LLVM's ``llvm.prefetch``); a no-op in
+plain Python.
+
+>>> import numpy as np
+>>> prefetch(np.zeros((4, 4), dtype=np.int64), 2)
+"""
+
+if numba is not None:
+    from llvmlite import ir
+    from numba.core import cgutils, types
+    from numba.extending import intrinsic
+
+    @intrinsic  # type: ignore[misc]
+    def _prefetch(typingctx: Any, arr: Any, row: Any) -> Any:
+        if not (isinstance(arr, types.Array) and arr.ndim == 2 and arr.layout == "C"):
+            return None
+        if not isinstance(row, types.Integer):
+            return None
+
+        def codegen(context: Any, builder: Any, sig: Any, args: Any) -> None:
+            ary = context.make_array(sig.args[0])(context, builder, args[0])
+            width = builder.extract_value(ary.shape, 1)
+            offset = builder.mul(args[1], width)
+            ptr = builder.gep(ary.data, [offset])
+            i8p = ir.IntType(8).as_pointer()
+            i32 = ir.IntType(32)
+            fn = cgutils.get_or_insert_function(
+                builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]),
+                "llvm.prefetch.p0i8",
+            )
+            builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
+            return context.get_dummy_value()
+
+        return types.none(arr, row), codegen
+
+    prefetch = _prefetch

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from belote_lab._jit import jit, jit_inline
+from belote_lab._jit import jit, jit_inline, prefetch
 
 # cfg indices
 C_TS = 0  # trump suit, -1 none
@@ -182,19 +182,24 @@ def _beats(c: int, wc: int, led: int, ts: int, pc: int, pw: int) -> bool:
 
 @jit_inline
 def _last_trick(
-    r0: int, r1: int, r2: int, r3: int, first: int, power: np.ndarray, ts: int
+    c0: int, c1: int, c2: int, c3: int, q0: int, q1: int, q2: int, q3: int, first: int,
+    ts: int,
 ) -> int:
-    """The seat winning the last trick, each seat ``i`` holding the single card of mask
-    ``ri`` and ``first`` leading."""
-    hs = (r0, r1, r2, r3)
-    wc = bit_index(hs[first])
+    """The seat winning the last trick, each seat ``i`` holding the single card ``ci`` of
+    power ``qi`` and ``first`` leading.  (Scalars only: an array argument costs two atomic
+    reference counts a call, and this runs up to 16 times a two-trick search.)"""
+    cs = (c0, c1, c2, c3)
+    qs = (q0, q1, q2, q3)
+    wc = cs[first]
+    wq = qs[first]
     wseat = first
     led = wc >> 4
     for i in range(1, 4):
         x = (first + i) & 3
-        c = bit_index(hs[x])
-        if _beats(c, wc, led, ts, power[c], power[wc]):
+        c = cs[x]
+        if _beats(c, wc, led, ts, qs[x], wq):
             wc = c
+            wq = qs[x]
             wseat = x
     return wseat
 
@@ -280,16 +285,14 @@ def two_tricks(
                         v = per_trick + points[c0] + points[c1] + points[c2] + points[c3]
                     # the cards left for the last trick: each hand without the four played
                     played = l0 | l1 | l2 | l3
-                    r0 = hs[0] & ~played
-                    r1 = hs[1] & ~played
-                    r2 = hs[2] & ~played
-                    r3 = hs[3] & ~played
-                    lw = _last_trick(r0, r1, r2, r3, ws, power, ts)
+                    d0 = bit_index(hs[0] & ~played)
+                    d1 = bit_index(hs[1] & ~played)
+                    d2 = bit_index(hs[2] & ~played)
+                    d3 = bit_index(hs[3] & ~played)
+                    lw = _last_trick(d0, d1, d2, d3, power[d0], power[d1], power[d2], power[d3],
+                                     ws, ts)
                     if side[lw] != 0:
-                        v += (
-                            last + points[bit_index(r0)] + points[bit_index(r1)]
-                            + points[bit_index(r2)] + points[bit_index(r3)]
-                        )
+                        v += last + points[d0] + points[d1] + points[d2] + points[d3]
                     if x3:
                         if v > b3:
                             b3 = v
@@ -395,13 +398,11 @@ def _tt_key(epoch: int, leader: int, spos: int) -> int:
 
 
 @jit_inline
-def _tt_match(tt: np.ndarray, idx: int, r: int, a: int, b: int, key: int) -> bool:
-    return (
-        (tt[idx, T_W] & KEY_MASK) == key
-        and tt[idx, 0] == r
-        and tt[idx, 1] == a
-        and tt[idx, 2] == b
-    )
+def _tt_match(r0: int, a0: int, b0: int, w0: int, r: int, a: int, b: int, key: int) -> bool:
+    """Whether the row ``(r0, a0, b0, w0)`` holds the position ``(r, a, b)`` of ``key``.
+    (The table helpers take a row's words, not the table: passing an array to a function,
+    inlined or not, costs two atomic reference counts a call: 7% of the search's time.)"""
+    return (w0 & KEY_MASK) == key and r0 == r and a0 == a and b0 == b
 
 
 @jit_inline
@@ -422,23 +423,17 @@ def _tt_plies(w: int) -> int:
 
 
 @jit_inline
-def _tt_store(
-    tt: np.ndarray, idx: int, h0: int, h1: int, h2: int, h3: int, key: int, value: int,
-    alpha: int, beta: int, move: int,
-) -> None:
-    """Store in row ``idx`` what a search of the position with hands ``h0``–``h3`` and
-    ``key`` within ``(alpha, beta)`` that returned ``value`` (fail-soft) tells of it: an upper
-    bound at or below ``alpha``, a lower bound at or above ``beta``, else the exact value,
-    each merged with the row's bounds when the row already holds this position; ``move`` is
+def _tt_word(match: bool, w0: int, key: int, value: int, alpha: int, beta: int, move: int) -> int:
+    """The last word of a row for what a search within ``(alpha, beta)`` that returned
+    ``value`` (fail-soft) tells of the position of ``key``: an upper bound at or below
+    ``alpha``, a lower bound at or above ``beta``, else the exact value, each merged with the
+    bounds of the row's word ``w0`` when the row holds this position (``match``); ``move`` is
     the best card + 1 and the plies left << ``PLY_SHIFT``."""
-    r = h0 | h1 | h2 | h3
-    a = h1 | h3
-    b = h2 | h3
     lo = -INF
     hi = INF
-    if _tt_match(tt, idx, r, a, b, key):
-        lo = _tt_lo(tt[idx, T_W])
-        hi = _tt_hi(tt[idx, T_W])
+    if match:
+        lo = _tt_lo(w0)
+        hi = _tt_hi(w0)
     if value <= alpha:
         if value < hi:
             hi = value
@@ -448,10 +443,7 @@ def _tt_store(
     else:
         lo = value
         hi = value
-    tt[idx, 0] = r
-    tt[idx, 1] = a
-    tt[idx, 2] = b
-    tt[idx, T_W] = (
+    return (
         key
         | ((hi if hi < INF else NO_HI) << HI_SHIFT)
         | ((lo + 1 if lo > -INF else 0) << LO_SHIFT)
@@ -637,12 +629,14 @@ def search(
                     key = _tt_key(epoch, leader, spos)
                     fr[d, F_KEY] = key
                     idx = _tt_index(h0, h1, h2, h3, leader + 4 * spos, size_mask)
-                    hit = _tt_match(tt, idx, r, a, b, key)
+                    hit = _tt_match(tt[idx, 0], tt[idx, 1], tt[idx, 2], tt[idx, T_W], r, a, b,
+                                    key)
                     if not hit:
                         # two rows a bucket: the other one if it matches, else the one to
                         # replace: an earlier solve's, or the shallower
                         alt = idx ^ 1
-                        hit = _tt_match(tt, alt, r, a, b, key)
+                        hit = _tt_match(tt[alt, 0], tt[alt, 1], tt[alt, 2], tt[alt, T_W], r, a,
+                                        b, key)
                         if hit:
                             idx = alt
                         elif (tt[idx, T_W] >> 40) != epoch:
@@ -680,12 +674,17 @@ def search(
                     done = True
                     ret = 0
             if not done and n == 0 and tleft == 2 and np_ == 4 and spos >= nstock:
-                # the last two tricks: searched by plain loops, the table keeps the result
-                ret = two_tricks(hands[0], hands[1], hands[2], hands[3], leader, alpha, beta,
-                                 power, points, higher, side, cfg)
-                done = True
-                _tt_store(tt, fr[d, F_IDX], hands[0], hands[1], hands[2], hands[3],
-                          fr[d, F_KEY], ret, alpha, beta, 8 << PLY_SHIFT)
+                # the last two tricks: searched by plain loops, then the node ends as one
+                # with no card left to try (NEXT stores the result in the table)
+                fr[d, F_BEST] = two_tricks(hands[0], hands[1], hands[2], hands[3], leader,
+                                           alpha, beta, power, points, higher, side, cfg)
+                fr[d, F_BESTC] = -1
+                fr[d, F_A0] = alpha
+                fr[d, F_B0] = beta
+                fr[d, F_K] = 0
+                fr[d, F_I] = 0
+                mode = NEXT
+                continue
             if done:
                 mode = RETURN
                 continue
@@ -802,9 +801,25 @@ def search(
                     ret = best
                     mode = RETURN
                     continue
-                _tt_store(tt, idx, hands[0], hands[1], hands[2], hands[3], fr[d, F_KEY],
-                          best, fr[d, F_A0], fr[d, F_B0],
-                          (fr[d, F_BESTC] + 1) | ((4 * fr[d, F_TLEFT] - n) << PLY_SHIFT))
+                # the table's row: the bounds the search found, merged with the row's own
+                # when it holds this position
+                h0 = hands[0]
+                h1 = hands[1]
+                h2 = hands[2]
+                h3 = hands[3]
+                r = h0 | h1 | h2 | h3
+                a = h1 | h3
+                b = h2 | h3
+                key = fr[d, F_KEY]
+                w0 = tt[idx, T_W]
+                tt[idx, T_W] = _tt_word(
+                    _tt_match(tt[idx, 0], tt[idx, 1], tt[idx, 2], w0, r, a, b, key), w0, key,
+                    best, fr[d, F_A0], fr[d, F_B0],
+                    (fr[d, F_BESTC] + 1) | ((4 * fr[d, F_TLEFT] - n) << PLY_SHIFT),
+                )
+                tt[idx, 0] = r
+                tt[idx, 1] = a
+                tt[idx, 2] = b
                 ret = best
                 mode = RETURN
                 continue
@@ -863,6 +878,9 @@ def search(
                     hands[wseat] = hands[wseat] | (1 << stock[spos])
                     hands[lseat] = hands[lseat] | (1 << stock[spos + 1])
                     nspos = spos + 2
+                # the next trick's table row, asked of the memory now: its probe comes soon
+                prefetch(tt, _tt_index(hands[0], hands[1], hands[2], hands[3],
+                                       wseat + 4 * nspos, size_mask))
                 fr[e, F_N] = 0
                 fr[e, F_LEADER] = wseat
                 fr[e, F_TLEFT] = tleft - 1
