@@ -923,3 +923,131 @@ def search(
                     killer2[d] = killer[d]
                     killer[d] = c
             mode = NEXT
+
+
+@jit
+def test_value(
+    card: int,
+    alpha: int,
+    beta: int,
+    hands: np.ndarray,
+    tricks: np.ndarray,
+    n: int,
+    leader: int,
+    tleft: int,
+    left: int,
+    power: np.ndarray,
+    points: np.ndarray,
+    higher: np.ndarray,
+    cfg: np.ndarray,
+    side: np.ndarray,
+    stock: np.ndarray,
+    tt: np.ndarray,
+    stats: np.ndarray,
+    epoch: int,
+    hist: np.ndarray,
+    max_nodes: int,
+) -> int:
+    """:func:`search` within ``(alpha, beta)`` of the position after the seat to play plays
+    ``card`` (``-1``: of the position itself), the value counted from the position: the
+    points of a trick ``card`` completes and its max side wins, then the search's.  The
+    arrays are as they were on return (unless the search gave up: see :func:`search`)."""
+    np_ = cfg[C_NPLAYERS]
+    if card < 0:
+        return search(hands, tricks, n, leader, tleft, left, alpha, beta, power, points,
+                      higher, cfg, side, stock, 0, tt, stats, epoch, hist, max_nodes)
+    seat = seat_at(leader, n, np_)
+    mine = hands[seat]
+    hands[seat] = mine & ~(1 << card)
+    tricks[tleft, n] = card
+    if n + 1 < np_:
+        v = search(hands, tricks, n + 1, leader, tleft, left, alpha, beta, power, points,
+                   higher, cfg, side, stock, 0, tt, stats, epoch, hist, max_nodes)
+        hands[seat] = mine
+        return v
+    wseat = seat_at(leader, winner_pos(tricks, tleft, np_, power, cfg[C_TS]), np_)
+    v = cfg[C_PER_TRICK]
+    for i in range(np_):
+        v += points[tricks[tleft, i]]
+    if tleft == 1:
+        v += cfg[C_BONUS]
+    gain = v if side[wseat] != 0 else 0
+    spos = 0
+    lseat = (wseat + 2) & 3
+    hw = hands[wseat]
+    hl = hands[lseat]
+    if stock.shape[0] >= 2:
+        # two players: the winner draws the top stock card, the loser the next
+        hands[wseat] = hw | (1 << stock[0])
+        hands[lseat] = hl | (1 << stock[1])
+        spos = 2
+    r = gain + search(hands, tricks, 0, wseat, tleft - 1, left - v, alpha - gain, beta - gain,
+                      power, points, higher, cfg, side, stock, spos, tt, stats, epoch, hist,
+                      max_nodes)
+    hands[wseat] = hw
+    hands[lseat] = hl
+    hands[seat] = mine
+    return r
+
+
+@jit
+def narrow(
+    card: int,
+    lo: int,
+    hi: int,
+    first: int,
+    tolerance: int,
+    exact_nodes: int,
+    hands: np.ndarray,
+    tricks: np.ndarray,
+    n: int,
+    leader: int,
+    tleft: int,
+    left: int,
+    power: np.ndarray,
+    points: np.ndarray,
+    higher: np.ndarray,
+    cfg: np.ndarray,
+    side: np.ndarray,
+    stock: np.ndarray,
+    tt: np.ndarray,
+    stats: np.ndarray,
+    epoch: int,
+    hist: np.ndarray,
+    max_nodes: int,
+) -> tuple[int, int]:
+    """Bounds ``(lo, hi)`` of the value for the max side after ``card`` (as
+    :func:`test_value`), found by null-window tests from ``[lo, hi]``; the table keeps the
+    bounds between tests.  Exact unless ``stats[0]`` has reached ``exact_nodes``: from then
+    on the tests stop once ``hi - lo`` is at most ``2 * tolerance``.
+
+    Without ``first`` (``-1``) the tests bisect: measured on full deals this takes fewer
+    nodes than MTD(f), whose steps of one point took up to 66 passes where bisection takes
+    about 7.  The first test goes at ``first`` when given: :func:`~belote_lab.solver.position.
+    solve_position` passes the best value found so far for the other cards, which asks first
+    whether this card is as good (8% fewer nodes for every card's value over 20 full deals).
+    After it the tests go on as MTD(f) does, each at the bound the last one returned (a
+    card's value is often that bound, or near it): every card's value over 50 full deals,
+    11.6% fewer nodes than bisecting after the first test, 10% fewer after 2 tricks.  Each
+    test moves a bound, so the loop ends; a search that gives up (``stats[1]``) ends it too.
+    (To a tolerance the tests bisect.)
+    """
+    steps = first >= 0
+    while True:
+        width = 2 * tolerance if stats[0] >= exact_nodes else 0
+        if hi - lo <= width:
+            break
+        mid = (lo + hi + 1) // 2 if first < 0 else min(max(first, lo + 1), hi)
+        g = test_value(card, mid - 1, mid, hands, tricks, n, leader, tleft, left, power,
+                       points, higher, cfg, side, stock, tt, stats, epoch, hist, max_nodes)
+        if stats[1] != 0:
+            break
+        if g >= mid:
+            lo = g
+            first = g + 1
+        else:
+            hi = g
+            first = g
+        if not steps or width > 0:
+            first = -1
+    return lo, hi

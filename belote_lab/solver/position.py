@@ -412,53 +412,6 @@ def shared_table(size: int) -> _Table:
     return t
 
 
-def _bisect(fn: Any, lo: int, hi: int, first: int | None = None) -> int:
-    """Exact value in ``[lo, hi]`` through zero-window tests at the middle (fail-soft
-    answers narrow the range further); the table keeps the bounds between tests.  The first
-    test goes at ``first`` when given: :func:`solve_position` passes the best value found
-    so far for the other cards, which asks first whether this card is as good (8% fewer
-    nodes for every card's value over 20 full deals).
-
-    Without ``first`` the tests bisect: measured on full deals this takes fewer nodes than
-    MTD(f), whose steps of one point took up to 66 passes where bisection takes about 7.
-    After a test at ``first`` they go on as MTD(f) does, each at the bound the last one
-    returned (a card's value is often that bound, or near it): every card's value over 50
-    full deals, 11.6% fewer nodes in all than bisecting after the first test (median 8.4%),
-    and 10% fewer after 2 tricks.  (Each test still moves a bound, so it ends.)
-
-    >>> _bisect(lambda alpha, beta: beta if beta <= 37 else alpha, 0, 162)  # fail-hard
-    37
-    >>> _bisect(lambda alpha, beta: min(beta + 9, 37) if beta <= 37 else 37, 0, 162, 60)
-    37
-    """
-    return _narrow(fn, lo, hi, first, lambda: 0)[0]
-
-
-def _narrow(
-    fn: Any, lo: int, hi: int, first: int | None, width: Any
-) -> tuple[int, int]:
-    """:func:`_bisect`'s tests, stopped once ``hi - lo`` is at most ``width()`` (asked before
-    each test: 0 for the exact value); returns the bounds ``(lo, hi)`` found.  (The steps
-    after a test at ``first`` are taken only for the exact value: to a tolerance, bisection.)
-
-    >>> _narrow(lambda alpha, beta: beta if beta <= 37 else alpha, 0, 162, None, lambda: 10)
-    (30, 39)
-    """
-    steps = first is not None
-    while hi - lo > (w := width()):
-        mid = (lo + hi + 1) // 2 if first is None else min(max(first, lo + 1), hi)
-        g = int(fn(mid - 1, mid))
-        if g >= mid:
-            lo = g
-            first = g + 1
-        else:
-            hi = g
-            first = g
-        if not steps or w > 0:
-            first = None
-    return lo, hi
-
-
 class SearchAborted(RuntimeError):
     """A solve stopped at its node limit (its partial results are thrown away)."""
 
@@ -507,55 +460,35 @@ class _Searcher:
             raise SearchAborted(int(self.stats[0]), (time.perf_counter() - self.t0) * 1e3)
         return int(value)
 
-    def root(self, alpha: int, beta: int) -> int:
+    def _args(self) -> tuple[Any, ...]:
         p, a = self.pos, self.a
-        return self._check(
-            K.search(
-                a["hands"], a["tricks"], len(p.trick), p.leader, p.tricks_left, self.left,
-                alpha, beta, a["power"], a["points"], a["higher"], a["cfg"], a["side"],
-                a["stock"], 0, self.tt.rows, self.stats, self.epoch,
-                self.hist, self.limit,
-            )
+        return (
+            a["hands"], a["tricks"], len(p.trick), p.leader, p.tricks_left, self.left,
+            a["power"], a["points"], a["higher"], a["cfg"], a["side"], a["stock"],
+            self.tt.rows, self.stats, self.epoch, self.hist, self.limit,
         )
 
     def child(self, card: int, alpha: int, beta: int) -> int:
-        """Value for the max side after ``card`` is played at the root."""
-        p, a = self.pos, self.a
-        hands, tricks = a["hands"], a["tricks"]
-        n, tl, seat = len(p.trick), p.tricks_left, p.to_play
-        args = (a["power"], a["points"], a["higher"], a["cfg"], a["side"], a["stock"])
-        tt, stats = self.tt, self.stats
-        hands[seat] &= ~(1 << card)
-        tricks[tl, n] = card
-        try:
-            if n + 1 < p.nplayers:
-                return self._check(
-                    K.search(hands, tricks, n + 1, p.leader, tl, self.left, alpha, beta, *args,
-                             0, tt.rows, stats, self.epoch, self.hist, self.limit)
-                )
-            wp = K.winner_pos(tricks, tl, p.nplayers, a["power"], a["cfg"][K.C_TS])
-            wseat = K.seat_at(p.leader, wp, p.nplayers)
-            v = p.per_trick + sum(int(a["points"][c]) for c in tricks[tl, : p.nplayers])
-            if tl == 1:
-                v += p.bonus
-            gain = v if a["side"][wseat] else 0
-            spos = 0
-            if len(p.stock) >= 2:
-                hands[wseat] |= 1 << p.stock[0]
-                hands[(wseat + 2) % 4] |= 1 << p.stock[1]
-                spos = 2
-            try:
-                return gain + self._check(
-                    K.search(hands, tricks, 0, wseat, tl - 1, self.left - v, alpha - gain,
-                             beta - gain, *args, spos, tt.rows, stats, self.epoch,
-                             self.hist, self.limit)
-                )
-            finally:
-                if spos:
-                    hands[wseat] &= ~(1 << p.stock[0])
-                    hands[(wseat + 2) % 4] &= ~(1 << p.stock[1])
-        finally:
-            hands[seat] |= 1 << card
+        """Value for the max side after ``card`` is played at the root (``-1``: of the root
+        itself), fail-soft within ``(alpha, beta)``."""
+        return self._check(K.test_value(card, alpha, beta, *self._args()))
+
+    def bounds(
+        self, card: int, first: int | None = None, tolerance: int = 0,
+        exact_nodes: int = NO_LIMIT,
+    ) -> tuple[int, int]:
+        """Bounds of the value for the max side after ``card`` (``-1``: of the root) from
+        null-window tests (:func:`~belote_lab.solver.kernel.narrow`, the first at ``first``
+        when given): exact, or once ``exact_nodes`` nodes are searched at most
+        ``2 * tolerance`` apart."""
+        lo, hi = K.narrow(card, 0, self.left, -1 if first is None else first, tolerance,
+                          exact_nodes, *self._args())
+        self._check(0)
+        return int(lo), int(hi)
+
+    def value(self) -> int:
+        """The exact value of the root for the max side."""
+        return self.bounds(-1)[0]
 
 
 def _principal_variation(s: _Searcher, value: int) -> list[Card]:
@@ -616,7 +549,7 @@ def solve_position(
             values[c] = v if mine else s.left - v
         best_v = max(values.values())
     else:
-        root = _bisect(s.root, 0, s.left)
+        root = s.value()
         best_v = root if mine else s.left - root
         for c in legal:
             if mine:
@@ -677,15 +610,11 @@ def _card_bounds(
     twins = _twins(s.pos, legal)
     bounds: dict[Card, tuple[int, int]] = {}
     guess = None
-
-    def width() -> int:
-        return 2 * tolerance if s.stats[0] >= exact_nodes else 0
-
     for c in legal:
         if c in twins:
             bounds[c] = bounds[twins[c]]
             continue
-        lo, hi = _narrow(lambda al, be, c=c: s.child(int(c), al, be), 0, s.left, guess, width)
+        lo, hi = s.bounds(int(c), guess, tolerance, exact_nodes)
         bounds[c] = (lo, hi)
         v = (lo + hi) // 2
         guess = v if guess is None else (max(guess, v) if mine else min(guess, v))
@@ -762,7 +691,7 @@ def solve_value(pos: Position, node_limit: int | None = None, tt: _Table | None 
     if pos.tricks_left == 0:
         return 0
     s = _Searcher(pos, tt, node_limit)
-    return _bisect(s.root, 0, s.left)
+    return s.value()
 
 
 def solve_value_line(
@@ -782,7 +711,7 @@ def solve_value_line(
     if pos.tricks_left == 0:
         return 0, 0, list
     s = _Searcher(pos, tt, node_limit)
-    value = _bisect(s.root, 0, s.left)
+    value = s.value()
     return value, s.left, lambda: _principal_variation(s, value)
 
 
