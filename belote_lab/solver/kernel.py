@@ -925,7 +925,7 @@ def search(
             mode = NEXT
 
 
-@jit
+@jit_inline
 def test_value(
     card: int,
     alpha: int,
@@ -953,40 +953,53 @@ def test_value(
     points of a trick ``card`` completes and its max side wins, then the search's.  The
     arrays are as they were on return (unless the search gave up: see :func:`search`)."""
     np_ = cfg[C_NPLAYERS]
-    if card < 0:
-        return search(hands, tricks, n, leader, tleft, left, alpha, beta, power, points,
-                      higher, cfg, side, stock, 0, tt, stats, epoch, hist, max_nodes)
-    seat = seat_at(leader, n, np_)
-    mine = hands[seat]
-    hands[seat] = mine & ~(1 << card)
-    tricks[tleft, n] = card
-    if n + 1 < np_:
-        v = search(hands, tricks, n + 1, leader, tleft, left, alpha, beta, power, points,
-                   higher, cfg, side, stock, 0, tt, stats, epoch, hist, max_nodes)
-        hands[seat] = mine
-        return v
-    wseat = seat_at(leader, winner_pos(tricks, tleft, np_, power, cfg[C_TS]), np_)
-    v = cfg[C_PER_TRICK]
-    for i in range(np_):
-        v += points[tricks[tleft, i]]
-    if tleft == 1:
-        v += cfg[C_BONUS]
-    gain = v if side[wseat] != 0 else 0
+    # the position searched: this one, the same trick one card on, or the next trick (one
+    # call of search, with variables only: each literal argument would compile it anew)
+    cn = n
+    cleader = leader
+    ctleft = tleft
+    cleft = left
+    gain = 0
     spos = 0
-    lseat = (wseat + 2) & 3
-    hw = hands[wseat]
-    hl = hands[lseat]
-    if stock.shape[0] >= 2:
-        # two players: the winner draws the top stock card, the loser the next
-        hands[wseat] = hw | (1 << stock[0])
-        hands[lseat] = hl | (1 << stock[1])
-        spos = 2
-    r = gain + search(hands, tricks, 0, wseat, tleft - 1, left - v, alpha - gain, beta - gain,
+    seat = 0
+    mine = hands[0]
+    wseat = 0
+    lseat = 2
+    hw = hands[0]
+    hl = hands[2]
+    if card >= 0:
+        seat = seat_at(leader, n, np_)
+        mine = hands[seat]
+        hands[seat] = mine & ~(1 << card)
+        tricks[tleft, n] = card
+        cn = n + 1
+        if cn == np_:
+            wseat = seat_at(leader, winner_pos(tricks, tleft, np_, power, cfg[C_TS]), np_)
+            v = cfg[C_PER_TRICK]
+            for i in range(np_):
+                v += points[tricks[tleft, i]]
+            if tleft == 1:
+                v += cfg[C_BONUS]
+            gain = v if side[wseat] != 0 else 0
+            lseat = (wseat + 2) & 3
+            hw = hands[wseat]
+            hl = hands[lseat]
+            if stock.shape[0] >= 2:
+                # two players: the winner draws the top stock card, the loser the next
+                hands[wseat] = hw | (1 << stock[0])
+                hands[lseat] = hl | (1 << stock[1])
+                spos = 2
+            cn = 0
+            cleader = wseat
+            ctleft = tleft - 1
+            cleft = left - v
+    r = gain + search(hands, tricks, cn, cleader, ctleft, cleft, alpha - gain, beta - gain,
                       power, points, higher, cfg, side, stock, spos, tt, stats, epoch, hist,
                       max_nodes)
-    hands[wseat] = hw
-    hands[lseat] = hl
-    hands[seat] = mine
+    if card >= 0:
+        hands[wseat] = hw
+        hands[lseat] = hl
+        hands[seat] = mine
     return r
 
 

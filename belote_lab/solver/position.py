@@ -468,23 +468,26 @@ class _Searcher:
             self.tt.rows, self.stats, self.epoch, self.hist, self.limit,
         )
 
-    def child(self, card: int, alpha: int, beta: int) -> int:
-        """Value for the max side after ``card`` is played at the root (``-1``: of the root
-        itself), fail-soft within ``(alpha, beta)``."""
-        return self._check(K.test_value(card, alpha, beta, *self._args()))
-
     def bounds(
         self, card: int, first: int | None = None, tolerance: int = 0,
-        exact_nodes: int = NO_LIMIT,
+        exact_nodes: int = NO_LIMIT, lo: int = 0, hi: int | None = None,
     ) -> tuple[int, int]:
         """Bounds of the value for the max side after ``card`` (``-1``: of the root) from
         null-window tests (:func:`~belote_lab.solver.kernel.narrow`, the first at ``first``
-        when given): exact, or once ``exact_nodes`` nodes are searched at most
-        ``2 * tolerance`` apart."""
-        lo, hi = K.narrow(card, 0, self.left, -1 if first is None else first, tolerance,
-                          exact_nodes, *self._args())
+        when given) within ``[lo, hi]``: exact, or once ``exact_nodes`` nodes are searched
+        at most ``2 * tolerance`` apart."""
+        lo, hi = K.narrow(card, lo, self.left if hi is None else hi,
+                          -1 if first is None else first, tolerance, exact_nodes,
+                          *self._args())
         self._check(0)
         return int(lo), int(hi)
+
+    def keeps(self, card: int, value: int, mine: bool) -> bool:
+        """Whether ``card`` keeps the root's value ``value`` for the side to play (at least
+        ``value`` when it is the max side, at most when not): one null-window test."""
+        if mine:
+            return self.bounds(card, lo=value - 1, hi=value)[0] >= value
+        return self.bounds(card, lo=value, hi=value + 1)[1] <= value
 
     def value(self) -> int:
         """The exact value of the root for the max side."""
@@ -500,11 +503,7 @@ def _principal_variation(s: _Searcher, value: int) -> list[Card]:
         here.hist = s.hist
         mine = pos.to_play in pos.max_side
         for c in mask_cards(pos.legal_mask()):
-            if mine:
-                ok = here.child(int(c), value - 1, value) >= value
-            else:
-                ok = here.child(int(c), value, value + 1) <= value
-            if ok:
+            if here.keeps(int(c), value, mine):
                 break
         else:  # pragma: no cover - a value the search found is always reached by a card
             raise AssertionError("no card keeps the solved value")
@@ -552,11 +551,7 @@ def solve_position(
         root = s.value()
         best_v = root if mine else s.left - root
         for c in legal:
-            if mine:
-                ok = s.child(int(c), root - 1, root) >= root
-            else:
-                ok = s.child(int(c), root, root + 1) <= root
-            if ok:
+            if s.keeps(int(c), root, mine):
                 values[c] = best_v
     best = [c for c, v in values.items() if v == best_v]
     line = _principal_variation(s, best_v if mine else s.left - best_v) if pv else []
