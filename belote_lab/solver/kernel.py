@@ -393,6 +393,13 @@ MAX_VALUE = 1021
 
 
 @jit_inline
+def _tt_row(h0: int, h1: int, h2: int, h3: int) -> tuple[int, int, int]:
+    """A row's first three words for these hands: the cards in them, then the hands of seats
+    1 and 3 and of seats 2 and 3 (the four hands are disjoint: exactly these hands)."""
+    return h0 | h1 | h2 | h3, h1 | h3, h2 | h3
+
+
+@jit_inline
 def _tt_key(epoch: int, leader: int, spos: int) -> int:
     return (epoch << 40) | (leader << 38) | (spos << KEY_SHIFT)
 
@@ -623,9 +630,7 @@ def search(
                     h1 = hands[1]
                     h2 = hands[2]
                     h3 = hands[3]
-                    r = h0 | h1 | h2 | h3
-                    a = h1 | h3
-                    b = h2 | h3
+                    r, a, b = _tt_row(h0, h1, h2, h3)
                     key = _tt_key(epoch, leader, spos)
                     fr[d, F_KEY] = key
                     idx = _tt_index(h0, h1, h2, h3, leader + 4 * spos, size_mask)
@@ -803,13 +808,7 @@ def search(
                     continue
                 # the table's row: the bounds the search found, merged with the row's own
                 # when it holds this position
-                h0 = hands[0]
-                h1 = hands[1]
-                h2 = hands[2]
-                h3 = hands[3]
-                r = h0 | h1 | h2 | h3
-                a = h1 | h3
-                b = h2 | h3
+                r, a, b = _tt_row(hands[0], hands[1], hands[2], hands[3])
                 key = fr[d, F_KEY]
                 w0 = tt[idx, T_W]
                 tt[idx, T_W] = _tt_word(
@@ -925,11 +924,14 @@ def search(
             mode = NEXT
 
 
-@jit_inline
-def test_value(
+@jit
+def narrow(
     card: int,
-    alpha: int,
-    beta: int,
+    lo: int,
+    hi: int,
+    first: int,
+    tolerance: int,
+    exact_nodes: int,
     hands: np.ndarray,
     tricks: np.ndarray,
     n: int,
@@ -947,11 +949,27 @@ def test_value(
     epoch: int,
     hist: np.ndarray,
     max_nodes: int,
-) -> int:
-    """:func:`search` within ``(alpha, beta)`` of the position after the seat to play plays
-    ``card`` (``-1``: of the position itself), the value counted from the position: the
-    points of a trick ``card`` completes and its max side wins, then the search's.  The
-    arrays are as they were on return (unless the search gave up: see :func:`search`)."""
+) -> tuple[int, int]:
+    """Bounds ``(lo, hi)`` of the value for the max side of the position after the seat to
+    play plays ``card`` (``-1``: of the position itself), counted from the position (the
+    points of a trick ``card`` completes and its max side wins, then the search's), found by
+    null-window tests of :func:`search` from ``[lo, hi]``; the table keeps the bounds between
+    tests, and the arrays are as they were on return (unless a search gave up).  Exact
+    unless ``stats[0]`` has reached ``exact_nodes``: from then on the tests stop once
+    ``hi - lo`` is at most ``2 * tolerance``.  (The only entry point Python calls: numba
+    compiles :func:`search` once, into it.)
+
+    Without ``first`` (``-1``) the tests bisect: measured on full deals this takes fewer
+    nodes than MTD(f), whose steps of one point took up to 66 passes where bisection takes
+    about 7.  The first test goes at ``first`` when given: :func:`~belote_lab.solver.position.
+    solve_position` passes the best value found so far for the other cards, which asks first
+    whether this card is as good (8% fewer nodes for every card's value over 20 full deals).
+    After it the tests go on as MTD(f) does, each at the bound the last one returned (a
+    card's value is often that bound, or near it): every card's value over 50 full deals,
+    11.6% fewer nodes than bisecting after the first test, 10% fewer after 2 tricks.  Each
+    test moves a bound, so the loop ends; a search that gives up (``stats[1]``) ends it too.
+    (To a tolerance the tests bisect.)
+    """
     np_ = cfg[C_NPLAYERS]
     # the position searched: this one, the same trick one card on, or the next trick (one
     # call of search, with variables only: each literal argument would compile it anew)
@@ -993,66 +1011,16 @@ def test_value(
             cleader = wseat
             ctleft = tleft - 1
             cleft = left - v
-    r = gain + search(hands, tricks, cn, cleader, ctleft, cleft, alpha - gain, beta - gain,
-                      power, points, higher, cfg, side, stock, spos, tt, stats, epoch, hist,
-                      max_nodes)
-    if card >= 0:
-        hands[wseat] = hw
-        hands[lseat] = hl
-        hands[seat] = mine
-    return r
-
-
-@jit
-def narrow(
-    card: int,
-    lo: int,
-    hi: int,
-    first: int,
-    tolerance: int,
-    exact_nodes: int,
-    hands: np.ndarray,
-    tricks: np.ndarray,
-    n: int,
-    leader: int,
-    tleft: int,
-    left: int,
-    power: np.ndarray,
-    points: np.ndarray,
-    higher: np.ndarray,
-    cfg: np.ndarray,
-    side: np.ndarray,
-    stock: np.ndarray,
-    tt: np.ndarray,
-    stats: np.ndarray,
-    epoch: int,
-    hist: np.ndarray,
-    max_nodes: int,
-) -> tuple[int, int]:
-    """Bounds ``(lo, hi)`` of the value for the max side after ``card`` (as
-    :func:`test_value`), found by null-window tests from ``[lo, hi]``; the table keeps the
-    bounds between tests.  Exact unless ``stats[0]`` has reached ``exact_nodes``: from then
-    on the tests stop once ``hi - lo`` is at most ``2 * tolerance``.
-
-    Without ``first`` (``-1``) the tests bisect: measured on full deals this takes fewer
-    nodes than MTD(f), whose steps of one point took up to 66 passes where bisection takes
-    about 7.  The first test goes at ``first`` when given: :func:`~belote_lab.solver.position.
-    solve_position` passes the best value found so far for the other cards, which asks first
-    whether this card is as good (8% fewer nodes for every card's value over 20 full deals).
-    After it the tests go on as MTD(f) does, each at the bound the last one returned (a
-    card's value is often that bound, or near it): every card's value over 50 full deals,
-    11.6% fewer nodes than bisecting after the first test, 10% fewer after 2 tricks.  Each
-    test moves a bound, so the loop ends; a search that gives up (``stats[1]``) ends it too.
-    (To a tolerance the tests bisect.)
-    """
     steps = first >= 0
     while True:
         width = 2 * tolerance if stats[0] >= exact_nodes else 0
         if hi - lo <= width:
             break
         mid = (lo + hi + 1) // 2 if first < 0 else min(max(first, lo + 1), hi)
-        g = test_value(card, mid - 1, mid, hands, tricks, n, leader, tleft, left, power,
-                       points, higher, cfg, side, stock, tt, stats, epoch, hist, max_nodes)
+        # a null-window test: is the value at least mid?
+        g = gain + search(hands, tricks, cn, cleader, ctleft, cleft, mid - 1 - gain,
+                          mid - gain, power, points, higher, cfg, side, stock, spos, tt, stats,
+                          epoch, hist, max_nodes)
         if stats[1] != 0:
             break
         if g >= mid:
@@ -1063,4 +1031,8 @@ def narrow(
             first = g
         if not steps or width > 0:
             first = -1
+    if card >= 0:
+        hands[wseat] = hw
+        hands[lseat] = hl
+        hands[seat] = mine
     return lo, hi
