@@ -12,16 +12,23 @@ as arrays built by :mod:`belote_lab.solver.position` from the same tables and
 legal moves equal the core's on random positions.
 
 Search: alpha-beta (fail-soft) with a transposition table (see :data:`T_WIDTH`) storing lower
-and upper bounds of the remaining value, cheap move ordering, and merging of equivalent cards
-(cards of one hand adjacent in a suit's order once the cards between them are gone, with the
-same points).  The last two tricks of four players are searched by plain loops
-(:func:`two_tricks`) once the table has no answer, and the table keeps the result: over the
-first cards of 30 full deals (the bench's) the nodes of a value solve fell from 10.66M to
-7.58M (a two-trick search counts one), of every card's value from 17.7M to 12.8M, and the
-CPU time of value solves by 14–24% and of every card's value by 10–20% (back-to-back runs
-on a shared machine: 866 to 744 ms and 1598 to 1337 ms for the 30 deals).  The position
-of the card winning the trick is carried from frame to frame instead of found again at each
-node.
+and upper bounds of the remaining value, cheap move ordering with killer moves, a bound from
+the master trumps, and merging of equivalent cards (cards of one hand adjacent in a suit's
+order once the cards between them are gone, with the same points).  :func:`narrow` is the
+entry point: null-window tests of one root card (or of the root) until its value is known.
+The last two tricks of four players are searched by plain loops (:func:`two_tricks`) once the
+table has no answer, and the table keeps the result: over the first cards of 30 full deals
+(the bench's) the nodes of a value solve fell from 10.66M to 7.58M (a two-trick search counts
+one), of every card's value from 17.7M to 12.8M.  The position of the card winning the trick
+is carried from frame to frame instead of found again at each node.
+
+Since then, over the same 30 deals: the killers and the master-trump bound took every card's
+value from 12.84M nodes to 9.61M and the value and best cards from 8.52M to 6.52M; 32-byte
+table rows in a 4 MB table (+1.3% nodes), no reference counting in the hot path and a
+prefetch of the next trick's row took time further down (interleaved runs in one process:
+about 10% for the table, 5% for the rest).  Side by side with colver over 50 full deals
+(``benchmarks/bench_solver.py``, load 1.0): every card's value 0.61x its time (median; 0.84x
+with the killers alone), the value and best cards 0.42x.
 
 Speed: the helpers the search calls at every node are inlined (:func:`~belote_lab._jit.jit_inline`)
 and take no array they would have to pass on: numba counts references to an array at each
