@@ -605,6 +605,11 @@ def search(
                 # (nothing beats the highest trump, and the next ones are beaten only by
                 # their own side's): their points are that side's whatever is played
                 rem = fr[d, F_REM]
+                held = hands[0] | hands[1] | hands[2] | hands[3]
+                maxh = 0
+                for q in range(4):
+                    if side[q] != 0:
+                        maxh |= hands[q]
                 msum = 0
                 mside = -1
                 for j in range(ntrumps):
@@ -612,15 +617,12 @@ def search(
                     b = 1 << c
                     if (rem & b) == 0:
                         continue
-                    hs_ = -1
-                    for q in range(4):
-                        if (hands[q] & b) != 0:
-                            hs_ = q
-                    if hs_ < 0:
+                    if (held & b) == 0:  # in the stock
                         break
+                    sd = 1 if (maxh & b) != 0 else 0
                     if mside < 0:
-                        mside = side[hs_]
-                    elif side[hs_] != mside:
+                        mside = sd
+                    elif sd != mside:
                         break
                     msum += points[c] + (trick_max if mside == 1 else trick_min)
                 if mside == 1 and msum >= beta:
@@ -864,11 +866,18 @@ def search(
             else:
                 wseat = seat_at(leader, nw, np_)
                 v = cfg[C_PER_TRICK]
-                rem = fr[d, F_REM]
-                for t in range(np_):
-                    v += points[tricks[tleft, t]]
-                    rem &= ~(1 << tricks[tleft, t])
-                fr[e, F_REM] = rem
+                # (two or four cards, written out: a loop here was compiled to vector
+                # gathers, slower for so few)
+                t0 = tricks[tleft, 0]
+                t1 = tricks[tleft, 1]
+                v += points[t0] + points[t1]
+                out = (1 << t0) | (1 << t1)
+                if np_ == 4:
+                    t2 = tricks[tleft, 2]
+                    t3 = tricks[tleft, 3]
+                    v += points[t2] + points[t3]
+                    out |= (1 << t2) | (1 << t3)
+                fr[e, F_REM] = fr[d, F_REM] & ~out
                 if tleft == 1:
                     v += cfg[C_BONUS]
                 gain = v if side[wseat] != 0 else 0
