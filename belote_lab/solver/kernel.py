@@ -593,13 +593,10 @@ def search(
                     for i in range(np_):
                         ret += points[tricks[1, i]]
                 done = True
-            elif left <= alpha:
+            elif left <= alpha or beta <= 0:
                 # the max side wins at most all that is left, at least nothing
                 done = True
-                ret = left
-            elif beta <= 0:
-                done = True
-                ret = 0
+                ret = left if left <= alpha else 0
             if not done and n == 0 and ntrumps > 0:
                 # the top trumps still in play held by one side each win a trick for it
                 # (nothing beats the highest trump, and the next ones are beaten only by
@@ -679,14 +676,10 @@ def search(
                                 alpha = lo
                             if hi < beta:
                                 beta = hi
-            if not done:
-                # the max side wins at most all that is left, at least nothing
-                if left <= alpha:
-                    done = True
-                    ret = left
-                elif beta <= 0:
-                    done = True
-                    ret = 0
+            if not done and (left <= alpha or beta <= 0):
+                # the same bounds, within the table's narrower window
+                done = True
+                ret = left if left <= alpha else 0
             if not done and n == 0 and tleft == 2 and np_ == 4 and spos >= nstock:
                 # the last two tricks: searched by plain loops, then the node ends as one
                 # with no card left to try (NEXT stores the result in the table)
