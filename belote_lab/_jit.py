@@ -47,7 +47,6 @@ def jit_inline(fn: F) -> F:
     return numba.njit(cache=True, nogil=True, inline="always")(fn)  # type: ignore[no-any-return]
 
 
-
 def _no_prefetch(arr: Any, row: int) -> None:
     """Plain Python: nothing to prefetch."""
 

@@ -451,7 +451,8 @@ class _Searcher:
         self.stats = np.zeros(2, dtype=np.int64)
         self.left = total_left(pos)
         if self.left > K.MAX_VALUE or len(pos.stock) >= 64:  # pragma: no cover - no game has
-            raise ValueError("the table's rows hold values up to 1021 and stocks under 64 cards")
+            raise ValueError(f"the table's rows hold values up to {K.MAX_VALUE} and stocks "
+                             "under 64 cards")
         self.limit = NO_LIMIT if node_limit is None else node_limit
         self.t0 = time.perf_counter()
 
