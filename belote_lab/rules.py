@@ -8,6 +8,8 @@ whether it comes from JSON or from Python.
 ('dealer', True)
 >>> BeloteRules().failed_contract                  # seed 000: every point to the defence
 'all_to_defence'
+>>> BeloteRules().capot                            # seed 000: the attack takes every point
+'all_points'
 >>> BeloteRules.from_json({"allow_no_trump": True}).allow_no_trump
 True
 >>> BeloteRules.from_json({"no_such_rule": 1})
@@ -41,6 +43,7 @@ __all__ = [
     "Belote2Rules",
     "CallbreakRules",
     "FAILED_CONTRACT_RULES",
+    "CAPOT_RULES",
     "describe",
     "short_repr",
 ]
@@ -51,6 +54,11 @@ T = TypeVar("T", bound="RuleOptions")
 #: seed 000's "every point of the round to the defence" and the FFB rule "each team keeps its
 #: own belote".
 FAILED_CONTRACT_RULES = ("all_to_defence", "keep_belote")
+
+#: The two ways a four-player Belote capot is earned (RULES.md §1 "Scoring a hand"): seed 000's
+#: "the attack takes every point of the hand" (the defence scores no card point and not the last
+#: trick) and the FFB rule "the attack wins all 8 tricks".
+CAPOT_RULES = ("all_points", "all_tricks")
 
 
 class RuleOptionError(ValueError):
@@ -241,6 +249,7 @@ class BeloteRules(RuleOptions):
     declarations: bool = False
     target: int = whole_option(1, 100_000, 1000)
     failed_contract: str = choice_option("all_to_defence", *FAILED_CONTRACT_RULES)
+    capot: str = choice_option("all_points", *CAPOT_RULES)
 
 
 @dataclass(frozen=True)

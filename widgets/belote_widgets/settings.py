@@ -107,6 +107,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "seeds' rule), or each team keeps its own belote.",
         "val_failed_contract_all_to_defence": "every point to the defence",
         "val_failed_contract_keep_belote": "each team keeps its belote",
+        "opt_capot": "Capot",
+        "help_capot": "When the attack makes capot (+90): when it takes every point of the hand, "
+        "even if the defence wins a trick of 0-point cards (seed 000's rule), or only when it "
+        "wins all 8 tricks (the French federation's rule).",
+        "val_capot_all_points": "every point of the hand",
+        "val_capot_all_tricks": "all 8 tricks",
         "opt_min_bid": "Lowest bid",
         "help_min_bid": "The smallest value a bid may have (a multiple of 10).",
         "opt_max_bid": "Highest bid in points",
@@ -201,6 +207,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "각 팀이 자기 벨로트 점수를 지킵니다.",
         "val_failed_contract_all_to_defence": "모든 점수를 수비 팀에",
         "val_failed_contract_keep_belote": "각 팀이 자기 벨로트를 지킴",
+        "opt_capot": "카포",
+        "help_capot": "공격 팀이 카포(+90점)가 되는 때를 정합니다. 수비 팀이 0점짜리 카드만 든 "
+        "트릭을 가져가도 공격 팀이 이 판의 점수를 모두 얻으면 카포이거나(시드 000 규칙), 8트릭을 "
+        "모두 이겨야만 카포입니다(프랑스 연맹 규칙).",
+        "val_capot_all_points": "이 판의 점수를 모두",
+        "val_capot_all_tricks": "8트릭을 모두",
         "opt_min_bid": "가장 낮은 공약",
         "help_min_bid": "걸 수 있는 가장 낮은 공약입니다 (10의 배수).",
         "opt_max_bid": "가장 높은 점수 공약",
