@@ -112,7 +112,7 @@ def answer(case: Any) -> dict[str, Any]:
         if handler is None:
             raise Invalid(f"ask {ask!r} is not answered for game {game!r}")
         try:
-            rules = rules_for(game, case.get("rules") or {})
+            rules = rules_for(game, case.get("rules"))  # absent or null: the defaults
         except (RuleOptionError, TypeError) as e:
             raise Invalid(str(e)) from None
         out.update(handler(case, rules))
