@@ -39,7 +39,7 @@ name         shape       meaning
 ``belote``   (n,)        the side that scores belote/rebelote, -1 none
 ``made``     (n,)        1 made, 0 failed, -1 tie (litige; never in Coinche);
                          Callbreak (n, 4): 1 where the seat took its call
-``capot``    (n,)        the side that won every trick, -1 none
+``capot``    (n,)        the side that made capot (Belote: by its ``capot`` rule), -1 none
 ``score``    (n, sides)  what each side scores by the game's default rules
                          (Callbreak: integer tenths)
 ``plays``    (n, k)      with ``record=True``: the cards in the order played, else (0, k)
@@ -454,9 +454,18 @@ def belote_sides(deals: np.ndarray, contract: Contract) -> np.ndarray:
     return out
 
 
-def capot_sides(tricks: np.ndarray) -> np.ndarray:
-    """The side that won every trick of each hand, or -1."""
-    team = np.stack([tricks[:, 0] + tricks[:, 2], tricks[:, 1] + tricks[:, 3]], axis=1)
+def capot_sides(tricks: np.ndarray, points: np.ndarray | None = None) -> np.ndarray:
+    """The side that made capot in each hand, or -1: the side that won every trick, or with
+    ``points`` (per side) the side that took every point (seed 000's ``capot="all_points"``).
+
+    >>> tricks = np.array([[4, 1, 3, 0], [4, 0, 4, 0]])   # per seat N E S W
+    >>> capot_sides(tricks).tolist(), capot_sides(tricks, np.array([[162, 0], [162, 0]])).tolist()
+    ([-1, 0], [0, 0])
+    """
+    if points is not None:
+        team = points
+    else:
+        team = np.stack([tricks[:, 0] + tricks[:, 2], tricks[:, 1] + tricks[:, 3]], axis=1)
     out = np.full(tricks.shape[0], -1, dtype=np.int64)
     out[team[:, 1] == 0] = 0
     out[team[:, 0] == 0] = 1
@@ -468,7 +477,8 @@ def score_belote(
 ) -> tuple[np.ndarray, np.ndarray]:
     """``(made, score)`` of four-player Belote by the default rules (seed 000's: a failed
     contract gives the defence 162 and every belote; litige: the defence scores its own total,
-    the attack nothing); :func:`belote_lab.games.belote.score_hand` vectorised.
+    the attack nothing); :func:`belote_lab.games.belote.score_hand` vectorised. ``capot`` comes
+    from :func:`capot_sides` by the hand's ``capot`` rule.
 
     >>> made, score = score_belote(np.array([[60, 102]]), np.array([0]), np.array([-1]), 0)
     >>> int(made[0]), score.tolist()
@@ -637,7 +647,8 @@ def playouts(
     taker = int(taker) % 4
     bid, c, leaders = four_player_contract(g, r, contract, dealers)
     a = run_kernel(n, start, seed, leaders, BELOTE_DECK, (), c, f, 10, record)
-    return four_player_result(g, a, bid, c, taker, seed, dealers, leaders, multiplier)
+    return four_player_result(g, a, bid, c, taker, seed, dealers, leaders, multiplier,
+                              getattr(r, "capot", "all_tricks"))
 
 
 def four_player_contract(
@@ -653,12 +664,14 @@ def four_player_contract(
 
 def four_player_result(
     g: Any, a: dict[str, np.ndarray], bid: Bid | None, c: Contract, taker: int, seed: int,
-    dealers: np.ndarray, leaders: np.ndarray, multiplier: int,
+    dealers: np.ndarray, leaders: np.ndarray, multiplier: int, capot_rule: str = "all_tricks",
 ) -> BatchResult:
     """The :class:`BatchResult` of four-player hands played into the arrays ``a``: belote,
-    capot, made and score by Belote's rules, or Coinche's for ``bid``."""
+    capot, made and score by Belote's rules (its ``capot`` rule ``capot_rule``), or Coinche's
+    for ``bid`` (a capot there is every trick)."""
     belote = belote_sides(a["deals"], c)
-    capot = capot_sides(a["tricks"])
+    by_points = bid is None and capot_rule == "all_points"
+    capot = capot_sides(a["tricks"], a["points"] if by_points else None)
     if bid is None:
         made, score = score_belote(a["points"], belote, capot, taker % 2)
     else:

@@ -152,7 +152,7 @@ def outcome_counts(made: Sequence[int] | np.ndarray, capot: Sequence[int] | np.n
                    taker: Sequence[int] | np.ndarray, game: str | Game = "belote"
                    ) -> dict[str, int]:
     """How many hands ended in each of :data:`OUTCOMES` (``made`` 1/0/-1, ``capot`` the side
-    that won every trick or -1, ``taker`` the taker's seat)."""
+    that made capot or -1, ``taker`` the taker's seat)."""
     m = np.asarray(made)
     cap = np.asarray(capot)
     att = attack_side(taker, game)

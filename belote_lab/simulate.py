@@ -27,7 +27,8 @@ name               shape       meaning
 ``score``          (n, sides)  what each side scores (Callbreak: integer tenths)
 ``made``           (n,)        1 made, 0 failed, -1 tie; Callbreak (n, 4): call made
 ``belote``         (n,)        side that scored belote/rebelote, -1 none
-``capot``          (n,)        side that won every trick, -1 none
+``capot``          (n,)        side that made capot by the game's rules (four-player Belote:
+                              its ``capot`` option), -1 none
 ``tricks``         (n, 4)      tricks won per seat index
 ``calls``          (n, 4)      Callbreak calls per seat index (0 elsewhere)
 =================  ==========  =========================================================
@@ -646,9 +647,13 @@ def _collect(g: Game, hand: Any, redeals: int, i: int, a: dict[str, np.ndarray])
     for s in g.seats:
         per_side[g.side_of(s)] += won[s]
     total = sum(won)
-    for k, t in enumerate(per_side):
-        if t == total:
-            a["capot"][i] = k
+    made_capot = getattr(hand.result, "capot", None)  # by the game's own capot rule
+    if isinstance(made_capot, str) and made_capot in g.sides:
+        a["capot"][i] = g.sides.index(made_capot)
+    elif made_capot is None and not hasattr(hand.result, "capot"):  # no capot rule: all tricks
+        for k, t in enumerate(per_side):
+            if t == total:
+                a["capot"][i] = k
     for ev in hand.events:
         if ev.kind == "rebelote":
             a["belote"][i] = g.side_of(ev.seat)

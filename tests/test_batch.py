@@ -167,6 +167,23 @@ def test_rare_outcomes_equal_the_engine(case: tuple) -> None:
     check_replays(r, case, rows)
 
 
+@pytest.mark.parametrize("contract", ["H", "NT", "AT"])
+@pytest.mark.parametrize("capot", ["all_points", "all_tricks"])
+def test_capot_by_points_equals_the_engine(contract: str, capot: str) -> None:
+    """Seed 000's capot (the attack takes every point, the defence may win tricks of 0-point
+    cards) and the FFB's (all 8 tricks): the hands where the two rules differ, replayed
+    through the engine, score the same in the kernel."""
+    case = ("belote", contract, 0, 0, {"capot": capot})
+    r = run(case, 20000, seed=4, record=True)
+    team = np.stack([r.tricks[:, 0] + r.tricks[:, 2], r.tricks[:, 1] + r.tricks[:, 3]], axis=1)
+    every_point = (r.points == 0).any(axis=1)
+    every_trick = (team == 0).any(axis=1)
+    differ = np.flatnonzero(every_point & ~every_trick)
+    assert len(differ) >= 1  # such hands exist in 20,000 random ones (1 to 9 per contract)
+    assert ((r.capot >= 0) == (every_point if capot == "all_points" else every_trick)).all()
+    check_replays(r, case, [int(i) for i in differ[:4]])
+
+
 @pytest.mark.parametrize("case", [*CASES[:4], CASES[-1]], ids=["H", "S", "NT", "AT", "cb"])
 def test_invariants(case: tuple) -> None:
     r = run(case, 2000, seed=5, record=True)

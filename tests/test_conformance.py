@@ -369,8 +369,9 @@ PROJECT_CASES = Path(__file__).resolve().parent / "referee_cases.jsonl"
 )
 def test_project_case(case: dict[str, Any]) -> None:
     """Cases written here for what the shared ones leave out: a hand larger than the game
-    deals is malformed, and Coinche, which scores declarations, answers the
-    ``declarations`` ask as Belote does."""
+    deals is malformed, Coinche, which scores declarations, answers the ``declarations`` ask
+    as Belote does, and a defence that takes every point of the hand (one 0-point trick lost to
+    the attack) under each ``capot`` and ``failed_contract`` rule (RULES.md §1)."""
     check_case(PROJECT_CASES, case)
 
 

@@ -52,7 +52,7 @@ from belote_lab.games.errors import refusal_ko
 from belote_lab.games.spec import Game
 from belote_lab.games.taking import Taking, TakingError
 from belote_lab.korean import kformat, quoted, seat_name
-from belote_lab.rules import BeloteRules
+from belote_lab.rules import CAPOT_RULES, FAILED_CONTRACT_RULES, BeloteRules
 from belote_lab.trick import BELOTE_FOLLOW, BELOTE_FOLLOW_UNDERTRUMP, FollowRules
 
 __all__ = [
@@ -241,11 +241,12 @@ class HandResult:
     declarations: dict[str, int]
     score: dict[str, int]  # what each team scores for the hand (reserve included)
     made: bool | None  # None = litige (tie)
-    capot: str | None  # the team that won every trick
+    capot: str | None  # the team that made capot by the ``capot`` rule (points or tricks)
     held: int  # points held in reserve after this hand (litige)
     attack: str  # the attacking team
     reserve_won: dict[str, int] = field(default_factory=dict)  # reserve from earlier hands
     failed_contract: str = "all_to_defence"  # the rule option the hand was scored by
+    capot_rule: str = "all_points"  # the ``capot`` rule option the hand was scored by
 
     def to_json(self) -> dict[str, Any]:
         return fields_json(self, _RESULT_KEYS)
@@ -273,8 +274,9 @@ class HandResult:
             return t["with_belote"].format(n=n) if self.belote[team] else str(n)
 
         fill = kformat if language == "ko" else str.format
+        took = t["took_points" if self.capot_rule == "all_points" else "took_tricks"]
         if self.capot and (self.capot == attack or keep):
-            return fill(t["capot"], team=t[self.capot], pts=CAPOT_SCORE)
+            return fill(t["capot"], team=t[self.capot], took=took, pts=CAPOT_SCORE)
         if self.made is None:
             return fill(t["litige"], held=self.held)
         if self.made:
@@ -283,7 +285,7 @@ class HandResult:
             key = "def_capot" if self.capot else "failed_keep" if keep else "failed"
         return fill(
             t[key],
-            att=t[attack], a=total(attack), dfn=t[defence], d=total(defence),
+            att=t[attack], a=total(attack), dfn=t[defence], d=total(defence), took=took,
             all=HAND_TOTAL + self.belote["NS"] + self.belote["EW"],
         )
 
@@ -293,14 +295,16 @@ _WHY = {
         "NS": "NS",
         "EW": "EW",
         "with_belote": "{n} with its belote",
-        "capot": "{team} won every trick: capot, {pts} points.",
+        "took_points": "took every point of the hand",
+        "took_tricks": "won every trick",
+        "capot": "{team} {took}: capot, {pts} points.",
         "litige": "Litige: equal totals; {held} points are held for the next hand.",
         "made": "The contract made: {att}, the attack, has {a}, more than {dfn}'s {d}.",
         "failed": "The contract failed (dedans): {att}, the attack, has {a}, "
         "{dfn} {d}; every point of the round goes to {dfn}: {all} (seed 000).",
         "failed_keep": "The contract failed (dedans): {att}, the attack, has {a}, "
         "{dfn} {d}; {dfn} scores 162 and each team keeps its own belote (FFB rule).",
-        "def_capot": "{dfn} won every trick: the contract failed and every point of the round "
+        "def_capot": "{dfn} {took}: the contract failed and every point of the round "
         "goes to {dfn}: {all} (seed 000; the +90 of a capot is the attack's only).",
     },
     "ko": {
@@ -308,7 +312,9 @@ _WHY = {
         "NS": "남북 팀",
         "EW": "동서 팀",
         "with_belote": "벨로트 포함 {n}",
-        "capot": "{team:이} 모든 트릭을 이겼으므로 카포로 {pts}점을 얻습니다.",
+        "took_points": "이 판의 점수를 모두 얻었으므로",
+        "took_tricks": "모든 트릭을 이겼으므로",
+        "capot": "{team:이} {took} 카포로 {pts}점을 얻습니다.",
         "litige": "두 팀의 점수가 같으므로(리티주) {held}점은 유보되어 다음 판을 이긴 팀이 "
         "가져갑니다.",
         "made": "공격 팀인 {att:은} {a}점으로 {dfn}의 {d}점보다 많으므로 계약에 성공했습니다.",
@@ -316,7 +322,7 @@ _WHY = {
         "이 판의 모든 점수 {all}점을 {dfn:이} 가져갑니다(시드 000).",
         "failed_keep": "공격 팀인 {att:은} {a}점으로 {dfn}의 {d}점보다 적으므로 계약에 실패해 "
         "{dfn:이} 162점을 얻고 벨로트는 각 팀이 자기 것을 가집니다(프랑스 연맹 규칙).",
-        "def_capot": "수비 팀인 {dfn:이} 모든 트릭을 이겼으므로 계약에 실패해 이 판의 모든 점수 "
+        "def_capot": "수비 팀인 {dfn:이} {took} 계약에 실패해 이 판의 모든 점수 "
         "{all}점을 {dfn:이} 가져갑니다(시드 000, 카포 보너스 +90은 공격 팀만 받습니다).",
     },
 }
@@ -332,16 +338,23 @@ def score_hand(
     total: int = HAND_TOTAL,
     capot_score: int = CAPOT_SCORE,
     failed_contract: str = "all_to_defence",
+    capot: str = "all_points",
 ) -> HandResult:
     """Score a four-player hand (RULES.md §1, "Scoring a hand").
 
     ``points``/``tricks``/``belote``/``declarations`` per team index (0 = NS, 1 = EW),
     ``attack`` the attacking team's index, ``reserve`` points held from an earlier litige,
-    ``failed_contract`` the rule option of that name (:data:`~belote_lab.rules.BeloteRules`).
+    ``failed_contract`` and ``capot`` the rule options of those names
+    (:data:`~belote_lab.rules.BeloteRules`).
+
+    Capot, by seed 000's rule (``capot="all_points"``, the default): a team makes capot when it
+    takes every point of the hand, card points and the last trick's 10; the other team may have
+    won tricks of 0-point cards. By the FFB rule (``"all_tricks"``) only when it wins all eight
+    tricks. The attack's capot scores 252 and its belote.
 
     Made: each team scores its own total. Failed, by seed 000's rule (the default): every point
-    of the round goes to the defence, 162 and every belote of the hand; a defence that wins all
-    eight tricks scores the same (the +90 of a capot is the attack's only). Litige: the defence
+    of the round goes to the defence, 162 and every belote of the hand; a defence capot scores
+    the same (the +90 of a capot is the attack's only). Litige: the defence
     scores its total and the attack's whole total, belote included, is held in reserve.
 
     >>> score_hand((81, 81), (4, 4), (0, 0), attack=0).made is None
@@ -351,35 +364,45 @@ def score_hand(
     >>> score_hand((60, 102), (4, 4), (20, 0), attack=0).score  # 80 < 102: dedans, 162 + 20
     {'NS': 0, 'EW': 182}
 
+    The defence won one trick of four 0-point cards and the attack took every point:
+
+    >>> score_hand((162, 0), (7, 1), (20, 0), attack=0).score      # seed 000: capot
+    {'NS': 272, 'EW': 0}
+    >>> score_hand((162, 0), (7, 1), (20, 0), attack=0, capot="all_tricks").score  # FFB: made
+    {'NS': 182, 'EW': 0}
+
     The FFB rule, ``failed_contract="keep_belote"``: each team keeps its own belote.
 
     >>> score_hand((60, 102), (4, 4), (20, 0), attack=0, failed_contract="keep_belote").score
     {'NS': 20, 'EW': 162}
     """
-    if failed_contract not in ("all_to_defence", "keep_belote"):
+    if failed_contract not in FAILED_CONTRACT_RULES:
         raise ValueError(
             f"failed_contract must be 'all_to_defence' or 'keep_belote', not {failed_contract!r}"
         )
+    if capot not in CAPOT_RULES:
+        raise ValueError(f"capot must be 'all_points' or 'all_tricks', not {capot!r}")
     keep = failed_contract == "keep_belote"
     defend = 1 - attack
     score = [0, 0]
-    capot: str | None = None
+    capot_team: str | None = None
     held = 0
     made: bool | None
     totals = [points[0] + belote[0], points[1] + belote[1]]
-    if tricks[0] == 0 or tricks[1] == 0:
-        capot = TEAMS[0 if tricks[1] == 0 else 1]
-    if capot == TEAMS[attack] or (capot is not None and keep):
-        winner = TEAMS.index(capot)
+    won = points if capot == "all_points" else tricks  # the other team took none of these
+    if won[0] == 0 or won[1] == 0:
+        capot_team = TEAMS[0 if won[1] == 0 else 1]
+    if capot_team == TEAMS[attack] or (capot_team is not None and keep):
+        winner = TEAMS.index(capot_team)
         score[winner] = capot_score + belote[winner]
         score[1 - winner] = belote[1 - winner]
         made = winner == attack
         gets = winner
-    elif capot is None and totals[attack] > totals[defend]:
+    elif capot_team is None and totals[attack] > totals[defend]:
         made = True
         score = totals
         gets = attack
-    elif capot is not None or totals[attack] < totals[defend]:
+    elif capot_team is not None or totals[attack] < totals[defend]:
         made = False
         if keep:
             score[defend] = total + belote[defend]
@@ -408,11 +431,12 @@ def score_hand(
         declarations={"NS": declarations[0], "EW": declarations[1]},
         score={"NS": score[0], "EW": score[1]},
         made=made,
-        capot=capot,
+        capot=capot_team,
         held=held,
         reserve_won=reserve_won,
         attack=TEAMS[attack],
         failed_contract=failed_contract,
+        capot_rule=capot,
     )
 
 
@@ -656,7 +680,7 @@ class BeloteHand(TrickPlay):
         d = self.declared
         return score_hand(
             points, tricks, belote, self.attack, (d["NS"], d["EW"]), self.reserve,
-            failed_contract=self.rules.failed_contract,
+            failed_contract=self.rules.failed_contract, capot=self.rules.capot,
         )
 
     def _save_extra(self) -> tuple[Any, ...]:
