@@ -40,10 +40,12 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import fields, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from belote_lab.cards import SEATS, Card, CardParseError, seat_in
 from belote_lab.games import Game, get, names
@@ -69,6 +71,7 @@ from belote_lab.games.record import (
     required,
     seat_field,
 )
+from belote_lab.jsonlines import MAX_DIGITS
 from belote_lab.korean import kformat, quoted, seat_name
 from belote_lab.ladder import LADDERS, Belote2Run, CallbreakJourney, Ladder, run_from_json
 from belote_lab.players import levels as level_table
@@ -101,6 +104,22 @@ _LADDER_MODES: dict[type[Ladder], tuple[str, str, str]] = {
     Belote2Run: ("run", "you", "next_match"),
     CallbreakJourney: ("journey", "learner", "next_game"),
 }
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _locked(method: _F) -> _F:
+    """``method`` run holding the session's lock: one thread at a time changes or reads the
+    session through its methods, so a save (:meth:`Session.to_json`) is a consistent
+    snapshot even while another thread plays."""
+
+    @functools.wraps(method)
+    def run(self: Session, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return run  # type: ignore[return-value]
 
 
 def _ladder_of(game: Game) -> type[Ladder] | None:
@@ -146,12 +165,39 @@ def _levels(g: Game, levels: int | Mapping[Any, int]) -> dict[int, int]:
     else:
         raise ValueError(f"levels: one level 1–4 or {{seat: level}}, not {levels!r}")
     out = dict.fromkeys(g.seats, 2)
+    named: dict[int, Any] = {}
     for seat, level in given.items():
         s = seat_in(seat, g.seats)
+        if s in named:
+            raise ValueError(
+                f"levels: the seat {SEATS[s]} is given twice ({named[s]!r} and {seat!r})"
+            )
+        named[s] = seat
         if isinstance(level, bool) or level not in _LEVELS:
             raise ValueError(f"the computer level is 1, 2, 3 or 4, not {level!r}")
         out[s] = level
     return out
+
+
+def _check_seed(seed: object) -> int:
+    """``seed`` as a session's seed: a whole number that its save can hold (JSON records
+    refuse numbers of more than :data:`~belote_lab.jsonlines.MAX_DIGITS` digits, so such a
+    seed would save a session that cannot be resumed).
+
+    >>> _check_seed(-12)
+    -12
+    >>> _check_seed(10**100)
+    Traceback (most recent call last):
+    ...
+    ValueError: the seed has more than 100 digits: a saved session could not be read back
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed is a whole number, not {seed!r}")
+    if abs(seed) >= 10**MAX_DIGITS:
+        raise ValueError(
+            f"the seed has more than {MAX_DIGITS} digits: a saved session could not be read back"
+        )
+    return seed
 
 
 class Session:
@@ -201,8 +247,8 @@ class Session:
         self, g: Game, mode: str, seat: int, levels: dict[int, int], seed: int,
         factories: Mapping[int, Callable[..., Any]] | None,
     ) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"the seed is a whole number, not {seed!r}")
+        _check_seed(seed)
+        self._lock = threading.RLock()
         self.game = g
         self.mode = mode
         self.seat = seat
@@ -291,6 +337,7 @@ class Session:
         return random.Random(key).getrandbits(32)
 
     # --- computer seats --------------------------------------------------------------------------
+    @_locked
     def step(self) -> Action | None:
         """One computer action (or a void deal dealt again); ``None`` when it is the learner's
         turn or the hand is over."""
@@ -309,16 +356,23 @@ class Session:
         ``learner=True`` the learner's seat is played too (by its level in :attr:`levels`)."""
         out: list[Action] = []
         for _ in range(_MAX_STEPS):
-            act = self.step()
-            if act is None and learner and self.is_learner_turn:
-                decide(self.hand, self.player_for(self.seat))
-                act = self.hand.actions[-1]
+            act = self._step(learner)
             if act is None:
                 return out
             out.append(act)
         raise RuntimeError("the computer players did not stop")
 
+    @_locked
+    def _step(self, learner: bool) -> Action | None:
+        """One action of :meth:`advance` (one step of the lock: a save may come between two)."""
+        act = self.step()
+        if act is None and learner and self.is_learner_turn:
+            decide(self.hand, self.player_for(self.seat))
+            act = self.hand.actions[-1]
+        return act
+
     # --- the learner -----------------------------------------------------------------------------
+    @_locked
     def play(self, card: Card | str) -> Card:
         """Play ``card`` for the learner; an illegal card raises the engine's error (the reason
         in ``.reason``) and changes nothing."""
@@ -326,6 +380,7 @@ class Session:
         self.hand.play(c, self.seat)
         return c
 
+    @_locked
     def call(self, call: Any) -> None:
         """Make the learner's call (``take``, ``pass``, ``H``, ``90S``, ``coinche``, ``3`` …);
         an illegal call raises the engine's :class:`IllegalAction` and changes nothing."""
@@ -342,6 +397,7 @@ class Session:
                 return i
         return None
 
+    @_locked
     def undo_refused(self) -> str | None:
         """Why :meth:`undo` would be refused (``None``: it would take a decision back)."""
         if self._last_decision() is None:
@@ -353,6 +409,7 @@ class Session:
     def can_undo(self) -> bool:
         return self.undo_refused() is None
 
+    @_locked
     def undo(self) -> list[Action]:
         """Go back to just before the learner's previous decision; returns the actions taken
         back.  Refused with :class:`IllegalAction` (nothing changes) when there is none or the
@@ -369,6 +426,7 @@ class Session:
         return list(reversed(undone))
 
     # --- the next hand, game or match ------------------------------------------------------------
+    @_locked
     def next_refused(self) -> str | None:
         """Why :meth:`next` would be refused now (``None``: it would deal)."""
         if self.mode == "hand":
@@ -383,6 +441,7 @@ class Session:
     def can_next(self) -> bool:
         return self.next_refused() is None
 
+    @_locked
     def next(self) -> Any:
         """Count the finished hand and deal the next one; once a run's match (a journey's game)
         is over, count it: a win raises the level and deals the next, anything else ends the
@@ -398,6 +457,7 @@ class Session:
             getattr(self.ladder, _LADDER_MODES[type(self.ladder)][2])()
         return self.hand
 
+    @_locked
     def again(self) -> Any:
         """Start another hand, game, match, run or journey with the same settings."""
         self.number += 1
@@ -405,6 +465,7 @@ class Session:
         return self.hand
 
     # --- what the table shows --------------------------------------------------------------------
+    @_locked
     def done_hands(self) -> list[Any]:
         """The hands played to the end in the current game or match (the one on show
         included, counted or not); void deals left out."""
@@ -414,6 +475,7 @@ class Session:
             done.append(h)
         return done
 
+    @_locked
     def totals(self) -> dict[str, Any]:
         """Each side's total over the hands of the current game (the finished hand on show
         included, counted or not), as JSON numbers."""
@@ -442,6 +504,7 @@ class Session:
         played = len(lad.finished) + (0 if lad.is_over else 1)
         return {"won": lad.won, "run_score": run_score, "match_no": played}
 
+    @_locked
     def status(self) -> dict[str, Any]:
         """What the table shows, as plain values (seats and sides by letter): ``hand`` (its
         number in the game), ``phase``, ``to_act``, ``dealer``, ``contract``, ``trump``,
@@ -475,6 +538,7 @@ class Session:
         return out
 
     # --- saving and resuming ---------------------------------------------------------------------
+    @_locked
     def to_json(self) -> dict[str, Any]:
         """The session as a record (see the module text)."""
         record = self.ladder.to_json() if self.ladder is not None else game_to_json(self._match)
@@ -510,8 +574,19 @@ class Session:
 def _levels_field(data: dict[str, Any], g: Game) -> dict[int, int]:
     raw = required(data, "levels", dict)
     out = dict.fromkeys(g.seats, 2)
+    named: dict[int, str] = {}
     for key, level in raw.items():
         s = seat_field(key, "levels", g.seats)
+        if s in named:
+            ko = (
+                f"{quoted('levels')} 항목에 {seat_name(s)} 자리의 레벨이 두 번 적혀 있습니다"
+                f"({quoted(clip(named[s]))}, {quoted(clip(key))})."
+            )
+            raise RecordError(
+                f"levels: the seat {SEATS[s]} is given twice ({clip(named[s])!r} and "
+                f"{clip(key)!r})", field="levels", ko=ko,
+            )
+        named[s] = key
         if isinstance(level, bool) or level not in _LEVELS:
             raise RecordError(
                 f"levels.{key}: expected a level 1 to 4, got {describe(level)}", field="levels",
