@@ -2,7 +2,7 @@
 
 Imports run one way, down the layers of ``docs/ARCHITECTURE.md``:
 
-    core (cards, contract, trick, reasons, korean, rules, jsonlines, _jit)
+    core (cards, contract, trick, reasons, korean, rules, sources, jsonlines, _jit)
     ← games (spec, the registry, base, record, one module per game)
     ← solver (position, kernel)
     ← players (levels 1–4, sampling)
@@ -51,6 +51,7 @@ CORE = frozenset(
         ".reasons",
         ".korean",  # Korean particles and names, below the reasons that use them
         ".rules",
+        ".sources",  # where each rule comes from (seeds, FFB, this package), above rules
         ".jsonlines",
         "._jit",  # the optional numba shim
     )
