@@ -36,6 +36,13 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+import math
+import time
+from collections.abc import Callable
+
+from belote_lab import warm
+from belote_lab.cards import SEATS
 from belote_lab.games.base import TrickPlay
 from belote_lab.players import pimc
 from belote_lab.players.pimc import MAX_SAMPLES, OBJECTIVES, RANGE_SAMPLES, CardValue, Hint
@@ -61,7 +68,15 @@ __all__ = [
     "sample_deals",
     "score_margin",
     "with_hands",
+    "MIN_BUDGET",
 ]
+
+MIN_BUDGET = 0.001
+"""The seconds left to the sampled deals when the process's setup (:func:`belote_lab.warm.ready`)
+took the whole budget: one deal is still evaluated."""
+
+_clock: Callable[[], float] = time.perf_counter
+"""The clock a hint's budget is counted on (a test may put a fake one in its place)."""
 
 
 def hint(
@@ -84,7 +99,50 @@ def hint(
     >>> hn = hint(h, samples=3)
     >>> hn.samples <= 3 and not hn.exact and sorted(hn.values) == sorted(h.legal_cards())
     True
+
+    The hint is for the seat to play: ``state`` is the whole hand, or that seat's own view
+    (:meth:`~belote_lab.games.base.TrickPlay.observation`); another seat's view is refused.
+    The first hint of a process loads the solver's kernels (:func:`belote_lab.warm.ready`):
+    that time is counted inside ``time_budget`` (:attr:`Hint.ms` includes it), and the deals
+    get what is left (at least :data:`MIN_BUDGET`).
+
+    >>> hint(h.observation("N"), samples=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: this is N's view; the seat to play is E
     """
-    return pimc.hint(
-        state, samples, time_budget, seed, all_visible, objective, min_deals=RANGE_SAMPLES
-    )
+    t0 = _clock()
+    _check_view(state)
+    warm.ready()
+    left = _budget_left(time_budget, _clock() - t0)
+    hn = pimc.hint(state, samples, left, seed, all_visible, objective, min_deals=RANGE_SAMPLES)
+    return dataclasses.replace(hn, ms=(_clock() - t0) * 1e3)
+
+
+def _check_view(state: object) -> None:
+    """A view that is not the seat to play's (as :func:`belote_lab.advice.advise` refuses)."""
+    if not isinstance(state, TrickPlay):
+        raise ValueError(f"a hint needs a hand (a game state), not {type(state).__name__}")
+    seat = state.to_play if state.in_play else None
+    if state.observer is not None and seat is not None and state.observer != seat:
+        raise ValueError(
+            f"this is {SEATS[state.observer]}'s view; the seat to play is {SEATS[seat]}"
+        )
+
+
+def _budget_left(time_budget: object, spent: float) -> object:
+    """What is left of ``time_budget`` once ``spent`` seconds are counted (at least
+    :data:`MIN_BUDGET`); a budget that is not a number of seconds above 0 is given back as it
+    is, for :func:`belote_lab.players.pimc.hint` to refuse naming it.
+
+    >>> _budget_left(0.05, 0.04) == 0.05 - 0.04, _budget_left(0.05, 0.2), _budget_left(-1, 0.2)
+    (True, 0.001, -1)
+    """
+    if (
+        isinstance(time_budget, bool)
+        or not isinstance(time_budget, (int, float))
+        or not math.isfinite(time_budget)
+        or time_budget <= 0
+    ):
+        return time_budget
+    return max(time_budget - spent, MIN_BUDGET)

@@ -8,19 +8,71 @@ numba it does nothing and says so.  The cache lives beside the sources (``__pyca
 where ``NUMBA_CACHE_DIR`` points; ``benchmarks/bench_cold.py`` measures a first solve with
 and without it.
 
+The cache saves the compilation, not the loading: the first call of a kernel in a new process
+still reads it from the cache and sets numba up (0.2–0.7 s).  :func:`ready` does that once a
+process, on a tiny position, for the kernels a hint or a solve calls;
+:func:`belote_lab.hints.hint` calls it and counts its time inside the hint's budget, and an
+application may call it at start (so that no hint pays for it).
+
 >>> seconds = warm()          # quick once the cache exists
 >>> seconds >= 0
 True
+>>> ready() >= 0, ready()     # once loaded, nothing more to do
+(True, 0.0)
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 
 from belote_lab._jit import HAVE_NUMBA
 
-__all__ = ["warm", "first_lead"]
+__all__ = ["warm", "first_lead", "ready", "is_ready"]
+
+_READY = threading.Event()
+_READY_LOCK = threading.Lock()
+# a deal whose last two tricks are left: every kernel a hint or a solve calls, in milliseconds
+_TINY = ("AS KS QS JS TS 9S 8S 7S", "AH KH QH JH TH 9H 8H 7H", "AD KD QD JD TD 9D 8D 7D",
+         "AC KC QC JC TC 9C 8C 7C")
+_TINY_PLAYS = 24
+
+
+def is_ready() -> bool:
+    """Whether :func:`ready` has loaded the kernels in this process (always ``True`` without
+    numba: plain Python has nothing to load)."""
+    return not HAVE_NUMBA or _READY.is_set()
+
+
+def ready() -> float:
+    """Load the solver kernels a hint or a solve calls into this process (from numba's cache
+    once :func:`warm` has filled it, else compiled), once: the seconds it took, ``0.0``
+    when it was done before (or without numba).  Safe to call from several threads: one
+    loads, the others wait for it."""
+    if is_ready():
+        return 0.0
+    t0 = time.perf_counter()
+    with _READY_LOCK:
+        if not _READY.is_set():
+            _load_kernels()
+            _READY.set()
+    return time.perf_counter() - t0
+
+
+def _load_kernels() -> None:
+    """Call each kernel of :mod:`belote_lab.solver.kernel` that the solver's Python side
+    calls (``legal``, ``narrow``, ``seat_at``, ``winner_pos``) on a position of two tricks."""
+    from belote_lab.games.belote import BeloteHand
+    from belote_lab.solver.position import estimate_position, position_of, solve_position
+
+    h = BeloteHand.from_hands(list(_TINY), "S", 0, 0)
+    for _ in range(_TINY_PLAYS):
+        h.play(next(iter(h.legal_cards())))
+    pos = position_of(h)
+    estimate_position(pos)
+    sol = solve_position(pos, pv=True)
+    pos.after(sol.best[0])
 
 
 def first_lead(game: str, seed: int = 1) -> object:

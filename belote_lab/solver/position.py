@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -133,7 +134,7 @@ every seat holds 8 cards (the current trick's cards given back)
     for i in range(len(trick)):  # the cards on the table go back to their seats
         counts[(leader + (2 * i if np_ == 2 else i)) & 3] += 1
     _check_tricks_left(tl, seen, counts, seats, len(stock), np_)
-    _check_side_and_values(pos, seats)
+    _check_side_and_values(pos, seats, tl)
 
 
 def _checked_players(nplayers: Any) -> tuple[int, tuple[int, ...]]:
@@ -223,9 +224,21 @@ def _check_tricks_left(
             raise PositionError(f"a hand of {k} cards is more than the solver handles (16)")
 
 
-def _check_side_and_values(pos: Position, seats: tuple[int, ...]) -> None:
+def _check_side_and_values(pos: Position, seats: tuple[int, ...], tricks_left: int) -> None:
     """The max side (seats 0-3, at least one of them in play: a two-player side may name the
-    empty seats too, as Solution.side does), ``per_trick`` and ``bonus``."""
+    empty seats too, as Solution.side does), ``per_trick`` and ``bonus``, and the value left
+    to win within what the solver's table holds (:data:`~belote_lab.solver.kernel.MAX_VALUE`).
+
+    >>> from belote_lab.games.belote import BeloteHand
+    >>> pos = position_of(BeloteHand.from_hands(["AS KS QS JS TS 9S 8S 7S",
+    ...     "AH KH QH JH TH 9H 8H 7H", "AD KD QD JD TD 9D 8D 7D",
+    ...     "AC KC QC JC TC 9C 8C 7C"], "S", 0, 0))
+    >>> check_position(replace(pos, bonus=2000))
+    Traceback (most recent call last):
+    ...
+    belote_lab.solver.position.PositionError: the value left to win (the cards' 152, bonus \
+2000, per_trick 0 × 8 tricks) is 2152, more than the solver's limit of 1021
+    """
     side = pos.max_side
     if not isinstance(side, (tuple, list)) or not any(x in seats for x in side):
         raise PositionError(
@@ -235,11 +248,28 @@ def _check_side_and_values(pos: Position, seats: tuple[int, ...]) -> None:
     for x in side:
         if type(x) is not int or not 0 <= x < 4:
             raise PositionError(f"max_side must be a tuple of seats (0–3), but it holds {x!r}")
+    values = []
     for name, v in (("per_trick", pos.per_trick), ("bonus", pos.bonus)):
         if type(v) is not int:
             v = _whole(v, name)
         if v < 0:
             raise PositionError(f"{name} must be 0 or more, not {v!r}")
+        values.append(v)
+    per_trick, bonus = values
+    cards = _card_points(pos)
+    left = cards + bonus + per_trick * tricks_left
+    if left > K.MAX_VALUE:
+        shown = str(left) if left < 10**12 else "over 10¹²"
+        raise PositionError(
+            f"the value left to win (the cards' {cards}, bonus {_short(bonus)}, per_trick "
+            f"{_short(per_trick)} × {tricks_left} tricks) is {shown}, more than the solver's "
+            f"limit of {K.MAX_VALUE}"
+        )
+
+
+def _short(v: int) -> str:
+    """A whole number for a message: its digits, or how many there are when too many."""
+    return str(v) if v < 10**12 else f"a number of {len(str(v))} digits"
 
 
 @dataclass
@@ -400,15 +430,19 @@ class _Table:
         return self.epoch
 
 
-_TABLES: dict[int, _Table] = {}
+_TABLES = threading.local()
 
 
 def shared_table(size: int) -> _Table:
-    """The table of this size kept between solves (allocating 1M entries costs ~15 ms).
-    Solves in one process share it in turn: not for threads."""
-    t = _TABLES.get(size)
+    """The table of this size kept between the solves of this thread (allocating 1M entries
+    costs ~15 ms): the solves of one thread share it in turn, and each thread has its own,
+    so that solves may run in several threads at once (the kernels release the GIL)."""
+    tables: dict[int, _Table] | None = getattr(_TABLES, "by_size", None)
+    if tables is None:
+        tables = _TABLES.by_size = {}
+    t = tables.get(size)
     if t is None:
-        t = _TABLES[size] = _Table(size)
+        t = tables[size] = _Table(size)
     return t
 
 
@@ -713,12 +747,17 @@ def solve_value_line(
 
 def total_left(pos: Position) -> int:
     """All the value still to be won (cards in hands, on the table and in the stock)."""
+    return _card_points(pos) + pos.bonus + pos.per_trick * pos.tricks_left
+
+
+def _card_points(pos: Position) -> int:
+    """The points of the cards still in play (in hands, on the table and in the stock)."""
     pts = pos.contract.tables.points
     m = 0
     for h in pos.hands:
         m |= h
     cards = [*mask_cards(m), *pos.trick, *pos.stock]
-    return sum(pts[c] for c in cards) + pos.bonus + pos.per_trick * pos.tricks_left
+    return int(sum(pts[c] for c in cards))
 
 
 def default_side(state: TrickPlay) -> tuple[int, ...]:
