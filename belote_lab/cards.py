@@ -42,6 +42,7 @@ __all__ = [
     "full_deck",
     "parse_cards",
     "parse_seat",
+    "ascii_upper",
     "seat_in",
     "explain_seat",
     "card_html",
@@ -130,20 +131,30 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str | Suit) -> Suit:
-        """Read ``S``/``H``/``D``/``C`` (any case) or a suit symbol.
+        """Read one suit: a letter ``S``/``H``/``D``/``C`` (any case) or a suit symbol
+        (``♠ ♥ ♦ ♣``, or ``♤ ♡ ♢ ♧``), with nothing but spaces around it.
 
-        >>> Suit.parse("h"), Suit.parse("♣")
-        (<Suit.H: 1>, <Suit.C: 3>)
+        The one suit reader of the package: a trump, a round-2 call, a bid's or a contract's
+        suit all go through it.  Anything else (``""``, ``"SH"``, ``"HD"``, ``"hearts"``)
+        raises :class:`CardParseError` naming the text.
+
+        >>> Suit.parse("h"), Suit.parse("♣"), Suit.parse(" S ")
+        (<Suit.H: 1>, <Suit.C: 3>, <Suit.S: 0>)
+        >>> Suit.parse("SH")
+        Traceback (most recent call last):
+        ...
+        belote_lab.cards.CardParseError: unknown suit 'SH'
+        >>> Suit.parse("")
+        Traceback (most recent call last):
+        ...
+        belote_lab.cards.CardParseError: unknown suit ''
         """
         if isinstance(text, Suit):
             return text
         if isinstance(text, str):
-            t = text.strip()
-            up = t.upper()
-            if up in _SUIT_LETTERS:
-                return cls(_SUIT_LETTERS.index(up))
-            if t in _SUIT_SYMBOLS:
-                return cls(_SUIT_SYMBOLS[t])
+            found = _SUIT_OF_TEXT.get(ascii_upper(text.strip()))
+            if found is not None:
+                return found
         raise CardParseError(text, "suit")
 
     def __str__(self) -> str:
@@ -152,6 +163,22 @@ class Suit(IntEnum):
 
 _SUIT_LETTERS = "SHDC"
 _SUIT_SYMBOLS = {"♠": 0, "♥": 1, "♦": 2, "♣": 3, "♤": 0, "♡": 1, "♢": 2, "♧": 3}
+_SUIT_OF_TEXT: dict[str, Suit] = {
+    **{letter: Suit(i) for i, letter in enumerate(_SUIT_LETTERS)},
+    **{symbol: Suit(i) for symbol, i in _SUIT_SYMBOLS.items()},
+}
+"""Every text :meth:`Suit.parse` reads (after ``strip`` and :func:`ascii_upper`), and no other."""
+
+
+def ascii_upper(text: str) -> str:
+    """``text.upper()`` for ASCII text; other text as it is.  The readers compare a user's text
+    with ASCII letters (``S``, ``NT``, ``N``) this way, so a letter whose capital merely
+    *looks* ASCII (``ſ``, the long s, whose ``upper()`` is ``S``) is not read as one.
+
+    >>> ascii_upper("nt"), ascii_upper("ſ")
+    ('NT', 'ſ')
+    """
+    return text.upper() if text.isascii() else text
 
 
 class Rank(IntEnum):
@@ -182,7 +209,7 @@ class Rank(IntEnum):
         if isinstance(text, Rank):
             return text
         if isinstance(text, str):
-            up = text.strip().upper()
+            up = ascii_upper(text.strip())
             if up == "10":
                 return cls.TEN
             if len(up) == 1 and up in _RANK_LETTERS:
@@ -211,8 +238,8 @@ def parse_seat(text: str | int) -> int:
         if 0 <= text < 4:
             return text
         raise CardParseError(text, "seat")
-    if isinstance(text, str) and text.strip().upper() in SEATS:
-        return SEATS.index(text.strip().upper())
+    if isinstance(text, str) and ascii_upper(text.strip()) in SEATS:
+        return SEATS.index(ascii_upper(text.strip()))
     raise CardParseError(text, "seat")
 
 
@@ -234,7 +261,7 @@ def seat_in(seat: object, seats: tuple[int, ...] = (0, 1, 2, 3)) -> int:
         if seat in seats:
             return int(seat)
     elif isinstance(seat, str):
-        t = seat.strip().upper()
+        t = ascii_upper(seat.strip())
         if t in SEATS and SEATS.index(t) in seats:
             return SEATS.index(t)
     n = len(seats)
@@ -276,7 +303,7 @@ def explain_seat(seat: object, players: int = 4, language: str = "en") -> str:
     if texts is None:
         raise ValueError(f"unknown language {language!r}; choose one of {tuple(_SEAT_TEXTS)}")
     some_seat = (
-        isinstance(seat, str) and seat.strip().upper() in ("N", "E", "S", "W")
+        isinstance(seat, str) and ascii_upper(seat.strip()) in SEATS
     ) or (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4)
     if language == "ko":
         shown = quoted(seat)

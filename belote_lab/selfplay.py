@@ -182,7 +182,7 @@ def parse_levels(spec: str | int | Sequence[Any]) -> list[Any]:
     out: list[Any] = []
     for it in items:
         if isinstance(it, str):
-            if not it.strip().isdigit():
+            if not re.fullmatch(r"[0-9]{1,9}", it.strip()):  # ASCII digits: not ２ or ²
                 raise ValueError(f"bad player level {it!r} (use numbers like 2,1,2,1)")
             out.append(int(it))
         else:
@@ -419,13 +419,6 @@ def _as_players(game: str | Game, players: Any, seed: int) -> dict[int, Any]:
 
 
 # --- conformance cases ---------------------------------------------------------------------------
-_BID = re.compile(r"^(\d+|capotbelote|capot|generalebelote|generale)(S|H|D|C|NT|AT)$", re.I)
-_BID_VALUE = {
-    "capot": "capot",
-    "capotbelote": "capot_belote",
-    "generale": "generale",
-    "generalebelote": "generale_belote",
-}
 _DOUBLES = {"coinche": 2, "surcoinche": 4}  # the calls that double a bid, and by how much
 BID_NUMBERS = {"capot": 250, "capot_belote": 270, "generale": 500, "generale_belote": 520}
 """The contract values of the special Coinche bids (RULES.md §3)."""
@@ -434,19 +427,22 @@ BID_NUMBERS = {"capot": 250, "capot_belote": 270, "generale": 500, "generale_bel
 def coinche_contract(actions: Sequence[Sequence[str]]) -> dict[str, Any]:
     """The Coinche contract ``{bidder, value, trump, multiplier}`` read from a hand's calls.
 
-    Calls are written as in FORMAT.md (``80H``, ``capotS``, ``coinche``, ``surcoinche``).
+    Calls are written as in FORMAT.md (``80H``, ``capotS``, ``coinche``, ``surcoinche``); a
+    bid is read by :meth:`belote_lab.games.coinche.Bid.parse`, the auction's own reader, so
+    ``80SH``, ``08 0H`` or ``٨٠H`` are refused with a ``ValueError`` naming the call.
 
     >>> coinche_contract([("call", "E", "80H"), ("call", "S", "pass"),
     ...     ("call", "W", "capotbeloteS"), ("call", "N", "coinche"),
     ...     ("call", "E", "pass"), ("play", "E", "7H")])
     {'bidder': 'W', 'value': 'capot_belote', 'trump': 'S', 'multiplier': 2}
     """
+    from belote_lab.games.coinche import Bid  # the auction's bid reader, loaded with its game
+
     bid: dict[str, Any] | None = None
     for kind, seat, value in actions:
         if kind != "call":
             continue
-        v = re.sub(r"[\s_]+", "", str(value))
-        low = v.lower()
+        low = str(value).strip().lower()
         if low == "pass":
             continue
         multiplier = _DOUBLES.get(low)
@@ -455,12 +451,11 @@ def coinche_contract(actions: Sequence[Sequence[str]]) -> dict[str, Any]:
                 raise ValueError(f"a {low} before any bid")
             bid["multiplier"] = multiplier
             continue
-        m = _BID.match(v)
-        if m is None:
-            raise ValueError(f"cannot read the Coinche call {value!r}")
-        head = m.group(1).lower()
-        val: int | str = int(head) if head.isdigit() else _BID_VALUE[head]
-        bid = {"bidder": seat, "value": val, "trump": m.group(2).upper(), "multiplier": 1}
+        try:
+            b = Bid.parse(str(value))
+        except ValueError as e:
+            raise ValueError(f"cannot read the Coinche call {value!r}: {e}") from None
+        bid = {"bidder": seat, "value": b.name, "trump": b.trump, "multiplier": 1}
     if bid is None:
         raise ValueError("no bid in the calls")
     return bid

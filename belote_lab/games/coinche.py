@@ -34,7 +34,15 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from belote_lab.cards import BELOTE_MASK, SEATS, Card, CardParseError, CardSet, parse_seat
+from belote_lab.cards import (
+    BELOTE_MASK,
+    SEATS,
+    Card,
+    CardParseError,
+    CardSet,
+    ascii_upper,
+    parse_seat,
+)
 from belote_lab.contract import Contract, ContractKind
 from belote_lab.games.base import Event, fields_json
 from belote_lab.games.belote import GAME as BELOTE_GAME
@@ -80,7 +88,15 @@ BID_KINDS: dict[str, int] = {
 _KIND_ORDER = {k: i for i, k in enumerate(BID_KINDS)}
 TRUMP_CODES = ("S", "H", "D", "C", "NT", "AT")
 FAILED_BASE = 160  # what the defenders score (besides the contract value) when it fails
-_BID_RE = re.compile(r"^(\d+|capotbelote|capot|generalebelote|generale)(.+)$")
+_BID_RE = re.compile(
+    r"(?:(?P<points>[0-9]+)|(?P<named>capot|g[eé]n[eé]rale)(?:[ _]*(?P<belote>belote))?)"
+    r"[ _]*(?P<trump>\S.*)",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A bid's text (spaces around it stripped): its value (ASCII digits, or a named bid), then
+its trump, read by :meth:`Contract.parse` (so by the one suit reader)."""
+_BID_FORM = "a bid is a value from 80 to 180 or capot or générale, then a trump: '80H', 'capotS'"
+_MOST_DIGITS = 9  # a longer value is no bid (and is never given to int())
 
 
 _TRUMPS_KO = {"NT": "으뜸패 없음", "AT": "모두 으뜸패"}
@@ -119,8 +135,22 @@ class Bid:
     def parse(cls, text: str | Bid) -> Bid:
         """Read ``80H``, ``110NT``, ``capotS``, ``capotbeloteS``, ``generaleD`` …
 
-        Case, spaces, underscores and the accent of *générale* do not matter; the trump may
-        be a suit letter or symbol, ``NT``/``SA`` or ``AT``/``TA``.
+        Case, the accent of *générale* and spaces or underscores between the words do not
+        matter; the value is written in ASCII digits (no leading ``0``, no space inside); the
+        trump is a suit letter or symbol (read by :meth:`~belote_lab.cards.Suit.parse`),
+        ``NT``/``SA`` or ``AT``/``TA``.  Anything else raises ``ValueError`` naming the text.
+
+        >>> Bid.parse(" 80 h "), Bid.parse("générale_belote NT")
+        (Bid('80H'), Bid('generalebeloteNT'))
+        >>> Bid.parse("80SH")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown bid '80SH': no trump 'SH' (a bid is a value from 80 to 180 or \
+capot or générale, then a trump: '80H', 'capotS')
+        >>> Bid.parse("08 0H")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown bid '08 0H': a value is written without a leading 0
         """
         if isinstance(text, Bid):
             return text
@@ -136,20 +166,26 @@ class Bid:
 
     @classmethod
     def _parse(cls, text: str) -> Bid:
-        t = text.strip().replace("_", "").replace(" ", "").replace("é", "e").replace("É", "E")
-        m = _BID_RE.match(t.lower())
+        shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "…"
+        m = _BID_RE.fullmatch(text.strip())
         if not m:
-            raise ValueError(f"unknown bid {text!r}")
-        head = m.group(1)
+            raise ValueError(f"unknown bid {shown} ({_BID_FORM})")
+        digits, trump = m.group("points"), m.group("trump")
+        if digits is not None and len(digits) > 1 and digits.startswith("0"):
+            raise ValueError(f"unknown bid {shown}: a value is written without a leading 0")
+        if digits is not None and len(digits) > _MOST_DIGITS:
+            raise ValueError(f"unknown bid {shown}: the value has too many digits")
         try:
-            contract = Contract.parse(t[len(head) :])
+            contract = Contract.parse(trump)
         except CardParseError:
-            raise ValueError(f"unknown bid {text!r}: no trump {t[len(head):]!r}") from None
+            trump = repr(trump) if len(trump) <= 40 else repr(trump[:40]) + "…"
+            raise ValueError(f"unknown bid {shown}: no trump {trump} ({_BID_FORM})") from None
         if contract.kind is ContractKind.CALLBREAK:
-            raise ValueError(f"unknown bid {text!r}")
-        if head.isdigit():
-            return cls("points", int(head), contract.code)
-        kind = {"capotbelote": "capot_belote", "generalebelote": "generale_belote"}.get(head, head)
+            raise ValueError(f"unknown bid {shown} ({_BID_FORM})")
+        if digits is not None:
+            return cls("points", int(digits), contract.code)
+        named = "capot" if m.group("named").lower() == "capot" else "generale"
+        kind = named + "_belote" if m.group("belote") else named
         return cls(kind, BID_KINDS[kind], contract.code)
 
     @classmethod
@@ -810,8 +846,8 @@ class CoincheHand(BeloteHand):
         rules = rules or CoincheRules()
         if reserve:
             raise ValueError("Coinche has no litige: nothing can be held in reserve")
-        if isinstance(contract, str) and contract.strip().upper() in TRUMP_CODES:
-            bid = Bid("points", rules.min_bid, contract.strip().upper())
+        if isinstance(contract, str) and ascii_upper(contract.strip()) in TRUMP_CODES:
+            bid = Bid("points", rules.min_bid, ascii_upper(contract.strip()))
         else:
             bid = Bid.parse(contract)
         problem = bid_problem(bid, rules, options=False)
@@ -984,7 +1020,7 @@ def _bid_ko(text: str, rules: CoincheRules) -> str:
     """
     shown = quoted(text if len(text) <= 40 else text[:40] + "…")
     try:
-        code = text.strip().upper()
+        code = ascii_upper(text.strip())
         bid = Bid("points", rules.min_bid, code) if code in TRUMP_CODES else Bid.parse(text)
     except ValueError:
         return kformat("{bid:은} 공약으로 읽을 수 없습니다.", bid=shown)

@@ -15,7 +15,7 @@ Round 2 (everyone passed): each names another suit (or no/all trump where allowe
 
 from __future__ import annotations
 
-from belote_lab.cards import SEATS, Card, Suit
+from belote_lab.cards import SEATS, Card, Suit, ascii_upper
 from belote_lab.games.bidding import Bidding
 from belote_lab.games.errors import Refusal
 from belote_lab.korean import kformat, quoted, seat_name
@@ -139,6 +139,12 @@ class Taking(Bidding):
         ... except TakingError as e:
         ...     print(e.text("ko"))
         뒤집힌 카드의 무늬 ♣는 첫 바퀴에서 모두 거절했으므로 두 번째 바퀴에서 부를 수 없습니다.
+        >>> t.verify("h"), t.verify("♦")
+        ('H', 'D')
+        >>> t.verify("HD")
+        Traceback (most recent call last):
+        ...
+        belote_lab.games.taking.TakingError: unknown call 'HD'
         """
         index = len(self.calls)
         if self.result is not None:
@@ -151,10 +157,14 @@ class Taking(Bidding):
         unknown = kformat(_REFUSALS_KO["unknown"], call=quoted(call))
         if not isinstance(c, str):
             raise TakingError(f"unknown call {call!r}", index, unknown)
-        norm = c.lower() if c.lower() in ("take", "pass") else c.upper()
-        if norm not in ("take", "pass", "NT", "AT"):
+        word = ascii_upper(c)
+        if word in ("TAKE", "PASS"):
+            norm = word.lower()
+        elif word in ("NT", "AT"):
+            norm = word
+        else:  # a suit, read by the one suit reader: "S" or "♠", never "" or "HD"
             try:
-                norm = Suit.parse(norm).name
+                norm = Suit.parse(c).name
             except ValueError:
                 raise TakingError(f"unknown call {call!r}", index, unknown) from None
         if norm in self.legal_calls():

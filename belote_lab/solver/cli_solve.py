@@ -78,11 +78,16 @@ def _state(case: dict[str, Any]) -> Any:
     if not isinstance(hands, dict) or sorted(hands) != sorted(seats):
         raise Invalid('"hands" must be an object with the four seats N, E, S, W')
     trump = case["trump"]
+    words = '"trump" must be a suit letter (S H D C), "NT" or "AT"'
     if not isinstance(trump, str):
-        raise Invalid('"trump" must be a suit letter (S H D C), "NT" or "AT"')
-    contract = Contract.parse(trump)
+        raise Invalid(words)
+    try:  # the contracts' reader: a suit by Suit.parse, so "" or "SH" is no trump
+        contract = Contract.parse(trump)
+    except CardParseError:
+        shown = repr(trump) if len(trump) <= 40 else repr(trump[:40]) + "…"
+        raise Invalid(f"{words}, not {shown}") from None
     if contract.kind not in g.contracts:
-        raise Invalid('"trump" must be a suit letter (S H D C), "NT" or "AT"')
+        raise Invalid(f"{words}, not {trump!r}")
     try:
         rules = g.rules(case.get("rules"))
     except (RuleOptionError, TypeError) as e:
