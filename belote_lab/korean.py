@@ -5,7 +5,8 @@ A Korean particle depends on the sound that ends the word before it: 이/가, �
 과/와 and 으로/로.  :func:`particle` reads the word the way a Korean reader says it:
 
 - Hangul by its last syllable (받침 or not; ㄹ for 으로/로);
-- numbers in Sino-Korean (10 십, 80 팔십, 4.2 사 점 이, 1000 천);
+- numbers in Sino-Korean (10 십, 80 팔십, 4.2 사 점 이, 1000 천), the digits of any script
+  by their value (٣ and ３ 삼, ² 이);
 - Latin letters by their names (A 에이, J 제이, K 케이, Q 큐, but L 엘, M 엠, N 엔, R 알);
 - a suit symbol by its suit's name (♠ 스페이드, ♥ 하트, ♦ 다이아몬드, ♣ 클로버: all vowels);
 - a card by its Korean name, the suit then the rank (seed 000 says "으뜸패의 J", seed 001
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 from typing import Any, Protocol
 
 __all__ = [
@@ -101,11 +103,14 @@ def _final(word: str) -> str:
         final = (ord(last) - ord("가")) % 28
         return "v" if final == 0 else "l" if final == 8 else "x"
     if last.isdigit():
-        digits = re.search(r"\d+$", w)
-        number = digits.group() if digits else last
+        start = len(w)
+        while start and w[start - 1].isdigit():  # the number that ends the word
+            start -= 1
+        # any script's digits (٣, ３, ², ①) are read by their value, as the ASCII ones are
+        number = "".join(str(unicodedata.digit(ch, 0)) for ch in w[start:])
         if number != "0" and number.endswith("0"):
             return "x"  # 십 백 천 만: each ends in a consonant other than ㄹ
-        return _DIGIT_FINAL[last]
+        return _DIGIT_FINAL.get(number[-1], "v")
     return _LETTER_FINAL.get(last.upper(), "v")  # ♠ ♥ ♦ ♣, ×, the other letters: a vowel
 
 
@@ -119,6 +124,12 @@ def particle(word: object, kind: str) -> str:
     ['를', '을', '을', '를', '를', '를']
     >>> particle("하트", "으로"), particle("으뜸패 없음", "으로"), particle("7", "으로")
     ('로', '으로', '로')
+
+    Any text gets a particle, never an error: other scripts' digits by their value, a sign
+    with no Korean reading as a vowel.
+
+    >>> particle("‘٣’", "은"), particle("３", "을"), particle("²", "이"), particle("∞", "을")
+    ('은', '을', '가', '를')
     """
     k = _KIND_OF.get(kind)
     if k is None:

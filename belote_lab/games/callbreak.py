@@ -300,11 +300,12 @@ _CALLS_KO = {
     "done": "네 사람이 모두 콜했으므로 콜은 이미 끝났습니다.",
     "void": "{seat}의 손패에 {why} 이 딜은 무효이므로 카드를 다시 나눠야 합니다.",
     "needed": "네 자리 모두 콜이 있어야 하므로 빠진 콜을 채워야 합니다.",
+    "twice": "{seat}의 콜이 두 번 적혀 있으므로 자리마다 콜을 하나씩만 써야 합니다.",
 }
 _VOID_KO = {"no spade": "스페이드가 한 장도 없으므로", "no J, Q or K": "J, Q, K가 하나도 없으므로"}
 
 
-_DIGITS = re.compile(r"[0-9]+")
+_DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: not ٣, ３ or ²
 
 
 def parse_call(value: object, max_call: int = BIG_CALL) -> int:
@@ -316,6 +317,10 @@ def parse_call(value: object, max_call: int = BIG_CALL) -> int:
     Traceback (most recent call last):
     ...
     belote_lab.games.callbreak.CallError: a call is from 1 to 8 tricks, not 9
+    >>> parse_call("٣")
+    Traceback (most recent call last):
+    ...
+    belote_lab.games.callbreak.CallError: a call is a whole number of tricks, not '٣'
     """
     n: int
     whole = kformat(_CALLS_KO["whole"], value=quoted(value), most=max_call)
@@ -324,7 +329,14 @@ def parse_call(value: object, max_call: int = BIG_CALL) -> int:
     if isinstance(value, int):
         n = value
     elif isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
-        n = int(value.strip())
+        text = value.strip().lstrip("0") or "0"
+        if len(text) > 9:  # far too many tricks (and never int() of thousands of digits)
+            shown = text[:12] + "…"
+            raise CallError(
+                f"a call is from 1 to {max_call} tricks, not {shown}",
+                kformat(_CALLS_KO["range"], most=max_call, n=shown),
+            )
+        n = int(text)
     else:
         raise CallError(f"a call is a whole number of tricks, not {value!r}", whole)
     if not 1 <= n <= max_call:
@@ -521,7 +533,13 @@ class CallbreakHand(TrickPlay):
         call_items = calls.items() if isinstance(calls, Mapping) else zip(SEATS, calls, strict=True)
         by_seat: dict[int, int] = {}
         for seat, n in call_items:
-            by_seat[parse_seat(seat)] = parse_call(n, self.rules.max_call)
+            s = parse_seat(seat)
+            if s in by_seat:  # "N" and "n": one seat, two calls
+                raise CallError(
+                    f"seat {SEATS[s]} is given two calls ({seat!r} is a second {SEATS[s]})",
+                    kformat(_CALLS_KO["twice"], seat=seat_name(s)),
+                )
+            by_seat[s] = parse_call(n, self.rules.max_call)
         if len(by_seat) != 4:
             raise CallError("each of the four seats needs a call", _CALLS_KO["needed"])
         first = parse_seat(first_leader)
