@@ -2,8 +2,9 @@
 
 Behind ``belote-lab referee`` and ``belote-lab solve`` (and the strict reader of game records
 and of ``--rules``).  :func:`loads` is strict JSON: no ``NaN``/``Infinity``, no number of more
-than :data:`MAX_DIGITS` digits or out of the float range, no nesting deeper than
-:data:`MAX_DEPTH` (counted before parsing, so the parser never recurses without bound).
+than :data:`MAX_DIGITS` digits or out of the float range, no key given twice in one object, no
+nesting deeper than :data:`MAX_DEPTH` (counted before parsing, so the parser never recurses
+without bound).
 :func:`serve_file` answers every non-blank line of a file on its own, as soon as it is read:
 a line that is not a JSON object gets an ``invalid`` answer and the run goes on.
 
@@ -32,6 +33,7 @@ __all__ = [
     "EXIT_UNREADABLE",
     "EXIT_USAGE",
     "StrictJSONError",
+    "DuplicateKeyError",
     "BadLine",
     "loads",
     "json_kind",
@@ -56,7 +58,8 @@ EXIT_OK = 0
 """Every line was answered (some answers may be errors: ``invalid`` or ``illegal``)."""
 EXIT_UNREADABLE = 1
 """Every line was answered, but at least one line was not a JSON object at all (bytes that
-are not UTF-8, not JSON, nested too deep, a number too long, a JSON array or number)."""
+are not UTF-8, not JSON, nested too deep, a number too long, a key given twice, a JSON array
+or number)."""
 EXIT_USAGE = 2
 """The file could not be read (missing, unreadable): a one-line message on stderr."""
 
@@ -84,6 +87,36 @@ class _Refused(StrictJSONError):
 
 class _TooDeep(StrictJSONError):
     """Nesting deeper than :data:`MAX_DEPTH`."""
+
+
+class DuplicateKeyError(_Refused):
+    """An object that gives one key twice (``{"game": "belote", "game": "callbreak"}``):
+    JSON does not say which value counts, so :func:`loads` refuses it; ``key`` is the key."""
+
+    def __init__(self, key: str) -> None:
+        shown = repr(key) if len(key) <= 40 else repr(key[:40]) + "…"
+        super().__init__(f"the key {shown} is given twice in one object")
+        self.key = key
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object from its ``(key, value)`` pairs, each key once (:func:`loads`'s hook)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKeyError(key)
+            seen.add(key)
+    return out
+
+
+def _lenient_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """:func:`_object` for :func:`_id_of`: an ``id`` given twice is a refused id."""
+    out = dict(pairs)
+    if sum(key == "id" for key, _ in pairs) > 1:
+        out["id"] = _REFUSED
+    return out
 
 
 def json_kind(value: Any) -> str:
@@ -180,8 +213,9 @@ def _constant(name: str) -> Any:
 
 def loads(text: str) -> Any:
     """Strict JSON: no ``NaN``/``Infinity``, no number of more than :data:`MAX_DIGITS` digits or
-    out of the float range, no nesting deeper than :data:`MAX_DEPTH`.  Raises ``ValueError``
-    (``json.JSONDecodeError`` for text that is not JSON).
+    out of the float range, no nesting deeper than :data:`MAX_DEPTH`, no key given twice in one
+    object (:class:`DuplicateKeyError`).  Raises ``ValueError`` (``json.JSONDecodeError`` for
+    text that is not JSON).
 
     >>> loads('{"a": [1, 2.5]}')
     {'a': [1, 2.5]}
@@ -189,11 +223,21 @@ def loads(text: str) -> Any:
     Traceback (most recent call last):
     ...
     belote_lab.jsonlines._Refused: NaN is not a JSON value
+    >>> loads('{"game": "belote", "game": "callbreak"}')
+    Traceback (most recent call last):
+    ...
+    belote_lab.jsonlines.DuplicateKeyError: the key 'game' is given twice in one object
     """
     if nesting_exceeds(text):
         raise _TooDeep(f"nests deeper than {MAX_DEPTH} levels")
     try:
-        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        return json.loads(
+            text,
+            parse_int=_int,
+            parse_float=_float,
+            parse_constant=_constant,
+            object_pairs_hook=_object,
+        )
     except RecursionError:  # not reached after nesting_exceeds(); kept as a safety net
         raise _TooDeep(f"nests deeper than {MAX_DEPTH} levels") from None
 
@@ -216,6 +260,7 @@ def _id_of(text: str) -> tuple[Any, bool]:
             parse_int=lambda t: int(t) if len(t) <= MAX_DIGITS + 1 else _REFUSED,
             parse_float=_lenient,
             parse_constant=lambda _: _REFUSED,
+            object_pairs_hook=_lenient_object,
         )
     except (ValueError, RecursionError):
         return None, False

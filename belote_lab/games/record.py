@@ -23,7 +23,8 @@ A **hand record** is a JSON object::
 Dealing from ``deck``: five cards each starting with the player after the dealer, the 21st
 card is turned, then three more each in the same order (two for the taker, who also gets
 the turned card).  A record that starts from ``start`` gives every seat's cards at the first
-card; its ``dealer``, when present, must be the one its first leader implies.  Each game has
+card; its ``dealer`` must be the one its first leader implies.  ``dealer`` is required in
+every hand record (a record without it is refused, never read as dealt by N).  Each game has
 its own ``start`` keys and extra keys (``reserve`` in Belote, ``redeals`` in two-player
 Belote); a key a game does not have is refused, not ignored.
 
@@ -249,6 +250,9 @@ def _play_ko(e: IllegalPlay) -> str | None:
 def _strict_json_ko(e: StrictJSONError) -> str:
     """The Korean of a refusal of the strict JSON reader."""
     words = str(e)
+    if isinstance(e, jsonlines.DuplicateKeyError):
+        key = quoted(clip(e.key))
+        return f"한 객체에 {key} 키가 두 번 나오므로 어느 값을 읽을지 알 수 없습니다."
     if words.startswith("nests deeper"):
         return f"JSON이 {jsonlines.MAX_DEPTH}단계보다 깊이 겹쳐 있으므로 읽을 수 없습니다."
     if words.startswith("a number has more than"):
@@ -800,6 +804,11 @@ def read_hand(data: Any) -> Any:
     cls = game_class(game, "hand_class")
     check_keys(data, (*HAND_KEYS, *getattr(cls, "_RECORD_KEYS", ())))
     rules = rules_field(game, data)
+    if "dealer" not in data:  # never read as N: the deal (or the first leader) depends on it
+        raise RecordError(
+            "missing key 'dealer' (every hand record names its dealer)", field="dealer",
+            ko="파일에 ‘dealer’ 항목이 없습니다(판 기록에는 딜러가 꼭 있어야 합니다).",
+        )
     actions = required(data, "actions", list)
     if "deck" in data and "start" in data:
         raise RecordError(

@@ -7,7 +7,8 @@ one JSON line ``{"id": …, <answer keys>}``.  A case that cannot be taken gets
 The file is read as bytes, line by line, and every non-blank line gets its own answer, written
 (and flushed) as soon as it is computed.  A line that is not a JSON object at all — bytes that
 are not UTF-8, text that is not JSON, nesting deeper than ``MAX_DEPTH``, a number of more
-than ``MAX_DIGITS`` digits, ``NaN``/``Infinity``, a JSON array or number — is answered
+than ``MAX_DIGITS`` digits, ``NaN``/``Infinity``, an object that gives a key twice
+(``"game": "belote", "game": "callbreak"``), a JSON array or number — is answered
 ``{"id": <its id if one could be read, else null>, "error": "invalid", "message": …}`` and the
 run goes on.  A UTF-8 byte order mark at the start of the file is skipped; blank lines get no
 answer; keys the referee does not use are ignored.  Answers are always strict JSON.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from belote_lab.cards import SEATS, CardParseError, parse_seat
+from belote_lab.cards import SEATS
 from belote_lab.games.belote import BeloteHand, team_declarations
 from belote_lab.games.taking import Taking
 from belote_lab.referee.common import (
@@ -23,6 +23,7 @@ from belote_lab.referee.common import (
     no_overlap,
     play_through,
     replay_tricks,
+    seat_keyed,
     seat_of,
     taking_answer,
 )
@@ -67,22 +68,11 @@ def _bidding(case: dict[str, Any], rules: Any) -> dict[str, Any]:
 @handles("belote", "declarations")
 def declarations(case: dict[str, Any], rules: Any) -> dict[str, Any]:
     """Declarations of the four-player games (Belote, and Coinche, which scores them too)."""
-    hands = get(case, "hands", dict)
+    given = seat_keyed(case, "hands", case["game"])  # each seat at most once
     contract_of(case, case["game"])
     masks = [0, 0, 0, 0]
     groups = []
-    given: dict[int, str] = {}  # seat → the key that gave it (each seat exactly once)
-    for seat, cards in hands.items():
-        try:
-            s = parse_seat(seat)
-        except CardParseError as e:
-            raise Invalid(f"hands: {e}") from None
-        if s in given:
-            raise Invalid(
-                f"hands: seat {SEATS[s]} is given twice ({given[s]!r} and {seat!r}); "
-                "give each of N, E, S, W once"
-            )
-        given[s] = seat
+    for s, (seat, cards) in given.items():
         cs = cards_of({"h": cards}, "h", "belote")
         if len(cs) != 8:
             raise Invalid(f"seat {seat} must hold 8 cards, not {len(cs)}")

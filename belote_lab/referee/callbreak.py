@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from belote_lab.cards import SEATS, CardParseError, parse_seat
+from belote_lab.cards import SEATS
 from belote_lab.games.callbreak import CallbreakBidding, CallbreakHand, CallError, parse_call
 from belote_lab.referee.common import (
     Invalid,
@@ -14,6 +14,7 @@ from belote_lab.referee.common import (
     handles,
     play_through,
     replay_tricks,
+    seat_keyed,
     seat_of,
 )
 
@@ -23,13 +24,9 @@ __all__: list[str] = []
 @handles("callbreak", "score")
 def _score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
     tricks, hands, first = replay_tricks(case, "callbreak")
-    raw = get(case, "calls", dict)
     calls: dict[str, int] = {}
-    for seat, n in raw.items():
-        try:
-            s = SEATS[parse_seat(seat)]
-        except CardParseError as e:
-            raise Invalid(f"calls: {e}") from None
+    for s_index, (seat, n) in seat_keyed(case, "calls", "callbreak").items():
+        s = SEATS[s_index]
         if isinstance(n, bool) or not isinstance(n, int):
             raise Invalid(f"calls: {seat}'s call must be a whole number")
         try:

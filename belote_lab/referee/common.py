@@ -47,6 +47,7 @@ __all__ = [
     "players_of",
     "replay_tricks",
     "seat_after",
+    "seat_keyed",
     "seat_of",
     "taking_answer",
     "winner",
@@ -118,6 +119,39 @@ def seat_of(case: dict[str, Any], key: str, game: str | Game) -> int:
     if s not in g.seats:
         raise Invalid(f"{key}: {g.title} uses seats {_listed([SEATS[x] for x in g.seats])} only")
     return s
+
+
+def seat_keyed(case: dict[str, Any], key: str, game: str | Game) -> dict[int, tuple[str, Any]]:
+    """The object ``case[key]`` keyed by seats (``{"N": …, "e": …}``) as seat index → (the key
+    as given, its value); each seat at most once: a seat given twice (``"N"`` and ``"n"``, the
+    same seat) is refused, never read as the last value.
+
+    >>> seat_keyed({"calls": {"N": 3, "e": 4}}, "calls", "callbreak")
+    {0: ('N', 3), 1: ('e', 4)}
+    >>> seat_keyed({"calls": {"N": 3, "n": 8}}, "calls", "callbreak")
+    Traceback (most recent call last):
+    ...
+    belote_lab.referee.common.Invalid: calls: seat N is given twice ('N' and 'n'); give each \
+of N, E, S and W once
+    """
+    raw = get(case, key, dict)
+    g = game_of(game)
+    out: dict[int, tuple[str, Any]] = {}
+    for k, value in raw.items():
+        try:
+            s = parse_seat(k)
+        except CardParseError as e:
+            raise Invalid(f"{key}: {e}") from None
+        if s not in g.seats:
+            seats = _listed([SEATS[x] for x in g.seats])
+            raise Invalid(f"{key}: {g.title} uses seats {seats} only")
+        if s in out:
+            raise Invalid(
+                f"{key}: seat {SEATS[s]} is given twice ({out[s][0]!r} and {k!r}); "
+                f"give each of {_listed([SEATS[x] for x in g.seats])} once"
+            )
+        out[s] = (k, value)
+    return out
 
 
 _KIND_WORDS = {
