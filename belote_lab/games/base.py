@@ -644,18 +644,26 @@ class TrickPlay:
 
     @classmethod
     def from_json(cls: type[_T], data: dict[str, Any] | str) -> _T:
-        """Rebuild (and fully check) a hand of this class from :meth:`to_json` output."""
+        """Rebuild (and fully check) a hand of this class from :meth:`to_json` output.
+
+        The record must be of this very class's game: Coinche and two-player Belote hands are
+        Belote hands in Python (subclasses), but ``BeloteHand.from_json`` refuses their
+        records (:class:`~belote_lab.games.record.RecordError` naming both games).  Only a
+        class of no game (``TrickPlay`` itself) reads the record of any game.
+        """
         from belote_lab.games.record import RecordError, hand_from_json, title_ko
 
         h = hand_from_json(data)
-        if not isinstance(h, cls):
-            game = getattr(cls, "game", None)
+        game = getattr(cls, "game", "")
+        if type(h) is not cls and (game or not isinstance(h, cls)):
             ko = (
                 f"이 파일은 {title_ko(h.game)} 판 기록이므로 "
                 f"{title_ko(game) + ' 판' if game else '이 판'}으로 읽을 수 없습니다."
             )
-            raise RecordError(f"not a {getattr(cls, 'game', cls.__name__)} hand record "
-                              f"(game {h.game!r})", ko=ko)
+            raise RecordError(
+                f"not a {game or cls.__name__} hand record: this is a {h.game} hand record "
+                f"(game {h.game!r})", field="game", ko=ko,
+            )
         return h
 
     def _repr_html_(self) -> str:
@@ -884,9 +892,16 @@ class CountingGame:
         from belote_lab.games.record import RecordError, game_from_json, title_ko
 
         g = game_from_json(data)
-        if not isinstance(g, cls):
-            ko = f"이 파일은 {title_ko(cls.hand_class.game)} 게임 기록이 아닙니다."
-            raise RecordError(f"not a {cls.hand_class.game} game record", ko=ko)
+        if type(g) is not cls:  # exact: a CoincheGame is a BeloteGame in Python, not here
+            want, got = cls.hand_class.game, g.hand.game
+            ko = (
+                f"이 파일은 {title_ko(got)} 게임 기록이므로 {title_ko(want)} 게임으로 읽을 수 "
+                "없습니다."
+            )
+            raise RecordError(
+                f"not a {want} game record: this is a {got} game record (game {got!r})",
+                field="game", ko=ko,
+            )
         return g
 
     # --- values ---------------------------------------------------------------------------------
