@@ -358,7 +358,7 @@ _BELOTE = (
      "으뜸패 없음: 무늬를 따르고, 따를 수 없으면 아무 카드나 냄. 더 높은 "
      "카드를 낼 의무는 없음",
      _package("seed 004 gives only the order and the values; the package plays it as is "
-              "usual: follow suit, otherwise any card",
+              "usual",
               "시드 004는 서열과 점수만 밝히므로, 흔히 하는 대로 무늬만 따르고 "
               "따를 수 없으면 아무 카드나 내게 합니다",
               "004", "선이 낸 짝패가 가장 강하고")),
@@ -425,7 +425,7 @@ _COINCHE = (
      "쉬르쿠앵슈할 수 있는 사람: 쿠앵슈한 사람 다음 사람, 한 번만",
      _package("seed 004 lets the bidder's teammate answer; the package takes exactly one "
               "answer, surcoinche or pass, from the player after the one who coinched — "
-              "always on the bidding team: the bidder's partner or the bidder — and that "
+              "always on the bidding team, the bidder's partner or the bidder — and that "
               "answer ends the auction",
               "시드 004는 공약한 사람의 팀원이 답한다고 합니다. 이 패키지는 "
               "쿠앵슈한 사람 다음 사람(언제나 공약한 팀으로, 공약한 사람의 "
@@ -617,10 +617,10 @@ _CALLBREAK = (
      "여정: 학습자가 혼자 1등으로 게임을 이길 때마다 컴퓨터의 레벨이 1 → "
      "4로 오르고, 이기지 못한 게임이 나오면 끝남. 점수는 이긴 게임 수, 같으면 "
      "총점",
-     _package("seed 003 only names the journey; its rules are this package's design, the "
-              "Callbreak counterpart of seed 001's run",
-              "시드 003은 여정이라는 이름만 밝히므로, 그 규칙은 이 패키지가 "
-              "정했습니다(시드 001의 연승 도전에 해당하는 콜브레이크의 방식)",
+     _package("seed 003 only names the journey; its rules are this package's design, "
+              "modelled on seed 001's run",
+              "시드 003은 여정이라는 이름만 밝히므로, 그 규칙은 이 패키지가 시드 "
+              "001의 연승 도전에 맞추어 정했습니다",
               "003", "빠른 게임이나 여정을 고르고")),
 )
 
@@ -662,14 +662,15 @@ class OptionSources:
 
 
 _VARIANT = _package(
-    "off by default: seed 004 gives it as a variant, and seed 000's rules have no such rule",
-    "기본값은 끔: 시드 004가 변형 규칙으로 소개하고, 시드 000의 규칙에는 "
-    "없습니다",
+    "off by default, as seed 004 gives it only as a variant and seed 000's rules have none",
+    "시드 004가 변형 규칙으로만 소개하고 시드 000의 규칙에는 없으므로 "
+    "기본값으로는 끕니다",
     "004", "변형 규칙이 일부 존재한다",
 )
 _HOUSE_RULE_OFF = _package(
-    "off by default: seed 003 gives it as a house rule, not part of the classic game",
-    "기본값은 끔: 시드 003이 클래식 규칙이 아닌 하우스 규칙으로 소개합니다",
+    "off by default, as seed 003 gives it as a house rule, not part of the classic game",
+    "시드 003이 클래식 규칙이 아닌 하우스 규칙으로 소개하므로 기본값으로는 "
+    "끕니다",
     "003", "하우스 규칙을 켜고 끌 수 있습니다",
 )
 _ANOTHER_NUMBER = _package(
@@ -746,14 +747,15 @@ _COINCHE_OPTIONS: dict[str, OptionSources] = {
     "min_bid": OptionSources(((80, _seed("004", "최소 80")),), _ANOTHER_NUMBER),
     "max_bid": OptionSources(((180, _seed("004", "가능한 공약은 80~180")),), _ANOTHER_NUMBER),
     "allow_generale": OptionSources((
-        (False, _package("off by default: seed 004 says it is only sometimes added",
-                         "기본값은 끔: 시드 004는 간혹 추가한다고만 합니다",
+        (False, _package("off by default, as seed 004 says it is only sometimes added",
+                         "시드 004가 간혹 추가한다고만 하므로 기본값으로는 끕니다",
                          "004", "간혹 Générale, Générale Belote도 추가하는데")),
         (True, _seed("004", "공격측이 아닌 공약을 건 사람이 독식을 해야 성공한다")),
     )),
     "allow_belote_bids": OptionSources((
-        (False, _package("off by default: seed 004 says they are only sometimes added",
-                         "기본값은 끔: 시드 004는 추가하는 경우도 있다고만 합니다",
+        (False, _package("off by default, as seed 004 says they are only sometimes added",
+                         "시드 004가 추가하는 경우도 있다고만 하므로 기본값으로는 "
+                         "끕니다",
                          "004", "Capot Belote도 추가하는 경우도 있다")),
         (True, _seed("004", "Capot보다 높으며 이쪽은 Capot에 Belote도 선언")),
     )),
@@ -798,8 +800,8 @@ _CALLBREAK_OPTIONS: dict[str, OptionSources] = {
     )),
     "target_score": OptionSources(
         ((None, _HOUSE_RULE_OFF),),
-        _package("seed 003 only names the house rule; the package reads it as: rounds go on "
-                 "until a player's total reaches the target",
+        _package("seed 003 only names the house rule; the package reads it as rounds going "
+                 "on until a player's total reaches the target",
                  "시드 003은 이 하우스 규칙의 이름만 밝히므로, 누군가의 합계가 목표 "
                  "점수에 이를 때까지 라운드를 계속하는 규칙으로 읽습니다",
                  "003", "목표 점수까지 진행하기"),
@@ -807,11 +809,11 @@ _CALLBREAK_OPTIONS: dict[str, OptionSources] = {
     "big_call_8_wins": OptionSources((
         (False, _HOUSE_RULE_OFF),
         (True, _package("seed 003 names “8의 빅 콜” as a house rule without defining it; the "
-                        "package reads it as: a player who calls 8 or more and makes it wins "
-                        "the game at once (of several, the higher total)",
+                        "package reads it so that a player who calls 8 or more and makes it "
+                        "wins the game at once, and of several the higher total wins",
                         "시드 003은 “8의 빅 콜”을 하우스 규칙으로 이름만 밝히므로, 8 "
-                        "이상을 콜하고 해내면 그 자리에서 게임을 이기는 규칙으로 "
-                        "읽습니다(여럿이면 합계가 높은 사람)",
+                        "이상을 콜하고 해내면 그 자리에서 게임을 이기고, 여럿이 "
+                        "해내면 합계가 높은 사람이 이기는 규칙으로 읽습니다",
                         "003", "8의 빅 콜")),
     )),
 }
@@ -909,15 +911,16 @@ _DOC_WORDS = {
         "FFB rule book, or this package's choice and why. This section is made from "
         "`belote_lab/sources.py` by `docs/make_sources.py`; `source(key)` gives the same label.",
         "head": "| rule | key | source |",
-        "option": "option", "default": "default", "others": "any other number",
+        "option": "option", "default": " (default)", "others": "any other number",
     },
     "ko": {
         "title": "## 7. 규칙의 출처",
-        "intro": "위의 모든 규칙과 그 출처입니다. 출처는 시드(번호와 시드의 문구), 프랑스 벨로트 "
-        "연맹(FFB) 규칙, 또는 이 패키지의 선택(과 그 이유)입니다. 이 절은 `docs/make_sources.py`가 "
-        "`belote_lab/sources.py`에서 만들고, `source(key)`도 같은 출처를 줍니다.",
+        "intro": "위의 모든 규칙과 그 출처입니다. 출처는 시드(번호와 문구), 프랑스 벨로트 "
+        "연맹(FFB) 규칙, 이 패키지의 선택(이유와 함께) 가운데 하나입니다. 이 절은 "
+        "`docs/make_sources.py`가 `belote_lab/sources.py`에서 만들며, `source(key)`도 같은 "
+        "출처를 돌려줍니다.",
         "head": "| 규칙 | 키 | 출처 |",
-        "option": "옵션", "default": "기본값", "others": "그 밖의 수",
+        "option": "옵션", "default": "(기본값)", "others": "그 밖의 수",
     },
 }
 BEGIN = "<!-- sources: made by docs/make_sources.py from belote_lab/sources.py -->"
@@ -936,7 +939,7 @@ def _option_rows(cls: type[RuleOptions], language: str) -> Iterator[str]:
         for value, src in values:
             text = f"`{f.name}` = `{_json(value)}`"
             if value == f.default and type(value) is type(f.default):
-                text += f" ({w['default']})"
+                text += w["default"]
             key = f"{cls.__name__}.{f.name}={value if isinstance(value, str) else _json(value)}"
             yield f"| {w['option']} {text} | `{key}` | {_cell(src.text(language))} |"
         if sources.others is not None:

@@ -33,6 +33,7 @@ from belote_lab.games import Game, get, names
 from belote_lab.korean import kformat
 from belote_lab.rules import RuleOptionError
 from belote_lab.session import modes
+from belote_lab.sources import option_sources
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets.cards_view import esc
 from belote_widgets.i18n import game_name, seat_name
@@ -65,6 +66,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "on": "on",
         "off": "off",
         "off_zero": "0 turns it off",
+        "source": "Source: {source}",
+        "sources": "Sources: {sources}",
+        "source_others": "other values",
         "mode_hand": "One hand",
         "mode_game": "A game to the target score",
         "mode_game_rounds": "Quick game",
@@ -90,27 +94,25 @@ TEXTS: dict[str, dict[str, str]] = {
         "help_allow_all_trump": "A contract in which every suit plays like trump may be chosen "
         "(in Belote, in the second round).",
         "opt_first_lead": "First lead",
-        "help_first_lead": "Who leads the first trick: the dealer (the seeds' rule) or the "
-        "player after the dealer.",
+        "help_first_lead": "Who leads the first trick: the dealer or the player after the dealer.",
         "val_first_lead_dealer": "the dealer",
         "val_first_lead_eldest": "the player after the dealer",
         "opt_must_undertrump": "Must undertrump",
         "help_must_undertrump": "Void in the suit led and unable to beat the trumps played, you "
-        "must still play a lower trump (the French federation's rule).",
+        "must still play a lower trump.",
         "opt_declarations": "Declarations",
         "help_declarations": "After the first trick, sequences and four of a kind score extra "
         "points.",
         "opt_target": "Target score",
         "help_target": "The game ends after the hand in which a side passes this total.",
         "opt_failed_contract": "A failed contract",
-        "help_failed_contract": "When the contract fails: every point goes to the defence (the "
-        "seeds' rule), or each team keeps its own belote.",
+        "help_failed_contract": "When the contract fails: every point goes to the defence, or "
+        "each team keeps its own belote.",
         "val_failed_contract_all_to_defence": "every point to the defence",
         "val_failed_contract_keep_belote": "each team keeps its belote",
         "opt_capot": "Capot",
         "help_capot": "When the attack makes capot (+90): when it takes every point of the hand, "
-        "even if the defence wins a trick of 0-point cards (seed 000's rule), or only when it "
-        "wins all 8 tricks (the French federation's rule).",
+        "even if the defence wins a trick of 0-point cards, or only when it wins all 8 tricks.",
         "val_capot_all_points": "every point of the hand",
         "val_capot_all_tricks": "all 8 tricks",
         "opt_min_bid": "Lowest bid",
@@ -165,6 +167,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "on": "켬",
         "off": "끔",
         "off_zero": "0이면 꺼짐",
+        "source": "출처: {source}",
+        "sources": "출처: {sources}",
+        "source_others": "다른 값",
         "mode_hand": "한 판",
         "mode_game": "목표 점수까지 한 게임",
         "mode_game_rounds": "빠른 게임",
@@ -190,27 +195,26 @@ TEXTS: dict[str, dict[str, str]] = {
         "help_allow_all_trump": "모든 무늬가 으뜸패처럼 쓰이는 계약을 고를 수 있습니다 "
         "(벨로트에서는 두 번째 바퀴에서).",
         "opt_first_lead": "첫 트릭의 선",
-        "help_first_lead": "첫 트릭을 누가 먼저 내는지 정합니다: 딜러(시드 규칙) 또는 딜러 다음 "
-        "사람.",
+        "help_first_lead": "첫 트릭을 누가 먼저 내는지 정합니다: 딜러 또는 딜러 다음 사람.",
         "val_first_lead_dealer": "딜러",
         "val_first_lead_eldest": "딜러 다음 사람",
         "opt_must_undertrump": "낮은 으뜸패라도 내기",
         "help_must_undertrump": "낸 무늬가 없고 나온 으뜸패를 이길 수 없어도, 낮은 으뜸패가 "
-        "있으면 내야 합니다 (프랑스 연맹 규칙).",
+        "있으면 내야 합니다.",
         "opt_declarations": "선언",
         "help_declarations": "첫 트릭이 끝난 뒤 연속된 카드나 같은 숫자 네 장을 보여 주고 점수를 "
         "더 받습니다.",
         "opt_target": "목표 점수",
         "help_target": "한 팀의 합계가 이 점수를 넘은 판에서 게임이 끝납니다.",
         "opt_failed_contract": "계약 실패 시 점수",
-        "help_failed_contract": "계약이 실패하면 모든 점수를 수비 팀이 가져가거나(시드 규칙), "
-        "각 팀이 자기 벨로트 점수를 지킵니다.",
+        "help_failed_contract": "계약이 실패하면 모든 점수를 수비 팀이 가져가거나, 각 팀이 "
+        "자기 벨로트 점수를 지킵니다.",
         "val_failed_contract_all_to_defence": "모든 점수를 수비 팀에",
         "val_failed_contract_keep_belote": "각 팀이 자기 벨로트를 지킴",
         "opt_capot": "카포",
         "help_capot": "공격 팀이 카포(+90점)가 되는 때를 정합니다. 수비 팀이 0점짜리 카드만 든 "
-        "트릭을 가져가도 공격 팀이 이 판의 점수를 모두 얻으면 카포이거나(시드 000 규칙), 8트릭을 "
-        "모두 이겨야만 카포입니다(프랑스 연맹 규칙).",
+        "트릭을 가져가도 공격 팀이 이 판의 점수를 모두 얻으면 카포이거나, 8트릭을 모두 "
+        "이겨야만 카포입니다.",
         "val_capot_all_points": "이 판의 점수를 모두",
         "val_capot_all_tricks": "8트릭을 모두",
         "opt_min_bid": "가장 낮은 공약",
@@ -314,6 +318,29 @@ def _allowed_words(f: dataclasses.Field[Any], language: str) -> str:
         extra = f", {words('off_zero', language)}" if meta.get("optional") else ""
         return f"{lo}–{hi}{extra}"
     return ""
+
+
+def _source_words(g: Game, f: dataclasses.Field[Any], language: str) -> str:
+    """Where an option's values come from (a seed and its words, the FFB rule book or this
+    package's choice), read from :mod:`belote_lab.sources`: one label when every value has the
+    same source, else each value (the default first) with its own.
+
+    >>> g = get("belote")
+    >>> f = next(f for f in _fields(g) if f.name == "first_lead")
+    >>> for part in _source_words(g, f, "en").split("; "):
+    ...     print(part)
+    Sources: the dealer — seeds 000 and 004: “첫 턴의 선은 딜러가 진행한다.”
+    the player after the dealer — the FFB rule book
+    """
+    sources = option_sources(g.rules_class, f.name)
+    pairs = sorted(sources.values, key=lambda pair: pair[0] != f.default)
+    labels = [(_value_words(f, v, language), src.text(language)) for v, src in pairs]
+    if sources.others is not None:
+        labels.append((words("source_others", language), sources.others.text(language)))
+    if len({text for _, text in labels}) == 1:
+        return words("source", language, source=labels[0][1])
+    each = "; ".join(f"{value} — {text}" for value, text in labels)
+    return words("sources", language, sources=each)
 
 
 def _wide(width: str = "34em") -> widgets.Layout:
@@ -653,4 +680,5 @@ class SettingsPanel(LocalizedWidget):
                 if allowed
                 else words("default_only", lang, value=default)
             )
-            self.rule_notes[f.name].value = f"{esc(help_)} {esc(more)}"
+            source = _source_words(g, f, lang)
+            self.rule_notes[f.name].value = f"{esc(help_)} {esc(more)}<br>{esc(source)}"
