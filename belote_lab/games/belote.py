@@ -60,6 +60,7 @@ __all__ = [
     "BeloteGame",
     "HandResult",
     "score_hand",
+    "capot_side",
     "declarations_of",
     "team_declarations",
     "Declaration",
@@ -328,6 +329,24 @@ _WHY = {
 }
 
 
+def capot_side(
+    points: list[int] | tuple[int, int], tricks: list[int] | tuple[int, int], rule: str
+) -> str | None:
+    """The team (``NS``/``EW``) that made capot by the ``capot`` rule ``rule``, or ``None``:
+    ``all_points`` (seed 000) — the other team took no point, neither card points nor the last
+    trick; ``all_tricks`` (FFB) — the other team won no trick.
+
+    >>> capot_side((162, 0), (7, 1), "all_points"), capot_side((162, 0), (7, 1), "all_tricks")
+    ('NS', None)
+    """
+    if rule not in CAPOT_RULES:
+        raise ValueError(f"capot must be 'all_points' or 'all_tricks', not {rule!r}")
+    won = points if rule == "all_points" else tricks  # the other team took none of these
+    if won[0] == 0 or won[1] == 0:
+        return TEAMS[0 if won[1] == 0 else 1]
+    return None
+
+
 def score_hand(
     points: list[int] | tuple[int, int],
     tricks: list[int] | tuple[int, int],
@@ -380,18 +399,13 @@ def score_hand(
         raise ValueError(
             f"failed_contract must be 'all_to_defence' or 'keep_belote', not {failed_contract!r}"
         )
-    if capot not in CAPOT_RULES:
-        raise ValueError(f"capot must be 'all_points' or 'all_tricks', not {capot!r}")
     keep = failed_contract == "keep_belote"
     defend = 1 - attack
     score = [0, 0]
-    capot_team: str | None = None
     held = 0
     made: bool | None
     totals = [points[0] + belote[0], points[1] + belote[1]]
-    won = points if capot == "all_points" else tricks  # the other team took none of these
-    if won[0] == 0 or won[1] == 0:
-        capot_team = TEAMS[0 if won[1] == 0 else 1]
+    capot_team = capot_side(points, tricks, capot)
     if capot_team == TEAMS[attack] or (capot_team is not None and keep):
         winner = TEAMS.index(capot_team)
         score[winner] = capot_score + belote[winner]
