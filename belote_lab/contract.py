@@ -34,6 +34,7 @@ from belote_lab.cards import (
     CardParseError,
     Rank,
     Suit,
+    ascii_upper,
 )
 
 __all__ = [
@@ -85,7 +86,7 @@ class Contract:
             return _SUIT_CONTRACTS[text]
         if isinstance(text, str):
             t = text.strip()
-            up = t.upper()
+            up = ascii_upper(t)  # only ASCII letters: "ſa" is not "SA"
             if up in ("NT", "SA", "NO_TRUMP"):
                 return NO_TRUMP
             if up in ("AT", "TA", "ALL_TRUMP"):

@@ -376,3 +376,23 @@ def test_a_start_record_without_dealer_is_refused() -> None:
     del rec["dealer"]
     with pytest.raises(RecordError, match="missing key 'dealer'"):
         BeloteHand.from_json(rec)
+
+
+# --- 1. (continued) contract words and auction words are ASCII words, read whole ---------------
+@pytest.mark.parametrize("text", ["ſa", "ſ", "ᴺT", "N T"])
+def test_a_contract_is_not_read_from_look_alike_letters(text: str) -> None:
+    from belote_lab.contract import Contract
+
+    with pytest.raises(CardParseError, match="unknown contract"):
+        Contract.parse(text)
+    assert Contract.parse(" nt ").code == "NT" and Contract.parse("sa").code == "NT"
+
+
+def test_an_auction_word_with_a_space_inside_is_not_a_call() -> None:
+    h = CoincheHand(seed=4, dealer="N")
+    assert not h.can_call("pa ss") and not h.can_call("pasſ")
+    assert h.can_call(" PASS ") and h.can_call("passe")
+    h.call("80H")
+    assert h.can_call("Coinche") and not h.can_call("coin che")
+    h.call("coinche")
+    assert h.can_call("sur-coinche") and h.can_call("Surcoinche")

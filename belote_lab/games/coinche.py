@@ -495,12 +495,12 @@ class Auction(Bidding):
 
         if not isinstance(call, str):
             raise refuse(f"unknown call {call!r}", "unknown", call=quoted(call))
-        word = call.strip().lower().replace("-", "").replace(" ", "")
+        word = call.strip().lower() if call.isascii() else call  # ASCII words only
         bid: Bid | None = None
         if word in ("pass", "passe"):
             norm = "pass"
-        elif word in ("coinche", "surcoinche"):
-            norm = word
+        elif word in ("coinche", "surcoinche", "sur-coinche", "sur coinche"):
+            norm = word.replace("-", "").replace(" ", "")
         else:
             try:
                 bid = Bid.parse(call)
