@@ -38,8 +38,9 @@ from belote_lab.rules import CallbreakRules, RuleOptionError
 from belote_lab.trick import IllegalPlay
 
 ROOT = Path(__file__).resolve().parent.parent
-_LOCAL = ROOT / "tests" / "conformance" / "cases"
-CASES_DIR = _LOCAL if _LOCAL.is_dir() else Path("/work/shared/conformance/cases")
+# the in-repo copy of shared/conformance (tests/test_conformance.py checks it against the shared
+# cases when ../shared is beside the checkout); never a path of one machine
+CASES_DIR = ROOT / "tests" / "conformance" / "cases"
 
 SPADES = SUIT_MASK[Suit.S]
 
