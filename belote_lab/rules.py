@@ -2,7 +2,8 @@
 
 Every option declares what it accepts (a choice of words, or a range of whole numbers) in one
 place, its field's metadata; a value outside it is refused with the option's name and the range,
-whether it comes from JSON or from Python.
+whether it comes from JSON or from Python. Where each option's default and each other value come
+from (a seed, the FFB rule book or this package's choice) is kept in :mod:`belote_lab.sources`.
 
 >>> BeloteRules().first_lead, BeloteRules(must_undertrump=True).must_undertrump
 ('dealer', True)
