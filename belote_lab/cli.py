@@ -44,6 +44,16 @@ exit status: 0 every line answered (some answers may be "invalid"/"illegal" erro
              2 the file cannot be read (or bad arguments)"""
 
 
+CASE_KEYS = """\
+read the same way by referee and solve:
+  seats       "leader", "taker", "dealer"…: a seat letter N, E, S or W; a number (0)
+              is refused
+  "rules"     an object of rule options, e.g. {"must_undertrump": true}; absent or null:
+              the defaults; anything else (false, 0, "", [], "x") is refused
+  true/false  a yes-or-no key ("pv") is true or false (absent or null: false); "yes"
+              or 1 is refused"""
+
+
 # --- argument types: bad values end in argparse's usage error (exit status 2) -----------------
 def _game(text: str) -> str:
     from belote_lab.games import get
@@ -61,15 +71,29 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
 
 
-def _hands(text: str) -> int:
-    n = _whole(text)
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"the number of hands must be at least 1, not {n}")
-    return n
+def at_least_one(option: str) -> Callable[[str], int]:
+    """The argument type of ``option``: a whole number of at least 1, or an error naming the
+    option (argparse then prints ``argument --top: --top must be …``, or the positional's
+    name).
+
+    >>> at_least_one("--top")("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --top must be at least 1, not 0
+    """
+
+    def read(text: str) -> int:
+        n = _whole(text)
+        if n < 1:
+            raise argparse.ArgumentTypeError(f"{option} must be at least 1, not {n}")
+        return n
+
+    read.__name__ = f"at_least_one({option})"
+    return read
 
 
 def _simulate_hands(text: str) -> int:
-    n = _hands(text)
+    n = at_least_one("--hands")(text)
     if n > MAX_SIMULATE_HANDS:
         raise argparse.ArgumentTypeError(
             f"at most {MAX_SIMULATE_HANDS:,} hands a run (the arrays are kept in memory)"
@@ -105,8 +129,16 @@ def _rules_json(text: str) -> dict[str, Any]:
 
 def writable_path(text: str, suffix: str = "") -> Path:
     """The output path ``text`` (with ``suffix`` added when it does not end with it), checked
-    before any work is done: its directory exists and can be written, and it is not itself a
-    directory.  ``ArgumentTypeError`` names the path otherwise."""
+    before any work is done: its directory exists and can be written, it is not itself a
+    directory, and a file can be opened there for writing (tried: a file made by the try is
+    removed again; only a try tells, e.g. under ``/proc``).  ``ArgumentTypeError`` names the
+    path otherwise.
+
+    >>> writable_path("/proc/x.npz")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: cannot write /proc/x.npz: No such file or directory
+    """
     if not text:
         raise argparse.ArgumentTypeError("give a file name")
     path = Path(text)
@@ -125,7 +157,24 @@ def writable_path(text: str, suffix: str = "") -> Path:
         )
     if path.exists() and not os.access(path, os.W_OK):
         raise argparse.ArgumentTypeError(f"cannot write {path}: the file is not writable")
+    _try_writing(path)
     return path
+
+
+def _try_writing(path: Path) -> None:
+    """Open ``path`` for writing without changing it (a file made here is removed again); a
+    special file that exists (``/dev/stdout``, a pipe) is left alone."""
+    existed = path.exists()
+    if existed and not path.is_file():
+        return
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+    except OSError as e:
+        raise argparse.ArgumentTypeError(f"cannot write {path}: {e.strerror or e}") from None
+    os.close(fd)
+    if not existed:
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def _npz_path(text: str) -> Path:
@@ -206,7 +255,8 @@ def _cmd_tips(args: argparse.Namespace) -> int:
         print(line, file=sys.stderr, flush=True)
 
     t0 = time.perf_counter()
-    path = args.out or tipstudy.DEFAULT_PATH
+    # the default file too is checked before any work (--out was, by its type)
+    path = args.out or writable_path(str(tipstudy.DEFAULT_PATH))
     study = tipstudy.run(args.only, deals=args.deals or tipstudy.DEALS, jobs=args.jobs,
                          path=path, solver_hands=args.solver_hands or tipstudy.SOLVER_HANDS,
                          progress=progress)
@@ -284,12 +334,15 @@ def _add_study(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     s.add_argument("name", help="selfplay, double_dummy, dd_hand or level4")
-    s.add_argument("n", type=_hands, help="how many hands (deals)")
+    s.add_argument("n", type=at_least_one("N (the number of hands)"),
+                   help="how many hands (deals)")
     s.add_argument("--game", type=_game, default="belote")
-    s.add_argument("--chunk", type=_hands, default=50, help="hands a chunk (default 50)")
+    s.add_argument("--chunk", type=at_least_one("--chunk"), default=50,
+                   help="hands a chunk (default 50)")
     s.add_argument("--seed", type=_whole, default=0)
     s.add_argument("--out", type=Path, default=Path("study"),
-                   help="the results directory (default ./study)")
+                   help="the results directory (default ./study); checked before any work, "
+                   "as are the files already there (a damaged one is named)")
     s.add_argument("--scheduler", type=_scheduler, default="local",
                    help="local (default), serial, processes or tcp://HOST:PORT")
     s.add_argument("--param", type=_study_param, action="append", metavar="KEY=VALUE",
@@ -309,13 +362,14 @@ def _add_tips(sub: Any) -> None:
         "error as it is complete; the table with its verdicts on standard output.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    t.add_argument("--deals", type=_hands, default=None,
+    t.add_argument("--deals", type=at_least_one("--deals"), default=None,
                    help="deals per compared row, rounded up to chunks of 50 (default 4000)")
-    t.add_argument("--solver-hands", type=_hands, default=None,
+    t.add_argument("--solver-hands", type=at_least_one("--solver-hands"), default=None,
                    help="hands of the exact-solver row T8 (default 10000)")
     t.add_argument("--jobs", type=_jobs, default=2, help="processes (default 2)")
     t.add_argument("--out", type=writable_path, default=None,
-                   help="the JSON file (default notebooks/data/tip_study.json)")
+                   help="the JSON file (default notebooks/data/tip_study.json); checked, and "
+                   "read if it is there, before any work")
     t.add_argument("--only", type=_tip_ids, default=None,
                    help="only these rows, e.g. B1,T4 (default: every tested tip)")
     t.set_defaults(func=_cmd_tips)
@@ -332,7 +386,7 @@ def build_parser() -> argparse.ArgumentParser:
         _cmd_referee,
         help_line="answer conformance cases, one JSON answer a line",
         description="Answer each line of FILE (a conformance case) with one JSON line,\n"
-        "in order, as soon as it is computed.",
+        "in order, as soon as it is computed.\n\n" + CASE_KEYS,
         file_help="a .jsonl file of cases, or - for standard input",
     )
     _add_file_command(
@@ -341,7 +395,10 @@ def build_parser() -> argparse.ArgumentParser:
         _cmd_solve,
         help_line="solve deals exactly (double dummy), one JSON answer a line",
         description="Solve each line of FILE (a whole Belote deal) exactly: one JSON line\n"
-        "of N-S card points and best first cards per deal, in order.",
+        "of N-S card points and best first cards per deal, in order.  A line:\n"
+        '  {"hands": {"N": [8 cards], "E": …, "S": …, "W": …}, "trump": "H", "leader": "N"}\n'
+        'optional: "taker" (a seat; default the leader), "pv" (true: also a line of best\n'
+        'play), "game" ("belote"), "id" (echoed).\n\n' + CASE_KEYS,
         file_help="a .jsonl file of deals, or - for standard input",
     )
     _add_selfplay(sub)
@@ -372,7 +429,8 @@ def _add_file_command(
 def _add_selfplay(sub: Any) -> None:
     s = sub.add_parser("selfplay", help="computer players play whole hands; JSON out")
     s.add_argument("--game", type=_game, default="belote")
-    s.add_argument("--hands", type=_hands, default=10, help="how many hands (at least 1)")
+    s.add_argument("--hands", type=at_least_one("--hands"), default=10,
+                   help="how many hands (at least 1)")
     s.add_argument("--seed", type=_whole, default=0)
     s.add_argument("--players", default="1,1,1,1", help="levels per seat, e.g. 2,1,2,1")
     s.add_argument("--format", choices=("records", "cases"), default="records")
@@ -428,7 +486,8 @@ def _add_review(sub: Any) -> None:
     r.add_argument("--seat", type=_seat, default=None, help="N, E, S or W (default: every seat)")
     r.add_argument("--hand", type=int, default=0, help="which hand of a game record (from 0)")
     r.add_argument("--language", choices=("en", "ko"), default="en")
-    r.add_argument("--top", type=_hands, default=3, help="how many costliest cards to name")
+    r.add_argument("--top", type=at_least_one("--top"), default=3,
+                   help="how many costliest cards to name (at least 1)")
     r.add_argument("--hints", action=argparse.BooleanOptionalAction, default=None,
                    help="what the hint said before each card (default: with --seat)")
     r.add_argument("--calls", action=argparse.BooleanOptionalAction, default=None,

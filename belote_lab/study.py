@@ -95,6 +95,8 @@ __all__ = [
 
 META = "study.json"
 """The file of a study directory that says what was asked (name, game, params, seed, chunk)."""
+FORMATS = ("parquet", "csv")
+"""The formats of the chunk files."""
 SCHEDULERS = ("local", "processes", "serial")
 """The scheduler names :func:`run` takes besides a ``tcp://`` address."""
 _CHUNK_FILE = re.compile(r"chunk-(\d{6})-n(\d+)\.(parquet|csv)$")
@@ -327,13 +329,45 @@ def _format() -> str:
 
 
 def _stored(out: Path) -> dict[int, tuple[int, Path]]:
-    """Chunk → (hands, file) of the chunk files in ``out``."""
-    found = {}
-    for p in out.iterdir() if out.is_dir() else ():
+    """Chunk → (hands, file) of the chunk files in ``out`` (two files of one chunk: a
+    :class:`ValueError` naming them)."""
+    found: dict[int, tuple[int, Path]] = {}
+    for p in sorted(out.iterdir()) if out.is_dir() else ():
         m = _CHUNK_FILE.match(p.name)
         if m:
-            found[int(m.group(1))] = (int(m.group(2)), p)
+            k = int(m.group(1))
+            if k in found:
+                raise ValueError(f"{found[k][1]} and {p.name} hold the same chunk {k}: delete "
+                                 "one of them")
+            found[k] = (int(m.group(2)), p)
     return found
+
+
+def _read_meta(path: Path) -> dict[str, Any]:
+    """The :data:`META` file ``path``, checked: a JSON object whose ``format`` is one of
+    :data:`FORMATS` and ``chunk`` a whole number of at least 1 (a :class:`ValueError`
+    naming the file otherwise)."""
+    from belote_lab.jsonlines import json_kind, loads
+
+    try:
+        stored = loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as e:
+        raise ValueError(f"{path} is not a study file (not JSON: {e})") from None
+    except OSError as e:
+        raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
+    if not isinstance(stored, dict):
+        raise ValueError(f"{path} is not a study file (it holds {json_kind(stored)}, not an "
+                         "object)")
+    fmt = stored.get("format")
+    if fmt not in FORMATS:
+        shown = repr(fmt)[:40]
+        raise ValueError(f"{path}: the chunk format is {shown}, not one of "
+                         f"{', '.join(FORMATS)}")
+    chunk = stored.get("chunk")
+    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
+        raise ValueError(f"{path}: the chunk size is {repr(chunk)[:40]}, not a whole number "
+                         "of at least 1")
+    return stored
 
 
 def _open_store(out: Path, meta: dict[str, Any]) -> dict[str, Any]:
@@ -343,10 +377,7 @@ def _open_store(out: Path, meta: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"cannot use {out}: it is a file, not a directory")
     path = out / META
     if path.exists():
-        try:
-            stored = json.loads(path.read_text(encoding="utf-8"))
-        except ValueError:
-            raise ValueError(f"{path} is not a study file") from None
+        stored = _read_meta(path)
         keys = ("name", "game", "params", "seed", "chunk", "version")
         if {k: stored.get(k) for k in keys} != {k: meta[k] for k in keys}:
             raise ValueError(f"{out} holds another study ({_describe(stored)}); choose another "
@@ -361,6 +392,23 @@ def _open_store(out: Path, meta: dict[str, Any]) -> dict[str, Any]:
     if not os.access(out if out.is_dir() else out.parent, os.W_OK | os.X_OK):
         raise ValueError(f"cannot write {out}: permission denied")
     return meta
+
+
+def _check_writable(out: Path) -> None:
+    """Before any work: a file can be made in ``out`` (made, if it is not there, and removed
+    again: only a try tells, e.g. under ``/proc``); a :class:`ValueError` naming it if not."""
+    made = not out.exists()
+    try:
+        if made:
+            out.mkdir()
+        probe = out / f".{META}.{os.getpid()}.probe"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as e:
+        raise ValueError(f"cannot write {out}: {e.strerror or e}") from None
+    finally:
+        if made and out.is_dir() and not any(out.iterdir()):
+            out.rmdir()
 
 
 def _create(out: Path, meta: dict[str, Any]) -> None:
@@ -400,18 +448,47 @@ def _write_chunk(out: Path, fmt: str, k: int, hands: int, rows: list[dict[str, A
         old[1].unlink()
 
 
+def _read_chunk(p: Path, k: int, hands: int, chunk: int) -> Any:
+    """The rows of chunk ``k`` (``hands`` hands of a study in chunks of ``chunk``) stored in
+    ``p``, checked: a file that cannot be read, or that does not hold exactly the hands of
+    that chunk, is a :class:`ValueError` naming it (never rows silently missing)."""
+    import pandas as pd
+
+    again = "delete it to compute the chunk again"
+    try:
+        df = (pd.read_parquet(p) if p.suffix == ".parquet"
+              else pd.read_csv(p, keep_default_na=False))
+    except Exception as e:  # pandas' and pyarrow's errors for a damaged file are many
+        words = str(e).strip().splitlines()[0][:120] if str(e).strip() else type(e).__name__
+        raise ValueError(f"{p}: not a chunk file that can be read ({words}); {again}") from None
+    start = k * chunk
+    want = set(range(start, start + hands))
+    try:
+        ok = (hands <= chunk and {"chunk", "index"} <= set(df.columns) and len(df) > 0
+              and {int(x) for x in df["chunk"]} == {k}
+              and {int(x) for x in df["index"]} == want)
+    except (TypeError, ValueError, OverflowError):
+        ok = False
+    if not ok:
+        raise ValueError(f"{p} does not hold the rows of hands {start} to {start + hands - 1} "
+                         f"(chunk {k}); {again}")
+    return df
+
+
 def load(out: str | Path) -> Any:
     """Every stored chunk of the study directory ``out`` as one pandas DataFrame, sorted by
-    (chunk, index) (a hand's rows in the order they were made)."""
+    (chunk, index) (a hand's rows in the order they were made).  A damaged directory (its
+    :data:`META` or a chunk file that cannot be read or holds other hands) is a
+    :class:`ValueError` naming the file."""
     import pandas as pd
 
     out = Path(out)
     if not (out / META).exists():
         raise ValueError(f"{out} holds no study ({META} is missing)")
+    chunk = _read_meta(out / META)["chunk"]
     frames = []
-    for _, (_, p) in sorted(_stored(out).items()):
-        frames.append(pd.read_parquet(p) if p.suffix == ".parquet"
-                      else pd.read_csv(p, keep_default_na=False))
+    for k, (hands, p) in sorted(_stored(out).items()):
+        frames.append(_read_chunk(p, k, hands, chunk))
     if not frames:
         return pd.DataFrame()
     df = pd.concat(frames, ignore_index=True)
@@ -524,6 +601,12 @@ def run(name: str, n: int, *, game: str = "belote", chunk: int = 50, seed: int =
     tasks = [_Task(s.name, g.name, full, seed, k, k * chunk, min(n, (k + 1) * chunk))
              for k in range(-(-n // chunk))]
     todo = [t for t in tasks if have.get(t.chunk, (0,))[0] < t.stop - t.start]
+    again = {t.chunk for t in todo}
+    for k, (hands, p) in have.items():  # the chunks kept, checked before any work
+        if k not in again:
+            _read_chunk(p, k, hands, chunk)
+    if todo:
+        _check_writable(out)
     from tqdm.auto import tqdm
 
     computed = []

@@ -47,7 +47,7 @@ from typing import Any
 
 import numpy as np
 
-from belote_lab import korean
+from belote_lab import jsonlines, korean
 from belote_lab.comparison import duplicate_deals, make_player
 from belote_lab.players import tips as T
 from belote_lab.players.belote import BelotePlayer2
@@ -902,12 +902,85 @@ def _work(task: tuple[str, int]) -> tuple[str, int, dict[str, Any], float]:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    """The study stored in ``path`` (none yet: no rows), read by the strict JSON reader and
+    checked (:func:`_check_study`): a file of another shape is a :class:`ValueError` naming
+    it and what is wrong, before any work."""
     if not path.exists():
         return {"rows": {}}
-    with open(path, encoding="utf-8") as f:
-        data: dict[str, Any] = json.load(f)
+    try:
+        data = jsonlines.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as e:
+        raise ValueError(f"{path} is not a tip study (not JSON: {e})") from None
+    except OSError as e:
+        raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
+    _check_study(path, data)
     data.setdefault("rows", {})
-    return data
+    return data  # type: ignore[no-any-return]
+
+
+_CHUNK_OPTIONAL = {"seed": "whole", "sum_changed": "number", "dropped": "whole",
+                   "decisions": "whole", "best": "whole"}
+_CHUNK_KEYS = {"chunk": "whole", "n": "whole", "changed": "whole", "sum": "number",
+               "sumsq": "number", **_CHUNK_OPTIONAL}
+"""The keys of a stored chunk (:func:`_stats`, :func:`_solver`) and their kinds."""
+
+
+def _is_kind(value: Any, kind: str) -> bool:
+    """A whole number of 0 or more (``kind`` ``whole``), or a finite number (``number``)."""
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    if kind == "whole":
+        return whole and value >= 0
+    return whole or (isinstance(value, float) and math.isfinite(value))
+
+
+def _check_study(path: Path, data: Any) -> None:
+    """What :func:`run` stores: an object whose ``rows`` (an object, by tip id) hold objects
+    whose ``chunks`` are a list of objects, each with a whole ``chunk`` (once a row), ``n``
+    and ``changed`` (0 or more) and the numbers ``sum`` and ``sumsq``.
+
+    >>> _check_study(Path("t.json"), {"rows": {"B1": {"chunks": [{"chunk": 0, "n": 50,
+    ...     "changed": 3, "sum": 1.5, "sumsq": 9.0}]}}})
+    >>> _check_study(Path("t.json"), {"rows": {"B1": 5}})
+    Traceback (most recent call last):
+    ...
+    ValueError: t.json is not a tip study: rows.B1 is 5, not an object
+    """
+
+    def wrong(where: str, value: Any, what: str) -> ValueError:
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        shown = repr(value)[:40] if number else jsonlines.json_kind(value)
+        return ValueError(f"{path} is not a tip study: {where} is {shown}, not {what}")
+
+    if not isinstance(data, dict):
+        raise wrong("the file", data, "an object")
+    rows = data.get("rows", {})
+    if not isinstance(rows, dict):
+        raise wrong("rows", rows, "an object (rows by tip id)")
+    for rid, row in rows.items():
+        name = f"rows.{rid[:40]}"
+        if not isinstance(row, dict):
+            raise wrong(name, row, "an object")
+        chunks = row.get("chunks", [])
+        if not isinstance(chunks, list):
+            raise wrong(f"{name}.chunks", chunks, "a list")
+        seen: set[int] = set()
+        for i, c in enumerate(chunks):
+            where = f"{name}.chunks[{i}]"
+            if not isinstance(c, dict):
+                raise wrong(where, c, "an object")
+            for key, kind in _CHUNK_KEYS.items():
+                what = "a whole number of 0 or more" if kind == "whole" else "a number"
+                if key not in c:
+                    if key in _CHUNK_OPTIONAL:
+                        continue
+                    raise ValueError(f"{path} is not a tip study: {where} has no {key} "
+                                     f"({what})")
+                if not _is_kind(c[key], kind):
+                    raise wrong(f"{where}.{key}", c[key], what)
+            if c["chunk"] in seen:
+                raise ValueError(f"{path} is not a tip study: {name} holds chunk {c['chunk']} "
+                                 "twice")
+            seen.add(c["chunk"])
 
 
 def _dumps(data: dict[str, Any]) -> str:

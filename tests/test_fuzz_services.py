@@ -7,17 +7,22 @@ Each test names the finding it covers; each failed before its fix.
 from __future__ import annotations
 
 import json
+import re
+import shutil
 import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from belote_lab import hints, warm
+from belote_lab import hints, selfplay, study, tipstudy, warm
+from belote_lab._jit import HAVE_NUMBA
 from belote_lab.cards import SEATS
+from belote_lab.cli import build_parser, main, writable_path
 from belote_lab.games.belote import BeloteHand
 from belote_lab.games.record import RecordError, korean_of
 from belote_lab.hints import Hint, hint
@@ -221,3 +226,184 @@ def test_solves_in_threads_give_the_values_of_one_thread() -> None:
     with ThreadPoolExecutor(4) as pool:
         for _ in range(3):
             assert list(pool.map(lambda p: solve_position(p).values, positions)) == alone
+
+
+# --- 9: output paths checked before any work -----------------------------------------------------
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``belote-lab ARGS``: the exit status, standard output and standard error."""
+    try:
+        code = main(args)
+    except SystemExit as e:  # argparse's usage errors
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    return code, out, err
+
+
+def no_work(*args: Any, **kwargs: Any) -> Any:
+    raise AssertionError("work was done before the output was checked")
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc, where no "
+                    "file can be made although the directory looks writable")
+@pytest.mark.parametrize(("args", "shown"), [
+    (["simulate", "--hands", "200000", "--out", "/proc/x"], "/proc/x.npz"),
+    (["selfplay", "--hands", "3", "--out", "/proc/x"], "/proc/x"),
+    (["tips", "--only", "C5", "--deals", "50", "--jobs", "1", "--out", "/proc/x.json"],
+     "/proc/x.json"),
+    (["study", "selfplay", "4", "--game", "belote2", "--scheduler", "serial", "--quiet",
+      "--out", "/proc/x"], "/proc/x"),
+])
+def test_an_output_that_cannot_be_made_is_refused_before_any_hand(
+    args: list[str], shown: str, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import belote_lab.simulate
+
+    for module, name in ((belote_lab.simulate, "simulate"), (study, "compute_chunk"),
+                         (tipstudy, "_work"), (selfplay, "selfplay")):
+        monkeypatch.setattr(module, name, no_work)
+    code, out, err = run_cli(args, capsys)
+    assert code == 2 and out == ""
+    last = err.splitlines()[-1]  # (argparse prints the usage above its error line)
+    assert last.startswith(f"belote-lab {args[0]}: error: ")
+    assert last.endswith(f"cannot write {shown}: No such file or directory")
+
+
+def test_a_checked_output_leaves_no_file_behind(tmp_path: Path) -> None:
+    path = tmp_path / "new.json"
+    assert writable_path(str(path)) == path and not path.exists()
+    kept = tmp_path / "kept.json"
+    kept.write_text("mine")
+    assert writable_path(str(kept)) == kept and kept.read_text() == "mine"
+
+
+# --- 10: a damaged study folder ------------------------------------------------------------------
+STUDY = ["study", "selfplay", "20", "--game", "belote2", "--chunk", "10", "--scheduler",
+         "serial", "--quiet", "--out"]
+
+
+@pytest.fixture(scope="module")
+def stored_study(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("study") / "s"
+    study.run("selfplay", 20, game="belote2", chunk=10, out=out, scheduler="serial",
+              progress=False)
+    return out
+
+
+def damage_meta_to_a_list(d: Path) -> str:
+    (d / "study.json").write_text("[]")
+    return "study.json is not a study file (it holds an array, not an object)"
+
+
+def damage_a_chunk_to_garbage(d: Path) -> str:
+    (d / "chunk-000001-n10.csv").write_text("garbage,x\n1,2\n")
+    return "chunk-000001-n10.csv does not hold the rows of hands 10 to 19 (chunk 1)"
+
+
+def damage_the_format(d: Path) -> str:
+    meta = json.loads((d / "study.json").read_text())
+    (d / "study.json").write_text(json.dumps({**meta, "format": "xyz"}))
+    return "study.json: the chunk format is 'xyz', not one of parquet, csv"
+
+
+def empty_a_chunk(d: Path) -> str:
+    (d / "chunk-000000-n10.csv").write_bytes(b"")
+    return "chunk-000000-n10.csv: not a chunk file that can be read (No columns to parse"
+
+
+def cut_a_chunk_short(d: Path) -> str:
+    p = d / "chunk-000001-n10.csv"
+    p.write_text("".join(p.read_text().splitlines(keepends=True)[:6]))
+    return "chunk-000001-n10.csv does not hold the rows of hands 10 to 19 (chunk 1)"
+
+
+@pytest.mark.parametrize("damage", [damage_meta_to_a_list, damage_a_chunk_to_garbage,
+                                    damage_the_format, empty_a_chunk, cut_a_chunk_short])
+def test_a_damaged_study_folder_is_one_error_line_naming_the_file(
+    damage: Any, stored_study: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    d = tmp_path / "s"
+    shutil.copytree(stored_study, d)
+    words = damage(d)
+    before = {p.name: p.read_bytes() for p in d.iterdir()}
+    monkeypatch.setattr(study, "compute_chunk", no_work)
+    code, out, err = run_cli([*STUDY, str(d)], capsys)
+    assert (code, out) == (2, "")
+    assert err == f"belote-lab study: error: {d}/{words}" + err.split(words, 1)[1]
+    assert err.count("\n") == 1
+    assert {p.name: p.read_bytes() for p in d.iterdir()} == before
+    with pytest.raises(ValueError, match=re.escape(words)):
+        study.load(d)
+
+
+def test_an_undamaged_study_folder_is_read_whole(stored_study: Path) -> None:
+    df = study.load(stored_study)
+    assert sorted(df["index"]) == list(range(20))
+
+
+# --- 11: a tip study file of another shape -------------------------------------------------------
+@pytest.mark.parametrize(("text", "words"), [
+    ("[1,2]", "the file is an array, not an object"),
+    ('{"rows":{"B1":5}}', "rows.B1 is 5, not an object"),
+    ('{"rows":[]}', "rows is an array, not an object"),
+    ('{"rows":{"C5":{"chunks":{}}}}', "rows.C5.chunks is an object, not a list"),
+    ('{"rows":{"C5":{"chunks":[{"chunk":0}]}}}', "rows.C5.chunks[0] has no n"),
+    ('{"rows":{"C5":{"chunks":[{"chunk":0,"n":1,"changed":0,"sum":"1","sumsq":1}]}}}',
+     "rows.C5.chunks[0].sum is a string, not a number"),
+    ("{", "is not a tip study (not JSON"),
+])
+def test_a_tip_study_of_another_shape_is_one_error_line(
+    text: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = tmp_path / "tips.json"
+    path.write_text(text)
+    monkeypatch.setattr(tipstudy, "_work", no_work)
+    code, out, err = run_cli(["tips", "--only", "C5", "--deals", "50", "--jobs", "1", "--out",
+                              str(path)], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"belote-lab tips: error: {path}") and words in err
+    assert err.count("\n") == 1 and path.read_text() == text
+    with pytest.raises(ValueError, match=re.escape(words)):
+        tipstudy.load(path)
+
+
+# --- 12: seats, yes-or-no keys and --top ---------------------------------------------------------
+@pytest.mark.parametrize("leader", [0, 2, True, None, ["N"]])
+def test_solve_reads_a_seat_as_the_referee_does(leader: Any) -> None:
+    ref = answer({**WINNER, "leader": leader})
+    sol = solve_case({**DEAL, "leader": leader})
+    assert ref["error"] == sol["error"] == "invalid"
+    assert ref["message"] == sol["message"]
+    taker = solve_case({**DEAL, "taker": 0})
+    assert taker["error"] == "invalid" and "taker" in taker["message"]
+
+
+@pytest.mark.parametrize("pv", ["yes", 1, 0, "true", []])
+def test_pv_is_true_or_false(pv: Any) -> None:
+    ans = solve_case({**DEAL, "pv": pv})
+    assert ans["error"] == "invalid" and ans["message"].startswith('"pv" must be true or false')
+
+
+@pytest.mark.skipif(not HAVE_NUMBA, reason="a whole deal needs the numba solver (extra 'fast')")
+def test_pv_true_false_or_null() -> None:
+    assert len(solve_case({**DEAL, "pv": True})["pv"]) == 32
+    for pv in (False, None):
+        ans = solve_case({**DEAL, "pv": pv})
+        assert ans["ns_points"] == 162 and "pv" not in ans
+
+
+def test_review_top_0_names_top(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run_cli(["review", str(tmp_path / "x.json"), "--top", "0"], capsys)
+    assert code == 2 and "argument --top: --top must be at least 1, not 0" in err
+
+
+@pytest.mark.parametrize("command", ["referee", "solve"])
+def test_the_help_says_how_keys_are_read(command: str) -> None:
+    text = " ".join(build_parser()._subparsers._group_actions[0]  # type: ignore[union-attr]
+                    .choices[command].format_help().split())
+    assert 'absent or null: the defaults; anything else (false, 0, "", [], "x") is refused' in text
+    assert "a seat letter N, E, S or W; a number (0) is refused" in text
+    assert '"yes" or 1 is refused' in text

@@ -9,7 +9,10 @@ Each input line is one deal::
 e.g. ``{"must_undertrump": true}``), ``taker`` (a seat, default the leader; it does not change
 the card points), ``id`` (echoed back) and ``pv`` (``true``: also answer ``"pv"``, a
 principal variation of 32 cards, best play by all four) are optional; ``game`` defaults to
-``belote``. Each
+``belote``.  The keys are read as the referee reads them: a seat (``leader``, ``taker``) is a
+letter (``0`` is refused, as the referee refuses it), ``rules`` absent or ``null`` means the
+defaults and anything else but an object is refused, and ``pv`` is ``true`` or ``false``
+(absent or ``null``: ``false``; ``"yes"`` or ``1`` is refused).  Each
 answer is one JSON line: ``ns_points`` (the N–S card points with dix de der, belote and capot
 bonus excluded, with best play by all four from the first card), ``best`` (the best first
 cards) and ``ms`` (solve time). A line that cannot be read gets ``{"error": "invalid",
@@ -39,13 +42,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from belote_lab import jsonlines
-from belote_lab.cards import SEATS, CardParseError, mask_cards, parse_cards, parse_seat
+from belote_lab import jsonlines, warm
+from belote_lab.cards import SEATS, CardParseError, mask_cards, parse_cards
 from belote_lab.contract import Contract
 from belote_lab.games import get as get_game
 from belote_lab.games.base import TrickPlay
+from belote_lab.games.record import describe
 from belote_lab.games.spec import Game
 from belote_lab.jsonlines import BadLine, clean_id, parse_line, serve
+from belote_lab.referee import common as case_reading
 from belote_lab.rules import RuleOptionError
 
 __all__ = ["solve_case", "solve_line", "run", "serve_file"]
@@ -92,8 +97,8 @@ def _state(case: dict[str, Any]) -> Any:
         rules = g.rules(case.get("rules"))
     except (RuleOptionError, TypeError) as e:
         raise Invalid(str(e)) from None
-    leader = parse_seat(case["leader"])
-    taker = parse_seat(case.get("taker", leader))
+    leader = _seat(case, "leader", g)
+    taker = leader if case.get("taker") is None else _seat(case, "taker", g)
     for seat, cards in hands.items():
         if not isinstance(cards, (list, str)):
             raise Invalid(f"the hand of {seat} must be a list of cards")
@@ -104,21 +109,31 @@ def _state(case: dict[str, Any]) -> Any:
     return g.hand_class.from_hands(hands, contract, taker=taker, first_leader=leader, rules=rules)
 
 
-_warm = False
+def _seat(case: dict[str, Any], key: str, g: Game) -> int:
+    """A seat of the case, read as the referee reads its seats (a letter; ``0`` is refused)."""
+    try:
+        return case_reading.seat_of(case, key, g)
+    except case_reading.Invalid as e:
+        raise Invalid(str(e)) from None
 
 
-def _warm_up() -> None:
-    """Compile (or load from the cache) the solver kernel on a trivial deal (N holds every
-    trump), once, so the first answer's ``ms`` is a solve time."""
-    global _warm
-    if not _warm:
-        from belote_lab.solver import solve
+def _flag(case: dict[str, Any], key: str) -> bool:
+    """A yes-or-no key: ``true`` or ``false`` (absent or ``null``: ``false``); ``"yes"`` or
+    ``1`` is refused, not read as one or the other.
 
-        hands = {"N": "JH 9H AH TH KH QH 8H 7H", "E": "AS TS KS QS JS 9S 8S 7S",
-                 "S": "AD TD KD QD JD 9D 8D 7D", "W": "AC TC KC QC JC 9C 8C 7C"}
-        deal = get_game("belote").hand_class.from_hands(hands, "H", taker="N", first_leader="N")
-        solve(deal, all_values=False)
-        _warm = True
+    >>> _flag({"pv": True}, "pv"), _flag({}, "pv"), _flag({"pv": None}, "pv")
+    (True, False, False)
+    >>> _flag({"pv": 1}, "pv")
+    Traceback (most recent call last):
+    ...
+    belote_lab.solver.cli_solve.Invalid: "pv" must be true or false, not the number 1
+    """
+    v = case.get(key)
+    if v is None:
+        return False
+    if not isinstance(v, bool):
+        raise Invalid(f'"{key}" must be true or false, not {describe(v)}')
+    return v
 
 
 def solve_case(case: Any) -> dict[str, Any]:
@@ -133,13 +148,14 @@ def solve_case(case: Any) -> dict[str, Any]:
         if id_problem is not None:
             raise Invalid(id_problem)
         state = _state(case)
+        want_pv = _flag(case, "pv")
     except Invalid as e:
         out.update({"error": "invalid", "message": str(e)})
         return out
     except (CardParseError, ValueError, TypeError, KeyError) as e:
         out.update({"error": "invalid", "message": f"{type(e).__name__}: {e}"})
         return out
-    out.update(_solved(state, case.get("pv") is True))
+    out.update(_solved(state, want_pv))
     return out
 
 
@@ -147,7 +163,7 @@ def _solved(state: TrickPlay, want_pv: bool) -> dict[str, Any]:
     """The answer keys of a deal that was read: ``ns_points``, ``best``, ``ms`` (``pv``)."""
     from belote_lab.solver import solve
 
-    _warm_up()
+    warm.ready()  # the kernels loaded before the clock starts: the first ``ms`` is a solve's
     sol = solve(state, max_side=(0, 2), all_values=False, pv=want_pv)
     points = state.contract.tables.points
     total = sum(points[c] for h in state.hands for c in mask_cards(h)) + state.last_trick_bonus
