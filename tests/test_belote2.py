@@ -19,14 +19,17 @@ from belote_lab.games.belote2 import (
     MARGIN_CAP,
     Belote2Hand,
     Belote2Match,
+    new_taking,
     run_score,
     score_belote2,
 )
+from belote_lab.games.taking import TakingError
 from belote_lab.ladder import Belote2Run
 from belote_lab.players import RandomPlayer, drive_hand
 from belote_lab.players.belote2 import LEVELS, Belote2Player2, taking_strength
 from belote_lab.record import RecordError
 from belote_lab.referee import answer
+from belote_lab.rules import Belote2Rules
 from belote_lab.trick import IllegalPlay, Rule
 
 PROPS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -663,3 +666,20 @@ def test_level_2_is_deterministic_and_uses_legal_choices() -> None:
             runs.append(h.actions)
         assert runs[0] == runs[1]
         assert h.phase == "done"  # the dealer is forced after two redeals: a contract
+
+
+@pytest.mark.parametrize("forced", [1, 2, 3])
+def test_the_dealer_refused_a_pass_hears_how_many_redeals(forced: int) -> None:
+    """The refusal names the redeals in a row the rule counts (not always "two"), in both
+    languages, and says "by these rules" when the option forces the dealer at once."""
+    t = new_taking(0, "JH", forced, Belote2Rules(forced_after_redeals=forced))
+    for _ in range(3):
+        t.call("pass")
+    with pytest.raises(TakingError) as e:
+        t.call("pass")
+    assert f"after {forced} redeal" in str(e.value) and f"{forced}번 연속으로" in e.value.text("ko")
+    never = new_taking(0, "JH", 0, Belote2Rules(forced_after_redeals=0))
+    for _ in range(3):
+        never.call("pass")
+    with pytest.raises(TakingError, match="by these rules"):
+        never.call("pass")

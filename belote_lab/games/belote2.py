@@ -136,6 +136,7 @@ def new_taking(dealer: int, turned: Card | str, redeals: int, rules: Belote2Rule
         turned,
         seats=SEATS2,
         dealer_must_name=redeals >= rules.forced_after_redeals,
+        redeals=redeals,
     )
 
 

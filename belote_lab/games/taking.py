@@ -62,8 +62,9 @@ _REFUSALS_KO = {
     "turned_suit": "뒤집힌 카드의 무늬 {suit:은} 첫 바퀴에서 모두 거절했으므로 두 번째 바퀴에서 "
     "부를 수 없습니다.",
     "variant": "이 규칙에서는 {call:을} 허용하지 않으므로 부를 수 없습니다.",
-    "dealer_pass": "연속으로 카드를 다시 나눴으므로 딜러인 {seat:은} 두 번째 바퀴에서 패스할 수 "
-    "없습니다.",
+    "dealer_pass": "카드를 {redeals}번 연속으로 다시 나눴으므로 딜러인 {seat:은} 두 번째 바퀴에서 "
+    "패스할 수 없습니다.",
+    "dealer_never": "이 규칙에서는 딜러인 {seat:은} 두 번째 바퀴에서 패스할 수 없습니다.",
     "other": "지금은 {call:을} 할 수 없습니다.",
 }
 """The taking's refusals in Korean, one sentence each."""
@@ -82,6 +83,7 @@ class Taking(Bidding):
         allow_no_trump: bool = False,
         allow_all_trump: bool = False,
         dealer_must_name: bool = False,
+        redeals: int = 0,
     ) -> None:
         self.dealer = dealer
         self.turned = Card.parse(turned)
@@ -90,6 +92,7 @@ class Taking(Bidding):
         self.allow_no_trump = allow_no_trump
         self.allow_all_trump = allow_all_trump
         self.dealer_must_name = dealer_must_name
+        self.redeals = redeals  # deals passed out in a row before this one (said in a refusal)
         i = seats.index(dealer)
         self.order = tuple(seats[(i + 1 + k) % len(seats)] for k in range(len(seats)))
         self.calls: list[tuple[int, str]] = []
@@ -176,6 +179,7 @@ class Taking(Bidding):
             seat=seat_name(seat),
             call=call_words_ko(norm),
             suit=self.turned.suit,
+            redeals=self.redeals,
         )
         raise TakingError(f"call {index + 1} by {SEATS[seat]}: {why}", index, ko)
 
@@ -196,7 +200,11 @@ class Taking(Bidding):
             kind = "no trump" if norm == "NT" else "all trump"
             return f"{kind} is not allowed by these rules", "variant"
         if norm == "pass":
-            return f"{seat}, the dealer, may not pass in round 2 after two redeals", "dealer_pass"
+            n = self.redeals
+            if not n:  # forced_after_redeals 0: never
+                return f"{seat}, the dealer, may not pass in round 2 by these rules", "dealer_never"
+            again = f"{n} redeal{'s' if n != 1 else ''} in a row"
+            return f"{seat}, the dealer, may not pass in round 2 after {again}", "dealer_pass"
         return f"{call!r} is not allowed now", "other"
 
     def _apply(self, norm: str) -> None:
