@@ -21,9 +21,11 @@ import pytest
 
 from belote_lab import hints, selfplay, study, tipstudy, warm
 from belote_lab._jit import HAVE_NUMBA
+from belote_lab.advice import advise
 from belote_lab.cards import SEATS
 from belote_lab.cli import build_parser, main, writable_path
 from belote_lab.games.belote import BeloteHand
+from belote_lab.games.callbreak import CallbreakHand
 from belote_lab.games.record import RecordError, korean_of
 from belote_lab.hints import Hint, hint
 from belote_lab.players import pimc
@@ -407,3 +409,28 @@ def test_the_help_says_how_keys_are_read(command: str) -> None:
     assert 'absent or null: the defaults; anything else (false, 0, "", [], "x") is refused' in text
     assert "a seat letter N, E, S or W; a number (0) is refused" in text
     assert '"yes" or 1 is refused' in text
+
+
+def test_hints_and_advice_in_threads_give_the_answers_of_one_thread() -> None:
+    """The docs' claim (docs/ARCHITECTURE.md, "Threads"): each thread asks about its own
+    state, with a samples cap reached well within the budget (so the answer is the seed's)."""
+    played = []
+    for seed in range(4):
+        h = BeloteHand(seed=seed)
+        h.call("take")
+        for _ in range(16):
+            h.play(next(iter(h.legal_cards())))
+        played.append(h)
+    bidding = [BeloteHand(seed=s) for s in range(2)] + [CallbreakHand(seed=s) for s in range(2)]
+
+    def card_values(h: BeloteHand) -> dict[Any, float]:
+        return {c: v.mean for c, v in hint(h, samples=8, time_budget=30.0, seed=1).values.items()}
+
+    def calls(h: Any) -> Any:
+        return advise(h, samples=6, time_budget=30.0, seed=1).rows
+
+    hints_alone = [card_values(h) for h in played]
+    advice_alone = [calls(h) for h in bidding]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(card_values, played)) == hints_alone
+        assert list(pool.map(calls, bidding)) == advice_alone
