@@ -12,8 +12,9 @@ Two ladders, as the seeds name them:
 * :class:`Belote2Run` — seed 001's two-player run: matches of two hands, scored by
   :func:`~belote_lab.games.belote2.run_score` (consecutive wins × 10,000 + the winning
   margins, capped at 9,999); a loss or a draw ends it;
-* :class:`CallbreakJourney` — seed 003's journey: Callbreak games won alone, the learner's
-  total points as the tie-break.
+* :class:`CallbreakJourney` — the journey, a mode seed 003 names without rules: its ladder,
+  end and score (Callbreak games won alone, the learner's total points as the tie-break) are
+  this package's design (``belote_lab.sources.source("callbreak.journey")``).
 
 Both are saved as ``belote_lab/run`` records (:func:`run_to_json`, :func:`run_from_json`, also
 found in :mod:`belote_lab.record`): ``game``, ``rules``, ``seed``, ``seat`` (the learner's),
