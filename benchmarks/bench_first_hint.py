@@ -14,7 +14,8 @@ the cache beside the sources as ``make`` leaves it:
 * ``ready first``: the same once the application has called :func:`belote_lab.warm.ready`
   at start (the second hint's figure is every later hint's).
 
-Prints the median of ``--runs`` processes (seconds) and the load average.
+Prints the median of ``--runs`` processes (seconds, and the deals each hint evaluated) and
+the load average.
 """
 
 from __future__ import annotations
@@ -42,22 +43,23 @@ out = []
 for _ in range(2):
     t0 = time.perf_counter()
     if {way!r} == "before":
-        pimc.hint(h, 32, {budget}, 0, False, "points", min_deals=RANGE_SAMPLES)
+        hn = pimc.hint(h, 32, {budget}, 0, False, "points", min_deals=RANGE_SAMPLES)
     else:
-        hint(h, time_budget={budget})
-    out.append(time.perf_counter() - t0)
+        hn = hint(h, time_budget={budget})
+    out += [time.perf_counter() - t0, hn.samples]
 print(*out)
 """
 WAYS = ("before", "after", "ready first")
 BUDGETS = (0.05, 0.3, 0.9)
 
 
-def first_two(way: str, budget: float) -> tuple[float, float]:
+def first_two(way: str, budget: float) -> tuple[float, int, float, int]:
+    """The first and the second hint's seconds and deals, in a new process."""
     code = PROBE.format(way=way, budget=budget)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
-    a, b = out.stdout.split()[-2:]
-    return float(a), float(b)
+    a, n, b, m = out.stdout.split()[-4:]
+    return float(a), int(n), float(b), int(m)
 
 
 def main() -> int:
@@ -65,13 +67,12 @@ def main() -> int:
     p.add_argument("--runs", type=int, default=3)
     runs = p.parse_args().runs
     print(f"load average: {load_average()}")
-    print(f"{'budget':>7} {'way':12} {'first hint':>10} {'second':>8}")
+    print(f"{'budget':>7} {'way':12} {'first hint':>10} {'deals':>5} {'second':>8} {'deals':>5}")
     for budget in BUDGETS:
         for way in WAYS:
             got = [first_two(way, budget) for _ in range(runs)]
-            first = statistics.median(x for x, _ in got)
-            second = statistics.median(y for _, y in got)
-            print(f"{budget:6.2f}s {way:12} {first:9.3f}s {second:7.3f}s")
+            a, n, b, m = (statistics.median(x[i] for x in got) for i in range(4))
+            print(f"{budget:6.2f}s {way:12} {a:9.3f}s {n:5g} {b:7.3f}s {m:5g}")
     print(f"load average: {load_average()}")
     return 0
 
