@@ -232,7 +232,14 @@ class RuleOptions:
 
 
 def short_repr(value: Any) -> str:
-    """``repr`` of a user's value, cut to a readable length."""
+    """``repr`` of a user's value, cut to a readable length; true, false and null as JSON
+    writes them (rule options come from JSON).
+
+    >>> short_repr(False), short_repr(None), short_repr("x" * 70)[-5:], short_repr(10**40)
+    ('false', 'null', 'xx...', 'a huge number')
+    """
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "true" if value else "false"
     text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
     return text if len(text) <= 60 else text[:57] + "..."
 

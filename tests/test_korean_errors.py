@@ -668,7 +668,7 @@ RULES: list[tuple[Callable[[], Any], str]] = [
     (lambda: CoincheRules(min_bid=85), "multiples of 10"),
     (lambda: CallbreakRules(rounds=4), "rule option 'rounds' must be 3 or 5, not 4"),
     (lambda: CallbreakRules(target_score=0), "or null, not 0"),
-    (lambda: Belote2Rules(hands_per_match=None), "not None"),  # type: ignore[arg-type]
+    (lambda: Belote2Rules(hands_per_match=None), "not null"),  # type: ignore[arg-type]
 ]
 
 
