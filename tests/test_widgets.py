@@ -1009,3 +1009,17 @@ def test_play_app_languages_follow_each_other() -> None:
     table = app.start(config)
     table.language_picker.value = "ko"
     assert app.settings.language == "ko"
+
+
+def test_a_new_table_loads_the_solver_in_the_background() -> None:
+    """Fuzz finding 14: the table starts loading the solver's kernels when it is built, so the
+    learner's first "Show hint" does not spend its budget on them (``warm.ready``)."""
+    import threading
+
+    from belote_lab import warm
+
+    bw.PlayTable("belote", level=1, seat="S", seed=5)
+    loading = [t for t in threading.enumerate() if t.name == "belote-warm"]
+    for t in loading:
+        t.join(timeout=120)
+    assert warm.is_ready()

@@ -38,12 +38,14 @@ import asyncio
 import base64
 import contextlib
 import json
+import threading
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
+from belote_lab import warm
 from belote_lab.advice import Advice, advise
 from belote_lab.cards import SEATS, Card, CardParseError, Suit, seat_in
 from belote_lab.contract import ContractKind
@@ -331,6 +333,9 @@ class PlayTable(LocalizedWidget):
         self._build_widgets()
         self._use_session(session)
         self._ready()
+        # the solver's kernels load in the background while the learner looks at the deal, so
+        # the first "Show hint" keeps its time budget (warm.ready: once a process, thread-safe)
+        threading.Thread(target=warm.ready, name="belote-warm", daemon=True).start()
 
     def _use_session(self, session: Session) -> None:
         """Show ``session`` (a new table, or a resumed game): seats, notes and layout afresh."""
