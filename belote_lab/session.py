@@ -10,8 +10,8 @@ learner's turn again or the hand is over.  The modes (:func:`modes` tells which 
 * ``match`` — the same for a game of two players (two-player Belote's match of two hands);
 * ``run`` — seed 001's two-player run (:class:`~belote_lab.ladder.Belote2Run`): the computer
   starts at level 1 and rises a level after each match the learner wins; a loss or a draw ends it;
-* ``journey`` — seed 003's Callbreak journey (:class:`~belote_lab.ladder.CallbreakJourney`), the
-  same with Callbreak games of 3 or 5 rounds.
+* ``journey`` — the Callbreak journey (:class:`~belote_lab.ladder.CallbreakJourney`), the same
+  with Callbreak games of 3 or 5 rounds (seed 003 names the mode; its ladder is this package's).
 
 Which modes a game has is read from its :class:`~belote_lab.games.spec.Game`: every game with a
 match class has ``hand`` and a game to the target (``match`` when two play), and a ladder of
