@@ -27,8 +27,11 @@ as ``A♠``, a :class:`~belote_lab.cards.Suit` as its symbol.  This module impor
 >>> from belote_lab.cards import Card
 >>> kformat("{card:은} 손패에 없으므로 낼 수 없습니다.", card=Card.parse("QS"))
 'Q♠는 손패에 없으므로 낼 수 없습니다.'
->>> kformat("{seat:이} {n:을} 콜했습니다.", seat=seat_name("W"), n=4)
-'서가 4를 콜했습니다.'
+>>> kformat("{seat:이} {n:을} 콜했습니다.", seat=seat_word("W"), n=4)
+'서쪽이 4를 콜했습니다.'
+
+A seat in a sentence is :func:`seat_word` (``남쪽은``); the one-syllable :func:`seat_name`
+(``남``) is for compact labels, where ``남은`` cannot be misread.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ __all__ = [
     "rank_name",
     "card_name",
     "seat_name",
+    "seat_word",
     "team_name",
     "quoted",
     "contract_name",
@@ -55,6 +59,7 @@ __all__ = [
     "CardLike",
     "SUIT_NAMES",
     "SEAT_NAMES",
+    "SEAT_WORDS",
     "TEAM_NAMES",
 ]
 
@@ -86,6 +91,11 @@ _SKIPPED_END = re.compile(r"(\s*(\([^()]*\)|\[[^\[\]]*\]|[’'\"”」』.,!?:;]
 
 SUIT_NAMES: dict[str, str] = {"S": "스페이드", "H": "하트", "D": "다이아몬드", "C": "클로버"}
 SEAT_NAMES: dict[str, str] = {"N": "북", "E": "동", "S": "남", "W": "서"}
+"""The one-syllable seat names, for compact labels only (table headers, card diagrams,
+``북–남``): in a sentence ``남은`` reads "remaining" and ``남이`` "someone else"."""
+SEAT_WORDS: dict[str, str] = {"N": "북쪽", "E": "동쪽", "S": "남쪽", "W": "서쪽"}
+"""The seat names of a sentence, wherever a seat is a subject, topic or owner
+(:func:`seat_word`)."""
 TEAM_NAMES: dict[str, str] = {"NS": "남북 팀", "EW": "동서 팀"}
 
 
@@ -231,23 +241,43 @@ def card_name(card: CardLike) -> str:
     return f"{suit_name(card.pretty[-1])} {rank_name(card)}"
 
 
+def _seat_letter(seat: int | str) -> str:
+    letter = seat if isinstance(seat, str) else _SEAT_LETTERS[seat]
+    return letter.strip().upper()
+
+
 def seat_name(seat: int | str) -> str:
-    """``북 동 남 서`` for a seat index (0–3) or letter (``N E S W``).
+    """``북 동 남 서`` for a seat index (0–3) or letter (``N E S W``): the short name of a
+    compact label (a table header, a card diagram, ``북–남``). A sentence names a seat with
+    :func:`seat_word`.
 
     >>> seat_name(0), seat_name("W")
     ('북', '서')
     """
-    letter = seat if isinstance(seat, str) else _SEAT_LETTERS[seat]
-    return SEAT_NAMES[letter.strip().upper()]
+    return SEAT_NAMES[_seat_letter(seat)]
+
+
+def seat_word(seat: int | str) -> str:
+    """``북쪽 동쪽 남쪽 서쪽`` for a seat index (0–3) or letter (``N E S W``): a seat in a
+    sentence, as a subject, topic or owner (``남쪽은``, ``남쪽이``, ``남쪽의 손패``), where the
+    one-syllable ``남은`` would read "remaining" and ``남이`` "someone else".
+
+    >>> seat_word(2), seat_word("w")
+    ('남쪽', '서쪽')
+    >>> kformat("{seat:은} 1을 콜했습니다.", seat=seat_word("S"))
+    '남쪽은 1을 콜했습니다.'
+    """
+    return SEAT_WORDS[_seat_letter(seat)]
 
 
 def team_name(side: str) -> str:
-    """A team (``NS``/``EW``) or, in a game without teams, a seat letter, in Korean.
+    """A team (``NS``/``EW``) or, in a game without teams, a seat letter, in Korean words for
+    a sentence.
 
     >>> team_name("NS"), team_name("E")
-    ('남북 팀', '동')
+    ('남북 팀', '동쪽')
     """
-    return TEAM_NAMES.get(side) or seat_name(side)
+    return TEAM_NAMES.get(side) or seat_word(side)
 
 
 _CONTRACTS = {
