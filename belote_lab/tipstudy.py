@@ -104,25 +104,70 @@ KIND_NAMES = {
     "solver": ("exact solver", "정확한 풀이"),
     "not tested": ("not tested", "시험하지 않음"),
 }
-PLAYER_KO = {
-    "level 2": "레벨 2",
-    "attack leads trick 1": "공격 팀이 첫 트릭의 선",
-    "defence leads trick 1": "수비 팀이 첫 트릭의 선",
-    "exact solver": "정확한 솔버",
-    "bold (take 3.5, name 4.0)": "과감한 플레이어 (가져가기 3.5, 무늬 부르기 4.0)",
-    "timid (take 6.0, name 6.5)": "소심한 플레이어 (가져가기 6.0, 무늬 부르기 6.5)",
-    "NoCheapCapture (vs LeadsHighEarly)": "NoCheapCapture (상대: LeadsHighEarly)",
+PLAYERS: dict[str, tuple[str, str]] = {
+    "level 2": ("level 2", "레벨 2"),
+    "attack leads trick 1": ("attack leads trick 1", "공격 팀이 첫 트릭의 선"),
+    "defence leads trick 1": ("defence leads trick 1", "수비 팀이 첫 트릭의 선"),
+    "exact solver": ("exact solver", "정확한 풀이"),
+    "BeloteOnlyTaker": ("level 2 taking on the belote alone",
+                        "벨로트만 보고도 가져가는 레벨 2"),
+    "NoTrumpPull": ("level 2 not drawing trumps first", "으뜸패를 먼저 빼지 않는 레벨 2"),
+    "SpendsLastTrump": ("level 2 spending its last trump", "마지막 으뜸패를 아끼지 않는 레벨 2"),
+    "NoShortSuitLead": ("level 2 not leading the next opponent's void",
+                        "다음 상대에게 없는 무늬로 선을 잡지 않는 레벨 2"),
+    "Signaller": ("level 2 with a discard signal", "버리는 카드로 신호하는 레벨 2"),
+    "SixCardJudge": ("level 2 judging on its six cards",
+                     "뒤집힌 카드를 빼고 6장으로 판단하는 레벨 2"),
+    "bold (take 3.5, name 4.0)": ("bold level 2 (takes from 3.5, names a suit from 4.0)",
+                                  "과감한 레벨 2(3.5부터 가져가고 4.0부터 무늬를 부름)"),
+    "timid (take 6.0, name 6.5)": ("timid level 2 (takes from 6.0, names a suit from 6.5)",
+                                   "소심한 레벨 2(6.0부터 가져가고 6.5부터 무늬를 부름)"),
+    "NoSideAceCount": ("level 2 not counting side aces", "다른 무늬의 A를 세지 않는 레벨 2"),
+    "NoHiddenTwenty": ("level 2 not counting the trump K+Q",
+                       "으뜸패 K와 Q를 더 쳐 주지 않는 레벨 2"),
+    "LeadsHighEarly": ("level 2 leading high while the stock lasts",
+                       "더미가 남은 동안 높은 카드로 선을 잡는 레벨 2"),
+    "NoCheapCapture (vs LeadsHighEarly)": (
+        "level 2 not capturing 10s and aces while the stock lasts (both against level 2 "
+        "leading high)",
+        "더미가 남은 동안 10과 A를 잡지 않는 레벨 2(둘 다 높은 카드로 선을 잡는 레벨 2가 상대)"),
+    "SpendsHonoursEarly": ("level 2 spending its trump J and 9 early",
+                           "으뜸패 J와 9를 일찍 쓰는 레벨 2"),
+    "FightsForEveryTrick": ("level 2 fighting for every trick while the stock lasts",
+                            "더미가 남은 동안 모든 트릭을 따려는 레벨 2"),
+    "MiddleTrumpLeader": ("level 2 leading a middle trump", "중간 으뜸패로 선을 잡는 레벨 2"),
+    "NoLastWinnerKept": ("level 2 not keeping a winner for the last trick",
+                         "마지막 트릭까지 이기는 카드를 남기지 않는 레벨 2"),
+    "Round2Eager": ("level 2 eager in round 2", "2라운드에서 쉽게 무늬를 부르는 레벨 2"),
+    "HighCardCaller": ("level 2 counting every high card as a trick",
+                       "높은 카드를 모두 트릭으로 세는 레벨 2"),
+    "WastesBigSpade": ("level 2 wasting big spades", "큰 스페이드를 낭비하는 레벨 2"),
+    "OffsetCaller(−1)": ("level 2 calling one trick low", "한 트릭 낮게 콜하는 레벨 2"),
+    "OffsetCaller(+1)": ("level 2 calling one trick high", "한 트릭 높게 콜하는 레벨 2"),
+    "LongSuitDiscard": ("level 2 discarding from its longest suit",
+                        "가장 긴 무늬에서 버리는 레벨 2"),
+    "NoSpadeCount": ("level 2 not counting spades", "스페이드를 세지 않는 레벨 2"),
+    "LeadsIntoVoids": ("level 2 leading suits others lack",
+                       "다른 자리에 없는 무늬로 리드하는 레벨 2"),
 }
-"""The Korean names of the players that are not class names."""
+"""What each compared player is, in English and Korean, by the name a row stores
+(:attr:`Tip.tip_player`, :attr:`Tip.other_player`: a class name of
+:mod:`belote_lab.players.tips`, kept in code and in the stored study, never shown)."""
 
 
 def player_name(name: str, language: str = "en") -> str:
-    """A row's player (:attr:`Tip.tip_player`, :attr:`Tip.other_player`) in ``language``.
+    """A row's player (:attr:`Tip.tip_player`, :attr:`Tip.other_player`) described in
+    ``language``: what it does, not its class name.
 
     >>> player_name("level 2", "ko"), player_name("NoTrumpPull", "ko")
-    ('레벨 2', 'NoTrumpPull')
+    ('레벨 2', '으뜸패를 먼저 빼지 않는 레벨 2')
+    >>> player_name("NoTrumpPull")
+    'level 2 not drawing trumps first'
     """
-    return PLAYER_KO.get(name, name) if _lang(language) else name
+    try:
+        return PLAYERS[name][_lang(language)]
+    except KeyError:
+        raise KeyError(f"no description of the player {name!r} in PLAYERS") from None
 
 
 VERDICTS = {
@@ -338,15 +383,16 @@ _DUP_EN = {
                  "difference is the one's round score minus the other's.",
 }
 _DUP_KO = {
-    "belote": "같은 딜을 두 번 플레이하는 복식 비교입니다. 카드는 그대로 두고 팁을 따르는 팀이 "
-              "한 번은 남북, 한 번은 동서에 앉아 다른 팀과 겨루며, 차이는 팁 팀 점수에서 상대 "
-              "팀 점수를 뺀 값의 두 번 평균입니다.",
-    "belote2": "같은 딜을 두 번 플레이하는 복식 비교입니다. 카드는 그대로 두고 팁을 따르는 "
-               "사람이 한 번은 북, 한 번은 남에 앉아 상대와 겨루며, 차이는 팁 쪽 점수에서 상대 "
-               "점수를 뺀 값의 두 번 평균입니다.",
-    "callbreak": "같은 딜을 두 번 플레이하는 복식 비교입니다. 카드와 나머지 세 자리(레벨 2)는 "
-                 "그대로 두고 한 자리만 한 번은 팁을 따르는 사람이, 한 번은 다른 사람이 "
-                 "맡으며(그 자리는 딜마다 돌아갑니다), 차이는 두 사람의 라운드 점수 차입니다.",
+    "belote": "듀플리케이트 비교(같은 딜을 자리를 바꿔 두 번 치는 비교)입니다. 카드는 그대로 "
+              "두고 팁을 따르는 팀이 한 번은 남북, 한 번은 동서에 앉아 다른 팀과 겨루며, 차이는 "
+              "팁을 따르는 팀의 점수에서 상대 팀 점수를 뺀 값의 두 번 평균입니다.",
+    "belote2": "듀플리케이트 비교(같은 딜을 자리를 바꿔 두 번 치는 비교)입니다. 카드는 그대로 "
+               "두고 팁을 따르는 사람이 한 번은 북쪽, 한 번은 남쪽에 앉아 상대와 겨루며, 차이는 "
+               "팁을 따르는 쪽 점수에서 상대 점수를 뺀 값의 두 번 평균입니다.",
+    "callbreak": "듀플리케이트 비교(같은 딜을 두 번 치되 한 자리만 바꾸는 비교)입니다. 카드와 "
+                 "나머지 세 자리(레벨 2)는 그대로 두고 한 자리만 한 번은 팁을 따르는 사람이, "
+                 "한 번은 다른 사람이 맡으며(그 자리는 딜마다 돌아갑니다), 차이는 두 사람의 "
+                 "라운드 점수 차입니다.",
 }
 _FAIR_EN = " Fair because the cards, the seats and everything else are the same: only that " \
            "one behaviour differs."
@@ -397,12 +443,12 @@ TIPS: list[Tip] = [
         "가져가지 마세요. 182점을 내줄 수 있습니다.",
         tip=BelotePlayer2, other=T.BeloteOnlyTaker, tip_name="level 2",
         other_name="BeloteOnlyTaker",
-        alt_en="Level 2 (takes by the J+2 / 9+3 rule) against BeloteOnlyTaker: level 2 that "
-               "also takes, or names a suit, whenever it holds the K+Q of trump; it plays its "
-               "cards like level 2.",
-        alt_ko="레벨 2(J에 2장, 9에 3장 기준으로 가져감)와 BeloteOnlyTaker의 대결입니다. "
-               "BeloteOnlyTaker는 으뜸패 K와 Q만 있어도 가져가거나 그 무늬를 부르는 레벨 "
-               "2이며, 카드는 레벨 2와 똑같이 냅니다.",
+        alt_en="Level 2 (takes by the J+2 / 9+3 rule) against level 2 taking on the belote "
+               "alone: it also takes, or names a suit, whenever it holds the K+Q of trump, and "
+               "plays its cards like level 2.",
+        alt_ko="레벨 2(J에 2장, 9에 3장 기준으로 가져감)와, 벨로트만 보고도 가져가는 레벨 2의 "
+               "대결입니다. 비교 상대는 으뜸패 K와 Q만 있어도 가져가거나 그 무늬를 부르고, "
+               "카드는 레벨 2와 똑같이 냅니다.",
     ),
     Tip(
         "B2", "belote", "000",
@@ -421,13 +467,13 @@ TIPS: list[Tip] = [
                "score when the attack leads trick 1 minus its score when the defence leads. "
                "This tests the seed's reason (leading first helps the attack), not the "
                "dealer's seat as such.",
-        how_ko="대결이 아니라 짝 비교입니다. 레벨 2 네 명이 같은 딜을 두 번 플레이하는데, 한 "
-               "번은 딜러가 첫 트릭의 선이 되고(시드의 규칙) 한 번은 딜러 다음 사람이 선이 "
-               "됩니다(FFB 규칙, 여기서는 옵션). 공수 결정은 누가 선인지와 상관없으므로 두 번 "
-               "모두 계약과 계약자가 같습니다(다른 딜은 뺍니다). 차이는 공격 팀이 첫 트릭의 "
-               "선일 때의 공격 팀 점수에서 수비 팀이 선일 때의 공격 팀 점수를 뺀 값입니다. "
-               "시드가 든 이유(먼저 선을 잡으면 공격 팀이 유리하다)를 시험하며, 딜러 자리 "
-               "자체를 시험하지는 않습니다.",
+        how_ko="대결이 아니라 짝 비교입니다. 레벨 2 네 명이 같은 딜을 두 번 치는데, 한 번은 "
+               "딜러가 첫 트릭의 선이 되고(원본 000의 규칙) 한 번은 딜러 다음 사람이 선이 "
+               "됩니다(프랑스 벨로트 연맹 규칙, 여기서는 옵션). 공수 결정은 누가 선인지와 "
+               "상관없으므로 두 번 모두 계약과 계약자가 같습니다(다른 딜은 뺍니다). 차이는 "
+               "공격 팀이 첫 트릭의 선일 때의 공격 팀 점수에서 수비 팀이 선일 때의 공격 팀 "
+               "점수를 뺀 값입니다. 원본 문서가 든 이유(먼저 선을 잡으면 공격 팀이 유리하다)를 "
+               "시험하며, 딜러 자리 자체를 시험하지는 않습니다.",
         tip_player="attack leads trick 1", other_player="defence leads trick 1",
         runner=_first_lead,
     ),
@@ -440,10 +486,10 @@ TIPS: list[Tip] = [
         "공격 팀은 가장 강한 으뜸패를 내서 다른 사람의 으뜸패를 뽑아낸 뒤, 일반 무늬의 가장 "
         "센 카드로 트릭을 안전하게 가져오세요.",
         tip=BelotePlayer2, other=T.NoTrumpPull, tip_name="level 2", other_name="NoTrumpPull",
-        alt_en="Level 2 against NoTrumpPull: level 2 whose attackers, on lead, never start "
-               "with a trump while they hold a plain card.",
-        alt_ko="레벨 2와 NoTrumpPull의 대결입니다. NoTrumpPull은 공격 팀일 때 일반 무늬 "
-               "카드가 남아 있으면 선으로 으뜸패를 내지 않는 레벨 2입니다.",
+        alt_en="Level 2 against level 2 not drawing trumps first: its attackers, on lead, never "
+               "start with a trump while they hold a plain card.",
+        alt_ko="레벨 2와, 으뜸패를 먼저 빼지 않는 레벨 2의 대결입니다. 비교 상대는 공격 팀일 때 "
+               "일반 무늬 카드가 남아 있으면 선으로 으뜸패를 내지 않습니다.",
     ),
     _duel_tip(
         "B4", "belote", "000",
@@ -453,11 +499,11 @@ TIPS: list[Tip] = [
         "계약자는 마지막 트릭의 10점을 챙기도록 으뜸패 한 장을 남겨 두세요.",
         tip=BelotePlayer2, other=T.SpendsLastTrump, tip_name="level 2",
         other_name="SpendsLastTrump",
-        alt_en="Level 2 against SpendsLastTrump: level 2 whose taker also leads its last "
+        alt_en="Level 2 against level 2 spending its last trump: its taker also leads its last "
                "trump when it is the master, though the opponents may still hold trumps.",
-        alt_ko="레벨 2와 SpendsLastTrump의 대결입니다. SpendsLastTrump는 계약자가 마지막 "
-               "남은 으뜸패가 가장 센 카드이면 상대에게 으뜸패가 남아 있을 수 있어도 아끼지 "
-               "않고 선으로 내는 레벨 2입니다.",
+        alt_ko="레벨 2와, 마지막 으뜸패를 아끼지 않는 레벨 2의 대결입니다. 비교 상대는 계약자일 "
+               "때 마지막 남은 으뜸패가 가장 센 카드이면, 상대에게 으뜸패가 남아 있을 수 "
+               "있어도 그 카드를 선으로 냅니다.",
     ),
     _duel_tip(
         "B5", "belote", "000",
@@ -467,11 +513,11 @@ TIPS: list[Tip] = [
         "수비 팀은 선을 잡으면 바로 다음 사람에게 없는 무늬를 내서 으뜸패를 쓰게 만드세요.",
         tip=BelotePlayer2, other=T.NoShortSuitLead, tip_name="level 2",
         other_name="NoShortSuitLead",
-        alt_en="Level 2 against NoShortSuitLead: level 2 whose defenders never lead a suit "
-               "the next opponent is known to lack while they hold another.",
-        alt_ko="레벨 2와 NoShortSuitLead의 대결입니다. NoShortSuitLead는 수비 팀일 때 다음 "
-               "상대에게 없다고 알려진 무늬를, 다른 무늬가 있으면 선으로 내지 않는 레벨 "
-               "2입니다.",
+        alt_en="Level 2 against level 2 not leading the next opponent's void: its defenders never "
+               "lead a suit the next opponent is known to lack while they hold another.",
+        alt_ko="레벨 2와, 다음 상대에게 없는 무늬로 선을 잡지 않는 레벨 2의 대결입니다. 비교 "
+               "상대는 수비 팀일 때 다음 상대에게 없다고 알려진 무늬를, 다른 무늬가 있으면 "
+               "선으로 내지 않습니다.",
     ),
     _duel_tip(
         "B6", "belote", "000",
@@ -482,14 +528,16 @@ TIPS: list[Tip] = [
         "신호를 미리 정해 두세요. 선이 낸 무늬가 없을 때 A를 가진 무늬의 낮은 카드를 버리는 "
         "식입니다.",
         tip=T.Signaller, other=BelotePlayer2, tip_name="Signaller", other_name="level 2",
-        alt_en="A Signaller team (both partners) against a level-2 team.  Signaller is level 2 "
-               "plus the agreement: discarding, it throws its lowest card of a plain suit "
-               "whose ace it holds; about to lead a plain card, it leads the suit its partner "
-               "signalled while that ace is still out.  The alternative is level 2 itself.",
-        alt_ko="Signaller 팀(두 파트너 모두)과 레벨 2 팀의 대결입니다. Signaller는 레벨 2에 "
-               "약속을 더한 것입니다. 카드를 버릴 때는 A를 가진 일반 무늬의 가장 낮은 카드를 "
-               "버리고, 일반 무늬 카드로 선을 잡을 때는 그 A가 아직 나오지 않았으면 파트너가 "
-               "신호한 무늬를 냅니다. 비교 상대는 레벨 2 그대로입니다.",
+        alt_en="A team of level 2 with a discard signal (both partners) against a level-2 team.  "
+               "The signalling players are level 2 plus the agreement: discarding, each throws "
+               "its lowest card of a plain suit whose ace it holds; about to lead a plain card, "
+               "it leads the suit its partner signalled while that ace is still out.  The "
+               "alternative is level 2 itself.",
+        alt_ko="버리는 카드로 신호하는 레벨 2 팀(두 파트너 모두)과 레벨 2 팀의 대결입니다. "
+               "신호하는 쪽은 레벨 2에 약속을 더한 것입니다. 카드를 버릴 때는 A를 가진 일반 "
+               "무늬의 가장 낮은 카드를 버리고, 일반 무늬 카드로 선을 잡을 때는 그 A가 아직 "
+               "나오지 않았으면 파트너가 신호한 무늬를 냅니다. 비교 상대는 레벨 2 "
+               "그대로입니다.",
     ),
     # --- two-player Belote (seed 001) ---
     _duel_tip(
@@ -498,16 +546,17 @@ TIPS: list[Tip] = [
          "뒤집힌 카드를 가져갑니다."],
         "Judge the bidding on 7 cards, not 6: the contractor always gets the turned card, "
         "even when naming another suit in round 2.",
-        "경매는 뒤집힌 카드까지 7장으로 판단하세요. 계약자는 2라운드에서 다른 무늬를 골라도 "
-        "그 카드를 받습니다.",
+        "공수 결정은 뒤집힌 카드까지 7장으로 판단하세요. 계약자는 2라운드에서 다른 무늬를 "
+        "골라도 그 카드를 받습니다.",
         tip=Belote2Player2, other=T.SixCardJudge, tip_name="level 2", other_name="SixCardJudge",
-        alt_en="Level 2 against SixCardJudge: level 2 that judges its taking strength on its 6 "
-               "cards, without the turned card.  In round 1 the turned card is a trump, worth "
-               "at least 1, so its threshold is one lower (3.5 instead of 4.5); the round-2 "
-               "threshold stays at 5.  It differs in not counting what the turned card is.",
-        alt_ko="레벨 2와 SixCardJudge의 대결입니다. SixCardJudge는 뒤집힌 카드를 빼고 손에 든 "
-               "6장으로만 세기를 재는 레벨 2입니다. 1라운드에서는 뒤집힌 카드가 으뜸패라 "
-               "적어도 1만큼은 되므로 기준을 하나 낮추고(4.5 대신 3.5), 2라운드 기준 5는 "
+        alt_en="Level 2 against level 2 judging on its six cards: it judges its taking strength on "
+               "its 6 cards, without the turned card.  In round 1 the turned card is a trump, "
+               "worth at least 1, so its threshold is one lower (3.5 instead of 4.5); the "
+               "round-2 threshold stays at 5.  It differs in not counting what the turned "
+               "card is.",
+        alt_ko="레벨 2와, 뒤집힌 카드를 빼고 6장으로 판단하는 레벨 2의 대결입니다. 비교 상대는 "
+               "손에 든 6장으로만 세기를 잽니다. 1라운드에서는 뒤집힌 카드가 으뜸패라 적어도 "
+               "1만큼은 되므로 기준을 하나 낮추고(4.5 대신 3.5), 2라운드 기준 5는 "
                "그대로입니다. 뒤집힌 카드가 무엇인지 세지 않는다는 점만 다릅니다.",
     ),
     _duel_tip(
@@ -517,10 +566,10 @@ TIPS: list[Tip] = [
         tip=Belote2Player2, other=_BOLD, tip_name="level 2",
         other_name="bold (take 3.5, name 4.0)",
         alt_en="Level 2 (takes from a strength of 4.5 and names a suit from 5: the J+2 / 9+3 "
-               "line) against a bold player: level 2 taking from 3.5 and naming from 4.0.",
+               "line) against a bold level 2, taking from 3.5 and naming from 4.0.",
         alt_ko="레벨 2(세기 4.5부터 가져가고 5부터 무늬를 부름: J에 2장, 9에 3장 기준)와 과감한 "
-               "플레이어의 대결입니다. 과감한 플레이어는 3.5부터 가져가고 4.0부터 부르는 레벨 "
-               "2입니다.",
+               "레벨 2의 대결입니다. 과감한 레벨 2는 3.5부터 가져가고 4.0부터 무늬를 "
+               "부릅니다.",
     ),
     _duel_tip(
         "T1c", "belote2", "001", [_T1B_Q],
@@ -528,10 +577,10 @@ TIPS: list[Tip] = [
         _T1B_KO + ". 여기서는 레벨 2의 기준을 더 소심한 기준과 비교합니다.",
         tip=Belote2Player2, other=_TIMID, tip_name="level 2",
         other_name="timid (take 6.0, name 6.5)",
-        alt_en="Level 2 against a timid player: level 2 taking from a strength of 6.0 and "
-               "naming a suit from 6.5.",
-        alt_ko="레벨 2와 소심한 플레이어의 대결입니다. 소심한 플레이어는 세기 6.0부터 가져가고 "
-               "6.5부터 무늬를 부르는 레벨 2입니다.",
+        alt_en="Level 2 against a timid level 2, taking from a strength of 6.0 and naming a suit "
+               "from 6.5.",
+        alt_ko="레벨 2와 소심한 레벨 2의 대결입니다. 소심한 레벨 2는 세기 6.0부터 가져가고 "
+               "6.5부터 무늬를 부릅니다.",
     ),
     _duel_tip(
         "T2", "belote2", "001",
@@ -539,14 +588,14 @@ TIPS: list[Tip] = [
          "때문입니다."],
         "A side ace is worth as much as a small trump when judging the taking: the defence can "
         "hardly win its 11 points back.",
-        "경매를 판단할 때 다른 무늬의 A는 작은 으뜸패 한 장만큼 쳐 주세요. 그 11점은 수비가 "
+        "가져갈지 판단할 때 다른 무늬의 A는 작은 으뜸패 한 장만큼 쳐 주세요. 그 11점은 수비가 "
         "되찾기 어렵습니다.",
         tip=Belote2Player2, other=T.NoSideAceCount, tip_name="level 2",
         other_name="NoSideAceCount",
-        alt_en="Level 2 against NoSideAceCount: level 2 whose taking strength does not count "
-               "side aces (same thresholds).",
-        alt_ko="레벨 2와 NoSideAceCount의 대결입니다. NoSideAceCount는 세기를 잴 때 다른 "
-               "무늬의 A를 세지 않는 레벨 2입니다(기준은 같습니다).",
+        alt_en="Level 2 against level 2 not counting side aces: its taking strength does not "
+               "count side aces (same thresholds).",
+        alt_ko="레벨 2와, 다른 무늬의 A를 세지 않는 레벨 2의 대결입니다. 비교 상대는 세기를 잴 때 "
+               "다른 무늬의 A를 세지 않습니다(기준은 같습니다).",
     ),
     _duel_tip(
         "T3", "belote2", "001",
@@ -556,10 +605,10 @@ TIPS: list[Tip] = [
         "고른 무늬의 K와 Q는 숨은 20점이니, 애매할 때는 가져가는 쪽을 택하세요.",
         tip=Belote2Player2, other=T.NoHiddenTwenty, tip_name="level 2",
         other_name="NoHiddenTwenty",
-        alt_en="Level 2 against NoHiddenTwenty: level 2 whose taking strength does not count "
-               "the K+Q of trump (same thresholds).",
-        alt_ko="레벨 2와 NoHiddenTwenty의 대결입니다. NoHiddenTwenty는 세기를 잴 때 으뜸패 "
-               "K와 Q를 더 쳐 주지 않는 레벨 2입니다(기준은 같습니다).",
+        alt_en="Level 2 against level 2 not counting the trump K+Q: its taking strength does not "
+               "count the K+Q of trump (same thresholds).",
+        alt_ko="레벨 2와, 으뜸패 K와 Q를 더 쳐 주지 않는 레벨 2의 대결입니다. 비교 상대는 세기를 "
+               "잴 때 으뜸패 K와 Q를 더 쳐 주지 않습니다(기준은 같습니다).",
     ),
     _duel_tip(
         "T4", "belote2", "001",
@@ -571,12 +620,13 @@ TIPS: list[Tip] = [
         "낮은 일반 카드로 시작하세요.",
         tip=Belote2Player2, other=T.LeadsHighEarly, tip_name="level 2",
         other_name="LeadsHighEarly", version=2,
-        alt_en="Level 2 against LeadsHighEarly: level 2 that, while the stock lasts, leads its "
-               "strongest plain card (most points, then highest: aces and 10s first); its "
-               "trumps it plays as level 2 does, so only the plain lead differs.",
-        alt_ko="레벨 2와 LeadsHighEarly의 대결입니다. LeadsHighEarly는 더미가 남은 동안 가장 "
-               "센 일반 카드(점수가 가장 높고, 같으면 더 높은 카드: A와 10부터)로 선을 잡는 "
-               "레벨 2입니다. 으뜸패는 레벨 2처럼 쓰므로 일반 카드로 선을 잡는 방식만 다릅니다.",
+        alt_en="Level 2 against level 2 leading high while the stock lasts: it leads its strongest "
+               "plain card (most points, then highest: aces and 10s first); its trumps it "
+               "plays as level 2 does, so only the plain lead differs.",
+        alt_ko="레벨 2와, 더미가 남은 동안 높은 카드로 선을 잡는 레벨 2의 대결입니다. 비교 상대는 "
+               "더미가 남은 동안 가장 센 일반 카드(점수가 가장 높고, 같으면 더 높은 카드: A와 "
+               "10부터)로 선을 잡습니다. 으뜸패는 레벨 2처럼 쓰므로 일반 카드로 선을 잡는 "
+               "방식만 다릅니다.",
     ),
     Tip(
         "T5", "belote2", "001",
@@ -586,19 +636,20 @@ TIPS: list[Tip] = [
         "duel",
         how_en="Against a common opponent: level 2 never leads a 10 or an ace while the stock "
                "lasts, so head to head the situation would not arise.  Each deal is played "
-               "four times: level 2 and NoCheapCapture each against LeadsHighEarly (level 2 "
-               "that leads its aces and 10s while the stock lasts), in both seats; the "
-               "difference is level 2's margin over that opponent minus NoCheapCapture's.  "
-               "NoCheapCapture is level 2 that, while the stock lasts, never wins a led 10 or "
-               "ace (it plays level 2's best card among those that do not win).  Fair because "
-               "the deals and the opponent are the same: only the capturing differs.",
+               "four times: level 2 and a level 2 not capturing 10s and aces each against a "
+               "level 2 leading high (it leads its aces and 10s while the stock lasts), in "
+               "both seats; the difference is level 2's margin over that opponent minus the "
+               "other's.  The player not capturing is level 2 that, while the stock lasts, "
+               "never wins a led 10 or ace (it plays level 2's best card among those that do "
+               "not win).  Fair because the deals and the opponent are the same: only the "
+               "capturing differs.",
         how_ko="공통 상대와의 비교입니다. 레벨 2는 더미가 남은 동안 10이나 A로 선을 잡지 "
                "않으므로, 둘이 맞붙으면 이 상황이 생기지 않습니다. 그래서 같은 딜을 네 번 "
-               "플레이합니다. 레벨 2와 NoCheapCapture가 각각 LeadsHighEarly(더미가 남은 동안 "
-               "A와 10으로 선을 잡는 레벨 2)를 상대로 두 자리에서 한 번씩 둡니다. 차이는 "
-               "레벨 2가 그 상대보다 더 딴 점수에서 NoCheapCapture가 더 딴 점수를 뺀 "
-               "값입니다. NoCheapCapture는 더미가 남은 동안 상대가 낸 10이나 A를 이기지 않는 "
-               "레벨 2입니다(이기지 않는 카드 가운데 레벨 2가 고를 카드를 냅니다). 딜과 상대가 "
+               "칩니다. 레벨 2와, 10과 A를 잡지 않는 레벨 2가 각각 높은 카드로 선을 잡는 레벨 "
+               "2(더미가 남은 동안 A와 10으로 선을 잡음)를 상대로 두 자리에서 한 번씩 둡니다. "
+               "차이는 레벨 2가 그 상대보다 더 딴 점수에서 비교 상대가 더 딴 점수를 뺀 "
+               "값입니다. 비교 상대는 더미가 남은 동안 상대가 낸 10이나 A를 이기지 않는 레벨 "
+               "2입니다(이기지 않는 카드 가운데 레벨 2가 고를 카드를 냅니다). 딜과 상대가 "
                "같고 잡느냐 마느냐만 다르므로 공정합니다.",
         tip_player="level 2", other_player="NoCheapCapture (vs LeadsHighEarly)",
         runner=_common("belote2", Belote2Player2, T.NoCheapCapture, T.LeadsHighEarly),
@@ -611,10 +662,10 @@ TIPS: list[Tip] = [
         "으뜸패 J와 9는 피할 수 없게 되는 마지막 9트릭까지 아껴 두세요.",
         tip=Belote2Player2, other=T.SpendsHonoursEarly, tip_name="level 2",
         other_name="SpendsHonoursEarly",
-        alt_en="Level 2 against SpendsHonoursEarly: level 2 that, while the stock lasts, "
-               "values its trump J and 9 only by their points.",
-        alt_ko="레벨 2와 SpendsHonoursEarly의 대결입니다. SpendsHonoursEarly는 더미가 남은 "
-               "동안 으뜸패 J와 9를 점수만큼만 아끼는 레벨 2입니다.",
+        alt_en="Level 2 against level 2 spending its trump J and 9 early: while the stock lasts, "
+               "it values its trump J and 9 only by their points.",
+        alt_ko="레벨 2와, 으뜸패 J와 9를 일찍 쓰는 레벨 2의 대결입니다. 비교 상대는 더미가 남은 "
+               "동안 으뜸패 J와 9를 점수만큼만 아낍니다.",
     ),
     _duel_tip(
         "T7", "belote2", "001",
@@ -626,11 +677,11 @@ TIPS: list[Tip] = [
         "카드를 쓰지 마세요.",
         tip=Belote2Player2, other=T.FightsForEveryTrick, tip_name="level 2",
         other_name="FightsForEveryTrick",
-        alt_en="Level 2 against FightsForEveryTrick: level 2 that, while the stock lasts, "
-               "wins every trick it can (with level 2's best winning card).",
-        alt_ko="레벨 2와 FightsForEveryTrick의 대결입니다. FightsForEveryTrick은 더미가 남은 "
-               "동안 이길 수 있는 트릭은 모두 이기는(이기는 카드 가운데 레벨 2가 고를 카드로) "
-               "레벨 2입니다.",
+        alt_en="Level 2 against level 2 fighting for every trick: while the stock lasts, it wins "
+               "every trick it can (with level 2's best winning card).",
+        alt_ko="레벨 2와, 더미가 남은 동안 모든 트릭을 따려는 레벨 2의 대결입니다. 비교 상대는 "
+               "더미가 남은 동안 이길 수 있는 트릭은 모두 이깁니다(이기는 카드 가운데 레벨 2가 "
+               "고를 카드로).",
     ),
     Tip(
         "T8", "belote2", "001",
@@ -648,10 +699,10 @@ TIPS: list[Tip] = [
                "per hand against perfect play (95% interval) and the share of decisions "
                "where it plays a best card.  Not a comparison, so not in the Holm family.",
         how_ko="대결이 아닙니다. 레벨 2는 더미가 떨어진 뒤 모든 카드를 셉니다(안 보이는 카드는 "
-               "모두 상대 것으로 봅니다). 얼마나 잘 두는지는 정확한 솔버로 확인합니다. 레벨 "
+               "모두 상대 것으로 봅니다). 얼마나 잘 두는지는 정확한 풀이로 확인합니다. 레벨 "
                "2끼리 둔 판에서 마지막 9트릭 가운데 낼 수 있는 카드가 두 장 이상인 결정을 모두 "
-               "정확히 풀어, 완벽한 플레이에 비해 레벨 2가 한 판에 내준 점수(95% 구간)와 최선의 "
-               "카드를 낸 비율을 보입니다. 비교가 아니므로 홈 보정에는 넣지 않습니다.",
+               "정확히 풀어, 완벽한 플레이에 비해 레벨 2가 한 판에 내준 점수(95% 신뢰구간)와 "
+               "최선의 카드를 낸 비율을 보입니다. 비교가 아니므로 홀름 보정에는 넣지 않습니다.",
         tip_player="level 2", other_player="exact solver", runner=_solver,
     ),
     _duel_tip(
@@ -664,14 +715,14 @@ TIPS: list[Tip] = [
         "끌어내세요.",
         tip=T.MiddleTrumpLeader, other=Belote2Player2, tip_name="MiddleTrumpLeader",
         other_name="level 2",
-        alt_en="MiddleTrumpLeader (follows the tip) against level 2, which has no such rule.  "
-               "MiddleTrumpLeader is level 2, but in the last 9 tricks, on lead, holding a "
-               "trump that is neither its highest nor its lowest while the opponent holds a "
-               "higher trump, it leads that middle trump (the lowest such).",
-        alt_ko="MiddleTrumpLeader(팁을 따름)와, 그런 규칙이 없는 레벨 2의 대결입니다. "
-               "MiddleTrumpLeader는 레벨 2와 같지만, 마지막 9트릭에서 선을 잡을 때 가장 높지도 "
-               "가장 낮지도 않은 으뜸패가 있고 상대에게 그보다 높은 으뜸패가 있으면 그 중간 "
-               "으뜸패(그런 것 가운데 가장 낮은 것)를 냅니다.",
+        alt_en="Level 2 leading a middle trump (follows the tip) against level 2, which has no "
+               "such rule.  The tip's player is level 2, but in the last 9 tricks, on lead, "
+               "holding a trump that is neither its highest nor its lowest while the opponent "
+               "holds a higher trump, it leads that middle trump (the lowest such).",
+        alt_ko="중간 으뜸패로 선을 잡는 레벨 2(팁을 따름)와, 그런 규칙이 없는 레벨 2의 "
+               "대결입니다. 팁을 따르는 쪽은 레벨 2와 같지만, 마지막 9트릭에서 선을 잡을 때 "
+               "가장 높지도 가장 낮지도 않은 으뜸패가 있고 상대에게 그보다 높은 으뜸패가 "
+               "있으면 그 중간 으뜸패(그런 것 가운데 가장 낮은 것)를 냅니다.",
     ),
     _untested(
         "T10", "belote2", "001", ["상대의 으뜸패가 다 떨어지면 내 10과 A는 안전합니다."],
@@ -691,10 +742,11 @@ TIPS: list[Tip] = [
         "마지막 트릭은 10점이니 확실히 이기는 카드 한 장을 끝까지 남겨 두세요.",
         tip=Belote2Player2, other=T.NoLastWinnerKept, tip_name="level 2",
         other_name="NoLastWinnerKept",
-        alt_en="Level 2 against NoLastWinnerKept: level 2 without the bonus (10 points) that "
-               "keeps its only sure winner for the last trick.",
-        alt_ko="레벨 2와 NoLastWinnerKept의 대결입니다. NoLastWinnerKept는 하나뿐인 확실한 "
-               "승리 카드를 마지막 트릭까지 남기게 하는 보너스(10점)가 없는 레벨 2입니다.",
+        alt_en="Level 2 against level 2 not keeping a winner for the last trick: it lacks the "
+               "bonus (10 points) that keeps its only sure winner for the last trick.",
+        alt_ko="레벨 2와, 마지막 트릭까지 이기는 카드를 남기지 않는 레벨 2의 대결입니다. 비교 "
+               "상대에게는 하나뿐인 확실한 승리 카드를 마지막 트릭까지 남기게 하는 보너스(10점)가 "
+               "없습니다.",
     ),
     _untested(
         "T12", "belote2", "001",
@@ -717,10 +769,10 @@ TIPS: list[Tip] = [
         "usually pass.",
         "계약에 실패하면 상대가 162점을 모두 가져가니, 2라운드에서 손이 약하면 패스하세요.",
         tip=Belote2Player2, other=T.Round2Eager, tip_name="level 2", other_name="Round2Eager",
-        alt_en="Level 2 against Round2Eager: level 2 that names a suit in round 2 from a "
+        alt_en="Level 2 against level 2 eager in round 2: it names a suit in round 2 from a "
                "strength of 3.5 instead of 5 (round 1 unchanged).",
-        alt_ko="레벨 2와 Round2Eager의 대결입니다. Round2Eager는 2라운드에서 세기 5가 아니라 "
-               "3.5부터 무늬를 부르는 레벨 2입니다(1라운드는 같습니다).",
+        alt_ko="레벨 2와, 2라운드에서 쉽게 무늬를 부르는 레벨 2의 대결입니다. 비교 상대는 "
+               "2라운드에서 세기 5가 아니라 3.5부터 무늬를 부릅니다(1라운드는 같습니다).",
     ),
     _untested(
         "T14", "belote2", "001",
@@ -732,8 +784,8 @@ TIPS: list[Tip] = [
         "운영하세요.",
         "Not tested: the seed does not say what safe play is, and the computer players have no "
         "such mode to compare with their usual play.",
-        "시험하지 않음: 시드가 안전한 운영이 무엇인지 말하지 않고, 컴퓨터 플레이어에게도 평소 "
-        "플레이와 비교할 그런 방식이 없습니다.",
+        "시험하지 않음: 원본 001은 안전한 운영이 무엇인지 말하지 않고, 컴퓨터 플레이어에게도 "
+        "평소 플레이와 비교할 그런 방식이 없습니다.",
     ),
     # --- Callbreak (seed 003) ---
     _duel_tip(
@@ -747,10 +799,11 @@ TIPS: list[Tip] = [
         tip=CallbreakPlayer2, other=T.HighCardCaller, tip_name="level 2",
         other_name="HighCardCaller",
         alt_en="Level 2 (its call counts side aces and high spades: the second quote) against "
-               "HighCardCaller: level 2 that calls one trick for every ace, king and queen.",
-        alt_ko="레벨 2(다른 무늬의 A와 높은 스페이드를 세어 콜함: 두 번째 인용)와 "
-               "HighCardCaller의 대결입니다. HighCardCaller는 A, K, Q마다 한 트릭씩 세어 "
-               "콜하는 레벨 2입니다.",
+               "level 2 counting every high card as a trick: it calls one trick for every ace, "
+               "king and queen.",
+        alt_ko="레벨 2(다른 무늬의 A와 높은 스페이드를 세어 콜함: 두 번째 인용)와, 높은 카드를 "
+               "모두 트릭으로 세는 레벨 2의 대결입니다. 비교 상대는 A, K, Q마다 한 트릭씩 세어 "
+               "콜합니다.",
     ),
     _untested(
         "C3", "callbreak", "003",
@@ -767,11 +820,11 @@ TIPS: list[Tip] = [
         "다른 스페이드가 이미 이긴 트릭에 큰 스페이드를 낭비하지 마세요.",
         tip=CallbreakPlayer2, other=T.WastesBigSpade, tip_name="level 2",
         other_name="WastesBigSpade",
-        alt_en="Level 2 against WastesBigSpade: level 2 that, when a spade is already in the "
-               "trick and it plays a spade, plays its highest legal spade.",
-        alt_ko="레벨 2와 WastesBigSpade의 대결입니다. WastesBigSpade는 트릭에 스페이드가 이미 "
-               "있을 때 스페이드를 내게 되면 낼 수 있는 가장 높은 스페이드를 내는 레벨 "
-               "2입니다.",
+        alt_en="Level 2 against level 2 wasting big spades: when a spade is already in the trick "
+               "and it plays a spade, it plays its highest legal spade.",
+        alt_ko="레벨 2와, 큰 스페이드를 낭비하는 레벨 2의 대결입니다. 비교 상대는 트릭에 "
+               "스페이드가 이미 있을 때 스페이드를 내게 되면 낼 수 있는 가장 높은 스페이드를 "
+               "냅니다.",
     ),
     _duel_tip(
         "C5", "callbreak", "003",
@@ -780,10 +833,10 @@ TIPS: list[Tip] = [
         "일부러 낮게 콜하지 마세요. 초과 트릭은 하나에 0.1점뿐입니다.",
         tip=CallbreakPlayer2, other=partial(T.OffsetCaller, offset=-1), tip_name="level 2",
         other_name="OffsetCaller(−1)",
-        alt_en="Level 2 against OffsetCaller(−1): level 2 that calls one trick less than its "
+        alt_en="Level 2 against level 2 calling one trick low: it calls one trick less than its "
                "estimate (at least 1).",
-        alt_ko="레벨 2와 OffsetCaller(−1)의 대결입니다. OffsetCaller(−1)는 자기 예상보다 한 "
-               "트릭 적게(최소 1) 콜하는 레벨 2입니다.",
+        alt_ko="레벨 2와, 한 트릭 낮게 콜하는 레벨 2의 대결입니다. 비교 상대는 자기 예상보다 한 "
+               "트릭 적게(최소 1) 콜합니다.",
     ),
     _duel_tip(
         "C6", "callbreak", "003",
@@ -792,10 +845,10 @@ TIPS: list[Tip] = [
         "콜을 너무 높게 하면 달성하지 못했을 때 콜 수만큼 모두 잃으니 위험합니다.",
         tip=CallbreakPlayer2, other=partial(T.OffsetCaller, offset=1), tip_name="level 2",
         other_name="OffsetCaller(+1)",
-        alt_en="Level 2 against OffsetCaller(+1): level 2 that calls one trick more than its "
+        alt_en="Level 2 against level 2 calling one trick high: it calls one trick more than its "
                "estimate (at most 8).",
-        alt_ko="레벨 2와 OffsetCaller(+1)의 대결입니다. OffsetCaller(+1)는 자기 예상보다 한 "
-               "트릭 많이(최대 8) 콜하는 레벨 2입니다.",
+        alt_ko="레벨 2와, 한 트릭 높게 콜하는 레벨 2의 대결입니다. 비교 상대는 자기 예상보다 한 "
+               "트릭 많이(최대 8) 콜합니다.",
     ),
     _duel_tip(
         "C7", "callbreak", "003",
@@ -806,12 +859,12 @@ TIPS: list[Tip] = [
         "있습니다.",
         tip=CallbreakPlayer2, other=T.LongSuitDiscard, tip_name="level 2",
         other_name="LongSuitDiscard",
-        alt_en="Level 2 against LongSuitDiscard: level 2 that discards, and leads its low "
-               "cards, from its longest side suit instead of its shortest, so it makes no "
-               "void on purpose.",
-        alt_ko="레벨 2와 LongSuitDiscard의 대결입니다. LongSuitDiscard는 카드를 버리거나 낮은 "
-               "카드로 선을 잡을 때 가장 짧은 무늬가 아니라 가장 긴 무늬에서 내므로 일부러 "
-               "무늬를 비우지 않는 레벨 2입니다.",
+        alt_en="Level 2 against level 2 discarding from its longest suit: it discards, and leads "
+               "its low cards, from its longest side suit instead of its shortest, so it makes "
+               "no void on purpose.",
+        alt_ko="레벨 2와, 가장 긴 무늬에서 버리는 레벨 2의 대결입니다. 비교 상대는 카드를 버리거나 "
+               "낮은 카드로 선을 잡을 때 가장 짧은 무늬가 아니라 가장 긴 무늬에서 내므로 "
+               "일부러 무늬를 비우지 않습니다.",
     ),
     _duel_tip(
         "C8", "callbreak", "003",
@@ -820,10 +873,11 @@ TIPS: list[Tip] = [
         "스페이드는 13장뿐이니 나오는 대로 세어 보세요.",
         tip=CallbreakPlayer2, other=T.NoSpadeCount, tip_name="level 2",
         other_name="NoSpadeCount",
-        alt_en="Level 2 against NoSpadeCount: level 2 that forgets the spades of the finished "
-               "tricks and plays as if they were still out (the spades on the table it sees).",
-        alt_ko="레벨 2와 NoSpadeCount의 대결입니다. NoSpadeCount는 끝난 트릭의 스페이드를 "
-               "잊고 아직 남아 있는 것처럼 두는 레벨 2입니다(바닥의 스페이드는 봅니다).",
+        alt_en="Level 2 against level 2 not counting spades: it forgets the spades of the "
+               "finished tricks and plays as if they were still out (the spades on the table "
+               "it sees).",
+        alt_ko="레벨 2와, 스페이드를 세지 않는 레벨 2의 대결입니다. 비교 상대는 끝난 트릭의 "
+               "스페이드를 잊고 아직 남아 있는 것처럼 둡니다(바닥의 스페이드는 봅니다).",
     ),
     _duel_tip(
         "C9", "callbreak", "003",
@@ -834,12 +888,12 @@ TIPS: list[Tip] = [
         "리드하세요.",
         tip=CallbreakPlayer2, other=T.LeadsIntoVoids, tip_name="level 2",
         other_name="LeadsIntoVoids",
-        alt_en="Level 2 against LeadsIntoVoids: level 2 that, from trick 8 on, leads its "
+        alt_en="Level 2 against level 2 leading suits others lack: from trick 8 on, it leads its "
                "lowest card of a side suit another player is known to lack whenever it holds "
                "one.",
-        alt_ko="레벨 2와 LeadsIntoVoids의 대결입니다. LeadsIntoVoids는 8번째 트릭부터 다른 "
-               "사람에게 없다고 알려진 무늬의 카드가 있으면 언제나 그 가장 낮은 카드를 "
-               "리드하는 레벨 2입니다.",
+        alt_ko="레벨 2와, 다른 자리에 없는 무늬로 리드하는 레벨 2의 대결입니다. 비교 상대는 8번째 "
+               "트릭부터 다른 자리에 없다고 알려진 무늬의 카드가 있으면 언제나 그 무늬의 가장 "
+               "낮은 카드를 리드합니다.",
     ),
     _untested(
         "C10", "callbreak", "003",
@@ -848,8 +902,8 @@ TIPS: list[Tip] = [
         "다른 플레이어의 콜을 지켜보세요. 큰 콜을 노리는 사람은 높은 카드를 일찍 씁니다.",
         "Not tested: level 2 does not read the others' calls, and the seed does not say what "
         "to do with them, so there is no pair of players to compare.",
-        "시험하지 않음: 레벨 2는 다른 사람의 콜을 읽지 않고, 시드도 콜을 보고 무엇을 하라는지 "
-        "말하지 않으므로 비교할 두 플레이어가 없습니다.",
+        "시험하지 않음: 레벨 2는 다른 사람의 콜을 읽지 않고, 원본 003도 콜을 보고 무엇을 "
+        "하라는지 말하지 않으므로 비교할 두 플레이어가 없습니다.",
     ),
 ]
 """Every strategy tip of the seeds, in the order of the table."""
@@ -1149,13 +1203,13 @@ class TipRow:
         return VERDICTS[v][_lang(language)] if v else ""
 
     def difference(self, language: str = "en") -> str:
-        """``+3.25 points per hand (95% CI +1.02 … +5.48)``, ``판당 +3.25점 (95% 구간 …)``
-        (T8: the points given away)."""
+        """``+3.25 points per hand (95% CI +1.02 … +5.48)``, ``판당 +3.25점(95% 신뢰구간
+        +1.02~+5.48점)`` (T8: the points given away)."""
         if not self.n:
             return ""
         if _lang(language):
             per = PER_KO[self.tip.game]
-            return f"{per} {self.mean:+.2f}점 (95% 구간 {self.lo:+.2f} … {self.hi:+.2f})"
+            return f"{per} {self.mean:+.2f}점(95% 신뢰구간 {self.lo:+.2f}~{self.hi:+.2f}점)"
         unit = self.tip.unit(language)
         return f"{self.mean:+.2f} {unit} (95% CI {self.lo:+.2f} … {self.hi:+.2f})"
 
@@ -1167,14 +1221,14 @@ class TipRow:
         if t.kind == "solver":
             if _lang(language):
                 return korean.kformat(
-                    "{id:4} {n}판: 완벽한 플레이에 비해 한 사람이 판당 {m:.2f}점 (95% 구간 "
-                    "{lo:.2f} … {hi:.2f})을 내줌, {d}번의 결정 가운데 {b:.1%}에서 최선의 카드",
-                    id=t.id, n=self.n, m=self.mean, lo=self.lo, hi=self.hi, d=self.decisions,
-                    b=self.best_share)
+                    "{id:4} {n}판: 완벽한 플레이에 비해 한 사람이 판당 {m:.2f}점(95% 신뢰구간 "
+                    "{lo:.2f}~{hi:.2f}점)을 내줌, {d}번의 결정 가운데 {b:.1%}에서 최선의 카드",
+                    id=t.id, n=f"{self.n:,}", m=self.mean, lo=self.lo, hi=self.hi,
+                    d=f"{self.decisions:,}", b=self.best_share)
             return (f"{t.id:4} {self.n} hands: a player gives away {self.mean:.2f} points a "
                     f"hand to perfect play (95% CI {self.lo:.2f} … {self.hi:.2f}); a best "
                     f"card in {self.best_share:.1%} of {self.decisions} decisions")
-        deals = f"딜 {self.n}개" if _lang(language) else f"n={self.n} deals"
+        deals = f"딜 {self.n:,}개" if _lang(language) else f"n={self.n} deals"
         return (f"{t.id:4} {deals}  {self.difference(language)}  {_p(self.p)}  "
                 f"{self.verdict_text(language, raw=True)}")
 
@@ -1254,15 +1308,15 @@ class TipStudy:
             return korean.kformat(
                 "비교로 시험한 팁은 {m}개입니다(대결 {d}개와 짝 비교 {pr}개). 각각을 5% 수준에서 "
                 "판정하면, 어떤 팁도 효과가 없더라도 우연만으로 평균 {c:.1f}개에서 차이가 "
-                "보입니다. 그래서 판정에는 홈–본페로니(Holm–Bonferroni) 보정을 씁니다. p값을 "
+                "보입니다. 그래서 판정에는 홀름–본페로니 보정을 씁니다. p값을 "
                 "작은 것부터 늘어놓고, 가장 작은 값은 5%를 {m:으로} 나눈 값과, 그다음 값은 5%를 "
                 "{m1:으로} 나눈 값과 비교하는 식으로 차례로 비교하다가 처음으로 기준을 넘는 곳에서 "
                 "멈추며, 그 앞의 행만 ‘이득’이나 ‘손해’로 판정합니다. "
-                "그러면 이 판정들 가운데 하나라도 우연에 속은 것일 확률이 5% 이하입니다(가족별 "
-                "오류율 5%). 보정 전 95% 판정으로는 {raw}개, 보정 후에는 {found}개가 차이를 "
-                "보입니다. 둘이 다른 행은 차이가 있어 보이지만 확실하지 않다는 뜻입니다. 솔버 "
-                "행(T8)은 비교가 아니라 측정이므로 여기에 넣지 않았고, 시험하지 않은 팁은 그 "
-                "이유를 적었습니다.",
+                "그러면 이 판정들 가운데 하나라도 우연에 속은 것일 확률, 곧 족별 오류율(FWER)이 "
+                "5% 이하가 됩니다. 보정 전 95% 판정으로는 {raw}개, 보정 후에는 {found}개가 "
+                "차이를 보입니다. 둘이 다른 행은 차이가 있어 보이지만 확실하지 않다는 뜻입니다. "
+                "정확한 풀이의 행(T8)은 비교가 아니라 측정이므로 여기에 넣지 않았고, 시험하지 "
+                "않은 팁은 그 이유를 적었습니다.",
                 m=m, d=duels, pr=paired, c=chance, m1=max(m - 1, 1), raw=raw, found=found)
         return (
             f"{m} tips are tested by a comparison ({duels} duels and {paired} paired test"
@@ -1300,7 +1354,7 @@ class TipStudy:
         for r in self.rows:
             line = r.line(language)
             if r.verdict:
-                label = "홈 보정 후" if _lang(language) else "after Holm"
+                label = "홀름 보정 후" if _lang(language) else "after Holm"
                 line += f"  [{label}: {r.verdict_text(language)}]"
             lines.append(line)
         return "\n".join([*lines, "", self.note(language)])

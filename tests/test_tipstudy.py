@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -276,7 +277,10 @@ def test_holm_on_a_hand_made_study(tmp_path: Path) -> None:
     assert (b5.verdict, b5.verdict_raw) == ("no clear difference", "no clear difference")
     assert b3.p_holm == pytest.approx(3 * b3.p)
     assert math.isclose(b3.lo + b3.hi, 2 * b3.mean)
-    assert "3 tips are tested" in study.note("en") and "홈–본페로니" in study.note("ko")
+    assert "3 tips are tested" in study.note("en") and "홀름–본페로니 보정" in study.note("ko")
+    assert "족별 오류율(FWER)" in study.note("ko") and "가족별" not in study.note("ko")
+    assert "[홀름 보정 후: 이득]" in study.text("ko") and "홈 보정" not in study.text("ko")
+    assert "판당 +5.00점(95% 신뢰구간 +3.04~+6.96점)" in study.text("ko")
     # a row stored for another version of its test is not used
     data["rows"]["B3"]["version"] = 0
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -368,3 +372,31 @@ def test_every_tip_is_described() -> None:
             assert t.runner is not None and t.how("en") and t.how("ko")
         else:
             assert t.why_not("en").startswith("Not tested") and t.why_not("ko")
+
+
+def test_no_class_name_reaches_a_reader() -> None:
+    """The compared players are described (what they do), in both languages; the class
+    names stay in code and in the stored study."""
+    class_name = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*")
+    for t in TIPS:
+        for language in ("en", "ko"):
+            shown = [t.method(language)]
+            shown += [tipstudy.player_name(p, language) for p in (t.tip_player, t.other_player)
+                      if p]
+            for text in shown:
+                assert not class_name.search(text), (t.id, language, text)
+    assert tipstudy.player_name("NoTrumpPull", "ko") == "으뜸패를 먼저 빼지 않는 레벨 2"
+    assert tipstudy.tip("B3").other_player == "NoTrumpPull"  # the stored study's key
+    with pytest.raises(KeyError, match="no description of the player 'Nobody'"):
+        tipstudy.player_name("Nobody")
+
+
+def test_korean_statistics_and_design_words() -> None:
+    design = tipstudy.tip("B3").design("ko")
+    assert design.startswith("듀플리케이트 비교(같은 딜을 자리를 바꿔 두 번 치는 비교)입니다.")
+    for t in TIPS:
+        words = t.method("ko") + t.paraphrase("ko")
+        assert "복식" not in words and "홈 보정" not in words and "시드" not in words, t.id
+        assert "솔버" not in words, t.id
+        if t.game == "belote2":  # the two-player taking is 공수 결정 (경매: only in quotes)
+            assert "경매" not in words, t.id
