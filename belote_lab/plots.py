@@ -403,11 +403,11 @@ _TIP_WORDS = {
            "pays": "the tip pays", "none": "no clear difference", "costs": "the tip costs",
            "pays_ci": "the tip pays (CI above 0)", "none_ci": "no clear difference (CI holds 0)",
            "costs_ci": "the tip costs (CI below 0)"},
-    "ko": {"xlabel": "팁을 따르는 쪽 − 다른 쪽 ({unit}), 95% 신뢰구간", "tip": "팁",
+    "ko": {"xlabel": "팁을 따르는 쪽 − 다른 쪽({unit}), 95% 신뢰구간", "tip": "팁",
            "pays": "팁이 이득", "none": "뚜렷한 차이 없음", "costs": "팁이 손해",
-           "pays_ci": "팁이 이득 (구간이 0보다 위)",
-           "none_ci": "뚜렷한 차이 없음 (구간이 0을 포함)",
-           "costs_ci": "팁이 손해 (구간이 0보다 아래)"},
+           "pays_ci": "팁이 이득(구간이 0보다 위)",
+           "none_ci": "뚜렷한 차이 없음(구간이 0을 포함)",
+           "costs_ci": "팁이 손해(구간이 0보다 아래)"},
 }
 
 
@@ -591,8 +591,8 @@ def taking_rates(store: Any, runs: Mapping[str, str], *, language: str = "en",
     fig, axes = _figure(ncols=k, width=5.0 * k if k > 1 else 9.0, height=4.4, sharey=True)
     flat = list(axes.ravel())
     bins = [b[2] for b in TRUMP_BINS]
-    combos = (((1, 1), "J + 9"), ((1, 0), "J, 9 없음" if ko else "J, no 9"),
-              ((0, 1), "9, J 없음" if ko else "9, no J"),
+    combos = (((1, 1), "J + 9"), ((1, 0), "J만(9 없음)" if ko else "J, no 9"),
+              ((0, 1), "9만(J 없음)" if ko else "9, no J"),
               ((0, 0), "J도 9도 없음" if ko else "neither"))
     colours = ("#1b6ca8", "#2a9d8f", "#e9a03b", "#c8553d")
     for ax, (run_id, title) in zip(flat, runs.items(), strict=True):
@@ -618,10 +618,11 @@ def taking_rates(store: Any, runs: Mapping[str, str], *, language: str = "en",
                 ax.errorbar(xs, rates, yerr=[lo_err, hi_err], marker="o", capsize=3,
                             color=colour, label=name)
         n_all = int(store.runs[run_id]["deals"])
-        ax.set_title(f"{title}\n(n = {n_all:,} {'판' if ko else 'deals'})", fontsize=10)
+        count = f"{n_all:,}판" if ko else f"{n_all:,} deals"
+        ax.set_title(f"{title}\n(n = {count})", fontsize=10)
         ax.set_xticks(range(len(bins)))
         ax.set_xticklabels(bins)
-        ax.set_xlabel("테이커의 으뜸패 수" if ko else "trumps the taker holds")
+        ax.set_xlabel("계약자의 으뜸패 수" if ko else "trumps the taker holds")
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         ax.set_ylim(0.3, 1.02)
         ax.grid(axis="y", alpha=0.3)

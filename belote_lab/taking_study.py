@@ -250,9 +250,10 @@ _WORDS = {
            "level4": "level 4", "play": "play", "diff": "difference"},
     "ko": {"jack": "으뜸패 J", "nine": "으뜸패 9", "trumps": "으뜸패 수", "aces": "다른 무늬 A",
            "n": "판 수", "made": "성공률", "made_ci": "95% 구간", "score": "평균 점수",
-           "score_ci": "± (95%)", "points": "평균 카드 점수", "bid": "비드",
-           "strength": "비드한 편의 카드 점수", "yes": "있음", "no": "없음",
-           "dd": "더블 더미", "level4": "4단계", "play": "플레이", "diff": "차이"},
+           "score_ci": "±(95%)", "points": "평균 카드 점수", "bid": "공약",
+           "strength": "공약한 팀의 카드 점수", "yes": "있음", "no": "없음",
+           "dd": "모든 패를 공개한 계산(더블 더미)", "level4": "레벨 4", "play": "플레이",
+           "diff": "차이"},
 }
 
 
@@ -351,14 +352,22 @@ class Store:
                 stats.append((mean, var * n / max(n - 1, 1) / n))
             diff = stats[0][0] - stats[1][0]
             half = 1.959964 * math.sqrt(stats[0][1] + stats[1][1])
-            if k == 1:
+            if k == 1 and w is _WORDS["ko"]:  # a difference of rates: percentage points
+                shown = [f"{stats[0][0]:.1%}", f"{stats[1][0]:.1%}", f"{100 * diff:+.1f}%p",
+                         f"{100 * (diff - half):+.1f}~{100 * (diff + half):+.1f}%p"]
+            elif k == 1:
                 shown = [f"{stats[0][0]:.1%}", f"{stats[1][0]:.1%}", f"{diff:+.1%}",
                          f"{diff - half:+.1%} … {diff + half:+.1%}"]
+            elif w is _WORDS["ko"]:
+                shown = [f"{stats[0][0]:.1f}", f"{stats[1][0]:.1f}", f"{diff:+.1f}",
+                         f"{diff - half:+.1f}~{diff + half:+.1f}"]
             else:
                 shown = [f"{stats[0][0]:.1f}", f"{stats[1][0]:.1f}", f"{diff:+.1f}",
                          f"{diff - half:+.1f} … {diff + half:+.1f}"]
             rows.append([name, *shown])
-        heads = [f"{w[_run(x).play]} (n = {c[0]:,})" for x, c in zip((a, b), cols, strict=True)]
+        form = "{play}, n = {n:,}" if w is _WORDS["ko"] else "{play} (n = {n:,})"
+        heads = [form.format(play=w[_run(x).play], n=c[0])
+                 for x, c in zip((a, b), cols, strict=True)]
         return pd.DataFrame(rows, columns=["", *heads, w["diff"], w["made_ci"]]).set_index("")
 
     @staticmethod
@@ -379,7 +388,9 @@ class Store:
             if numbers:
                 rows.append([*k, n, made, made / n, lo, hi, mean, half])
             else:
-                rows.append([*k, n, f"{made / n:.1%}", f"{lo:.1%}–{hi:.1%}", round(mean, 1),
+                span = (f"{100 * lo:.1f}~{100 * hi:.1f}%" if w is _WORDS["ko"] else
+                        f"{lo:.1%}–{hi:.1%}")
+                rows.append([*k, n, f"{made / n:.1%}", span, round(mean, 1),
                              round(half, 1)])
         names = (["n", "made", "rate", "low", "high", "mean", "half"] if numbers else
                  [w["n"], w["made"], w["made_ci"], w["score"], w["score_ci"]])

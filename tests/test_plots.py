@@ -126,6 +126,14 @@ def test_tip_effects_colours_by_interval() -> None:
     bars = fig.axes[0].patches[:3]
     colors = [matplotlib.colors.to_hex(b.get_facecolor()) for b in bars]
     assert colors == [plots.GOOD, plots.NEUTRAL, plots.BAD]
+    with plots.plt.rc_context():  # use_korean sets matplotlib's fonts: not for other tests
+        plots.use_korean()
+        ko = plots.tip_effects(["B1"], [2.0], [1.0], [3.0], unit="점/판", language="ko")
+    legend = [t.get_text() for t in ko.axes[0].get_legend().get_texts()]
+    # no space before a parenthesis in a Korean label
+    assert legend[0] == "팁이 이득(구간이 0보다 위)" and all(" (" not in x for x in legend)
+    assert ko.axes[0].get_xlabel() == "팁을 따르는 쪽 − 다른 쪽(점/판), 95% 신뢰구간"
+    plots.plt.close("all")
 
 
 def test_call_accuracy() -> None:

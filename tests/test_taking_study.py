@@ -78,6 +78,8 @@ def test_groups_and_tables() -> None:
     ko = store.taking("x", by=("trumps", "aces"), language="ko")
     assert ko.index.names == ["으뜸패 수", "다른 무늬 A"] and "성공률" in ko.columns
     assert list(ko.index) == [("≤2", 2), ("3", 1), ("5+", 0)]
+    assert "~" in ko["95% 구간"].iloc[0] and "–" not in ko["95% 구간"].iloc[0]
+    assert store.bids("x", language="ko").index.names == ["공약", "공약한 팀의 카드 점수"]
     assert len(store.taking("x", by=("jack",), min_hands=2)) == 1
     num = store.taking("x", by=("jack",), numbers=True)
     assert num.loc["yes", "n"] == 3 and num.loc["yes", "rate"] == pytest.approx(1 / 3)
@@ -100,7 +102,13 @@ def test_compare_two_runs() -> None:
     assert list(t.loc["made"])[:3] == ["75.0%", "50.0%", "+25.0%"]
     # the score's interval: only the level-4 run varies (sample variance 5000 over 2 hands)
     assert t.loc["mean score", "95% interval"] == "-48.0 … +148.0"
-    assert store.compare("belote_dd", "belote_l4", language="ko").index[0] == "성공률"
+    ko = store.compare("belote_dd", "belote_l4", language="ko")
+    assert ko.index[0] == "성공률"
+    assert list(ko.columns) == ["모든 패를 공개한 계산(더블 더미), n = 4", "레벨 4, n = 2",
+                                "차이", "95% 구간"]
+    # a difference of make rates in percentage points, ranges with ~
+    assert ko.loc["성공률", "차이"] == "+25.0%p" and ko.loc["성공률", "95% 구간"].endswith("%p")
+    assert ko.loc["평균 점수", "95% 구간"] == "-48.0~+148.0"
 
 
 def test_coinche_bids_table() -> None:
@@ -154,5 +162,8 @@ def test_the_chart_leaves_out_holdings_nobody_had() -> None:
     with plots.plt.rc_context():  # use_korean sets matplotlib's fonts: not for other tests
         plots.use_korean()
         ko = plots.taking_rates(store, {"a": "실행"}, language="ko", min_hands=1)
-    assert ko.axes[0].get_legend_handles_labels()[1][-1] == "J도 9도 없음"
+    labels = ko.axes[0].get_legend_handles_labels()[1]
+    assert labels == ["J + 9", "J만(9 없음)", "J도 9도 없음"]
+    assert ko.axes[0].get_xlabel() == "계약자의 으뜸패 수"
+    assert ko.axes[0].get_title().endswith("판)") and " 판)" not in ko.axes[0].get_title()
     plots.plt.close("all")
