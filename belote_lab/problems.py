@@ -38,7 +38,7 @@ DATA = Path(__file__).with_name("problems.json")
 
 QUESTION = {
     "en": "You are South: what do you play?",
-    "ko": "당신은 남입니다. 무엇을 내겠습니까?",
+    "ko": "남쪽 자리 차례입니다. 무엇을 낼까요?",
 }
 
 

@@ -35,7 +35,8 @@ def test_words_in_both_languages(p: object) -> None:
         assert p.title[lang] and p.lesson[lang]
         assert not CARD_CODE.search(p.lesson[lang])  # cards as symbols, never codes
         assert p.answer.pretty in p.lesson[lang]
-    assert p.question("ko") == QUESTION["ko"]
+    # the seat by its sentence name (남쪽, never 남: "남은" reads "remaining"), no 당신
+    assert p.question("ko") == QUESTION["ko"] == "남쪽 자리 차례입니다. 무엇을 낼까요?"
     for fallback in ("(를)", "(을)", "(가)", "(이)", "(는)", "(은)", "(으)로"):
         assert fallback not in p.lesson["ko"] + p.title["ko"]
 
