@@ -54,6 +54,8 @@ __all__ = [
     "seat_word",
     "team_name",
     "quoted",
+    "typed",
+    "ordinal",
     "contract_name",
     "shown",
     "CardLike",
@@ -283,7 +285,7 @@ def team_name(side: str) -> str:
 _CONTRACTS = {
     "NT": "으뜸패 없음",
     "AT": "모두 으뜸패",
-    "callbreak": "♠ 스페이드 으뜸패 (콜브레이크)",
+    "callbreak": "♠ 스페이드 으뜸패(콜브레이크)",
 }
 
 
@@ -301,9 +303,36 @@ def contract_name(code: str) -> str:
 
 def quoted(value: object) -> str:
     """What a user typed, in Korean quotation marks: ``‘ZZ’`` (its particle reads the text
-    inside: ``‘ZZ’는``).
+    inside: ``‘ZZ’는``). ``True``, ``False`` and ``None`` are written as JSON writes them
+    (``‘true’``, ``‘null’``), never as Python's reprs.
 
-    >>> quoted("ZZ"), attach(quoted(7), "은")
-    ('‘ZZ’', '‘7’은')
+    >>> quoted("ZZ"), attach(quoted(7), "은"), attach(quoted(True), "은"), quoted(None)
+    ('‘ZZ’', '‘7’은', '‘true’는', '‘null’')
     """
+    if value is None:
+        value = "null"
+    elif isinstance(value, bool):
+        value = "true" if value else "false"
     return f"‘{value}’"
+
+
+def typed(value: object) -> str:
+    """A value a user gave, for a sentence that refuses it: quoted (:func:`quoted`), and a
+    JSON word (``true``, ``false``, ``null``) called a value, so that no reader takes it for
+    English: ``‘true’ 값``.
+
+    >>> attach(typed("xyz"), "은"), attach(typed(False), "은"), attach(typed(None), "은")
+    ('‘xyz’는', '‘false’ 값은', '‘null’ 값은')
+    """
+    shown = quoted(value)
+    return f"{shown} 값" if value is None or isinstance(value, bool) else shown
+
+
+def ordinal(n: int) -> str:
+    """The ``n``-th in Korean words: ``첫 번째`` for 1 (``1번째`` is not said), then
+    ``2번째``, ``1,000번째``.
+
+    >>> ordinal(1), ordinal(3), attach(ordinal(1) + " 판", "이"), ordinal(1200)
+    ('첫 번째', '3번째', '첫 번째 판이', '1,200번째')
+    """
+    return "첫 번째" if n == 1 else f"{n:,}번째"

@@ -68,7 +68,7 @@ from belote_lab.games.record import (
     short,
     title_ko,
 )
-from belote_lab.korean import kformat, quoted, seat_name
+from belote_lab.korean import kformat, ordinal, quoted, seat_word
 from belote_lab.rules import Belote2Rules, CallbreakRules
 
 __all__ = [
@@ -273,7 +273,7 @@ class Ladder:
         r = cls.__new__(cls)
         r._setup(levels, rules, seed, seat)
         for k, g in enumerate(games, start=1):
-            place = (f"{k}번째 {step_ko}",)
+            place = (f"{ordinal(k)} {step_ko}",)
             if k > 1:
                 if not r.current.is_over:
                     raise RecordError(
@@ -299,7 +299,7 @@ class Ladder:
         """The ``k``-th game of a record must be the one the ladder deals: ``dealt``."""
         step, what = cls._STEP, cls._WHAT
         step_ko, what_ko = PARTS_KO[step], PARTS_KO[what]
-        place = (f"{k}번째 {step_ko}",)
+        place = (f"{ordinal(k)} {step_ko}",)
         if g.rules != rules:
             raise RecordError(
                 f"{step} {k}: its rules differ from the {what}'s rules", where_ko=place,
@@ -325,8 +325,8 @@ class Ladder:
                 ko=kformat(
                     "첫 딜러가 {got:으로} 적혀 있지만 {what}의 순서대로라면 이 {step}의 첫 "
                     "딜러는 {want}입니다.",
-                    got=seat_name(first), what=what_ko, step=step_ko,
-                    want=seat_name(dealt.hand.dealer),
+                    got=seat_word(first), what=what_ko, step=step_ko,
+                    want=seat_word(dealt.hand.dealer),
                 ),
             )
 
@@ -349,7 +349,7 @@ class Ladder:
                 ko=kformat(
                     "‘over’ 항목에는 {what:이} 끝났다고 적혀 있지만 {seat:이} 마지막 "
                     "{step:을} 이겼으므로 {what:은} 계속됩니다.",
-                    what=what_ko, seat=seat_name(self.seat), step=step_ko,
+                    what=what_ko, seat=seat_word(self.seat), step=step_ko,
                 ),
             )
 

@@ -48,13 +48,14 @@ _TEXTS: dict[str, dict[str, str]] = {
         # brackets; {led} is a suit symbol, {to_beat} and {card} are cards (docs/TERMS.md)
         "lead": "트릭의 첫 카드를 내는 선이므로 아무 카드나 낼 수 있습니다.",
         "free_phase": "더미가 남아 있으므로 아무 카드나 낼 수 있습니다.",
-        "follow": "선이 낸 {led} 카드가 있으므로 무늬를 따라야 합니다(낼 수 있는 카드: {legal}).",
-        "go_higher": "{led} 카드 중에 {to_beat}보다 높은 카드가 있으므로 무늬를 따라 "
-        "{to_beat}보다 높은 카드를 내야 합니다(낼 수 있는 카드: {legal}).",
+        "follow": "손패에 {led} 카드가 있으므로 선이 낸 무늬를 따라야 합니다(낼 수 있는 카드: "
+        "{legal}).",
+        "go_higher": "손패에 {to_beat}보다 높은 {led} 카드가 있으므로 무늬를 따라 더 높은 "
+        "카드를 내야 합니다(낼 수 있는 카드: {legal}).",
         "follow_cannot_beat": "{led} 카드로는 {to_beat:을} 이길 수 없으므로 무늬만 따르면 "
         "{led} 카드 중 아무거나 낼 수 있습니다(낼 수 있는 카드: {legal}).",
-        "follow_trumped": "이미 {to_beat:으로} 으뜸패가 나왔으므로 무늬만 따르면 {led} 카드 중 "
-        "아무거나 낼 수 있습니다(낼 수 있는 카드: {legal}).",
+        "follow_trumped": "이 트릭에는 이미 으뜸패 {to_beat:이} 나왔으므로 무늬만 따르면 {led} "
+        "카드 중 아무거나 낼 수 있습니다(낼 수 있는 카드: {legal}).",
         "partner_master": "{led} 카드가 없고 파트너가 이기고 있으므로 아무 카드나 낼 수 "
         "있습니다.",
         "must_trump": "{led} 카드가 없고 파트너가 이기고 있지 않으므로 으뜸패를 내야 "

@@ -152,11 +152,17 @@ def hand_record(source: Any, hand_index: int = 0) -> dict[str, Any]:
     if data.get("format") != HAND_FORMAT:
         f = data.get("format")
         got = quoted(f) if isinstance(f, str) and len(f) < 60 else describe_ko(f)
-        raise RecordError(
-            f"not a hand record (format {f!r})",
-            ko=f"이 파일은 판 기록이 아닙니다(판 기록의 형식은 {quoted(HAND_FORMAT)}인데 이 파일의 "
-            f"형식은 {got}입니다).",
+        ko = (
+            f"이 파일은 판 기록이 아닙니다(판 기록의 형식은 {quoted(HAND_FORMAT)}인데 이 파일의 "
+            f"형식은 {got}입니다)."
         )
+        if "format" not in data:
+            ko = kformat(
+                "이 파일은 판 기록이 아닙니다(판 기록에는 형식 {fmt:이} 적혀 있어야 하는데 "
+                "‘format’ 항목이 없습니다).", fmt=quoted(HAND_FORMAT),
+            )
+        shown = repr(f) if isinstance(f, str) and len(f) < 60 else describe(f)
+        raise RecordError(f"not a hand record (format {shown})", ko=ko)
     return data
 
 

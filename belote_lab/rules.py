@@ -113,13 +113,21 @@ _TITLES_KO = {
 
 
 def _value_ko(value: Any) -> str:
-    """A user's value in a Korean sentence, quoted as JSON writes it: ``‘true’``, ``‘-5’``."""
+    """A user's value in a Korean sentence: a whole number as a number is written, with its
+    thousands separators (``-5``, ``1,000,000``); anything else quoted as JSON writes it
+    (``‘true’``, ``‘x’``).
+
+    >>> _value_ko(10**9), _value_ko(-5), _value_ko(True), _value_ko("x"), _value_ko(2.5)
+    ('1,000,000,000', '-5', '‘true’', '‘x’', '‘2.5’')
+    """
     if value is None:
         text = "null"
     elif isinstance(value, bool):
         text = "true" if value else "false"
     elif isinstance(value, int) and abs(value) >= 10**30:
         return "아주 큰 수"
+    elif isinstance(value, int):
+        return f"{value:,}"
     elif isinstance(value, str):
         text = value
     else:
@@ -150,13 +158,18 @@ def _allowed(f: dataclasses.Field[Any]) -> str:
 
 
 def _allowed_ko(f: dataclasses.Field[Any]) -> str:
-    """The values a field accepts, in Korean (a noun ending in a vowel: ``… 중 하나``)."""
+    """The values a field accepts, in Korean (a noun ending in a vowel: ``… 중 하나``): a
+    range with ``~`` and thousands separators.
+
+    >>> _allowed_ko(dataclasses.fields(BeloteRules)[-3])
+    '1~100,000 사이의 정수'
+    """
     meta = f.metadata
     if "choices" in meta:
         return ", ".join(quoted(c) for c in meta["choices"]) + " 중 하나"
     if "range" in meta:
         lo, hi = meta["range"]
-        words = f"{lo}부터 {hi}까지의 정수"
+        words = f"{lo:,}~{hi:,} 사이의 정수"
         return words + "나 ‘null’ 중 하나" if meta.get("optional") else words
     return "‘true’, ‘false’ 중 하나"
 

@@ -72,7 +72,7 @@ from belote_lab.games.record import (
     seat_field,
 )
 from belote_lab.jsonlines import MAX_DIGITS
-from belote_lab.korean import kformat, quoted, seat_name
+from belote_lab.korean import kformat, quoted, seat_word
 from belote_lab.ladder import LADDERS, Belote2Run, CallbreakJourney, Ladder, run_from_json
 from belote_lab.players import levels as level_table
 
@@ -261,7 +261,8 @@ class Session:
         )
         for s, level in levels.items():
             if level not in self._factories:
-                raise ValueError(f"{g.title} has no level-{level} player (seat {SEATS[s]})")
+                seat_en = ("North", "East", "South", "West")[s]
+                raise ValueError(f"{g.title} has no level-{level} player (for {seat_en})")
         self.ladder: Ladder | None = None
         self._match: Any = None
 
@@ -579,7 +580,7 @@ def _levels_field(data: dict[str, Any], g: Game) -> dict[int, int]:
         s = seat_field(key, "levels", g.seats)
         if s in named:
             ko = (
-                f"{quoted('levels')} 항목에 {seat_name(s)} 자리의 레벨이 두 번 적혀 있습니다"
+                f"{quoted('levels')} 항목에 {seat_word(s)} 자리의 레벨이 두 번 적혀 있습니다"
                 f"({quoted(clip(named[s]))}, {quoted(clip(key))})."
             )
             raise RecordError(
@@ -631,7 +632,7 @@ def _read_record(s: Session, record: dict[str, Any]) -> None:
         if type(run) is not ladder or run.seat != s.seat:
             ko = kformat(
                 "저장된 기록의 {what:은} 이 세션의 {seat} 자리에서 하던 것이 아닙니다.",
-                what=MODES_KO[s.mode], seat=seat_name(s.seat),
+                what=MODES_KO[s.mode], seat=seat_word(s.seat),
             )
             raise RecordError(
                 "record: the run is not the learner's at this seat", field="seat", ko=ko

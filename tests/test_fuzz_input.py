@@ -261,7 +261,7 @@ def test_a_record_action_with_a_bad_call_names_it(value: str) -> None:
         with pytest.raises(RecordError, match=r"^action 1: ") as e:
             hand_from_json(rec)
         assert repr(value) in str(e.value) and "unexpected" not in str(e.value)
-        assert e.value.text("ko").startswith("1번째 동작: ")
+        assert e.value.text("ko").startswith("첫 번째 동작: ")
 
 
 # --- 4. a record of one game refused by another game's loader ----------------------------------

@@ -33,7 +33,7 @@ from belote_lab.games.belote2 import new_taking, score_belote2
 from belote_lab.games.callbreak import CallbreakBidding, parse_call, score_round
 from belote_lab.games.coinche import Auction, score_coinche
 from belote_lab.games.taking import Taking, TakingError
-from belote_lab.korean import attach, card_name, kformat, particle, seat_name
+from belote_lab.korean import attach, card_name, kformat, ordinal, particle, seat_name, seat_word
 from belote_lab.reasons import explain
 from belote_lab.rules import Belote2Rules
 from belote_lab.selfplay import hand_class, hand_in_play, play_hand
@@ -104,7 +104,8 @@ def test_particles(word: str, kind: str, expected: str) -> None:
 
 def test_particle_formatter_and_names() -> None:
     assert kformat("{c:을} 냈습니다.", c=Card.parse("9H")) == "9♥를 냈습니다."
-    assert kformat("{s:이} 선입니다.", s=seat_name("W")) == "서가 선입니다."
+    assert kformat("{s:이} 선입니다.", s=seat_word("W")) == "서쪽이 선입니다."
+    assert seat_name("W") == "서"  # the short name: compact labels only
     assert attach(card_name(Card.parse("TS")), "을") == "스페이드 10을"
     names = [attach(card_name(c), "이") for c in parse_cards("AS 7C")]
     assert names == ["스페이드 A가", "클로버 7이"]
@@ -435,11 +436,17 @@ def test_every_label_has_both_languages() -> None:
 
 # --- (d) the term table ---------------------------------------------------------------------------
 def term_table() -> list[tuple[str, str]]:
-    """(English, Korean) of each row of docs/TERMS.md's table."""
+    """(English, Korean) of each row of docs/TERMS.md's first table, the game's terms (the
+    table headed ``| English | Korean | seeds |``; its later columns may grow)."""
     rows = []
+    inside = False
     for line in (ROOT / "docs" / "TERMS.md").read_text(encoding="utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 4 and re.search("[가-힣]", cells[1]):
+        if line.startswith("| English | Korean | seeds |"):
+            inside = True
+        elif inside and not line.startswith("|"):
+            break
+        elif inside and re.search("[가-힣]", cells[1]):
             rows.append((cells[0], cells[1]))
     return rows
 
@@ -470,3 +477,101 @@ def test_a_card_in_a_korean_sentence_reads_as_the_term_table_says() -> None:
     for example in ("A♠를", "10♥을", "8♦로", "♠가"):
         assert example in text
     assert CardSet.parse("AS TH").pretty() == "A♠ 10♥"
+
+
+# --- (e) the native editor's review (2026-12-02): what the engine's texts must not do ---------
+# a one-syllable seat followed by a particle: 남은 reads "remaining", 남이/남의 "someone else"
+SHORT_SEAT = re.compile(r"(?<![가-힣])[북동남서](?:은|는|이|가|의|을|를|과|와)(?![가-힣])")
+
+
+def engine_texts() -> list[str]:
+    return reason_texts() + refusal_texts() + result_texts()
+
+
+def test_a_seat_in_a_sentence_is_named_in_full() -> None:
+    """§1: wherever a seat is a subject, topic or owner, 남쪽 (not 남)."""
+    for words in engine_texts():
+        assert not SHORT_SEAT.search(words), words
+    lines = score_round([4, 3, 1, 2], [6, 2, 0, 5]).why("ko").splitlines()
+    assert lines[2] == "남쪽은 1을 콜했지만 한 트릭도 따지 못했으므로 콜 수만큼 잃어 -1점입니다."
+    assert lines[3].startswith("서쪽은 2를 콜하고 5트릭을 땄으므로")
+    a = Auction(dealer=0)
+    a.call("90S")
+    a.call("pass")
+    assert refusal(lambda: a.verify("coinche")) == (
+        "스페이드 90은 같은 팀인 동쪽의 공약이므로 서쪽은 쿠앵슈할 수 없습니다."
+    )
+    h = hand_in_play("belote", seed=3)
+    other = next(s for s in h.seat_order if s != h.current_player)
+    words = h.why_not(next(iter(h.hand(other))), other, "ko")
+    assert words == f"지금은 {seat_word(h.current_player)} 차례이므로 {seat_word(other)}" + (
+        "은 카드를 낼 수 없습니다."
+    )
+
+
+def test_the_four_result_sentences_read_right() -> None:
+    """§4: the side that failed is the attack; a made all-tricks bid is not contrasted; a
+    two-player tie names each total with its seat; a follow refusal says what is in the hand."""
+    defence_capot = score_hand((162, 0), (7, 1), (0, 0), attack=1).why("ko")
+    assert defence_capot.startswith(
+        "수비 팀인 남북 팀이 이 판의 점수를 모두 얻었으므로 동서 팀은 계약에 실패했고, "
+    ), defence_capot
+    by_tricks = score_hand((162, 0), (8, 0), (0, 0), attack=1, capot="all_tricks").why("ko")
+    assert "남북 팀이 모든 트릭을 땄으므로 동서 팀은 계약에 실패했고" in by_tricks
+    made = score_coinche((162, 0), (4, 0, 4, 0), "capotH", bidder=0).why("ko")
+    assert made == "남북 팀이 하트 카포를 공약해 8트릭을 모두 이겼으므로 성공했습니다."
+    assert "했는데" not in made
+    alone = score_coinche((162, 0), (8, 0, 0, 0), "generaleH", bidder=0).why("ko")
+    assert alone == (
+        "남북 팀이 하트 제네랄을 공약해 북쪽이 혼자 8트릭을 모두 이겼으므로 성공했습니다."
+    )
+    none = score_coinche((0, 162), (0, 4, 0, 4), "capotH", bidder=0).why("ko")
+    assert "한 트릭도 이기지 못했으므로 실패했습니다" in none
+    tie = score_belote2({"N": 71, "S": 91}, {"N": 8, "S": 8}, {"N": 20, "S": 0}, "N").why("ko")
+    assert tie == (
+        "계약자인 북쪽(벨로트 포함 91점)과 남쪽(91점)의 점수가 같으므로 각자 자기 점수를 가집니다."
+    )
+    follow = why_not("JH", "AS 7S JH", ["KS"], "H")
+    assert isinstance(follow, Reason)
+    assert explain(follow, "ko") == (
+        "손패에 ♠ 카드가 있으므로 선이 낸 무늬를 따라야 합니다(낼 수 있는 카드: A♠ 7♠)."
+    )
+
+
+def test_no_code_and_no_source_tag_in_the_engines_korean() -> None:
+    """§3 and §7: no "(시드 000)" at the end of a failed hand, no Python value (‘True’), no
+    "1번째"; §8: ranges with ~ and thousands separators."""
+    for words in engine_texts():
+        assert "시드" not in words and "1번째" not in words, words
+        assert not re.search(r"‘(True|False|None)’", words), words
+    failed = score_hand((60, 102), (4, 4), (20, 0), attack=0).why("ko")
+    assert failed.endswith("이 판의 모든 점수 182점을 동서 팀이 가져갑니다."), failed
+    assert refusal(parse_call, True) == (
+        "‘true’ 값은 트릭 수가 아니므로 1부터 8까지의 수로 콜해야 합니다."
+    )
+    assert refusal(lambda: Taking(dealer=0, turned="KC").verify(None)).startswith("‘null’ 값은")
+    assert refusal(lambda: Auction(dealer=0).verify(False)).startswith("‘false’ 값은")
+    assert ordinal(1) == "첫 번째" and ordinal(12) == "12번째"
+    from belote_lab.rules import BeloteRules, RuleOptionError
+
+    with pytest.raises(RuleOptionError) as err:
+        BeloteRules(target=10**9)
+    assert err.value.text("ko") == (
+        "규칙 옵션 ‘target’의 값은 1~100,000 사이의 정수여야 하는데 1,000,000,000입니다."
+    )
+
+
+def test_a_finished_match_says_match_in_the_seeds_word() -> None:
+    """A two-player match is a 경기 (seed 001), not a 매치."""
+    from belote_lab.games.belote2 import Belote2Match
+
+    m = Belote2Match(seed=1)
+    while not m._over:
+        while not m.hand.is_over:
+            h = m.hand
+            if h.phase == "bidding":
+                h.call(h.legal_calls()[0])
+            else:
+                h.play(next(iter(h.legal_cards())))
+        m.next_hand()
+    assert refusal(m.next_hand) == "이 경기는 이미 끝났으므로 다음 판을 시작할 수 없습니다."

@@ -521,7 +521,7 @@ def test_the_place_of_an_error_in_korean() -> None:
     with pytest.raises(RecordError) as err:
         loads(rec)
     assert err.value.text("ko") == (
-        "2번째 동작(1번째 트릭): ‘ZZ’는 카드로 읽을 수 없습니다(카드는 J♥, 10♠처럼 숫자나 "
+        "2번째 동작(첫 번째 트릭): ‘ZZ’는 카드로 읽을 수 없습니다(카드는 J♥, 10♠처럼 숫자나 "
         "문자 뒤에 무늬를 붙여 씁니다)."
     )
     data = session()
@@ -529,7 +529,7 @@ def test_the_place_of_an_error_in_korean() -> None:
     with pytest.raises(RecordError) as err:
         Session.from_json(data)
     words = err.value.text("ko")
-    assert words.startswith("저장된 기록, 1번째 판, 2번째 동작: ‘ZZ’는"), words
+    assert words.startswith("저장된 기록, 첫 번째 판, 2번째 동작: ‘ZZ’는"), words
     assert err.value.action is not None and err.value.field == "record.hands[0]"
     # an illegal card says which card and why, in the words of the rules
     rec = belote_start()
@@ -545,7 +545,7 @@ def test_a_raise_site_without_korean_words_still_reads_as_korean() -> None:
     words = RecordError("deck: no", field="deck").text("ko")
     assert words == "파일의 ‘deck’ 항목을 읽을 수 없습니다."
     assert_korean(RecordError("anything").text("ko"))
-    assert RecordError("no", 2, 1).text("ko").startswith("3번째 동작(1번째 트릭): ")
+    assert RecordError("no", 2, 1).text("ko").startswith("3번째 동작(첫 번째 트릭): ")
     assert_korean(RecordError("no", 2, 1).text("ko"))
     with pytest.raises(ValueError, match="unknown language"):
         RecordError("x").text("fr")

@@ -780,7 +780,7 @@ def undo_refused_ko(why: str) -> str:
     return "지금은 되돌릴 수 없습니다."
 
 
-_WORDS_KO = {"game": "게임", "match": "매치", "hand": "판", "deal": "딜", "round": "라운드"}
+_WORDS_KO = {"game": "게임", "match": "경기", "hand": "판", "deal": "딜", "round": "라운드"}
 """Korean words for what a counting game refuses to start or finish (``the game is over``)."""
 
 

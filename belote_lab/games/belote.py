@@ -51,7 +51,7 @@ from belote_lab.games.bidding import Bidding
 from belote_lab.games.errors import refusal_ko
 from belote_lab.games.spec import Game
 from belote_lab.games.taking import Taking, TakingError
-from belote_lab.korean import kformat, quoted, seat_name
+from belote_lab.korean import kformat, ordinal, quoted, seat_word
 from belote_lab.rules import CAPOT_RULES, FAILED_CONTRACT_RULES, BeloteRules
 from belote_lab.trick import BELOTE_FOLLOW, BELOTE_FOLLOW_UNDERTRUMP, FollowRules
 
@@ -260,8 +260,15 @@ class HandResult:
         The contract failed (dedans): NS, the attack, has 80 with its belote, EW 102;
         every point of the round goes to EW: 182 (seed 000).
         >>> print(r.why("ko"))  # doctest: +NORMALIZE_WHITESPACE
-        공격 팀인 남북 팀은 벨로트 포함 80점으로 동서 팀의 102점보다 적으므로 계약에 실패해
-        이 판의 모든 점수 182점을 동서 팀이 가져갑니다(시드 000).
+        공격 팀인 남북 팀은 벨로트 포함 80점으로 동서 팀의 102점보다 적으므로 계약에 실패했고,
+        이 판의 모든 점수 182점을 동서 팀이 가져갑니다.
+
+        When the defence takes every point, the attack is the side that failed:
+
+        >>> print(score_hand((162, 0), (7, 1), (0, 0), attack=1).why("ko"))
+        ... # doctest: +NORMALIZE_WHITESPACE
+        수비 팀인 남북 팀이 이 판의 점수를 모두 얻었으므로 동서 팀은 계약에 실패했고,
+        남북 팀이 162점을 모두 가져갑니다(카포 보너스 +90점은 공격 팀만 받습니다).
         """
         if language not in _WHY:
             raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
@@ -314,17 +321,20 @@ _WHY = {
         "EW": "동서 팀",
         "with_belote": "벨로트 포함 {n}",
         "took_points": "이 판의 점수를 모두 얻었으므로",
-        "took_tricks": "모든 트릭을 이겼으므로",
+        "took_tricks": "모든 트릭을 땄으므로",
         "capot": "{team:이} {took} 카포로 {pts}점을 얻습니다.",
         "litige": "두 팀의 점수가 같으므로(리티주) {held}점은 유보되어 다음 판을 이긴 팀이 "
         "가져갑니다.",
         "made": "공격 팀인 {att:은} {a}점으로 {dfn}의 {d}점보다 많으므로 계약에 성공했습니다.",
-        "failed": "공격 팀인 {att:은} {a}점으로 {dfn}의 {d}점보다 적으므로 계약에 실패해 "
-        "이 판의 모든 점수 {all}점을 {dfn:이} 가져갑니다(시드 000).",
-        "failed_keep": "공격 팀인 {att:은} {a}점으로 {dfn}의 {d}점보다 적으므로 계약에 실패해 "
-        "{dfn:이} 162점을 얻고 벨로트는 각 팀이 자기 것을 가집니다(프랑스 연맹 규칙).",
-        "def_capot": "수비 팀인 {dfn:이} {took} 계약에 실패해 이 판의 모든 점수 "
-        "{all}점을 {dfn:이} 가져갑니다(시드 000, 카포 보너스 +90은 공격 팀만 받습니다).",
+        # the source of the default rule is not named on the table (docs/STYLE.ko.md): only
+        # the FFB option's, which a learner chose
+        "failed": "공격 팀인 {att:은} {a}점으로 {dfn}의 {d}점보다 적으므로 계약에 실패했고, "
+        "이 판의 모든 점수 {all}점을 {dfn:이} 가져갑니다.",
+        "failed_keep": "공격 팀인 {att:은} {a}점으로 {dfn}의 {d}점보다 적으므로 계약에 "
+        "실패했고, {dfn:이} 162점을 얻으며 벨로트는 각 팀이 자기 것을 가집니다(프랑스 연맹 "
+        "규칙).",
+        "def_capot": "수비 팀인 {dfn:이} {took} {att:은} 계약에 실패했고, {dfn:이} "
+        "{all}점을 모두 가져갑니다(카포 보너스 +90점은 공격 팀만 받습니다).",
     },
 }
 
@@ -855,8 +865,8 @@ class BeloteHand(TrickPlay):
             ko = kformat(
                 "{lead:이} 첫 트릭의 선이므로 {dealer:은} 딜러가 될 수 없습니다(규칙 옵션 "
                 "‘first_lead’가 {rule}일 때 딜러는 {want}입니다).",
-                lead=seat_name(lead), dealer=seat_name(data["dealer"].strip().upper()),
-                rule=quoted(h.rules.first_lead), want=seat_name(h.dealer),
+                lead=seat_word(lead), dealer=seat_word(data["dealer"].strip().upper()),
+                rule=quoted(h.rules.first_lead), want=seat_word(h.dealer),
             )
             raise RecordError(
                 f"dealer: {data['dealer'].strip().upper()} cannot deal when {lead} leads the "
@@ -951,11 +961,11 @@ class BeloteGame(CountingGame):
         """Count the hand before the record's ``k``-th hand ``h``, which must follow it."""
         from belote_lab.games.record import RecordError
 
-        place = (f"{k}번째 판",)
+        place = (f"{ordinal(k)} 판",)
         if not g.hand.is_over:
             raise RecordError(
                 f"hand {k - 1} is not finished, yet hand {k} follows",
-                ko=f"{k - 1}번째 판이 아직 끝나지 않았는데 {k}번째 판이 이어집니다.",
+                ko=f"{ordinal(k - 1)} 판이 아직 끝나지 않았는데 {ordinal(k)} 판이 이어집니다.",
             )
         g.next_hand()
         if g._over:
@@ -969,7 +979,7 @@ class BeloteGame(CountingGame):
                 where_ko=place,
                 ko=kformat(
                     "딜러가 {got:으로} 적혀 있지만 게임의 순서대로라면 딜러는 {want}입니다.",
-                    got=seat_name(h.dealer), want=seat_name(g.hand.dealer),
+                    got=seat_word(h.dealer), want=seat_word(g.hand.dealer),
                 ),
             )
         if h.reserve != g.held:
@@ -1005,7 +1015,7 @@ class BeloteGame(CountingGame):
             if h.rules != rules:
                 raise RecordError(
                     f"hand {k}: its rules differ from the game's rules",
-                    ko="이 판의 규칙이 게임의 규칙과 다릅니다.", where_ko=(f"{k}번째 판",),
+                    ko="이 판의 규칙이 게임의 규칙과 다릅니다.", where_ko=(f"{ordinal(k)} 판",),
                 )
         if hands[0].reserve:
             raise RecordError(
@@ -1015,7 +1025,7 @@ class BeloteGame(CountingGame):
                     "{n:이} 적혀 있습니다.",
                     n=hands[0].reserve,
                 ),
-                where_ko=("1번째 판",),
+                where_ko=("첫 번째 판",),
             )
         g.hand = hands[0]
         for k, h in enumerate(hands[1:], start=2):

@@ -63,7 +63,7 @@ from belote_lab.games.belote import (
 )
 from belote_lab.games.spec import Game
 from belote_lab.games.taking import Taking
-from belote_lab.korean import kformat, seat_name
+from belote_lab.korean import kformat, ordinal, seat_word
 from belote_lab.rules import Belote2Rules
 from belote_lab.trick import BELOTE2_FREE, BELOTE2_STRICT, FollowRules
 
@@ -173,7 +173,10 @@ class Belote2Result:
         >>> r.why()
         'The contract failed (dedans): N (contractor) 80 with belote, S 102.'
         >>> r.why("ko")
-        '계약자인 북은 벨로트 포함 80점으로 남의 102점보다 적으므로 계약에 실패했습니다.'
+        '계약자인 북쪽은 벨로트 포함 80점으로 남쪽의 102점보다 적으므로 계약에 실패했습니다.'
+        >>> r = score_belote2({"N": 71, "S": 91}, {"N": 8, "S": 8}, {"N": 20, "S": 0}, "N")
+        >>> r.why("ko")
+        '계약자인 북쪽(벨로트 포함 91점)과 남쪽(91점)의 점수가 같으므로 각자 자기 점수를 가집니다.'
         """
         if language not in ("en", "ko"):
             raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
@@ -196,7 +199,7 @@ class Belote2Result:
 
     def _why_ko(self) -> str:
         if self.capot:
-            return kformat(_WHY_KO["capot"], seat=seat_name(self.capot), n=TRICKS, pts=CAPOT_SCORE)
+            return kformat(_WHY_KO["capot"], seat=seat_word(self.capot), n=TRICKS, pts=CAPOT_SCORE)
         t = self.taker
         o = "S" if t == "N" else "N"
 
@@ -206,15 +209,19 @@ class Belote2Result:
 
         key = "tie" if self.made is None else "made" if self.made else "failed"
         return kformat(
-            _WHY_KO[key], taker=seat_name(t), other=seat_name(o), a=total(t), b=total(o)
+            _WHY_KO[key], taker=seat_word(t), other=seat_word(o), a=total(t), b=total(o),
+            taker_total=f"{seat_word(t)}({total(t)}점)",
+            other_total=f"{seat_word(o)}({total(o)}점)",
         )
 
 
 _WHY_KO = {
-    "capot": "{seat:이} {n}트릭을 모두 이겼으므로 카포로 {pts}점을 얻습니다.",
+    "capot": "{seat:이} {n}트릭을 모두 땄으므로 카포로 {pts}점을 얻습니다.",
     "made": "계약자인 {taker:은} {a}점으로 {other}의 {b}점보다 많으므로 계약에 성공했습니다.",
     "failed": "계약자인 {taker:은} {a}점으로 {other}의 {b}점보다 적으므로 계약에 실패했습니다.",
-    "tie": "계약자인 {taker:과} {other:이} {a}점과 {b}점으로 같으므로 각자 자기 점수를 가집니다.",
+    # {taker_total} is "북쪽(91점)": its particle reads the seat (the bracket is skipped)
+    "tie": "계약자인 {taker_total:과} {other_total}의 점수가 같으므로 각자 자기 점수를 "
+    "가집니다.",
 }
 """Why a two-player hand ended as it did, in Korean (one sentence each)."""
 
@@ -591,7 +598,7 @@ class Belote2Hand(BeloteHand):
             ko = kformat(
                 "{lead:이} 첫 트릭의 선이므로 딜러는 {dealer:이} 되어야 합니다(딜러는 첫 트릭의 "
                 "선이 아닌 자리입니다).",
-                lead=seat_name(first), dealer=seat_name(h.dealer),
+                lead=seat_word(first), dealer=seat_word(h.dealer),
             )
             raise RecordError(
                 "dealer: the dealer must be the seat that does not lead the first trick",
@@ -701,12 +708,12 @@ class Belote2Match(CountingGame):
             if h.rules != g.rules:
                 raise RecordError(
                     f"hand {k}: its rules differ from the match's rules",
-                    ko="이 판의 규칙이 경기의 규칙과 다릅니다.", where_ko=(f"{k}번째 판",),
+                    ko="이 판의 규칙이 경기의 규칙과 다릅니다.", where_ko=(f"{ordinal(k)} 판",),
                 )
         if hands[0].redeals != 0:
             raise RecordError(
                 "hand 1: a match starts with no redeal",
-                ko="경기의 첫 판은 다시 나누지 않은 판이어야 합니다.", where_ko=("1번째 판",),
+                ko="경기의 첫 판은 다시 나누지 않은 판이어야 합니다.", where_ko=("첫 번째 판",),
             )
         g.hand = hands[0]
         for k, h in enumerate(hands[1:], start=2):
@@ -714,19 +721,19 @@ class Belote2Match(CountingGame):
             if g._over:
                 raise RecordError(
                     f"hand {k}: the record goes on after the end of the match",
-                    ko="경기가 끝난 뒤에도 기록이 이어집니다.", where_ko=(f"{k}번째 판",),
+                    ko="경기가 끝난 뒤에도 기록이 이어집니다.", where_ko=(f"{ordinal(k)} 판",),
                 )
             if (h.dealer, h.redeals) != (g.hand.dealer, g.hand.redeals):
                 ko = kformat(
-                    "딜러 {got:이} {n}번 다시 나눈 뒤의 판으로 적혀 있지만 경기의 순서대로라면 "
-                    "딜러 {want:이} {m}번 다시 나눈 뒤의 판입니다.",
-                    got=seat_name(h.dealer), n=h.redeals,
-                    want=seat_name(g.hand.dealer), m=g.hand.redeals,
+                    "이 판은 딜러가 {got}, 다시 나눈 횟수가 {n}번으로 적혀 있지만 경기의 "
+                    "순서대로라면 딜러는 {want}, 다시 나눈 횟수는 {m}번입니다.",
+                    got=seat_word(h.dealer), n=h.redeals,
+                    want=seat_word(g.hand.dealer), m=g.hand.redeals,
                 )
                 raise RecordError(
                     f"hand {k}: dealer {SEATS[h.dealer]} after {h.redeals} redeals, but the "
                     f"match deals {SEATS[g.hand.dealer]} after {g.hand.redeals}",
-                    ko=ko, where_ko=(f"{k}번째 판",),
+                    ko=ko, where_ko=(f"{ordinal(k)} 판",),
                 )
             g.hand = h
         # a finished last hand stays the current hand, not yet counted (as before

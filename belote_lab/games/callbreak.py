@@ -61,7 +61,7 @@ from belote_lab.games.base import (
 from belote_lab.games.bidding import Bidding
 from belote_lab.games.errors import refusal_ko
 from belote_lab.games.spec import Game
-from belote_lab.korean import kformat, quoted, seat_name
+from belote_lab.korean import kformat, ordinal, seat_word, typed
 from belote_lab.rules import CallbreakRules, RuleOptionError
 from belote_lab.trick import CALLBREAK_FOLLOW, FollowRules
 
@@ -238,10 +238,12 @@ class CallbreakResult:
         >>> r.why().splitlines()[:2]
         ['N called 4 and took 6: 4 + 2 extra × 0.1 = 4.2.', 'E called 3 and took 2: -3.']
         >>> print(r.why("ko"))
-        북은 4를 콜하고 6트릭을 땄으므로 4 + 초과 2트릭 × 0.1 = 4.2점입니다.
-        동은 3을 콜했지만 2트릭만 땄으므로 콜 수만큼 잃어 -3점입니다.
-        남은 1을 콜하고 1트릭을 땄으므로 1점입니다.
-        서는 2를 콜하고 4트릭을 땄으므로 2 + 초과 2트릭 × 0.1 = 2.2점입니다.
+        북쪽은 4를 콜하고 6트릭을 땄으므로 4 + 초과 2트릭 × 0.1 = 4.2점입니다.
+        동쪽은 3을 콜했지만 2트릭만 땄으므로 콜 수만큼 잃어 -3점입니다.
+        남쪽은 1을 콜하고 1트릭을 땄으므로 1점입니다.
+        서쪽은 2를 콜하고 4트릭을 땄으므로 2 + 초과 2트릭 × 0.1 = 2.2점입니다.
+        >>> print(score_round([4, 3, 1, 2], [6, 2, 0, 5]).why("ko").splitlines()[2])
+        남쪽은 1을 콜했지만 한 트릭도 따지 못했으므로 콜 수만큼 잃어 -1점입니다.
         """
         if language not in ("en", "ko"):
             raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
@@ -251,8 +253,9 @@ class CallbreakResult:
             sc = self.score[s]
             if language == "ko":
                 key = "under" if took < call else "exact" if took == call else "over"
+                key = "none" if took == 0 else key
                 lines.append(kformat(
-                    _WHY_KO[key], seat=seat_name(s), call=call, took=took, extra=took - call,
+                    _WHY_KO[key], seat=seat_word(s), call=call, took=took, extra=took - call,
                     score=sc,
                 ))
             elif took <= call:
@@ -269,6 +272,8 @@ _WHY_KO = {
     "over": "{seat:은} {call:을} 콜하고 {took}트릭을 땄으므로 {call} + 초과 {extra}트릭 × 0.1 = "
     "{score}점입니다.",
     "under": "{seat:은} {call:을} 콜했지만 {took}트릭만 땄으므로 콜 수만큼 잃어 {score}점입니다.",
+    "none": "{seat:은} {call:을} 콜했지만 한 트릭도 따지 못했으므로 콜 수만큼 잃어 "
+    "{score}점입니다.",
 }
 """How a seat's round score came about, in Korean (seed 003's words: 콜, 트릭을 따다)."""
 
@@ -323,7 +328,7 @@ def parse_call(value: object, max_call: int = BIG_CALL) -> int:
     belote_lab.games.callbreak.CallError: a call is a whole number of tricks, not '٣'
     """
     n: int
-    whole = kformat(_CALLS_KO["whole"], value=quoted(value), most=max_call)
+    whole = kformat(_CALLS_KO["whole"], value=typed(value), most=max_call)
     if isinstance(value, bool):
         raise CallError(f"a call is a whole number of tricks, not {value!r}", whole)
     if isinstance(value, int):
@@ -537,7 +542,7 @@ class CallbreakHand(TrickPlay):
             if s in by_seat:  # "N" and "n": one seat, two calls
                 raise CallError(
                     f"seat {SEATS[s]} is given two calls ({seat!r} is a second {SEATS[s]})",
-                    kformat(_CALLS_KO["twice"], seat=seat_name(s)),
+                    kformat(_CALLS_KO["twice"], seat=seat_word(s)),
                 )
             by_seat[s] = parse_call(n, self.rules.max_call)
         if len(by_seat) != 4:
@@ -598,7 +603,7 @@ class CallbreakHand(TrickPlay):
     def _void_ko(self) -> str:
         """Why the deal is void, in Korean."""
         why = (self.redeal_reason or "").partition(" has ")[2]
-        seat = seat_name(max(self.redeal_seat, 0))
+        seat = seat_word(max(self.redeal_seat, 0))
         return kformat(_CALLS_KO["void"], seat=seat, why=_VOID_KO.get(why, why))
 
     def call(self, call: object, seat: int | str | None = None) -> None:
@@ -746,7 +751,7 @@ class CallbreakHand(TrickPlay):
             ko = kformat(
                 "{lead:이} 첫 트릭의 선이므로 {dealer:은} 딜러가 될 수 없습니다(딜러는 선 바로 "
                 "앞 자리인 {want}입니다).",
-                lead=seat_name(first), dealer=seat_name(dealer), want=seat_name((first + 3) % 4),
+                lead=seat_word(first), dealer=seat_word(dealer), want=seat_word((first + 3) % 4),
             )
             raise RecordError(
                 f"dealer: {SEATS[dealer]} cannot deal when {SEATS[first]} leads the first trick "
@@ -913,7 +918,7 @@ class CallbreakGame(CountingGame):
                 ko="게임 기록에는 판이 하나 이상 있어야 합니다.",
             )
         for k, h in enumerate(hands, start=1):
-            place = (f"{k}번째 판",)
+            place = (f"{ordinal(k)} 판",)
             if not isinstance(h, CallbreakHand) or h.rules != g.rules:
                 raise RecordError(
                     f"hand {k}: not a Callbreak hand with the game's rules", where_ko=place,
@@ -925,7 +930,7 @@ class CallbreakGame(CountingGame):
                 if g.hand.phase not in ("done", "redeal"):
                     raise RecordError(
                         f"hand {k}: hand {k - 1} is not finished", where_ko=place,
-                        ko=f"앞의 판({k - 1}번째 판)이 아직 끝나지 않았습니다.",
+                        ko=f"앞의 판({ordinal(k - 1)} 판)이 아직 끝나지 않았습니다.",
                     )
                 g.next_hand()
                 if g._over:
@@ -937,7 +942,7 @@ class CallbreakGame(CountingGame):
                 if h.dealer != expected.dealer:
                     ko = kformat(
                         "딜러가 {got:으로} 적혀 있지만 게임의 순서대로라면 딜러는 {want}입니다.",
-                        got=seat_name(h.dealer), want=seat_name(expected.dealer),
+                        got=seat_word(h.dealer), want=seat_word(expected.dealer),
                     )
                     raise RecordError(
                         f"hand {k}: dealt by {SEATS[h.dealer]}, not {SEATS[expected.dealer]}",

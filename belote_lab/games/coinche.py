@@ -56,7 +56,7 @@ from belote_lab.games.belote import (
 )
 from belote_lab.games.bidding import Bidding
 from belote_lab.games.taking import TakingError
-from belote_lab.korean import kformat, particle, quoted, seat_name, suit_name, team_name
+from belote_lab.korean import kformat, quoted, seat_word, suit_name, team_name, typed
 from belote_lab.rules import CoincheRules
 
 __all__ = [
@@ -367,7 +367,7 @@ def call_words_ko(call: object) -> str:
             return Bid.parse(call).describe("ko")
         except ValueError:
             pass
-    return quoted(call)
+    return typed(call)
 
 
 _AUCTION_KO = {
@@ -476,7 +476,7 @@ class Auction(Bidding):
         ...     a.verify("coinche")
         ... except AuctionError as e:
         ...     print(e.text("ko"))
-        스페이드 90은 같은 팀인 동의 공약이므로 서는 쿠앵슈할 수 없습니다.
+        스페이드 90은 같은 팀인 동쪽의 공약이므로 서쪽은 쿠앵슈할 수 없습니다.
         """
         index = len(self.calls)
         if self.result is not None:
@@ -490,11 +490,11 @@ class Auction(Bidding):
         who = SEATS[seat]
 
         def refuse(why: str, key: str, **ko: object) -> AuctionError:
-            words = kformat(_AUCTION_KO[key], who=seat_name(seat), **ko)
+            words = kformat(_AUCTION_KO[key], who=seat_word(seat), **ko)
             return AuctionError(f"call {index + 1} by {who}: {why}", index, words)
 
         if not isinstance(call, str):
-            raise refuse(f"unknown call {call!r}", "unknown", call=quoted(call))
+            raise refuse(f"unknown call {call!r}", "unknown", call=typed(call))
         word = call.strip().lower() if call.isascii() else call  # ASCII words only
         bid: Bid | None = None
         if word in ("pass", "passe"):
@@ -507,7 +507,7 @@ class Auction(Bidding):
             except ValueError:
                 raise refuse(
                     f"unknown call {call!r} (a bid such as '80H' or 'capotS', 'pass', "
-                    "'coinche' or 'surcoinche')", "unknown", call=quoted(call),
+                    "'coinche' or 'surcoinche')", "unknown", call=typed(call),
                 ) from None
             norm = bid.text
         return self._verify_norm(norm, bid, refuse)
@@ -519,13 +519,13 @@ class Auction(Bidding):
         who = SEATS[seat]
         highest = "" if self.bid is None else f"{SEATS[self.bidder]}'s {self.bid}"
         mine = {} if self.bid is None else {
-            "highest": self.bid.describe("ko"), "bidder": seat_name(self.bidder)
+            "highest": self.bid.describe("ko"), "bidder": seat_word(self.bidder)
         }
         if self.coinched_by >= 0:
             if norm in ("surcoinche", "pass"):
                 return norm
             raise refuse(f"after {SEATS[self.coinched_by]}'s coinche only 'surcoinche' or "
-                         "'pass' may follow", "after_coinche", by=seat_name(self.coinched_by))
+                         "'pass' may follow", "after_coinche", by=seat_word(self.coinched_by))
         if norm == "pass":
             return norm
         if norm == "coinche":
@@ -686,10 +686,13 @@ class CoincheResult:
             alone = bid.kind.startswith("generale")
             won = self._tricks_of(self.bidder if alone else att)
             key = "all_made" if self.made else "no_belote" if won == 8 else "all_failed"
+            if key == "all_made" and bid.needs_belote:
+                key = "all_made_belote"
+            if key == "all_failed" and won == 0:
+                key = "all_none"
             return kformat(
                 _WHY_KO[key], won=won,
-                who=f"{seat_name(self.bidder)}{particle(seat_name(self.bidder), '이')} 혼자 "
-                if alone else "",
+                who=kformat("{seat:이} 혼자 ", seat=seat_word(self.bidder)) if alone else "",
                 belote="모두 이기고 벨로트도 해야" if bid.needs_belote else "모두 이겨야",
                 **words,
             )
@@ -703,11 +706,14 @@ _WHY_KO = {
     "short": "{att:이} {bid:을} 공약했지만 {a:으로} {value}점에 못 미치므로 실패했습니다.",
     "not_beat": "{att:이} {bid:을} 공약했지만 {a:으로} {dfn}의 {d}보다 많지 않으므로 "
     "실패했습니다.",
-    "all_made": "{att:이} {bid:을} 공약해 {who}8트릭을 {belote} 했는데 {won}트릭을 이겼으므로 "
+    "all_made": "{att:이} {bid:을} 공약해 {who}8트릭을 모두 이겼으므로 성공했습니다.",
+    "all_made_belote": "{att:이} {bid:을} 공약해 {who}8트릭을 모두 이기고 벨로트도 했으므로 "
     "성공했습니다.",
     "all_failed": "{att:이} {bid:을} 공약해 {who}8트릭을 {belote} 했는데 {won}트릭만 "
     "이겼으므로 실패했습니다.",
-    "no_belote": "{att:이} {bid:을} 공약해 {who}8트릭을 {belote} 했는데 벨로트를 하지 "
+    "all_none": "{att:이} {bid:을} 공약해 {who}8트릭을 {belote} 했는데 한 트릭도 이기지 "
+    "못했으므로 실패했습니다.",
+    "no_belote": "{att:이} {bid:을} 공약해 {who}8트릭을 모두 이겼지만 벨로트를 하지 "
     "못했으므로 실패했습니다.",
 }
 """Why a Coinche hand ended as it did, in Korean (seed 004: 공약)."""

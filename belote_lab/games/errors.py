@@ -11,7 +11,7 @@ them; :mod:`belote_lab.games.base` re-exports them.  ``str(e)`` is the English r
 
 from __future__ import annotations
 
-from belote_lab.korean import kformat, seat_name
+from belote_lab.korean import kformat, seat_word
 from belote_lab.trick import IllegalPlay
 
 __all__ = ["IllegalAction", "OutOfTurn", "Refusal", "LANGUAGES", "REFUSALS_KO", "refusal_ko"]
@@ -54,8 +54,8 @@ class OutOfTurn(IllegalPlay, IllegalAction):
 REFUSALS_KO: dict[str, str] = {
     "no_call": "지금은 콜을 할 때가 아니므로 콜할 수 없습니다.",
     "no_card": "지금은 카드를 내는 단계가 아니므로 카드를 낼 수 없습니다.",
-    "turn_call": "지금은 {next}의 콜 차례이므로 {seat:은} 콜할 수 없습니다.",
-    "turn_play": "지금은 {next}의 차례이므로 {seat:은} 카드를 낼 수 없습니다.",
+    "turn_call": "지금은 {next} 차례이므로 {seat:은} 콜할 수 없습니다.",
+    "turn_play": "지금은 {next} 차례이므로 {seat:은} 카드를 낼 수 없습니다.",
     "game_over": "이 {what:은} 이미 끝났으므로 다음 판을 시작할 수 없습니다.",
     "hand_not_over": "지금 {what:이} 아직 끝나지 않았으므로 다음 {what:으로} 넘어갈 수 "
     "없습니다.",
@@ -64,10 +64,11 @@ REFUSALS_KO: dict[str, str] = {
 
 
 def refusal_ko(key: str, **values: object) -> str:
-    """One of :data:`REFUSALS_KO` filled in (seats are indices or letters: named in Korean).
+    """One of :data:`REFUSALS_KO` filled in (seats are indices or letters: named as a sentence
+    names them, ``남쪽``).
 
     >>> refusal_ko("turn_play", next=2, seat="W")
-    '지금은 남의 차례이므로 서는 카드를 낼 수 없습니다.'
+    '지금은 남쪽 차례이므로 서쪽은 카드를 낼 수 없습니다.'
     """
-    words = {k: seat_name(v) if k in ("next", "seat") else v for k, v in values.items()}
+    words = {k: seat_word(v) if k in ("next", "seat") else v for k, v in values.items()}
     return kformat(REFUSALS_KO[key], **words)

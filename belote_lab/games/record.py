@@ -39,7 +39,7 @@ rules; anything malformed raises :class:`RecordError` and nothing else, naming t
 (``start.hands[2]: expected a list of 8 cards, got null``) or the place (``action`` index and
 ``trick`` number).  A failed read changes nothing: neither the record given nor any object.
 ``str(e)`` is English; ``e.text("ko")`` says the same in Korean, the place first
-(``3번째 동작(1번째 트릭): ‘ZZ’는 카드로 읽을 수 없습니다(…)``).
+(``3번째 동작(첫 번째 트릭): ‘ZZ’는 카드로 읽을 수 없습니다(…)``).
 
 >>> from belote_lab.games.belote import BeloteHand
 >>> h = BeloteHand(seed=5)
@@ -56,7 +56,7 @@ belote_lab.games.record.RecordError: action 3 (trick 1): unknown card 'ZZ'
 ...     hand_from_json(bad)
 ... except RecordError as e:
 ...     print(e.text("ko").split("(카드는")[0])
-3번째 동작(1번째 트릭): ‘ZZ’는 카드로 읽을 수 없습니다
+3번째 동작(첫 번째 트릭): ‘ZZ’는 카드로 읽을 수 없습니다
 >>> bad = hand_to_json(h); bad["version"] = True
 >>> hand_from_json(bad)
 Traceback (most recent call last):
@@ -77,7 +77,7 @@ from belote_lab.cards import SEATS, Card, CardParseError, cards_mask, mask_cards
 from belote_lab.games import get, names, rules_for
 from belote_lab.games.errors import IllegalAction, refusal_ko
 from belote_lab.jsonlines import StrictJSONError
-from belote_lab.korean import kformat, quoted, seat_name, team_name
+from belote_lab.korean import kformat, ordinal, quoted, seat_name, seat_word, team_name
 from belote_lab.rules import RuleOptionError
 from belote_lab.trick import IllegalPlay, Reason, Rule
 
@@ -123,7 +123,7 @@ class RecordError(ValueError):
     >>> str(e)
     "action 3 (trick 1): unknown card 'ZZ'"
     >>> e.text("ko")
-    '3번째 동작(1번째 트릭): ‘ZZ’는 카드로 읽을 수 없습니다.'
+    '3번째 동작(첫 번째 트릭): ‘ZZ’는 카드로 읽을 수 없습니다.'
     >>> RecordError("start.hands[2]: missing", field="start.hands[2]").text("ko")
     '파일의 ‘start.hands[2]’ 항목을 읽을 수 없습니다.'
     """
@@ -142,7 +142,8 @@ class RecordError(ValueError):
         places = list(where_ko)
         if action is not None:
             where = f"action {action + 1}" + (f" (trick {trick})" if trick else "") + ": "
-            places.append(f"{action + 1}번째 동작" + (f"({trick}번째 트릭)" if trick else ""))
+            in_trick = f"({ordinal(trick)} 트릭)" if trick else ""
+            places.append(f"{ordinal(action + 1)} 동작{in_trick}")
         text = where + message
         if len(text) > _MAX_MESSAGE:
             text = text[:_MAX_MESSAGE] + " …"
@@ -291,8 +292,8 @@ def describe(value: Any) -> str:
 def describe_ko(value: Any) -> str:
     """:func:`describe` in Korean: what a JSON value is, with the value itself in quotes.
 
-    >>> [describe_ko(v) for v in (None, True, 3, 1.0, "JH")]
-    ['‘null’ 값', '‘true’ 값', '숫자 3', '숫자 1.0', '글자 ‘JH’']
+    >>> [describe_ko(v) for v in (None, True, 3, 1.0, "JH", 20165)]
+    ['‘null’ 값', '‘true’ 값', '숫자 3', '숫자 1.0', '글자 ‘JH’', '숫자 20,165']
     >>> describe_ko([1, 2]), describe_ko({})
     ('항목이 2개인 목록', '키가 0개인 객체')
     """
@@ -302,15 +303,15 @@ def describe_ko(value: Any) -> str:
         return "‘true’ 값" if value else "‘false’ 값"
     if isinstance(value, int):
         digits = len(str(abs(value))) if abs(value) < 10**40 else 41
-        return f"숫자 {value}" if digits <= 40 else "40자리가 넘는 숫자"
+        return f"숫자 {value:,}" if digits <= 40 else "40자리가 넘는 숫자"
     if isinstance(value, float):
         return f"숫자 {value!r}"
     if isinstance(value, str):
         return f"글자 {quoted(clip(value))}"
     if isinstance(value, list):
-        return f"항목이 {len(value)}개인 목록"
+        return f"항목이 {len(value):,}개인 목록"
     if isinstance(value, dict):
-        return f"키가 {len(value)}개인 객체"
+        return f"키가 {len(value):,}개인 객체"
     return "알 수 없는 값"
 
 
@@ -365,10 +366,10 @@ def int_field(
     v = obj[key]
     if low is not None and high is not None:
         what = f"a whole number from {low} to {high}"
-        what_ko = f"{low}부터 {high}까지의 정수"
+        what_ko = f"{low:,}~{high:,} 사이의 정수"
     elif low is not None:
         what = f"a whole number ≥ {low}"
-        what_ko = f"{low} 이상의 정수"
+        what_ko = f"{low:,} 이상의 정수"
     else:
         what = "a whole number"
         what_ko = "정수"
@@ -406,7 +407,7 @@ def seat_field(value: Any, path: str, seats: Sequence[int] = (0, 1, 2, 3)) -> in
     if s not in seats:
         ko = kformat(
             "{path} 항목의 {seat:은} 이 게임에 없는 자리입니다(이 게임의 자리는 {named}입니다).",
-            path=quoted(path), seat=seat_name(s), named=named,
+            path=quoted(path), seat=seat_word(s), named=named,
         )
         raise RecordError(
             f"{path}: {value!r} is not a seat of this game ({letters})", field=path, ko=ko
@@ -575,13 +576,14 @@ def parse_json(data: Any) -> Any:
     try:
         return jsonlines.loads(data)
     except json.JSONDecodeError as e:
-        if not data.strip():
-            ko = "파일이 비어 있으므로 JSON으로 읽을 수 없습니다."
-        else:
-            ko = (
-                f"{e.lineno}번째 줄 {e.colno}번째 글자에서 JSON 문법이 맞지 않으므로 "
-                "JSON으로 읽을 수 없습니다."
-            )
+        if not data.strip():  # "empty", not json's "Expecting value: line 1 column 1"
+            raise RecordError(
+                "not JSON: the file is empty", ko="파일이 비어 있으므로 JSON으로 읽을 수 없습니다."
+            ) from None
+        ko = (
+            f"{ordinal(e.lineno)} 줄 {ordinal(e.colno)} 글자에서 JSON 문법이 맞지 않으므로 "
+            "JSON으로 읽을 수 없습니다."
+        )
         raise RecordError(f"not JSON: {e}", ko=ko) from None
     except ValueError as e:  # StrictJSONError: nesting, a huge number, NaN
         ko = korean_of(e) or "JSON으로 읽을 수 없는 값이 있습니다."
@@ -899,7 +901,7 @@ def nested(
     title = title_ko(game_name)
     out = []
     for k, rec in enumerate(records):
-        place = f"{k + 1}번째 {part_ko}"
+        place = f"{ordinal(k + 1)} {part_ko}"
         if isinstance(rec, dict) and rec.get("game") != game_name:
             got = rec.get("game")
             ko = (

@@ -18,7 +18,7 @@ from __future__ import annotations
 from belote_lab.cards import SEATS, Card, Suit, ascii_upper
 from belote_lab.games.bidding import Bidding
 from belote_lab.games.errors import Refusal
-from belote_lab.korean import kformat, quoted, seat_name
+from belote_lab.korean import kformat, seat_word, typed
 
 __all__ = ["Taking", "TakingError", "call_words_ko"]
 
@@ -48,7 +48,7 @@ def call_words_ko(call: object) -> str:
             return _CALLS_KO[call]
         if call in ("S", "H", "D", "C"):
             return f"{Suit.parse(call).symbol} 으뜸패"
-    return quoted(call)
+    return typed(call)
 
 
 _REFUSALS_KO = {
@@ -157,7 +157,7 @@ class Taking(Bidding):
                 kformat(_REFUSALS_KO["over"], call=call_words_ko(call)),
             )
         c = call.strip() if isinstance(call, str) else call
-        unknown = kformat(_REFUSALS_KO["unknown"], call=quoted(call))
+        unknown = kformat(_REFUSALS_KO["unknown"], call=typed(call))
         if not isinstance(c, str):
             raise TakingError(f"unknown call {call!r}", index, unknown)
         word = ascii_upper(c)
@@ -176,7 +176,7 @@ class Taking(Bidding):
         seat = self.next_seat or 0
         ko = kformat(
             _REFUSALS_KO[key],
-            seat=seat_name(seat),
+            seat=seat_word(seat),
             call=call_words_ko(norm),
             suit=self.turned.suit,
             redeals=self.redeals,
