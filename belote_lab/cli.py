@@ -15,16 +15,20 @@ answered but at least one line could not be read as a JSON object (not UTF-8, no
 too deep, a number too long, an array…: that line's answer is an ``invalid`` error); 2 when the
 file cannot be read.  Every command exits with status 2 on bad options or arguments (an unknown
 game, a number out of range, an ``--out`` path that cannot be written, checked before any work
-is done), with one ``belote-lab <command>: error: …`` line on standard error and no traceback.
+is done), with one ``belote-lab <command>: error: …`` line on standard error and no traceback;
+when the command line asks for Korean (``review … --language ko``) that line is Korean and
+starts with ``오류:`` (the usage is not printed then: it is English).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import math
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -116,6 +120,10 @@ def _seconds(text: str) -> float:
 def _rules_json(text: str) -> dict[str, Any]:
     from belote_lab.jsonlines import loads
 
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "empty: rule options are a JSON object, e.g. '{\"must_undertrump\": true}'"
+        )
     try:
         data = loads(text)
     except ValueError as e:
@@ -375,11 +383,127 @@ def _add_tips(sub: Any) -> None:
     t.set_defaults(func=_cmd_tips)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="belote-lab", description="Teach and analyse trick-taking card games."
+# --- Korean errors (``review … --language ko``) --------------------------------------------------
+_ARGPARSE_KO: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), words) for pattern, words in (
+        (r"argument (?P<opt>[^:]+): invalid choice: '(?P<v>.*)' \(choose from (?P<choices>.*)\)",
+         "{opt}에는 {v:을} 쓸 수 없습니다(쓸 수 있는 값: {choices})."),
+        (r"argument (?P<opt>[^:]+): invalid int value: '(?P<v>.*)'",
+         "{opt}에 쓴 {v:은} 정수가 아닙니다."),
+        (r"argument (?P<opt>[^:]+): '(?P<v>.*)' is not a whole number",
+         "{opt}에 쓴 {v:은} 정수가 아닙니다."),
+        (r"argument (?P<opt>[^:]+): expected one argument", "{opt} 뒤에 값을 하나 써야 합니다."),
+        (r"argument (?P<opt>[^:]+): a seat is N, E, S or W, not '(?P<v>.*)'",
+         "{v:은} 자리가 아니므로 {opt}에는 N, E, S, W 중 하나를 써야 합니다."),
+        (r"argument (?P<opt>[^:]+): \S+ must be at least 1, not (?P<n>-?\d+)",
+         "{opt}의 값은 1 이상이어야 하는데 {n}입니다."),
+        (r"the following arguments are required: (?P<names>.*)",
+         "꼭 필요한 인자가 빠졌습니다(빠진 인자: {names})."),
+        (r"unrecognized arguments: (?P<names>.*)",
+         "이 명령에 없는 인자가 있습니다(없는 인자: {names})."),
+        (r"argument (?P<opt>[^:]+): .*", "{opt}의 값을 읽을 수 없습니다."),
     )
-    sub = p.add_subparsers(dest="command", required=True)
+)
+"""argparse's messages (and those of this module's argument types) in Korean."""
+
+
+def asks_korean(argv: Sequence[str]) -> bool:
+    """Whether the command line asks for Korean: ``--language ko`` (or ``--language=ko``,
+    or an abbreviation argparse accepts, such as ``--lang ko``).
+
+    >>> asks_korean(["review", "x.json", "--language", "ko"]), asks_korean(["--lang=ko"])
+    (True, True)
+    >>> asks_korean(["review", "x.json"]), asks_korean(["review", "ko"])
+    (False, False)
+    """
+    args = list(argv)
+    for i, arg in enumerate(args):
+        name, eq, value = arg.partition("=")
+        if len(name) < 3 or not "--language".startswith(name):
+            continue
+        if (value if eq else (args[i + 1] if i + 1 < len(args) else "")) == "ko":
+            return True
+    return False
+
+
+def argparse_ko(message: str) -> str:
+    """An argparse error message in Korean (one sentence).
+
+    >>> argparse_ko("argument --seat: a seat is N, E, S or W, not 'X'")
+    '‘X’는 자리가 아니므로 --seat에는 N, E, S, W 중 하나를 써야 합니다.'
+    >>> argparse_ko("argument --top: --top must be at least 1, not 0")
+    '--top의 값은 1 이상이어야 하는데 0입니다.'
+    >>> argparse_ko("the following arguments are required: file")
+    '꼭 필요한 인자가 빠졌습니다(빠진 인자: file).'
+    """
+    from belote_lab.korean import kformat, quoted
+
+    for pattern, words in _ARGPARSE_KO:
+        m = pattern.fullmatch(message.strip())
+        if m is not None:
+            values = dict(m.groupdict())
+            if "v" in values:
+                values["v"] = quoted(values["v"][:40])
+            if "choices" in values:
+                values["choices"] = values["choices"].replace("'", "")
+            return kformat(words, **values)
+    return "명령줄을 읽을 수 없습니다."
+
+
+def error_ko(error: BaseException) -> str:
+    """The Korean words of a user's error (:func:`_user_error`): the engine's own, a file
+    that cannot be read, or a general sentence.
+
+    >>> error_ko(FileNotFoundError(2, "No such file or directory", "hand.json"))
+    '파일 ‘hand.json’을 찾을 수 없습니다.'
+    """
+    from belote_lab.korean import kformat, quoted
+    from belote_lab.record import korean_of
+
+    words = korean_of(error)
+    if words:
+        return words
+    if isinstance(error, OSError):
+        name = getattr(error, "filename", None)
+        path = quoted(str(name)[:200]) if name is not None else None
+        if path is None:
+            return "파일을 읽거나 쓸 수 없습니다."
+        if isinstance(error, FileNotFoundError):
+            return kformat("파일 {path:을} 찾을 수 없습니다.", path=path)
+        if isinstance(error, IsADirectoryError):
+            return kformat("{path:은} 폴더이므로 파일로 읽을 수 없습니다.", path=path)
+        if isinstance(error, PermissionError):
+            return kformat("파일 {path:을} 읽거나 쓸 권한이 없습니다.", path=path)
+        return kformat("파일 {path:을} 읽거나 쓸 수 없습니다.", path=path)
+    return "입력이 올바르지 않으므로 명령을 끝낼 수 없습니다."
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one Korean line starting with ``오류:`` when the
+    command line asks for Korean (``korean``), instead of the usage and
+    ``belote-lab review: error: …``."""
+
+    def __init__(self, *args: Any, korean: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.korean = korean
+
+    def error(self, message: str) -> Any:
+        if not self.korean:
+            return super().error(message)
+        from belote_lab.korean import kformat, quoted
+
+        usage = kformat("쓰는 법은 {help:으로} 볼 수 있습니다.", help=quoted(f"{self.prog} --help"))
+        self.exit(2, f"오류: {argparse_ko(message)} {usage}\n")
+
+
+def build_parser(korean: bool = False) -> argparse.ArgumentParser:
+    """The ``belote-lab`` parser; ``korean``: its errors in Korean (:class:`_Parser`)."""
+    p = _Parser(
+        prog="belote-lab", description="Teach and analyse trick-taking card games.", korean=korean
+    )
+    sub = p.add_subparsers(
+        dest="command", required=True, parser_class=functools.partial(_Parser, korean=korean)
+    )
     _add_file_command(
         sub,
         "referee",
@@ -520,7 +644,9 @@ def _silence_stdout() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    korean = asks_korean(argv)
+    args = build_parser(korean).parse_args(argv)
     func: Callable[[argparse.Namespace], int] = args.func
     try:
         return int(func(args))
@@ -530,12 +656,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:
         if not _user_error(e):
             raise
-        words = str(e)
-        if getattr(args, "language", "en") == "ko":  # `review --language ko`: Korean errors too
-            from belote_lab.record import korean_of
-
-            words = korean_of(e) or words
-        print(f"belote-lab {args.command}: error: {words}", file=sys.stderr)
+        if korean or getattr(args, "language", "en") == "ko":  # `review --language ko`
+            print(f"오류: {error_ko(e)}", file=sys.stderr)
+        else:
+            print(f"belote-lab {args.command}: error: {e}", file=sys.stderr)
         return 2
 
 

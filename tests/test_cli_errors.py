@@ -389,3 +389,48 @@ def test_the_help_names_the_limits_the_reader_uses() -> None:
 
     assert f"nested deeper than {jsonlines.MAX_DEPTH} levels" in cli.EXIT_STATUS
     assert f"a number of more than {jsonlines.MAX_DIGITS} digits" in cli.EXIT_STATUS
+
+
+# --- the review in Korean (issue 25, §7) and an empty file (item 5) ---------------------------
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["{empty}"], "파일이 비어 있으므로 JSON으로 읽을 수 없습니다."),
+        (["{missing}"], "‘{missing}’을 찾을 수 없습니다."),
+        (["{object}"], "‘format’ 항목이 없습니다"),
+        (["{empty}", "--seat", "X"], "‘X’는 자리가 아니므로 --seat에는 N, E, S, W 중 하나를"),
+        (["{empty}", "--top", "0"], "--top의 값은 1 이상이어야 하는데 0입니다."),
+        (["{empty}", "--hand", "x"], "--hand에 쓴 ‘x’는 정수가 아닙니다."),
+        ([], "꼭 필요한 인자가 빠졌습니다(빠진 인자: file)."),
+    ],
+)
+@pytest.mark.parametrize("language", [["--language", "ko"], ["--language=ko"], ["--lang", "ko"]])
+def test_a_korean_review_error_is_one_korean_line(
+    args: list[str], words: str, language: list[str], tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``review … --language ko``: the error is ``오류: …`` in Korean, on one line, with no
+    ``belote-lab review: error:`` and no English usage."""
+    files = {"empty": tmp_path / "empty.json", "missing": tmp_path / "missing.json",
+             "object": tmp_path / "object.json"}
+    files["empty"].write_bytes(b"")
+    files["object"].write_text("{}")
+    named = {k: str(v) for k, v in files.items()}
+    code, out, err = _main(["review", *(a.format(**named) for a in args), *language], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("오류: ") and len(err.splitlines()) == 1, err
+    assert words.format(**named) in err
+    assert "error:" not in err and "usage" not in err
+
+
+def test_an_empty_record_is_called_empty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An empty file says so, not json's "Expecting value: line 1 column 1 (char 0)"."""
+    empty = tmp_path / "empty.json"
+    empty.write_bytes(b"  \n")
+    code, _, err = _main(["review", str(empty)], capsys)
+    assert code == 2
+    assert err == "belote-lab review: error: not JSON: the file is empty\n"
+    code, _, err = _main(["selfplay", "--hands", "1", "--seed=0", "--rules", ""], capsys)
+    assert code == 2 and "Expecting value" not in err and "empty" in err
