@@ -97,9 +97,9 @@ class Source:
     >>> s.text("en")
     "this package's choice: why (seed 003: “한 사람이”)"
     >>> s.text("ko")
-    '이 패키지의 선택: 이유 (시드 003: “한 사람이”)'
+    '이 패키지의 선택: 이유(원본 003: “한 사람이”)'
     >>> Source("seed", seeds=("000", "004"), quote="첫 턴의 선은 딜러가 진행한다.").text("ko")
-    '시드 000, 004: “첫 턴의 선은 딜러가 진행한다.”'
+    '원본 000, 004: “첫 턴의 선은 딜러가 진행한다.”'
     >>> Source("seed", seeds=("002",), quote="x")
     Traceback (most recent call last):
     ...
@@ -132,7 +132,7 @@ class Source:
 
     def _cite(self, language: str) -> str:
         if language == "ko":
-            return f"시드 {', '.join(self.seeds)}: “{self.quote}”"
+            return f"원본 {', '.join(self.seeds)}: “{self.quote}”"
         word = "seed" if len(self.seeds) == 1 else "seeds"
         return f"{word} {' and '.join(self.seeds)}: “{self.quote}”"
 
@@ -148,7 +148,11 @@ class Source:
             if language == "ko"
             else f"this package's choice: {self.reason}"
         )
-        return f"{head} ({self._cite(language)})" if self.seeds else head
+        if not self.seeds:
+            return head
+        # Korean writes no space before a bracket (docs/STYLE.ko.md)
+        space = "" if language == "ko" else " "
+        return f"{head}{space}({self._cite(language)})"
 
 
 def _seed(seeds: str, quote: str) -> Source:
@@ -182,7 +186,7 @@ class FixedRule:
 _GO_HIGHER = _package(
     "seed 000 says only “follow suit”; seed 001 states it for two players and the Belote rule "
     "books have it for four, so this package applies it to four players too",
-    "시드 000은 무늬를 따르라고만 합니다. 시드 001이 2인 게임에 이 규칙을 "
+    "원본 000은 무늬를 따르라고만 합니다. 원본 001이 2인 게임에 이 규칙을 "
     "두고 벨로트 규칙서들도 4인 게임에 두므로, 이 패키지는 4인 게임에도 "
     "적용합니다",
     "001", "으뜸패가 나오면 가능할 때 더 높은 으뜸패로 이겨야 하며",
@@ -276,7 +280,7 @@ _BELOTE = (
      "수비 팀이 모든 점수를 얻으면 계약 실패로 계산함(+90점 없음)",
      _package("the seeds give the +90 to the attack only; a defence that takes every point "
               "has beaten the contract",
-              "시드는 +90점을 공격 팀에만 주므로, 모든 점수를 얻은 수비 팀은 "
+              "원본 문서는 +90점을 공격 팀에만 주므로, 모든 점수를 얻은 수비 팀은 "
               "계약을 깨뜨린 것으로 계산합니다",
               "000", "모든 점수 카드를 공격팀이 획득한 경우")),
     ("belote.litige",
@@ -293,7 +297,7 @@ _BELOTE = (
      "실패하면 수비 팀",
      _package("seed 000 does not say who wins the next hand; the team the contract's result "
               "gives the points does (another litige holds them again)",
-              "시드 000은 다음 판의 승자가 누구인지 말하지 않으므로, 계약 결과로 "
+              "원본 000은 다음 판의 승자가 누구인지 말하지 않으므로, 계약 결과로 "
               "점수를 얻는 팀을 승자로 봅니다(또 리티주가 나오면 다시 "
               "유보합니다)")),
     ("belote.game_end",
@@ -306,7 +310,7 @@ _BELOTE = (
      "목표 점수를 넘었는데 두 팀의 합계가 같으면 한 판을 더 함",
      _package("seed 000 names the team with more points the winner and says nothing of equal "
               "totals, so another hand decides",
-              "시드 000은 더 많이 득점한 팀이 이긴다고만 하고 합계가 같을 때는 "
+              "원본 000은 더 많이 득점한 팀이 이긴다고만 하고 합계가 같을 때는 "
               "말하지 않으므로, 한 판을 더 해서 가립니다",
               "000", "1000점을 넘은 팀이 있을 경우")),
     ("belote.declarations_when",
@@ -316,17 +320,17 @@ _BELOTE = (
     ("belote.declaration_values",
      "Declaration values: tierce 20, cinquante 50, cent 100, carré of jacks 200, of nines "
      "150, of aces, tens, kings or queens 100",
-     "선언 점수: 티에르스 20, 생캉트 50, 상 100, J 카레 200, 9 카레 150, "
-     "A·10·K·Q 카레 100",
+     "선언 점수: 같은 무늬 3장 연속(티에르스) 20, 4장 연속(생캉트) 50, 5장 이상 "
+     "연속(상) 100, 같은 숫자 4장(카레)은 J 200, 9 150, A·10·K·Q 100",
      FFB),
     ("belote.declaration_sequences",
      "Sequences in the order 7 8 9 10 J Q K A in every suit; a card may count in one "
      "sequence and one carré",
      "연속은 모든 무늬에서 7 8 9 10 J Q K A 순서. 카드 한 장을 연속 하나와 "
-     "카레 하나에 함께 쓸 수 있음",
+     "같은 숫자 4장 하나에 함께 쓸 수 있음",
      _package("seed 004 names no combination; the package counts them as French players "
               "usually do",
-              "시드 004는 조합을 하나도 밝히지 않으므로, 프랑스에서 흔히 세는 "
+              "원본 004는 조합을 하나도 밝히지 않으므로, 프랑스에서 흔히 세는 "
               "방식을 따릅니다")),
     ("belote.declarations_apart",
      "Declaration points do not count towards making the contract",
@@ -340,7 +344,7 @@ _BELOTE = (
      "Equal declared totals: neither team scores them",
      "선언 점수의 합계가 같으면 어느 팀도 얻지 못함",
      _package("seed 004 scores only the higher team; with equal totals no team is higher",
-              "시드 004는 합계가 높은 팀만 점수를 얻는다고 하므로, 합계가 같으면 "
+              "원본 004는 합계가 높은 팀만 점수를 얻는다고 하므로, 합계가 같으면 "
               "더 높은 팀이 없습니다",
               "004", "선언 점수의 총합이 높은 팀만 점수를 얻는다")),
     ("belote.no_trump_cards",
@@ -359,7 +363,7 @@ _BELOTE = (
      "카드를 낼 의무는 없음",
      _package("seed 004 gives only the order and the values; the package plays it as is "
               "usual",
-              "시드 004는 서열과 점수만 밝히므로, 흔히 하는 대로 무늬만 따르고 "
+              "원본 004는 서열과 점수만 밝히므로, 흔히 하는 대로 무늬만 따르고 "
               "따를 수 없으면 아무 카드나 내게 합니다",
               "004", "선이 낸 짝패가 가장 강하고")),
     ("belote.all_trump_play",
@@ -369,7 +373,7 @@ _BELOTE = (
      "높은 카드). 그 무늬가 없으면 아무 카드나",
      _package("seed 004 gives only the order and the values; the package plays every suit "
               "like trump, as is usual",
-              "시드 004는 서열과 점수만 밝히므로, 흔히 하는 대로 모든 무늬를 "
+              "원본 004는 서열과 점수만 밝히므로, 흔히 하는 대로 모든 무늬를 "
               "으뜸패처럼 내게 합니다",
               "004", "모두 으뜸패는 으뜸패 없음과 비슷하나")),
     ("belote.no_belote_without_trump",
@@ -377,7 +381,7 @@ _BELOTE = (
      "으뜸패 없음과 모두 으뜸패에서는 벨로트가 없음",
      _package("seed 004 gives these contracts no belote; the package scores none, as is "
               "usual (with no trump suit, or all four, there is no single K and Q of trump)",
-              "시드 004는 이 계약들의 벨로트를 말하지 않으므로, 흔히 하는 대로 "
+              "원본 004는 이 계약들의 벨로트를 말하지 않으므로, 흔히 하는 대로 "
               "벨로트를 세지 않습니다(으뜸패 무늬가 없거나 네 무늬가 모두 "
               "으뜸패여서 으뜸패 K와 Q가 한 쌍으로 정해지지 않습니다)")),
 )
@@ -404,7 +408,7 @@ _COINCHE = (
      "공약 값: 카포 250, 카포 벨로트 270, 제네랄 500, 제네랄 벨로트 520",
      _package("seed 004 gives no value for them; the package uses the usual 250 for capot "
               "and 500 for générale, and 20 more for a belote bid",
-              "시드 004는 값을 밝히지 않으므로, 흔히 쓰는 카포 250, 제네랄 500을 "
+              "원본 004는 값을 밝히지 않으므로, 흔히 쓰는 카포 250, 제네랄 500을 "
               "쓰고 벨로트 공약은 20을 더합니다")),
     ("coinche.coinche",
      "An opponent of the highest bidder may coinche: the auction ends at once",
@@ -427,7 +431,7 @@ _COINCHE = (
               "answer, surcoinche or pass, from the player after the one who coinched — "
               "always on the bidding team, the bidder's partner or the bidder — and that "
               "answer ends the auction",
-              "시드 004는 공약한 사람의 팀원이 답한다고 합니다. 이 패키지는 "
+              "원본 004는 공약한 사람의 팀원이 답한다고 합니다. 이 패키지는 "
               "쿠앵슈한 사람 다음 사람(언제나 공약한 팀으로, 공약한 사람의 "
               "파트너이거나 공약한 사람 자신)에게서 쉬르쿠앵슈나 패스 가운데 딱 한 "
               "번 답을 받고, 그 답으로 경매를 끝냅니다",
@@ -438,7 +442,7 @@ _COINCHE = (
      "패스하면 카드를 다시 나눔",
      _package("seed 004 does not say how the auction ends; the package follows the usual "
               "rule",
-              "시드 004는 경매가 끝나는 때를 말하지 않으므로, 흔히 쓰는 규칙을 "
+              "원본 004는 경매가 끝나는 때를 말하지 않으므로, 흔히 쓰는 규칙을 "
               "따릅니다")),
     ("coinche.rounding",
      "Card points are rounded to the nearest 10 (5 up)",
@@ -482,7 +486,7 @@ _BELOTE2 = (
      _seed("001", "첫 트릭은 딜러가 아닌 사람이 먼저 내고")),
     ("belote2.free_play",
      "Tricks 1–7 (stock left): any card may be played",
-     "1–7번째 트릭(더미가 남아 있음): 아무 카드나 낼 수 있음",
+     "1~7번째 트릭(더미가 남아 있음): 아무 카드나 낼 수 있음",
      _seed("001", "더미가 남아 있는 처음 7트릭 동안은 아무 카드나 낼 수 있고")),
     ("belote2.draw",
      "After each of those tricks the winner draws first, then the loser",
@@ -492,7 +496,7 @@ _BELOTE2 = (
            "가져옵니다")),
     ("belote2.strict_play",
      "Tricks 8–16: follow suit, beat a trump lead when you can, trump when void",
-     "8–16번째 트릭: 무늬를 따르고, 으뜸패가 나오면 가능할 때 이기고, "
+     "8~16번째 트릭: 무늬를 따르고, 으뜸패가 나오면 가능할 때 이기고, "
      "무늬가 없으면 으뜸패를 냄",
      _seed("001", "마지막 9트릭에서는 무늬를 따라야 하고")),
     ("belote2.belote",
@@ -552,14 +556,14 @@ _CALLBREAK = (
      "A void deal is dealt again by the same dealer",
      "무효가 된 판은 같은 딜러가 다시 나눔",
      _package("seed 003 does not say who deals again; the same dealer does",
-              "시드 003은 누가 다시 나누는지 말하지 않으므로, 같은 딜러가 다시 "
+              "원본 003은 누가 다시 나누는지 말하지 않으므로, 같은 딜러가 다시 "
               "나눕니다")),
     ("callbreak.first_caller",
      "The player after the dealer calls first",
      "딜러 다음 사람부터 콜함",
      _package("seed 003 says every player calls before play but not in which order; the "
               "package starts with the player after the dealer, as the deal goes round",
-              "시드 003은 플레이 전에 각자 콜한다고만 하고 순서는 정하지 "
+              "원본 003은 플레이 전에 각자 콜한다고만 하고 순서는 정하지 "
               "않으므로, 카드를 나누는 순서대로 딜러 다음 사람부터 콜합니다",
               "003", "플레이 전에 각 플레이어가 자신이 딸 트릭 수를 말합니다")),
     ("callbreak.first_leader",
@@ -567,7 +571,7 @@ _CALLBREAK = (
      "첫 트릭은 딜러 다음 사람이 선으로 냄",
      _package("seed 003 says only that one player leads the first trick; the package has "
               "the player after the dealer lead",
-              "시드 003은 한 사람이 첫 트릭을 리드한다고만 하므로, 딜러 다음 "
+              "원본 003은 한 사람이 첫 트릭을 리드한다고만 하므로, 딜러 다음 "
               "사람이 리드하게 합니다",
               "003", "한 사람이 아무 카드나 내서 첫 트릭을 리드합니다")),
     ("callbreak.must_beat",
@@ -600,7 +604,7 @@ _CALLBREAK = (
      "1등의 합계가 같으면 1등을 함께 나눔",
      _package("seed 003 does not say what equal totals do; the package names no single "
               "winner",
-              "시드 003은 합계가 같을 때를 말하지 않으므로, 한 사람의 승자를 "
+              "원본 003은 합계가 같을 때를 말하지 않으므로, 한 사람의 승자를 "
               "정하지 않습니다")),
     ("callbreak.computer_sees",
      "Computer players see only their own cards and the cards played",
@@ -619,7 +623,7 @@ _CALLBREAK = (
      "총점",
      _package("seed 003 only names the journey; its rules are this package's design, "
               "modelled on seed 001's run",
-              "시드 003은 여정이라는 이름만 밝히므로, 그 규칙은 이 패키지가 시드 "
+              "원본 003은 여정이라는 이름만 밝히므로, 그 규칙은 이 패키지가 원본 "
               "001의 연승 도전에 맞추어 정했습니다",
               "003", "빠른 게임이나 여정을 고르고")),
 )
@@ -663,13 +667,13 @@ class OptionSources:
 
 _VARIANT = _package(
     "off by default, as seed 004 gives it only as a variant and seed 000's rules have none",
-    "시드 004가 변형 규칙으로만 소개하고 시드 000의 규칙에는 없으므로 "
+    "원본 004가 변형 규칙으로만 소개하고 원본 000의 규칙에는 없으므로 "
     "기본값으로는 끕니다",
     "004", "변형 규칙이 일부 존재한다",
 )
 _HOUSE_RULE_OFF = _package(
     "off by default, as seed 003 gives it as a house rule, not part of the classic game",
-    "시드 003이 클래식 규칙이 아닌 하우스 규칙으로 소개하므로 기본값으로는 "
+    "원본 003이 클래식 규칙이 아닌 하우스 규칙으로 소개하므로 기본값으로는 "
     "끕니다",
     "003", "하우스 규칙을 켜고 끌 수 있습니다",
 )
@@ -681,7 +685,7 @@ _DEALER_LEADS = _seed("000 004", "첫 턴의 선은 딜러가 진행한다.")
 _SAME_DEALER = _package(
     "the seeds send a void deal back to the dealing without naming a new dealer, so the same "
     "dealer deals again",
-    "시드는 무효가 된 판을 카드 나누기 단계로 되돌릴 뿐 새 딜러를 정하지 "
+    "원본 문서는 무효가 된 판을 카드 나누기 단계로 되돌릴 뿐 새 딜러를 정하지 "
     "않으므로, 같은 딜러가 다시 나눕니다",
     "000 004", "다시 카드 나누기 단계로 돌아간다",
 )
@@ -694,7 +698,7 @@ _IN_COINCHE_TOO = (
     "seed 004 gives {0} as a variant of the taking; with this on, a Coinche bid may name it too"
 )
 _IN_COINCHE_TOO_KO = (
-    "시드 004는 공수 결정의 변형 규칙으로 소개하므로, 이 옵션을 켜면 쿠앵슈 "
+    "원본 004는 공수 결정의 변형 규칙으로 소개하므로, 이 옵션을 켜면 쿠앵슈 "
     "공약에서도 부를 수 있게 합니다"
 )
 
@@ -748,13 +752,13 @@ _COINCHE_OPTIONS: dict[str, OptionSources] = {
     "max_bid": OptionSources(((180, _seed("004", "가능한 공약은 80~180")),), _ANOTHER_NUMBER),
     "allow_generale": OptionSources((
         (False, _package("off by default, as seed 004 says it is only sometimes added",
-                         "시드 004가 간혹 추가한다고만 하므로 기본값으로는 끕니다",
+                         "원본 004가 간혹 추가한다고만 하므로 기본값으로는 끕니다",
                          "004", "간혹 Générale, Générale Belote도 추가하는데")),
         (True, _seed("004", "공격측이 아닌 공약을 건 사람이 독식을 해야 성공한다")),
     )),
     "allow_belote_bids": OptionSources((
         (False, _package("off by default, as seed 004 says they are only sometimes added",
-                         "시드 004가 추가하는 경우도 있다고만 하므로 기본값으로는 "
+                         "원본 004가 추가하는 경우도 있다고만 하므로 기본값으로는 "
                          "끕니다",
                          "004", "Capot Belote도 추가하는 경우도 있다")),
         (True, _seed("004", "Capot보다 높으며 이쪽은 Capot에 Belote도 선언")),
@@ -802,7 +806,7 @@ _CALLBREAK_OPTIONS: dict[str, OptionSources] = {
         ((None, _HOUSE_RULE_OFF),),
         _package("seed 003 only names the house rule; the package reads it as rounds going "
                  "on until a player's total reaches the target",
-                 "시드 003은 이 하우스 규칙의 이름만 밝히므로, 누군가의 합계가 목표 "
+                 "원본 003은 이 하우스 규칙의 이름만 밝히므로, 누군가의 합계가 목표 "
                  "점수에 이를 때까지 라운드를 계속하는 규칙으로 읽습니다",
                  "003", "목표 점수까지 진행하기"),
     ),
@@ -811,7 +815,7 @@ _CALLBREAK_OPTIONS: dict[str, OptionSources] = {
         (True, _package("seed 003 names “8의 빅 콜” as a house rule without defining it; the "
                         "package reads it so that a player who calls 8 or more and makes it "
                         "wins the game at once, and of several the higher total wins",
-                        "시드 003은 “8의 빅 콜”을 하우스 규칙으로 이름만 밝히므로, 8 "
+                        "원본 003은 “8의 빅 콜”을 하우스 규칙으로 이름만 밝히므로, 8 "
                         "이상을 콜하고 해내면 그 자리에서 게임을 이기고, 여럿이 "
                         "해내면 합계가 높은 사람이 이기는 규칙으로 읽습니다",
                         "003", "8의 빅 콜")),
@@ -899,10 +903,10 @@ def source(key: str) -> Source:
 
 # --- the docs' section 7 ------------------------------------------------------------------------
 _SECTIONS = (
-    ("belote.", BeloteRules, "Four-player Belote (§1–2)", "4인 벨로트 (§1–2)"),
-    ("coinche.", CoincheRules, "Coinche (§3)", "쿠앵슈 (§3)"),
-    ("belote2.", Belote2Rules, "Two-player Belote (§4)", "2인 벨로트 (§4)"),
-    ("callbreak.", CallbreakRules, "Callbreak (§5)", "콜브레이크 (§5)"),
+    ("belote.", BeloteRules, "Four-player Belote (§1–2)", "4인 벨로트(§1~2)"),
+    ("coinche.", CoincheRules, "Coinche (§3)", "쿠앵슈(§3)"),
+    ("belote2.", Belote2Rules, "Two-player Belote (§4)", "2인 벨로트(§4)"),
+    ("callbreak.", CallbreakRules, "Callbreak (§5)", "콜브레이크(§5)"),
 )
 _DOC_WORDS = {
     "en": {
@@ -915,7 +919,7 @@ _DOC_WORDS = {
     },
     "ko": {
         "title": "## 7. 규칙의 출처",
-        "intro": "위의 모든 규칙과 그 출처입니다. 출처는 시드(번호와 문구), 프랑스 벨로트 "
+        "intro": "위의 모든 규칙과 그 출처입니다. 출처는 원본 문서(번호와 문구), 프랑스 벨로트 "
         "연맹(FFB) 규칙, 이 패키지의 선택(이유와 함께) 가운데 하나입니다. 이 절은 "
         "`docs/make_sources.py`가 `belote_lab/sources.py`에서 만들며, `source(key)`도 같은 "
         "출처를 돌려줍니다.",

@@ -208,7 +208,7 @@ def test_the_docs_cite_seeds_by_number_not_by_a_folder() -> None:
     for path in (*DOCS.values(), ROOT / "docs" / "TERMS.md"):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"`[^`\n]*seeds/`", text), path.name
-        assert re.search(r"seed 00[0-4]|시드 00[0-4]", text), path.name
+        assert re.search(r"seed 00[0-4]|원본 00[0-4]", text), path.name
 
 
 # --- (d) the settings panel -----------------------------------------------------------------------
@@ -318,3 +318,39 @@ def test_option_sources_of_a_value_without_one() -> None:
         sources.of(False)
     with pytest.raises(KeyError, match="no source for the value 1"):
         sources.of(1)  # 1 == True, but a number is not a bool
+
+
+def _every_source() -> list[tuple[str, Source]]:
+    out = [(key, rule.source) for key, rule in FIXED_RULES.items()]
+    for (cls_name, option), sources in OPTION_SOURCES.items():
+        out += [(f"{cls_name}.{option}={value}", src) for value, src in sources.values]
+        if sources.others is not None:
+            out.append((f"{cls_name}.{option} (others)", sources.others))
+    return out
+
+
+def test_korean_sources_name_the_source_documents_not_the_random_seed() -> None:
+    """Issue 25 §3: 시드 is the random seed; a source document is 원본 000 (원본 문서), in
+    the labels, the reasons, the rules' Korean words and RULES.ko.md's section 7."""
+    for key, src in _every_source():
+        words = src.text("ko") + src.reason_ko
+        assert "시드" not in words, (key, words)
+        if src.seeds:
+            assert f"원본 {', '.join(src.seeds)}: “" in src.text("ko"), key
+            assert " (원본" not in src.text("ko"), key  # no space before a bracket
+    assert all("시드" not in rule.ko for rule in FIXED_RULES.values())
+    assert "시드" not in markdown("ko")
+    assert source("callbreak.first_leader").text("ko").startswith("이 패키지의 선택: ")
+    assert "원본 003: “" in source("callbreak.first_leader").text("ko")
+    # the English keeps "seed 000"
+    assert source("BeloteRules.capot").text("en").startswith("seed 000: “")
+
+
+def test_the_korean_rules_write_ranges_with_a_tilde_and_gloss_the_declarations() -> None:
+    """§8: "1~7번째", not "1–7번째"; §9: the declarations described in Korean words, the
+    French names (which no seed uses) only in brackets."""
+    words = " ".join(rule.ko for rule in FIXED_RULES.values())
+    assert "–" not in words
+    assert "1~7번째 트릭" in words and "8~16번째 트릭" in words
+    values = FIXED_RULES["belote.declaration_values"].ko
+    assert "같은 무늬 3장 연속(티에르스) 20" in values and "같은 숫자 4장(카레)" in values
