@@ -281,7 +281,7 @@ _SEAT_TEXTS: dict[str, tuple[str, str]] = {
 }
 _SEAT_LISTS: dict[str, dict[int, str]] = {
     "en": {4: "N, E, S and W (or 0 to 3)", 2: "N and S (or 0 and 2)"},
-    "ko": {4: "북(N), 동(E), 남(S), 서(W)(또는 0~3)", 2: "북(N)과 남(S)(또는 0과 2)"},
+    "ko": {4: "북(N), 동(E), 남(S), 서(W) 또는 0~3", 2: "북(N)과 남(S) 또는 0과 2"},
 }
 
 
@@ -294,10 +294,12 @@ def explain_seat(seat: object, players: int = 4, language: str = "en") -> str:
     >>> explain_seat("E", 2)
     "'E' is not a seat of this game: the seats are N and S (or 0 and 2)."
     >>> print(explain_seat(7, 4, "ko"))  # doctest: +NORMALIZE_WHITESPACE
-    ‘7’ 자리는 없으므로 이 게임의 자리인 북(N), 동(E), 남(S), 서(W)(또는 0~3) 중에서
+    ‘7’ 자리는 없으므로 이 게임의 자리인 북(N), 동(E), 남(S), 서(W) 또는 0~3 중에서
     골라야 합니다.
     >>> explain_seat("E", 2, "ko")
-    '‘E’는 이 게임의 자리가 아니므로 북(N)과 남(S)(또는 0과 2) 중에서 골라야 합니다.'
+    '‘E’는 이 게임의 자리가 아니므로 북(N)과 남(S) 또는 0과 2 중에서 골라야 합니다.'
+    >>> explain_seat(True, 4, "ko").startswith("‘true’ 자리는 없으므로")  # JSON's word
+    True
     """
     texts = _SEAT_TEXTS.get(language)
     if texts is None:

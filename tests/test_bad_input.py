@@ -270,7 +270,7 @@ def test_the_seat_text_is_in_english_and_korean() -> None:
         "'E' is not a seat of this game: the seats are N and S (or 0 and 2)."
     )
     assert explain_seat("E", 2, "ko") == (
-        "‘E’는 이 게임의 자리가 아니므로 북(N)과 남(S)(또는 0과 2) 중에서 골라야 합니다."
+        "‘E’는 이 게임의 자리가 아니므로 북(N)과 남(S) 또는 0과 2 중에서 골라야 합니다."
     )
     with pytest.raises(CardParseError, match="unknown seat 'X'"):
         seat_in("X")

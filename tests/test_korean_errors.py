@@ -513,6 +513,22 @@ def test_the_english_messages_are_unchanged() -> None:
         assert str(err.value).startswith(words), str(err.value)
 
 
+@pytest.mark.parametrize(
+    ("kind", "base", "change"), [c[1:] for c in CORPUS], ids=[c[0] for c in CORPUS]
+)
+def test_the_english_messages_show_json_values_not_python_ones(
+    kind: str, base: Callable[[], Any], change: Change
+) -> None:
+    """Issue 25 item 5: a record's values in English as JSON writes them (true, null,
+    "made"), never Python's reprs (True, None, 'made'), and no doubled period."""
+    rec = base()
+    change(rec)
+    with pytest.raises(RecordError) as err:
+        _read(kind)(rec)
+    words = str(err.value)
+    assert not re.search(r"\b(True|False|None)\b|'made'|\.\.(?!\.)", words), words
+
+
 def test_the_place_of_an_error_in_korean() -> None:
     """The action and the trick, the hand of a game and the session's record are named in
     Korean before the sentence."""

@@ -878,7 +878,7 @@ def _check_result(hand: Any, recorded: Any) -> None:
     if not json_equal(hand.result.to_json(), recorded):
         raise RecordError(
             f"the recorded result {short(recorded)} differs from the replayed one "
-            f"{hand.result.to_json()}",
+            f"{json.dumps(hand.result.to_json(), ensure_ascii=False)}",
             field="result",
             ko="기록에 적힌 결과(‘result’)가 동작을 다시 해 본 결과와 다릅니다.",
         )
