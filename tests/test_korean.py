@@ -544,6 +544,8 @@ def test_no_code_and_no_source_tag_in_the_engines_korean() -> None:
     for words in engine_texts():
         assert "시드" not in words and "1번째" not in words, words
         assert not re.search(r"‘(True|False|None)’", words), words
+        assert not re.search(r"\d\s*(…|–|\.\.)\s*\d", words), words  # a range: 2~10
+    assert "(A, K, Q, J 또는 2~10으로 씁니다)" in CardParseError("1", "rank").text("ko")
     failed = score_hand((60, 102), (4, 4), (20, 0), attack=0).why("ko")
     assert failed.endswith("이 판의 모든 점수 182점을 동서 팀이 가져갑니다."), failed
     assert refusal(parse_call, True) == (
