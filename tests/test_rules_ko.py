@@ -100,11 +100,17 @@ def test_no_particle_fallback(korean: str) -> None:
 
 
 def term_table() -> list[tuple[str, str]]:
-    """(English, Korean) of each row of docs/TERMS.md's term table (four columns)."""
+    """(English, Korean) of each row of docs/TERMS.md's term table (the first one, headed
+    ``| English | Korean | seeds |``)."""
     rows = []
+    inside = False
     for line in read("TERMS.md").splitlines():
         row = cells(line)
-        if line.startswith("|") and len(row) == 4 and re.search("[가-힣]", row[1]):
+        if line.startswith("| English | Korean | seeds |"):
+            inside = True
+        elif inside and not line.startswith("|"):
+            break
+        elif inside and re.search("[가-힣]", row[1]):
             rows.append((row[0], row[1]))
     return rows
 
