@@ -61,6 +61,7 @@ from belote_lab.cards import SEATS, Card, Suit, mask_cards, seat_in
 from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import undoable_copy
+from belote_lab.korean import kformat, ordinal, seat_word
 from belote_lab.players.bidding import SHADE, SimBidder, coinche_score
 from belote_lab.players.tuning import per_game
 from belote_lab.reasons import LANGUAGES
@@ -72,8 +73,10 @@ __all__ = [
     "Advice",
     "CallAdvice",
     "CallReview",
+    "SEAT_WORDS_EN",
     "advise",
     "review_calls",
+    "seat_words",
 ]
 
 BID_STANDS = "bid_stands"
@@ -120,7 +123,7 @@ class CallAdvice:
     values: tuple[float, ...] = field(default=(), repr=False, compare=False)
 
     def label(self, language: str = "en") -> str:
-        """The call in words: ``Take ♥``, ``110 ♠``, ``패스`` …"""
+        """The call in words: ``Take ♥``, ``110 ♠``, ``스페이드 110``, ``패스`` …"""
         return self.label_ko if _language(language) == "ko" else self.label_en
 
     def to_json(self) -> dict[str, Any]:
@@ -418,31 +421,46 @@ _WORD_LABELS = {
     "NT": ("No trump", "으뜸패 없음"),
     "AT": ("All trump", "모두 으뜸패"),
     "pass": ("Pass", "패스"),
-    "coinche": ("Coinche (×2)", "쿠앵슈 (×2)"),
-    "surcoinche": ("Surcoinche (×4)", "쉬르쿠앵슈 (×4)"),
+    "coinche": ("Coinche (×2)", "쿠앵슈(×2)"),
+    "surcoinche": ("Surcoinche (×4)", "쉬르쿠앵슈(×4)"),
 }
 _BID_KIND_LABELS = {
-    "capot": ("Capot", "카포"),
-    "capot_belote": ("Capot with belote", "벨로트 카포"),
-    "generale": ("Générale", "제네랄"),
-    "generale_belote": ("Générale with belote", "벨로트 제네랄"),
+    "capot": "Capot",
+    "capot_belote": "Capot with belote",
+    "generale": "Générale",
+    "generale_belote": "Générale with belote",
 }
 
 
-def _trump_labels(code: str) -> tuple[str, str]:
+def _trump_label(code: str) -> str:
     if code in _WORD_LABELS:
-        return _WORD_LABELS[code]
-    sym = Suit[code].symbol
-    return sym, sym
+        return _WORD_LABELS[code][0]
+    return Suit[code].symbol
 
 
 def _bid_labels(bid: Any) -> tuple[str, str]:
-    """``110 ♠`` / ``110 ♠``, ``Capot ♥`` / ``카포 ♥``, ``110 No trump`` / ``110 으뜸패 없음``."""
-    en_t, ko_t = _trump_labels(bid.trump)
+    """``110 ♠`` / ``스페이드 110``, ``Capot ♥`` / ``하트 카포``, ``110 No trump`` /
+    ``으뜸패 없음 110``: the Korean label is the auction's own (``Bid.describe("ko")``, as
+    its refusals and results write a bid).
+
+    >>> from belote_lab.games.coinche import Bid
+    >>> _bid_labels(Bid.parse("110S")), _bid_labels(Bid.parse("capotH"))
+    (('110 ♠', '스페이드 110'), ('Capot ♥', '하트 카포'))
+    """
+    en_t = _trump_label(bid.trump)
+    ko = bid.describe("ko")
     if bid.kind == "points":
-        return f"{bid.value} {en_t}", f"{bid.value} {ko_t}"
-    en, ko = _BID_KIND_LABELS[bid.kind]
-    return f"{en} {en_t}", f"{ko} {ko_t}"
+        return f"{bid.value} {en_t}", ko
+    return f"{_BID_KIND_LABELS[bid.kind]} {en_t}", ko
+
+
+def _bid_kind_ko(call: str) -> str:
+    """What a Coinche bid says besides its trump, in Korean: ``카포``, ``카포 벨로트``."""
+    from belote_lab.games.coinche import Bid
+
+    bid = Bid.parse(call)
+    trump = Bid("points", 80, bid.trump).describe("ko").removesuffix(" 80")
+    return bid.describe("ko").removeprefix(trump + " ")
 
 
 def _auction_plan(bidder: SimBidder, state: TrickPlay, seat: int, legal: list[str]) -> _Plan:
@@ -576,6 +594,7 @@ _WORDS: dict[str, dict[str, str]] = {
                   "game's own scoring.",
         "score": "A score is your own score for the round.",
         "best": "Best call: {label}, {mean} on average (95% interval {low} to {high}){made}.",
+        "best_fixed": "Best call: {label}, {mean}{made}.",
         "made": ", made in {p}% of the deals",
         "other": "{label}: {mean}{made}.",
         "other_made": ", made {p}%",
@@ -597,12 +616,13 @@ _WORDS: dict[str, dict[str, str]] = {
                       "level-2 call) and the others their calls made or level-2 calls.",
         "generale": "A générale counts as made when the side takes every trick (which partner "
                     "takes them is not simulated).",
-        "review_cost": "call {n} ({seat}): {made} cost {cost} on average against the best "
+        "turn": "call {n}",
+        "review_cost": "{turn} ({seat}): {made} cost {cost} on average against the best "
                        "call, {best}{best_made}.",
-        "review_close": "call {n} ({seat}): {made} scored {gap} less on average than the best "
+        "review_close": "{turn} ({seat}): {made} scored {gap} less on average than the best "
                         "call, {best}, a difference within the noise of the deals{best_made}.",
-        "review_best": "call {n} ({seat}): {made} was the best call{best_made}.",
-        "review_blind": "call {n} ({seat}): {made} is not judged: a bid stood, and the "
+        "review_best": "{turn} ({seat}): {made} was the best call{best_made}.",
+        "review_blind": "{turn} ({seat}): {made} is not judged: a bid stood, and the "
                         "simulated deals do not read it into its bidder's hand (there, "
                         "{best} scored best).",
         BID_STANDS: "Careful: a bid stands, and these deals do not read it into its bidder's "
@@ -614,53 +634,76 @@ _WORDS: dict[str, dict[str, str]] = {
         "col_interval": "95% interval", "col_values": "made by value",
     },
     "ko": {
-        "head": "{seat} 자리 경매 조언 ({title}): 콜마다 모의 딜 {n}번 ({ms:.0f}ms).",
-        "margin": "점수는 이 판에서 우리 편 점수에서 상대 편 점수를 뺀 값이며, 게임의 점수 "
-                  "계산을 그대로 따릅니다.",
-        "score": "점수는 이 라운드에서 내가 얻는 점수입니다.",
-        "best": "가장 좋은 콜: {label}, 평균 {mean}점 (95% 구간 {low}~{high}점){made}.",
-        "made": ", 딜의 {p}%에서 공약 성공",
-        "made_calls": ", 딜의 {p}%에서 콜 달성",
+        "head": "{seat} 자리 {topic} 조언({title}): {choice}마다 표본 딜 {n}개로 "
+                "계산했습니다({ms:.0f}ms).",
+        "topic_taking": "공수 결정", "topic_auction": "경매", "topic_calls": "콜",
+        "choice": "선택", "choice_calls": "콜",
+        "margin": "점수는 이 판에서 우리 팀이 얻은 점수에서 상대 팀 점수를 뺀 값이며, 게임의 "
+                  "점수 계산을 그대로 따릅니다.",
+        "margin_duel": "점수는 이 판에서 이 자리가 얻은 점수에서 상대편 점수를 뺀 값이며, "
+                       "게임의 점수 계산을 그대로 따릅니다.",
+        "score": "점수는 이 라운드에서 이 자리가 얻는 점수입니다.",
+        "best": "가장 좋은 {choice}: {label}, 평균 {mean}점(95% 신뢰구간 {low}~{high}점){made}.",
+        "best_fixed": "가장 좋은 {choice}: {label}, {mean}점{made}.",
+        "made": ", 표본 딜의 {p}%에서 계약 성공",
+        "made_calls": ", 표본 딜의 {p}%에서 콜 달성",
         "other": "{label}: 평균 {mean}점{made}.",
-        "other_made": ", 성공 {p}%",
-        "half": ", 딜의 절반 이상에서 성공하는 입찰은 {v}까지",
-        "how": "계산 방법: 보지 못한 카드는 {known}를 뺀 나머지를 무작위로 나눕니다(이미 한 "
-               "콜은 다른 사람의 손패에 반영하지 않습니다). {play}.",
-        "known_taking": "내 손패와 뒤집힌 카드",
-        "known": "내 손패",
-        "rollout": "처음 {k}트릭은 레벨 2 컴퓨터가 두고, 나머지는 모든 패를 보고 정확히 풉니다",
-        "whole": "판 전체를 레벨 2 컴퓨터가 둡니다",
-        "pass_taking": "패스는 0점으로 셉니다. 그 뒤에 누가 가져가는지, 다시 돌리는지는 모의하지 "
-                       "않습니다. 동점은 공약 실패로 셉니다.",
-        "pass_auction": "패스는 아직 입찰이 없으면 0점, 있으면 지금 서 있는 입찰이 (쿠앵슈까지) "
-                        "그대로 플레이된다고 봅니다. 쿠앵슈와 쉬르쿠앵슈의 성공률은 서 있는 "
-                        "입찰의 공약 성공률입니다. 레벨 4처럼 계약자 팀 점수를 {shade}점 깎아서 "
-                        "공약 달성 여부를 봅니다(모든 점수를 가져간 경우는 빼고).",
-        "pass_calls": "모든 콜을 같은 딜로 계산합니다. 그 딜에서 나는 레벨 2가 하는 콜({c2})을, "
-                      "다른 사람은 이미 한 콜이나 레벨 2의 콜을 합니다.",
-        "generale": "제네랄은 우리 편이 모든 트릭을 가져가면 성공으로 셉니다"
-                    "(둘 중 누가 가져가는지는 모의하지 않습니다).",
-        "review_cost": "{n}번째 콜 ({seat}): {made}. 가장 좋은 콜({best})보다 평균 {cost} "
-                       "손해입니다{best_made}.",
-        "review_close": "{n}번째 콜 ({seat}): {made}. 가장 좋은 콜({best})보다 평균 {gap} "
-                        "낮지만 모의 딜의 오차 안이라 의미 있는 차이는 아닙니다{best_made}.",
-        "review_best": "{n}번째 콜 ({seat}): {made}, 가장 좋은 콜이었습니다{best_made}.",
-        "review_blind": "{n}번째 콜 ({seat}): {made}, 판정하지 않습니다. 공약이 걸려 있었는데 "
-                        "모의 딜은 그 공약을 건 사람의 손패에 반영하지 않기 때문입니다(모의 "
-                        "딜에서는 {best}의 점수가 가장 좋았습니다).",
-        BID_STANDS: "주의: 공약이 걸려 있지만 이 모의 딜은 그 공약을 건 사람의 손패에 "
-                    "반영하지 않습니다(실제로는 그 사람이 공약할 만한 패를 들고 있습니다). "
-                    "숫자는 대략으로만 보세요.",
-        "review_made": " ({best}: {d} 중 {p}% 공약 성공)",
-        "review_made_self": " ({d} 중 {p}% 공약 성공)",
-        "review_made_calls": " ({best}: {d} 중 {p}% 콜 달성)",
-        "review_made_self_calls": " ({d} 중 {p}% 콜 달성)",
-        "points": "점", "point": "점", "deals": "모의 딜 {d}번", "deal": "모의 딜 1번",
-        "col_call": "콜", "col_deals": "딜", "col_made": "성공", "col_mean": "평균",
+        "other_fixed": "{label}: {mean}점{made}.",
+        "other_made": ", 계약 성공 {p}%",
+        "other_made_calls": ", 콜 달성 {p}%",
+        "half": ", 표본 딜의 절반 이상에서 성공하는 공약은 {v}까지",
+        "how": "계산 방법: {known:을} 뺀 나머지 카드를 무작위로 나눕니다(다른 자리가 앞서 한 "
+               "선택은 그 손패에 반영하지 않습니다). {play}.",
+        "known_taking": "이 자리의 손패와 뒤집힌 카드",
+        "known": "이 자리의 손패",
+        "rollout": "처음 {k}트릭은 레벨 2 컴퓨터가 진행하고, 나머지는 모든 패를 공개한 "
+                   "계산(더블 더미)으로 정확히 풉니다",
+        "whole": "딜마다 끝까지 레벨 2 컴퓨터가 진행합니다",
+        "pass_taking": "패스는 0점으로 셉니다. 그 뒤에 누가 가져가는지, 다시 나누는지는 계산하지 "
+                       "않습니다. 동점은 계약 실패로 셉니다.",
+        "pass_auction": "패스는 아직 공약이 없으면 0점, 있으면 지금 가장 높은 공약(쿠앵슈 "
+                        "포함)이 그대로 진행된다고 봅니다. 쿠앵슈와 쉬르쿠앵슈의 성공률은 현재 "
+                        "공약의 성공률입니다. 레벨 4처럼 공격 팀 점수를 {shade}점 깎아서 계약 "
+                        "성공 여부를 봅니다(모든 점수를 가져간 경우는 빼고).",
+        "pass_calls": "모든 콜을 같은 표본 딜로 계산합니다. 표본 딜에서 이 자리는 레벨 2 "
+                      "컴퓨터의 콜({c2})을, 다른 자리는 이미 한 콜이나 레벨 2 컴퓨터의 콜을 "
+                      "한다고 봅니다.",
+        "generale": "제네랄은 공격 팀이 모든 트릭을 가져가면 성공으로 셉니다(두 사람 중 누가 "
+                    "가져가는지는 따지지 않습니다).",
+        "turn": "{nth} 차례", "turn_calls": "{nth} 콜",
+        "review_cost": "{turn}({seat}): {made:은} 가장 좋은 {choice}({best})보다 평균 "
+                       "{cost} 손해입니다{best_made}.",
+        "review_close": "{turn}({seat}): {made:은} 가장 좋은 {choice}({best})보다 평균 "
+                        "{gap} 낮지만, 표본 딜의 오차 범위 안이라 의미 있는 차이는 "
+                        "아닙니다{best_made}.",
+        "review_best": "{turn}({seat}): {made:은} 가장 좋은 {choice}이었습니다{best_made}.",
+        "review_blind": "{turn}({seat}): {made:은} 판정하지 않습니다. 공약이 걸려 있었는데 "
+                        "표본 딜은 그 공약을 건 자리의 손패에 반영하지 않기 때문입니다(표본 "
+                        "딜에서는 {best:이} 가장 좋았습니다).",
+        BID_STANDS: "주의: 공약이 걸려 있지만 표본 딜은 그 공약을 건 자리의 손패에 반영하지 "
+                    "않습니다(실제로는 그 자리가 공약할 만한 패를 들고 있습니다). 숫자는 "
+                    "대략적인 값으로만 보세요.",
+        "review_made": "({best}: {d} 중 {p}% 계약 성공)",
+        "review_made_self": "({d} 중 {p}% 계약 성공)",
+        "review_made_calls": "({best}: {d} 중 {p}% 콜 달성)",
+        "review_made_self_calls": "({d} 중 {p}% 콜 달성)",
+        "points": "점", "point": "점", "deals": "표본 딜 {d}개", "deal": "표본 딜 1개",
+        "col_call": "선택", "col_call_calls": "콜", "col_deals": "표본 딜",
+        "col_made": "계약 성공", "col_made_calls": "콜 달성", "col_mean": "평균",
         "col_interval": "95% 구간", "col_values": "값별 성공률",
     },
 }
-_SEAT_WORDS = {"en": SEATS, "ko": ("북", "동", "남", "서")}
+SEAT_WORDS_EN = ("North", "East", "South", "West")
+"""The seats in English texts (the Korean ones: :func:`belote_lab.korean.seat_word`)."""
+
+
+def seat_words(seat: int, language: str) -> str:
+    """A seat as a sentence names it: ``South`` / ``남쪽``.
+
+    >>> seat_words(2, "en"), seat_words(2, "ko")
+    ('South', '남쪽')
+    """
+    return seat_word(seat) if language == "ko" else SEAT_WORDS_EN[seat]
 
 
 def _ko(w: dict[str, str]) -> bool:
@@ -669,15 +712,32 @@ def _ko(w: dict[str, str]) -> bool:
 
 def _kind_key(w: dict[str, str], key: str, g: Game) -> str:
     """``key`` in the words of the game's kind of bidding if it has its own (Callbreak's
-    calls are *달성*, not *공약 성공*)."""
+    calls are *콜 달성*, not *계약 성공*)."""
     own = f"{key}_{g.bidding}"
     return own if own in w else key
 
 
+def _kind(w: dict[str, str], key: str, g: Game) -> str:
+    """The words of ``key`` for the game's kind of bidding (see :func:`_kind_key`)."""
+    return w[_kind_key(w, key, g)]
+
+
 def _num(x: float, g: Game, sign: bool = True) -> str:
-    """A score with the game's precision: ``+23``, ``-4.2``."""
+    """A score with the game's precision: ``+23``, ``-4.2``; nothing is written ``0``
+    (never ``+0`` or ``-0``).
+
+    >>> from belote_lab.games import get
+    >>> _num(23, get("belote")), _num(-4.24, get("callbreak")), _num(-0.01, get("callbreak"))
+    ('+23', '-4.2', '0')
+    """
     digits = len(str(g.score_scale)) - 1
-    return f"{x:{'+' if sign else ''}.{digits}f}"
+    text = f"{x:{'+' if sign else ''}.{digits}f}"
+    return "0" if float(text) == 0 else text
+
+
+def _range(low: float, high: float, g: Game, ko: bool) -> str:
+    """An interval: ``-143~+196`` in Korean, ``-143 … +196`` in English."""
+    return f"{_num(low, g)}{'~' if ko else ' … '}{_num(high, g)}"
 
 
 def _pct(x: float) -> str:
@@ -722,9 +782,16 @@ def _group_json(rows: list[CallAdvice], best: str | int) -> dict[str, Any]:
             "by_value": by_value}
 
 
-def _by_value_text(by_value: dict[str, float | None]) -> str:
+def _by_value_text(by_value: dict[str, float | None], trump: str = "", ko: bool = False) -> str:
     """``80 92% · 90 61% · 100+ 0% · capot 0%``: the values after the first never made
-    (and none of them made) shown as one."""
+    (and none of them made) shown as one; in Korean (``ko``, the bids of ``trump``) a bid
+    that is not a value is named as the auction names it (``카포``).
+
+    >>> _by_value_text({"80": 0.5, "90": 0.0, "100": 0.0, "capot": 0.0}, "H", ko=True)
+    '80 50% · 90+ 0% · 카포 0%'
+    """
+    if ko:
+        by_value = {k if k.isdigit() else _bid_kind_ko(k + trump): m for k, m in by_value.items()}
     items = list(by_value.items())
     digits = [k for k, _ in items if k.isdigit()]
     parts = []
@@ -742,30 +809,47 @@ def _by_value_text(by_value: dict[str, float | None]) -> str:
 def _advice_lines(a: Advice, w: dict[str, str]) -> list[str]:
     g = get(a.game)
     ko = _ko(w)
-    seat = _SEAT_WORDS["ko" if ko else "en"][a.seat]
-    out = [w["head"].format(seat=seat, title=g.title_ko if ko else g.title, n=a.samples,
-                            ms=a.ms), w[a.measure]]
+    seat = seat_words(a.seat, "ko" if ko else "en")
+    choice = _kind(w, "choice", g) if ko else ""
+    head = w["head"].format(seat=seat, title=g.title_ko if ko else g.title, n=f"{a.samples:,}",
+                            ms=a.ms, topic=_kind(w, "topic", g) if ko else "", choice=choice)
+    measure = a.measure if len(g.seats) > 2 or f"{a.measure}_duel" not in w else "margin_duel"
+    out = [head, w[measure]]
     rows = sorted(a.table(), key=lambda r: -r["mean"])
     for i, r in enumerate(rows[:4]):
         label = r["label_ko" if ko else "label"]
-        key = _kind_key(w, "made", g) if i == 0 else "other_made"
+        key = _kind_key(w, "made" if i == 0 else "other_made", g)
         made = "" if r["made"] is None else w[key].format(p=_pct(r["made"]))
         if r.get("highest_half") is not None:
-            made += w["half"].format(v=r["highest_half"])
+            made += w["half"].format(v=_half_bid(r, ko))
+        fixed = r["made"] is None and r["low"] == r["high"]  # a pass: always the same score
+        mean = _amount(r["mean"], g, w) if fixed and not ko else _num(r["mean"], g)
         if i == 0:
-            out.append(w["best"].format(label=label, mean=_num(r["mean"], g),
-                                        low=_num(r["low"], g), high=_num(r["high"], g),
-                                        made=made))
+            key = "best_fixed" if fixed else "best"
+            out.append(w[key].format(label=label, mean=mean, low=_num(r["low"], g),
+                                     high=_num(r["high"], g), made=made, choice=choice))
         else:
-            out.append(w["other"].format(label=label, mean=_num(r["mean"], g), made=made))
+            key = "other_fixed" if fixed and "other_fixed" in w else "other"
+            out.append(w[key].format(label=label, mean=mean, made=made))
     return out + _how_lines(a, g, w)
+
+
+def _half_bid(row: dict[str, Any], ko: bool) -> str:
+    """The highest bid made in half the deals: ``90`` in English, ``스페이드 90`` in Korean."""
+    if not ko:
+        return str(row["highest_half"])
+    from belote_lab.games.coinche import Bid
+
+    return Bid.parse(f"{row['highest_half']}{row['contract']}").describe("ko")
 
 
 def _how_lines(a: Advice, g: Game, w: dict[str, str]) -> list[str]:
     """What the simulation assumes."""
     known = w["known_taking"] if g.bidding == "taking" else w["known"]
     play = w["whole"] if a.rollout >= g.tricks else w["rollout"].format(k=a.rollout)
-    out = [w["how"].format(known=known, play=play)]
+    how = kformat(w["how"], known=known, play=play) if _ko(w) else w["how"].format(
+        known=known, play=play)
+    out = [how]
     own = "" if a.own_call is None else str(a.own_call)
     out.append(w.get(f"pass_{g.bidding}", "").format(shade=SHADE, c2=own))
     out += [w[n] for n in a.notes if n in w]
@@ -791,18 +875,20 @@ def _advice_html(a: Advice, w: dict[str, str]) -> str:
     cols = ["col_call", "col_deals", "col_made", "col_mean", "col_interval"]
     cols += ["col_values"] if grouped else []
     head = "".join(
-        f'<th style="{_cell(i)}">{html.escape(w[c])}'
+        f'<th style="{_cell(i)}">{html.escape(_kind(w, c, g))}'
         "</th>" for i, c in enumerate(cols)
     )
     body = []
     for r in rows:
+        fixed = r["made"] is None and r["low"] == r["high"]
         cells = [
-            r["label_ko" if ko else "label"], str(r["deals"]),
+            r["label_ko" if ko else "label"], f"{r['deals']:,}",
             "—" if r["made"] is None else f"{_pct(r['made'])}%", _num(r["mean"], g),
-            f"{_num(r['low'], g)} … {_num(r['high'], g)}",
+            "—" if fixed else _range(r["low"], r["high"], g, ko),
         ]
         if grouped:
-            cells.append(_by_value_text(r["by_value"]) if r.get("by_value") else "")
+            values = r.get("by_value")
+            cells.append(_by_value_text(values, r["contract"], ko) if values else "")
         weight = "font-weight:bold;" if r["best"] else ""
         body.append("<tr>" + "".join(
             f'<td style="{weight}{_cell(i)}">'
@@ -826,18 +912,21 @@ def _review_line(r: CallReview, w: dict[str, str]) -> str:
     ko = _ko(w)
     lang = "ko" if ko else "en"
     made, best = a.row(r.made), a.row(r.best)
-    seat = _SEAT_WORDS[lang][r.seat]
-    deals = w["deal"] if a.samples == 1 else w["deals"].format(d=a.samples)
+    seat = seat_words(r.seat, lang)
+    turn = _kind(w, "turn", g).format(n=r.number, nth=ordinal(r.number))
+    deals = w["deal"] if a.samples == 1 else w["deals"].format(d=f"{a.samples:,}")
+    words = {"turn": turn, "seat": seat, "made": made.label(lang), "best": best.label(lang),
+             "choice": _kind(w, "choice", g) if ko else "",
+             "cost": _amount(r.cost, g, w), "gap": _amount(r.gap, g, w), "best_made": ""}
+    fill = kformat if ko else str.format
     if a.bid_stands:
-        return w["review_blind"].format(n=r.number, seat=seat, made=made.label(lang),
-                                        best=best.label(lang))
+        return fill(w["review_blind"], **words)
     if made.call == best.call:
-        tail = "" if made.made is None else w[_kind_key(w, "review_made_self", g)].format(
-            p=_pct(made.made), d=deals)
-        return w["review_best"].format(n=r.number, seat=seat, made=made.label(lang),
-                                       best_made=tail)
-    tail = "" if best.made is None else w[_kind_key(w, "review_made", g)].format(
-        best=best.label(lang), p=_pct(best.made), d=deals)
-    key = "review_cost" if r.cost > 0 else "review_close"
-    return w[key].format(n=r.number, seat=seat, made=made.label(lang), best=best.label(lang),
-                         cost=_amount(r.cost, g, w), gap=_amount(r.gap, g, w), best_made=tail)
+        if made.made is not None:
+            words["best_made"] = _kind(w, "review_made_self", g).format(
+                p=_pct(made.made), d=deals)
+        return fill(w["review_best"], **words)
+    if best.made is not None:
+        words["best_made"] = _kind(w, "review_made", g).format(
+            best=best.label(lang), p=_pct(best.made), d=deals)
+    return fill(w["review_cost" if r.cost > 0 else "review_close"], **words)

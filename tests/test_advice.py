@@ -17,6 +17,7 @@ from belote_lab.games.belote import BeloteHand, shuffled_deck
 from belote_lab.games.belote2 import Belote2Hand
 from belote_lab.games.callbreak import CallbreakHand
 from belote_lab.games.coinche import CoincheHand
+from belote_lab.korean import ordinal
 from belote_lab.rules import BeloteRules, CoincheRules
 from belote_lab.selfplay import play_hand
 
@@ -159,13 +160,45 @@ def test_text_html_and_json() -> None:
     a = advise(belote_deal("JH 9H AH TH AS", "7H"), **FAST)
     en, ko = a.text(), a.text("ko")
     assert "Take ♥" in en and "level-2" in en and "pass counts as 0" in en.lower()
-    assert "경매" in ko and "♥ 가져가기" in ko and "공약" in ko and "패스" in ko
+    assert ko.startswith("동쪽 자리 공수 결정 조언(4인 벨로트): 선택마다 표본 딜 4개로 "
+                         "계산했습니다(")
+    assert "가장 좋은 선택: ♥ 가져가기, 평균 +" in ko and "패스: 0점." in ko
+    # four-player Belote has no bids: 계약 성공, not 공약 성공; 표본 딜, never 모의 딜
+    assert "계약 성공" in ko and "공약" not in ko and "경매" not in ko and "모의 딜" not in ko
+    assert "모든 패를 공개한 계산(더블 더미)" in ko and "다시 나누는지는" in ko
+    assert " (" not in ko and "상대 팀 점수" in ko
+    assert en.startswith("Bidding advice for East (four-player Belote): ")
     page = a._repr_html_()
     assert page.startswith("<div") and "<table" in page and "Take ♥" in page
     assert "font-weight:bold" in page  # the best call stands out without a notebook's CSS
-    assert "패스" in a.html("ko")
+    assert "패스" in a.html("ko") and "+0" not in a.html("ko") and "~" in a.html("ko")
     data = json.loads(json.dumps(a.to_json()))
     assert data["seat"] == "E" and data["best"] == "take" and len(data["rows"]) == 2
+
+
+def test_a_pass_that_scores_0_is_written_0() -> None:
+    weak = advise(belote_deal("7S 8S 7D 8D 7C", "8H"), samples=4, time_budget=MAX_BUDGET)
+    assert weak.best == "pass"
+    ko, en = weak.text("ko"), weak.text()
+    assert "가장 좋은 선택: 패스, 0점." in ko and "+0" not in ko and "구간" not in ko
+    assert "Best call: Pass, 0 points." in en and "+0" not in en
+
+
+def test_coinche_and_callbreak_advice_words() -> None:
+    h = CoincheHand(seed=1)
+    a = advise(h, **FAST)
+    ko, page = a.text("ko"), a.html("ko")
+    assert ko.startswith("동쪽 자리 경매 조언(쿠앵슈): ")
+    # a bid is written as the auction's refusals and results write it: 하트 80, not 80 ♥
+    assert "하트 80" in page and "80 ♥" not in page
+    assert "카포 0%" in page and "capot" not in page
+    assert "있으면 지금 가장 높은 공약(쿠앵슈 포함)이 그대로 진행된다고 봅니다" in ko
+    assert "쿠앵슈와 쉬르쿠앵슈의 성공률은 현재 공약의 성공률입니다" in ko
+    assert "입찰" not in ko and "서 있는" not in ko and "공약 성공" not in ko
+    assert "capot 0%" in a.html("en")
+    cb = advise(CallbreakHand(seed=1), **FAST).text("ko")
+    assert cb.startswith("동쪽 자리 콜 조언(콜브레이크): 콜마다 표본 딜 4개로 ")
+    assert "이 자리가 얻는 점수" in cb and "내가" not in cb and "나는" not in cb
 
 
 # --- review of the calls made ---------------------------------------------------------------------
@@ -182,7 +215,9 @@ def test_review_calls_of_a_played_hand(game: str) -> None:
         assert r.best_mean >= r.made_mean
         assert r.advice.row(r.made).mean == r.made_mean
         assert json.loads(json.dumps(r.to_json()))["made"] == r.made
-        assert f"call {r.number} " in r.text() and f"{r.number}번째 콜" in r.text("ko")
+        turn = "콜" if game == "callbreak" else "차례"
+        assert f"call {r.number} " in r.text() and f"{ordinal(r.number)} {turn}(" in r.text("ko")
+        assert "모의 딜" not in r.text("ko") and "공약 성공" not in r.text("ko")
     assert [r.number for r in rows] == list(range(1, len(calls) + 1))
     # one seat only, from the hand object itself
     first = calls[0][1]
@@ -195,8 +230,11 @@ def test_a_costly_call_is_named() -> None:
     h.call("pass")  # E passes a hand that makes every time
     (r,) = review_calls(h, samples=24, time_budget=MAX_BUDGET)
     assert r.made == "pass" and r.best == "take" and r.cost == r.gap > 100
-    assert r.text().startswith("call 1 (E): Pass cost ")
-    assert "손해" in r.text("ko")
+    assert r.text().startswith("call 1 (East): Pass cost ")
+    assert r.text("ko").startswith(
+        "첫 번째 차례(동쪽): 패스는 가장 좋은 선택(♥ 가져가기)보다 평균 ")
+    assert "점 손해입니다(♥ 가져가기: 표본 딜 24개 중 " in r.text("ko")
+    assert r.text("ko").endswith("% 계약 성공).")
 
 
 # --- bad input ------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -220,8 +221,11 @@ def test_words() -> None:
         unit = "trick" if top.cost == 1 else "tricks"
         assert f"{top.card.pretty} cost {top.cost} {unit}" in r.text()
         assert f"{top.card.pretty} 때문에 {top.cost}트릭 손해" in ko
-    assert r.text().splitlines()[-1].startswith("Total cost: N ")
-    assert ko.splitlines()[-1].startswith("총 손해: 북 ")
+    # seats by name in a sentence: North, 북쪽 (not the letter N nor the one-syllable 북)
+    assert r.text().splitlines()[-1].startswith("Total cost: North ")
+    assert ko.splitlines()[-1].startswith("총 손해: 북쪽 ")
+    assert ko.startswith("콜브레이크 한 판 검토(모든 자리): 모든 패를 공개한 계산(더블 더미)으로 ")
+    assert " (" not in ko and not re.search(r"(?<![0-9])1번째", ko) and "모의 딜" not in ko
     with pytest.raises(ValueError, match="language"):
         r.text("fr")
     assert r.table()[-1]["unit"] == "tricks" and str(r) == r.text()
@@ -274,8 +278,19 @@ def test_mistake_or_bad_luck() -> None:
     played = replace(base, hint=HintSaid(40.0, 51.5, other, 20, False, played_on=17))
     r = Review("belote", 0, (played,), "points", None)
     assert "(20 sampled deals, 17 of them played on by the level-2 computer first)" in r.text()
-    assert "그중 17개는 레벨 2 컴퓨터가 먼저 진행" in r.text("ko")
+    assert "(표본 딜 20개, 그중 17개는 레벨 2 컴퓨터가 일부 진행한 뒤 계산)" in r.text("ko")
     assert r.table()[0]["hint"]["played_on"] == 17
+    every = replace(base, seat=2, hint=HintSaid(40.0, 51.5, other, 8, False, played_on=8))
+    r = Review("belote", 2, (every,), "points", None)
+    assert "(8 sampled deals, each played on by the level-2 computer first)" in r.text()
+    assert r.text().startswith("Review of a hand of four-player Belote (South): ")
+    assert "trick 3, South: 10♠ cost 14 points" in r.text()
+    assert "From what South could see" in r.text() and "Total cost: South 14 points." in r.text()
+    ko = r.text("ko")
+    assert ko.startswith("4인 벨로트 한 판 검토(남쪽 자리): ")
+    assert "3번째 트릭, 남쪽: 10♠ 때문에 14점 손해를 보았습니다(62점 대신 48점)." in ko
+    assert ("남쪽 자리에서 보이는 카드만으로 계산한 힌트도 A♠보다 11.5점 낮게 보았습니다(표본 딜 "
+            "8개, 모두 레벨 2 컴퓨터가 일부 진행한 뒤 계산). 실수입니다.") in ko
 
 
 def test_the_calls_are_weighed_too() -> None:
@@ -287,7 +302,9 @@ def test_the_calls_are_weighed_too() -> None:
     assert all(c.seat == r.seat and c.cost >= 0 and c.advice.samples <= 6 for c in r.calls)
     assert r == review(h, seat, hints=False, call_samples=6, call_budget=30.0)  # seeded deals
     assert "The calls, against the best call over simulated deals:" in r.text()
-    assert "경매:" in r.text("ko")
+    ko = r.text("ko")  # four-player Belote: a taking, not an auction; 표본 딜, 계약 성공
+    assert "공수 결정: 표본 딜로 계산한 가장 좋은 선택과 비교했습니다." in ko
+    assert "경매" not in ko and "모의 딜" not in ko and "공약" not in ko
     assert review(h, hints=False).calls == ()  # every seat: not unless asked
     assert len(review(h, hints=False, calls=True, call_samples=2, call_budget=30.0).calls) == sum(
         1 for kind, _, _ in h.actions if kind == "call")
