@@ -99,9 +99,10 @@ def test_hint_during_bidding_shows_the_advice_table(game: str) -> None:
     assert 'class="bw-advice"' in html and "<table" in html
     legal = [str(c) for c in t.hand.legal_calls()]
     assert t._advice is not None and len(t._advice.rows) == len(legal)
-    assert "Bidding advice for S" in html and "The level-2 computer would call" in html
+    assert "Bidding advice for South" in html and "The level-2 computer would call" in html
     t.set_language("ko")
-    assert "경매 조언" in t.hint_html.value
+    topic = {"belote": "공수 결정", "coinche": "경매", "belote2": "공수 결정", "callbreak": "콜"}
+    assert f"남쪽 자리 {topic[game]} 조언(" in t.hint_html.value
 
 
 def test_hint_at_the_first_lead_says_how_and_shows_a_range_only_from_20_deals() -> None:
