@@ -90,6 +90,7 @@ RULES = {
     "range": "a range of numbers written with – .. or …: 51.8~57.5%, 1~100,000",
     "paren-space": "a space before ( in a text of a screen: 검토(남쪽 자리)",
     "korean-in-english": "Korean in an English notebook outside a quoted word with its translation",
+    "generator-error": "a generator of Korean texts failed (the package's API changed or broke)",
 }
 """Every rule a finding may name, with what it means."""
 
@@ -631,6 +632,10 @@ def korean_in_english(markdown: str) -> list[tuple[int, str]]:
 
 
 # --- the generated texts -------------------------------------------------------------------------
+GENERATOR_ERROR = "generator-error"
+_FAILED: list[Finding] = []  # the generators that failed in the last run
+
+
 @cache
 def _generated_once() -> tuple[Text, ...]:
     return tuple(_generated_texts())
@@ -647,20 +652,31 @@ def _generated_texts() -> list[Text]:
     widget's screen, a hint, a story) is named ``page …`` and linted as a ``page``."""
     out: list[Text] = []
     seen: set[str] = set()
+    _FAILED.clear()
     for where, words in _generated():
         for line in str(words).splitlines():
             line = line.strip()
-            if line and HANGUL.search(line) and line not in seen:
+            if where.startswith(GENERATOR_ERROR) and line:
+                _FAILED.append(Finding(f"<generated: {where.split()[1]}>", 0,
+                                       "generator-error", line))
+            elif line and HANGUL.search(line) and line not in seen:
                 seen.add(line)
                 kind = "page" if where.startswith("page ") else "screen"
                 out.append(Text(f"<generated: {where}>", len(out) + 1, line, kind))
     return out
 
 
+GENERATORS: tuple[Callable[[], Iterator[tuple[str, str]]], ...] = ()  # set below
+
+
 def _generated() -> Iterator[tuple[str, str]]:
-    for make in (_from_test_korean, _illegal_moves, _errors, _reviews, _advice, _hints,
-                 _problems, _tips, _sources, _cli, _stories):
-        yield from make()
+    """(where, words) of every generator; one that fails gives its error as words of its own
+    (``generator-error``), so the other texts are still linted and the run still fails."""
+    for make in GENERATORS:
+        try:
+            yield from make()
+        except Exception as e:
+            yield f"{GENERATOR_ERROR} {make.__name__}", f"{type(e).__name__}: {e}"
 
 
 def _from_test_korean() -> Iterator[tuple[str, str]]:
@@ -856,10 +872,15 @@ def static_texts() -> list[Text]:
     return [*literal_texts(), *data_texts(), *doc_texts(), *notebook_texts()]
 
 
+GENERATORS = (_from_test_korean, _illegal_moves, _errors, _reviews, _advice, _hints, _problems,
+              _tips, _sources, _cli, _stories)
+
+
 def run(generated: bool = True) -> list[Finding]:
-    """Every finding, in the order of the files."""
+    """Every finding, in the order of the files (a generator that failed is one too)."""
     texts = static_texts() + (generated_texts() if generated else [])
     found = [f for t in texts for f in check(t)] + english_notebook_findings()
+    found += list(_FAILED) if generated else []
     return list(dict.fromkeys(found))
 
 
@@ -872,8 +893,9 @@ def by_file(found: Iterable[Finding]) -> dict[str, list[Finding]]:
 
 def report(found: list[Finding]) -> str:
     """The findings grouped by file, each file with its count."""
-    lines = [f"{len(found)} findings"]
-    for path, fs in by_file(found).items():
+    groups = by_file(found)
+    lines = [f"{len(found)} findings", *(f"{len(fs):5d}  {path}" for path, fs in groups.items())]
+    for path, fs in groups.items():
         lines += ["", f"== {path} ({len(fs)})", *(str(f) for f in fs)]
     return "\n".join(lines)
 

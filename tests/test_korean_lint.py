@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import korean_lint as kl
 import pytest
@@ -246,3 +247,14 @@ def test_the_generated_corpus_covers_every_kind_of_text() -> None:
 def test_no_korean_text_has_a_finding() -> None:
     found = kl.run()
     assert found == [], "\n" + kl.report(found)
+
+
+def test_a_generator_that_fails_is_a_finding(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken() -> Iterator[tuple[str, str]]:
+        yield "results", "남쪽이 이겼습니다."
+        raise KeyError("no text 'x' in the ko catalogue")
+
+    monkeypatch.setattr(kl, "GENERATORS", (broken,))
+    texts = kl._generated_texts()
+    assert [t.words for t in texts] == ["남쪽이 이겼습니다."]
+    assert [(f.path, f.rule) for f in kl._FAILED] == [("<generated: broken>", "generator-error")]
