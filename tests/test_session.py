@@ -277,3 +277,11 @@ def test_bad_texts_are_refused() -> None:
     data["mode"] = "hand"
     with pytest.raises(RecordError, match="one hand"):
         Session.from_json(data)
+
+
+def test_a_missing_level_names_the_seat_in_words() -> None:
+    """Issue 25 item 5: an English text names a seat (South), not its letter ("seat S")."""
+    with pytest.raises(ValueError) as err:
+        Session("belote", levels={"S": 1, "N": 3}, factories={1: RandomPlayer})
+    assert "has no level-3 player (for North)" in str(err.value)
+    assert "(seat " not in str(err.value)
