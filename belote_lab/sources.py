@@ -572,7 +572,7 @@ _CALLBREAK = (
      _package("seed 003 says only that one player leads the first trick; the package has "
               "the player after the dealer lead",
               "원본 003은 한 사람이 첫 트릭을 리드한다고만 하므로, 딜러 다음 "
-              "사람이 리드하게 합니다",
+              "사람이 첫 트릭의 선이 되게 합니다",
               "003", "한 사람이 아무 카드나 내서 첫 트릭을 리드합니다")),
     ("callbreak.must_beat",
      "Follow suit and beat the winning card when you can",
