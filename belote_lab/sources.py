@@ -345,7 +345,7 @@ _BELOTE = (
      "선언 점수의 합계가 같으면 어느 팀도 얻지 못함",
      _package("seed 004 scores only the higher team; with equal totals no team is higher",
               "원본 004는 합계가 높은 팀만 점수를 얻는다고 하므로, 합계가 같으면 "
-              "더 높은 팀이 없습니다",
+              "더 높은 팀이 없어 어느 팀도 얻지 못합니다",
               "004", "선언 점수의 총합이 높은 팀만 점수를 얻는다")),
     ("belote.no_trump_cards",
      "No trump: order A 10 K Q J 9 8 7 in every suit; A 19, 10 10, K 4, Q 3, J 2",
@@ -604,8 +604,8 @@ _CALLBREAK = (
      "1등의 합계가 같으면 1등을 함께 나눔",
      _package("seed 003 does not say what equal totals do; the package names no single "
               "winner",
-              "원본 003은 합계가 같을 때를 말하지 않으므로, 한 사람의 승자를 "
-              "정하지 않습니다")),
+              "원본 003은 합계가 같을 때를 말하지 않으므로, 승자를 한 사람으로 "
+              "가리지 않고 1등을 함께 나눕니다")),
     ("callbreak.computer_sees",
      "Computer players see only their own cards and the cards played",
      "컴퓨터 플레이어는 자기 카드와 이미 나온 카드만 봄",
