@@ -2,7 +2,7 @@
 
 Imports run one way, down the layers of ``docs/ARCHITECTURE.md``:
 
-    core (cards, contract, trick, reasons, korean, rules, sources, jsonlines, _jit)
+    core (cards, contract, trick, reasons, korean, rules, sources, words, jsonlines, _jit)
     ← games (spec, the registry, base, record, one module per game)
     ← solver (position, kernel)
     ← players (levels 1–4, sampling)
@@ -52,6 +52,7 @@ CORE = frozenset(
         ".korean",  # Korean particles and names, below the reasons that use them
         ".rules",
         ".sources",  # where each rule comes from (seeds, FFB, this package), above rules
+        ".words",  # the catalogue of words (belote_lab/words/*.json), above korean
         ".jsonlines",
         "._jit",  # the optional numba shim
     )

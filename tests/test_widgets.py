@@ -116,9 +116,9 @@ def test_korean_particles_follow_the_word() -> None:
     from belote_widgets import i18n
 
     fallbacks = ("(를)", "(가)", "(는)", "(와)", "(과)", "(으)")
-    for key, words in i18n._TEXTS["ko"].items():
+    for key, words in i18n.labels("ko").items():
         assert not any(f in words for f in fallbacks), key
-    assert set(i18n._TEXTS["ko"]) == set(i18n._TEXTS["en"])  # every text in both languages
+    assert set(i18n.labels("ko")) == set(i18n.labels("en"))  # every text in both languages
 
 
 def test_theme_css_reads_in_both_themes() -> None:
@@ -189,7 +189,7 @@ def test_explorer_marks_playable_cards_with_engine_reasons() -> None:
     x.click("KD")
     ko = why_not("KD", "JH 9H 7H AC KD 8C", ["KS", "AS"], "H")
     assert ko is not None and ko.text("ko") in x.reason_label.value
-    assert "남 차례" in x.header.value
+    assert "남쪽 차례" in x.header.value  # a seat in a sentence: 남쪽, never 남 (남은 = remaining)
 
 
 def test_explorer_text_fields_and_bad_input() -> None:
@@ -257,7 +257,15 @@ def test_explorer_loads_every_conformance_legal_case() -> None:
     assert n >= 90
     x.case_input.value = json.dumps({"id": "w1", "ask": "winner", "game": "belote"})
     x.case_button.click()
-    assert "only 'legal' cases" in x.error_label.value
+    assert "does not ask which cards may be played (it asks for ‘winner’)" in x.error_label.value
+    assert "'" not in x.error_label.value.replace("&#x27;", "'").split("situation:")[1]
+    x.set_language("ko")
+    x.case_button.click()  # what a case asks, as its JSON writes it: no Python repr
+    assert "낼 수 있는 카드를 묻지 않으므로(묻는 것: ‘winner’)" in x.error_label.value
+    x.case_input.value = json.dumps({"id": "w2", "ask": None, "game": "belote"})
+    x.case_button.click()
+    assert "(묻는 것: ‘null’)" in x.error_label.value and "None" not in x.error_label.value
+    x.set_language("en")
 
 
 def test_quiz_grading_explains_mistakes() -> None:
@@ -338,7 +346,7 @@ def test_explorer_random_hands_are_sorted_and_errors_in_words() -> None:
     x.show_button.click()
     with pytest.raises(ValueError, match="East does not play in Belote for two"):
         x.set_situation("7H 8H", (), "E")
-    with pytest.raises(ValueError, match="2인 벨로트에는 동 자리가 없습니다"):
+    with pytest.raises(ValueError, match="2인 벨로트에는 동쪽 자리가 없습니다"):
         bw.RuleExplorer(language="ko").set_situation("7H 8H", (), "E", game="belote2")
     with pytest.raises(ValueError, match="has no such contract: no trump"):
         x.set_situation("7H 8H", (), "S", contract="NT")
@@ -430,7 +438,7 @@ def test_stepper_announcements_and_korean() -> None:
     assert "Belote" in st.events_html.value and "Rebelote (+20)" in st.events_html.value
     assert "dix de der" in st.events_html.value
     st.set_language("ko")
-    assert "벨로트" in st.events_html.value and "르벨로트 (+20)" in st.events_html.value
+    assert "벨로트" in st.events_html.value and "르벨로트(+20)" in st.events_html.value
     assert "최종 점수" in st.score_label.value and "계약" in st.score_label.value
     assert "단계" in st.header.value and st.first_button.tooltip == "처음"
 
@@ -456,7 +464,8 @@ def test_two_player_result_names_the_belote_only_when_scored() -> None:
     assert bel.why().endswith("N (contractor) 71, S 91 with belote.")
     assert "South's 91 with its belote" in result_text(_result_hand(bel, "belote2", 16), "en")
     ko = result_text(_result_hand(bel, "belote2", 16), "ko")
-    assert ko.startswith("계약자인 북은 71점으로 남의 벨로트 포함 91점보다 적으므로 계약에 실패해")
+    assert ko == ("계약자인 북쪽은 71점으로 남쪽의 벨로트 포함 91점보다 적으므로 계약에 실패했고, "
+                  "남쪽이 182점을 얻습니다.")
     for r in (plain, bel):
         _no_codes(result_text(_result_hand(r, "belote2", 16), "en"))
 
@@ -660,7 +669,7 @@ def test_play_table_callbreak_calls_and_tenths() -> None:
     status = t.status_label.value  # the computer's calls after the learner's, in words
     assert "South called" in status and not re.search(r"(North|South|West): \d", status)
     t.set_language("ko")
-    assert "동 3트릭 콜" in t.bidding_html.value and "동은 3트릭을 콜했고" in t.info_html.value
+    assert "동 3트릭 콜" in t.bidding_html.value and "동쪽은 3트릭을 콜했고" in t.info_html.value
     t.set_language("en")
     _play_out(t, random.Random(2))
     result = t.hand.result
@@ -704,7 +713,7 @@ def test_follow_rules_match_the_games() -> None:
     assert follow("belote", True) == BELOTE_FOLLOW_UNDERTRUMP
     assert follow("belote2", stock=4).free and not follow("belote2", stock=0).free
     assert follow("belote2", True) == follow("belote2")  # no such option: ignored
-    assert text("new_hand", "ko") == "새 판"
+    assert text("undo", "ko") == "되돌리기"
 
 
 def test_play_table_undo_after_game_over_is_refused_and_changes_nothing() -> None:
@@ -802,7 +811,7 @@ def test_settings_panel_in_korean_and_start() -> None:
     p = bw.SettingsPanel("coinche", language="ko", seat="W", levels={"N": 3})
     assert p.start_button.description == "시작" and "설정" in p.heading.value
     assert p.level_pickers[0].description == "북"
-    assert p.level_pickers[1].description == "동 (내 파트너)"
+    assert p.level_pickers[1].description == "동(파트너)"  # no pronoun, no space before "("
     assert p.level_pickers[0].value == 3
     labels = [w.description for w in p.rule_inputs.values()] + [p.game_picker.description]
     assert all(re.search("[가-힣]", x) for x in labels), labels
@@ -1023,3 +1032,132 @@ def test_a_new_table_loads_the_solver_in_the_background() -> None:
     for t in loading:
         t.join(timeout=120)
     assert warm.is_ready()
+
+
+# --- Korean as a native editor writes it (issue 25: the review of 2026-12-02) -------------------
+def _korean_templates() -> dict[str, str]:
+    """Every Korean template of the widgets: the catalogue's and each widget's own table."""
+    from belote_widgets.play_table import TABLE_TEXTS
+    from belote_widgets.problem import PROBLEM_TEXTS
+    from belote_widgets.review_view import REVIEW_TEXTS
+    from belote_widgets.story import STORY_TEXTS
+    from belote_widgets.tip_table import TIP_TEXTS
+
+    from belote_lab import words
+
+    out = dict(words.catalogue("ko"))
+    for name, table in (("play", TABLE_TEXTS), ("problem", PROBLEM_TEXTS),
+                        ("review", REVIEW_TEXTS), ("story", STORY_TEXTS), ("tip", TIP_TEXTS)):
+        out.update({f"{name}.{k}": v for k, v in table["ko"].items()})
+    return out
+
+
+def test_korean_widget_texts_follow_the_style_decisions() -> None:
+    """No space before "(" (§8), no pronoun for the player (§1: 당신, 나), 버튼 not 단추 (§3),
+    원본 not 시드 for a source document, 홀름 not 홈 (§6), no hand-written 1번째 (§7)."""
+    bad = {
+        "space before (": re.compile(r"[^\s] \("),
+        "pronoun": re.compile(r"당신|나는|(^|\s)나($|\s)|내 (차례|자리|파트너|콜)"),
+        "단추": re.compile("단추"),
+        "시드": re.compile("시드"),
+        "홈 보정": re.compile("홈 |홈–"),
+        "번째 by hand": re.compile(r"\{n\}번째|\d번째"),
+        "sign space": re.compile(r"[+−-] \d"),
+    }
+    found = [(key, rule, words) for key, words in _korean_templates().items()
+             for rule, pattern in bad.items() if pattern.search(words)]
+    assert not found, found
+
+
+def test_korean_sentences_name_a_seat_by_its_sentence_name() -> None:
+    """§1: 남쪽이 선입니다, 남쪽 자리 차례입니다 — never 남이/남은 (read "someone else",
+    "remaining"); the compact labels keep 남."""
+    x = bw.RuleExplorer(language="ko")
+    x.set_situation("7H 8H JH", (), "S")
+    assert "아직 바닥에 카드가 없으므로 남쪽이 선입니다." in x.table.value
+    assert "남쪽 차례" in x.header.value
+    t = bw.PlayTable("belote", level=1, seat="S", seed=3, language="ko")
+    assert t.is_learner_turn
+    assert "남쪽 자리 차례입니다." in t.status_bar.value + t.status_label.value
+    assert "남쪽 자리에서 플레이" in t.header.value and "나는" not in t.header.value
+    assert "남북 팀(우리 팀)" in t.status_bar.value and "(나)" not in t.status_bar.value
+    assert "남(직접 플레이)" in t.seat_html[2].value
+    p = bw.Problem("belote-cheap-trump", language="ko")
+    p.show_answer()
+    assert "<th>힌트(남쪽 자리에서 본 값)</th>" in p.feedback_html.value
+    assert "남쪽 자리에서 보이는 카드만으로 계산한 힌트 값" in p.feedback_html.value
+    assert "남의" not in p.feedback_html.value and "남이" not in p.feedback_html.value
+
+
+def test_korean_result_sentences_read_as_the_review_asks() -> None:
+    """§4: a two-player tie names each seat with its points; Callbreak's 0 tricks is 한 트릭도
+    따지 못했으므로, not 0트릭만; a made Coinche capot is not contrasted (했는데)."""
+    from belote_lab.games.callbreak import score_round
+
+    tie = score_belote2({"N": 71, "S": 91}, {"N": 7, "S": 9}, {"N": 20, "S": 0}, "N")
+    assert tie.made is None
+    assert result_text(_result_hand(tie, "belote2", 16), "ko") == (
+        "계약자인 북쪽(벨로트 포함 91점)과 남쪽(91점)의 점수가 같으므로 각자 자기 점수를 가집니다.")
+    assert result_text(_result_hand(tie, "belote2", 16), "en") == (
+        "A tie: North (91 with its belote), the contractor, and South (91) have the same points; "
+        "each keeps its own.")
+    none = score_round([1, 3, 3, 3], [0, 5, 4, 4])
+    ko = result_text(_result_hand(none, "callbreak", 13), "ko").splitlines()
+    assert ko[0] == "북쪽은 1을 콜했지만 한 트릭도 따지 못했으므로 콜 수만큼 잃어 -1점입니다."
+    assert ko[1].startswith("동쪽은 3을 콜하고 5트릭을 땄으므로")
+    made = score_coinche((162, 0), (4, 0, 4, 0), "capotH", bidder=0)
+    ko_made = result_text(_result_hand(made, "coinche"), "ko")
+    assert ko_made.startswith(
+        "남북 팀이 하트 카포를 공약해 8트릭을 모두 땄으므로 계약에 성공했습니다.")
+    assert "했는데" not in ko_made
+
+
+def test_callbreak_rounds_are_named_one_way() -> None:
+    """§3: Callbreak's header said "판 1" beside "5라운드 중 1라운드": the bar counts the
+    rounds, the header no hand, and the scoreboard's column is 라운드."""
+    t = bw.PlayTable("callbreak", mode="game", level=1, seat="S", seed=2, language="ko")
+    assert "5라운드 중 1라운드" in t.status_bar.value
+    assert "판" not in t.header.value and "첫 번째 게임" in t.header.value
+    assert "<th>라운드</th>" in t.scoreboard.value
+    one = bw.PlayTable("belote", level=1, seat="S", seed=2, language="ko")
+    assert "첫 번째 판" in one.header.value and "판 1" not in one.header.value
+    assert "<th>판</th>" in one.scoreboard.value
+
+
+def test_korean_settings_labels_say_what_they_mean() -> None:
+    """§5: the pace is a wait; the forced dealer comes after redeals in a row; ranges with ~
+    and thousands separated (§8); 원본 or nothing for the seeds' rules (§3)."""
+    p = bw.SettingsPanel("belote", language="ko")
+    assert p.pace_input.description == "컴퓨터 대기 시간(초)"
+    assert "1~100,000" in p.rule_notes["target"].value and "기본값: 1,000." in (
+        p.rule_notes["target"].value)
+    assert "(시드 규칙)" not in p.rule_notes["target"].value
+    p.game_picker.value = "belote2"
+    assert p.rule_inputs["forced_after_redeals"].description == (
+        "다시 나누기가 이 횟수만큼 이어지면 딜러 강제")
+    assert p.seat_picker.description == "플레이할 자리"
+
+
+def test_the_resume_button_shows_no_file_count() -> None:
+    """Item 5: ipywidgets 8 labels a FileUpload "Resume (0)"; its text is hidden and the label
+    drawn by the CSS of the table's language."""
+    from belote_widgets.play_table import TABLE_CSS
+
+    assert ".bw-resume.widget-upload { font-size: 0 !important; }" in TABLE_CSS
+    assert '.bw-lang-en .bw-resume.widget-upload::after { content: "Resume";' in TABLE_CSS
+    assert '.bw-lang-ko .bw-resume.widget-upload::after { content: "이어 하기";' in TABLE_CSS
+    t = bw.PlayTable("belote", level=1, seat="S", seed=2, language="ko")
+    assert "bw-lang-ko" in _classes(t) and "bw-lang-en" not in _classes(t)
+    t.set_language("en")
+    assert "bw-lang-en" in _classes(t) and "bw-lang-ko" not in _classes(t)
+
+
+def test_tip_table_says_holm_and_names_the_source_documents() -> None:
+    """§6: 홀름 보정 (not 홈), 신뢰구간 ranges with ~; a tip's source is 원본 000."""
+    from belote_widgets.tip_table import tip_table_html
+
+    from belote_lab.tipstudy import TIPS, TipRow, TipStudy
+
+    html = tip_table_html(TipStudy([TipRow(t) for t in TIPS]), "ko")
+    assert "판정(홀름 보정 후)" in html and "홈 " not in html
+    assert "원본 000" in html and "시드 0" not in html

@@ -32,8 +32,8 @@ from belote_widgets.i18n import (
     call_label,
     contract_name,
     event_text,
-    particle,
     seat_name,
+    seat_word,
     side_name,
     text,
 )
@@ -123,25 +123,34 @@ def _with_belote(points: int, belote: int, language: str) -> str:
 
 
 def _belote2_words(r: Belote2Result, tricks: int, language: str) -> str:
-    """The two-player outcome: capot, made, failed or tie (a belote named only when scored)."""
+    """The two-player outcome: capot, made, failed or tie (a belote named only when scored);
+    a tie names each seat with its points: ``북쪽(벨로트 포함 91점)과 남쪽(91점)의 점수가``."""
     if r.capot:
         return text(
             "r2_capot",
             language,
-            seat=seat_name(r.capot, language),
+            seat=seat_word(r.capot, language),
             n=tricks,
             points=r.score[r.capot],
         )
     t = r.taker
     o = next(s for s in r.points if s != t)
-    key = "r2_tie" if r.made is None else "r2_made" if r.made else "r2_failed"
+    a = _with_belote(r.points[t], r.belote[t], language)
+    b = _with_belote(r.points[o], r.belote[o], language)
+    if r.made is None:
+        return text(
+            "r2_tie",
+            language,
+            taker=text("r2_score", language, seat=seat_word(t, language), points=a),
+            other=text("r2_score", language, seat=seat_word(o, language), points=b),
+        )
     return text(
-        key,
+        "r2_made" if r.made else "r2_failed",
         language,
-        taker=seat_name(t, language),
-        other=seat_name(o, language),
-        a=_with_belote(r.points[t], r.belote[t], language),
-        b=_with_belote(r.points[o], r.belote[o], language),
+        taker=seat_word(t, language),
+        other=seat_word(o, language),
+        a=a,
+        b=b,
         score=r.score[o],
     )
 
@@ -152,11 +161,13 @@ def _calls_words(r: CallbreakResult, language: str) -> str:
     for s, call in r.calls.items():
         took = r.tricks_won[s]
         key = "cb_under" if took < call else "cb_exact" if took == call else "cb_over"
+        if took == 0 < call:
+            key = "cb_none"  # "took no trick", not "took only 0"
         lines.append(
             text(
                 key,
                 language,
-                seat=seat_name(s, language),
+                seat=seat_word(s, language),
                 call=call,
                 took=took,
                 extra=took - call,
@@ -178,10 +189,13 @@ def _coinche_outcome(r: CoincheResult, game: Game, language: str) -> str:
     att = game.sides[game.side_of(bidder)]
     dfn = next(t for t in game.sides if t != att)
     bid = Bid.parse(r.bid)
-    mult = {1: "", 2: text("co_mult2", language), 4: text("co_mult4", language)}[r.multiplier]
+    mult = {2: "co_mult2", 4: "co_mult4"}.get(r.multiplier)
+    bid_said = bid_words(bid, language)
+    if mult is not None:
+        bid_said = text("co_bid_mult", language, bid=bid_said, mult=text(mult, language))
     words = {
         "side": side_name(att, language),
-        "bid": bid_words(bid, language) + mult,
+        "bid": bid_said,
         "dfn": side_name(dfn, language),
         "value": bid.value,
         "a": _coinche_points(r.points[att], r.belote[att], language),
@@ -192,26 +206,25 @@ def _coinche_outcome(r: CoincheResult, game: Game, language: str) -> str:
         key = "co_made" if r.made else "co_short" if a < bid.value else "co_not_beat"
         return text(key, language, **words)
     alone = bid.kind.startswith("generale")
-    who = seat_name(bidder, language) if alone else side_name(att, language)
+    who = seat_word(bidder, language)
     won = sum(
         n
         for s, n in r.tricks.items()
         if (s == r.bidder if alone else game.sides[game.side_of(parse_seat(s))] == att)
     )
     n = sum(r.tricks.values())
-    key = "co_all_made" if r.made else "co_all_failed"
-    if language == "ko" and not r.made and won == n:  # every trick, but not the belote
-        return text("co_all_no_belote", language, alone=_alone(who, alone), n=n, **words)
-    out = text(key, language, who=who, n=n, won=won, alone=_alone(who, alone), **words)
+    # a générale's bidder wins every trick alone; a capot's side is the sentence's subject
+    if r.made:
+        key = "co_all_made_alone" if alone else "co_all_made"
+    elif won == n:  # every trick, but not the belote: the sentence says so
+        key = "co_all_no_belote_alone" if alone else "co_all_no_belote"
+        return text(key, language, who=who, n=n, **words)
+    else:
+        key = "co_all_failed_alone" if alone else "co_all_failed"
+    out = text(key, language, who=who, n=n, won=won, **words)
     if bid.needs_belote:
         out += " " + text("co_belote_yes" if r.belote[att] else "co_belote_no", language)
     return out
-
-
-def _alone(who: str, alone: bool) -> str:
-    """``북이 혼자 `` before the tricks a générale's bidder must win alone (Korean; a capot's
-    side is the sentence's subject already)."""
-    return f"{who}{particle(who, '이')} 혼자 " if alone else ""
 
 
 def _coinche_points(points: int, belote: int, language: str) -> str:
@@ -309,9 +322,10 @@ def calls_text(hand: Any, language: str) -> str:
 def action_text(action: tuple[str, str, str], language: str, turned: Card | None = None) -> str:
     """A recorded action in words: ``East plays J♥`` / ``East: Take ♥``."""
     kind, seat, value = action
-    who = seat_name(seat, language)
-    if kind == "play":
-        return text("action_play", language, seat=who, card=Card.parse(value).pretty)
+    if kind == "play":  # a sentence: "남쪽이 J♥를 냄"
+        card = Card.parse(value).pretty
+        return text("action_play", language, seat=seat_word(seat, language), card=card)
+    who = seat_name(seat, language)  # a label: "남: 패스"
     return text("action_call", language, seat=who, call=call_label(value, language, turned))
 
 
@@ -363,7 +377,7 @@ def _last_draws(hand: Any, language: str, viewer: int | None) -> str:
     words = []
     for e in draws:
         if e.trick == last:
-            seat = seat_name(e.seat, language)
+            seat = seat_word(e.seat, language)
             if viewer not in (None, e.seat) or not e.detail:
                 words.append(text("ev_draw_item_hidden", language, seat=seat))
             else:
@@ -421,7 +435,7 @@ def last_trick_html(hand: Any, language: str) -> str:
         return ""
     t = hand.tricks[-1]
     seats = _trick_seats(hand, t.leader, len(t.cards))
-    head = esc(text("last_trick", language, seat=seat_name(t.winner, language)))
+    head = esc(text("last_trick", language, seat=seat_word(t.winner, language)))
     return (
         f'<div class="bw-last-trick"><span class="bw-muted">{head}:</span> '
         f"{_trick_cells(hand, list(t.cards), t.leader, seats.index(t.winner), language)}</div>"

@@ -61,7 +61,7 @@ from belote_widgets.describe import (
     trick_html,
     turned_html,
 )
-from belote_widgets.i18n import game_name, seat_name, text
+from belote_widgets.i18n import game_name, seat_name, seat_word, text
 from belote_widgets.review_view import review_html, review_words, row_html
 
 __all__ = ["HandStepper"]
@@ -324,7 +324,7 @@ class HandStepper(LocalizedWidget):
     def _view_options(self, seats: list[str]) -> None:
         lang = self.language
         options = [(text("all_hands", lang), "all")] + [
-            (text("seat_view", lang, seat=seat_name(s, lang)), s) for s in seats
+            (text("seat_view", lang, seat=seat_word(s, lang)), s) for s in seats
         ]
         if list(self.view_input.options) != options:
             keep = self.view_input.value
@@ -373,10 +373,7 @@ class HandStepper(LocalizedWidget):
         self.action_label.value = self._action_html(h, k, lang)
         self.seats_html.value = self._seats_html(h, viewer, lang)
         self.trick_html.value = self._trick_box_html(h, lang)
-        if get(h.game).counts == "tricks":
-            label = text("tricks_so_far", lang) + text("tricks_unit", lang)
-        else:
-            label = text("points_so_far", lang)
+        label = text("tricks_so_far" if get(h.game).counts == "tricks" else "points_so_far", lang)
         self.points_label.value = (
             f"<b>{esc(label)}</b>: " + sides_html(running_points(h), lang)
         )

@@ -75,11 +75,12 @@ from belote_widgets.describe import (
 )
 from belote_widgets.hand_stepper import HandStepper
 from belote_widgets.i18n import (
+    LANGUAGES,
     call_label,
     contract_name,
     game_name,
-    particle,
     seat_name,
+    seat_word,
     side_name,
     suit_name,
     text,
@@ -118,7 +119,6 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "you_called_tricks": "You called {tricks}.",
         "call_refused": "{call} cannot be called now. You may call: {legal}.",
         "choose_bid": "Choose a bid first.",
-        "not_a_card": "{card} is not a card.",
         "counted": "This hand is counted in the totals: it cannot be taken back.",
         "next_hand": "Next hand",
         "next_match": "Next match",
@@ -153,28 +153,26 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "trump_badge": "으뜸패",
         "no_trump_yet": "아직 으뜸패를 정하지 않았습니다",
         "score": "점수",
-        "your_turn_play": "내 차례입니다. 카드를 내세요.",
-        "your_turn_call": "내 차례입니다. 콜을 하세요.",
+        "your_turn_play": "{seat} 자리 차례입니다. 카드를 내세요.",
+        "your_turn_call": "{seat} 자리 차례입니다. 콜을 하세요.",
         "to_call": "{seat}의 콜 차례",
         "hand_done": "판이 끝났습니다.",
-        "busy": "컴퓨터가 두는 중입니다…",
+        "busy": "컴퓨터가 진행하는 중입니다…",
         "levels": "컴퓨터 레벨: {levels}",
         "run_bar": "레벨 {level} · 연승 점수 {score} · 이긴 경기 {won}",
         "journey_bar": "레벨 {level} · 이긴 게임 {won} · 여정 점수 {points}",
         "round_of": "{total}라운드 중 {n}라운드",
-        "match_no": "{n}번째 경기",
-        "run_no": "{n}번째 연승 도전",
-        "journey_no": "{n}번째 여정",
+        "match_no": "{n:번째} 경기",
+        "run_no": "{n:번째} 연승 도전",
+        "journey_no": "{n:번째} 여정",
         "tricks_1": "1트릭",
         "tricks_n": "{n}트릭",
         "called": "{seat} {tricks} 콜",
-        "called_took": "{seat_topic} {tricks}{object} 콜했고 지금까지 {took}{object2} "
-        "가져갔습니다",
+        "called_took": "{seat:은} {tricks:을} 콜했고 지금까지 {took:을} 가져갔습니다",
         "seat_called": "{tricks} 콜",
-        "you_called_tricks": "{tricks}{object} 콜했습니다.",
+        "you_called_tricks": "{tricks:을} 콜했습니다.",
         "call_refused": "{call:은} 지금 할 수 없는 콜입니다(할 수 있는 콜: {legal}).",
         "choose_bid": "먼저 공약할 값을 고르세요.",
-        "not_a_card": "카드가 아닙니다: {card}",
         "counted": "이 판은 이미 합계에 들어가서 되돌릴 수 없습니다.",
         "next_hand": "다음 판",
         "next_match": "다음 경기",
@@ -184,9 +182,9 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "new_match": "새 경기",
         "new_run": "새 연승 도전",
         "new_journey": "새 여정",
-        "hand_over": "판이 끝났습니다. ‘{button}’ 단추를 누르세요.",
-        "game_over": "게임이 끝났습니다({winner}). 다시 하려면 ‘{button}’ 단추를 누르세요.",
-        "match_over": "경기가 끝났습니다({winner}). ‘{button}’ 단추를 누르세요.",
+        "hand_over": "판이 끝났습니다. ‘{button}’ 버튼을 누르세요.",
+        "game_over": "게임이 끝났습니다({winner}). 다시 하려면 ‘{button}’ 버튼을 누르세요.",
+        "match_over": "경기가 끝났습니다({winner}). ‘{button}’ 버튼을 누르세요.",
         "level_up": "경기를 이겼습니다! 이제 컴퓨터 레벨은 {level}입니다.",
         "run_over": "연승 도전이 끝났습니다. 이긴 경기 {won}, 연승 점수 {score}.",
         "journey_up": "게임을 이겼습니다! 이제 컴퓨터 레벨은 {level}입니다.",
@@ -195,9 +193,9 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "review_not_yet": "검토는 판이 끝난 뒤에 할 수 있습니다.",
         "log": "진행 기록",
         "log_calls": "콜",
-        "log_trick": "{n}번째 트릭",
-        "log_won": "{seat} 승",
-        "log_won_points": "{seat} 승, {points}점",
+        "log_trick": "{n:번째} 트릭",
+        "log_won": "{seat:이} 가져감",
+        "log_won_points": "{seat:이} 가져감, {points}점",
         "save": "저장",
         "save_title": "이 게임을 JSON 파일로 내려받아 나중에 이어 할 수 있습니다",
         "resume": "이어 하기",
@@ -245,6 +243,26 @@ TABLE_CSS = """
 """
 
 
+def _resume_css() -> str:
+    """The Resume button's label: ipywidgets 8 writes a FileUpload's label as "description
+    (count)", and the count (always 0 here: a file is read and forgotten) means nothing to a
+    learner, so the button's own text is hidden and its label drawn after its icon, in the
+    table's language (the table's root carries ``bw-lang-<language>``)."""
+    rules = [
+        ".bw-resume.widget-upload { font-size: 0 !important; }",
+        ".bw-resume.widget-upload > i { font-size: var(--jp-widgets-font-size, 13px); "
+        "margin-right: 0.4em; }",
+    ]
+    for lang, table in TABLE_TEXTS.items():
+        label = json.dumps(table["resume"], ensure_ascii=False)
+        rules.append(f".bw-lang-{lang} .bw-resume.widget-upload::after {{ content: {label}; "
+                     "font-size: var(--jp-widgets-font-size, 13px); }")
+    return "\n".join(rules) + "\n"
+
+
+TABLE_CSS += _resume_css()
+
+
 def _w(key: str, language: str, **values: Any) -> str:
     """The table's label ``key`` (:data:`TABLE_TEXTS`) in ``language``, filled in."""
     return words(TABLE_TEXTS, key, language, **values)
@@ -256,22 +274,19 @@ def _tricks(n: int, language: str) -> str:
 
 
 def called_words(seat: int, call: int, language: str, took: int | None = None) -> str:
-    """A seat's Callbreak call in words: ``East called 4 tricks`` / ``동은 4트릭을 콜했습니다``
-    (with ``took``: and the tricks taken so far).
+    """A seat's Callbreak call in words: ``East called 4 tricks`` / ``동 4트릭 콜`` (a label);
+    with ``took``, a sentence with the tricks taken so far (the seat's sentence name).
 
     >>> called_words(1, 4, "en"), called_words(1, 4, "ko")
     ('East called 4 tricks', '동 4트릭 콜')
     >>> called_words(3, 1, "ko", took=2)
-    '서는 1트릭을 콜했고 지금까지 2트릭을 가져갔습니다'
+    '서쪽은 1트릭을 콜했고 지금까지 2트릭을 가져갔습니다'
     """
-    who = seat_name(seat, language)
     tricks = _tricks(call, language)
-    done = _tricks(took or 0, language)
-    return _w(
-        "called" if took is None else "called_took", language, seat=who,
-        seat_topic=who + particle(who, "은"), tricks=tricks, object=particle(tricks, "을"),
-        took=done, object2=particle(done, "을"),
-    )
+    if took is None:
+        return _w("called", language, seat=seat_name(seat, language), tricks=tricks)
+    return _w("called_took", language, seat=seat_word(seat, language), tricks=tricks,
+              took=_tricks(took, language))
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -593,7 +608,7 @@ class PlayTable(LocalizedWidget):
         cur = self.hand.current_player
         self._refuse_message(
             None,
-            (lambda lang: text("not_your_turn", lang, seat=seat_name(cur, lang)))
+            (lambda lang: text("not_your_turn", lang, seat=seat_word(cur, lang)))
             if cur is not None
             else (lambda lang: _w("hand_done", lang)),
         )
@@ -630,8 +645,7 @@ class PlayTable(LocalizedWidget):
     def _called_message(self, call: str, turned: Card | None) -> Message:
         if self._bidding == "calls":
             n = int(call)
-            return lambda lang: _w("you_called_tricks", lang, tricks=_tricks(n, lang),
-                                   object=particle(_tricks(n, lang), "을"))
+            return lambda lang: _w("you_called_tricks", lang, tricks=_tricks(n, lang))
         return lambda lang: text("you_called", lang, call=call_label(call, lang, turned))
 
     def _forget_notes(self) -> None:
@@ -859,6 +873,8 @@ class PlayTable(LocalizedWidget):
         h = self.hand
         self._render_buttons(lang)
         self._set_class("bw-four-colour", self.four_colour)
+        for other in LANGUAGES:  # the Resume button's label is drawn by the CSS of its language
+            self._set_class(f"bw-lang-{other}", other == lang)
         self.header.value = self._header_html(h, lang)
         self.status_bar.value = self._bar_html(h, lang)
         self.status_label.value = self._status_html(lang)
@@ -907,7 +923,7 @@ class PlayTable(LocalizedWidget):
         st = s.status()
         head = [f"<b>{esc(game_name(self.game, lang))}</b>"]
         if s.mode == "hand":
-            head.append(f"{esc(text('hand_no', lang))} {s.number}")
+            head.append(esc(text("hand_number", lang, n=s.number)))
         elif s.ladder is None:
             head += [esc(mode_label(self._game, s.mode, lang)), esc(
                 _w("match_no", lang, n=s.number) if s.mode == "match"
@@ -917,10 +933,10 @@ class PlayTable(LocalizedWidget):
             head.append(esc(_w(f"{s.mode}_no", lang, n=s.number)))
             head.append(esc(_w("match_no", lang, n=st["match_no"]) if s.mode == "run"
                             else text("game_no", lang, n=st["match_no"])))
-        if s.mode != "hand":
-            head.append(f"{esc(text('hand_no', lang))} {st['hand']}")
+        if s.mode != "hand" and st["rounds"] is None:  # the bar counts a game's rounds
+            head.append(esc(text("hand_number", lang, n=st["hand"])))
         head += [
-            esc(text("learner", lang, seat=seat_name(self.seat, lang))),
+            esc(text("learner", lang, seat=seat_word(self.seat, lang))),
             esc(self._level_words(lang)),
             f"{esc(text('dealer', lang))}: {esc(seat_name(h.dealer, lang))}",
             f"{esc(text('phase', lang))}: {esc(phase_text(h, lang))}",
@@ -953,8 +969,9 @@ class PlayTable(LocalizedWidget):
         if h.is_over:
             return _w("hand_done", lang)
         if self.is_learner_turn:
-            return _w("your_turn_play" if h.phase == "play" else "your_turn_call", lang)
-        who = seat_name(h.current_player, lang)
+            return _w("your_turn_play" if h.phase == "play" else "your_turn_call", lang,
+                      seat=seat_word(self.seat, lang))
+        who = seat_word(h.current_player, lang)
         return text("to_play", lang, seat=who) if h.phase == "play" else _w(
             "to_call", lang, seat=who
         )
@@ -962,13 +979,8 @@ class PlayTable(LocalizedWidget):
     def _bar_html(self, h: Any, lang: str) -> str:
         """The fixed bar: trump badge, contract, whose turn, the score, round, run."""
         st = self.session.status()
-        g = self._game
-        mine = g.sides[g.side_of(self.seat)]
         score = " · ".join(
-            f"{esc(side_name(side, lang))}"
-            + (f" ({esc(text('you', lang))})" if side == mine else "")
-            + f" {v}"
-            for side, v in st["totals"].items()
+            f"{esc(self._side_label(side, lang))} {v}" for side, v in st["totals"].items()
         )
         contract = contract_text(h, lang) or "—"
         items = [
@@ -990,10 +1002,21 @@ class PlayTable(LocalizedWidget):
             items.append(f'<span class="bw-bar-item bw-bar-run">{esc(run)}</span>')
         return f'<div class="bw-status-bar" role="status">{"".join(items)}</div>'
 
+    def _side_label(self, side: str, lang: str) -> str:
+        """A side's name, the learner's marked: ``남북 팀(우리 팀)``, in Callbreak (no teams)
+        ``남(직접 플레이)``."""
+        g = self._game
+        name = side_name(side, lang)
+        if side != g.sides[g.side_of(self.seat)]:
+            return name
+        return text("you_side" if g.partnership else "you_seat", lang, name=name)
+
     def _seat_html(self, h: Any, s: int, lang: str) -> str:
         """One seat's panel: its name, turn, tricks, call and (another seat's) card backs."""
         mark = ' <span class="bw-turn">▶</span>' if h.current_player == s else ""
-        name = seat_name(s, lang) + (f" ({text('you', lang)})" if s == self.seat else "")
+        name = seat_name(s, lang)
+        if s == self.seat:
+            name = text("you_seat", lang, name=name)
         extra = f" · {esc(text('tricks_won', lang, n=h.won_tricks[s]))}"
         if self._bidding == "calls":
             call = h.call_of(s)
@@ -1127,7 +1150,7 @@ class PlayTable(LocalizedWidget):
         elif self.is_learner_turn and not self._busy:
             key = "your_turn" if h.phase == "play" else "your_call"
             lines.append(
-                f'<b class="bw-turn">{esc(text(key, lang, seat=seat_name(self.seat, lang)))}</b>'
+                f'<b class="bw-turn">{esc(text(key, lang, seat=seat_word(self.seat, lang)))}</b>'
             )
         return "<br>".join(lines)
 
@@ -1195,20 +1218,18 @@ class PlayTable(LocalizedWidget):
         note = "" if hn.shows_range else (
             f'<span class="bw-muted">{esc(text("hint_no_range", lang, n=hn.RANGE_SAMPLES))}'
             "</span>")
+        values = "hint_values" if self._game.partnership else "hint_values_alone"
         return (
-            f"{esc(text('hint_values', lang, unit=unit, kind=kind))}"
+            f"{esc(text(values, lang, unit=unit, kind=kind))}"
             f'<table class="bw-table">{"".join(rows)}</table>{note}'
         )
 
     def _info_html(self, h: Any, lang: str) -> str:
         parts = []
         g = self._game
-        if g.counts == "tricks":
-            label, unit = text("tricks_so_far", lang), esc(text("tricks_unit", lang))
-        else:
-            label, unit = text("points_so_far", lang), ""
+        label = text("tricks_so_far" if g.counts == "tricks" else "points_so_far", lang)
         parts.append(
-            f"<b>{esc(label)}</b>{unit}: "
+            f"<b>{esc(label)}</b>: "
             + sides_html(running_points(h), lang)
         )
         if g.has_stock and h.contract is not None:
@@ -1250,7 +1271,7 @@ class PlayTable(LocalizedWidget):
             )
             end = ""
             if done is not None:
-                who = seat_name(done.winner, lang)
+                who = seat_word(done.winner, lang)
                 key = "log_won_points" if self._game.counts == "points" else "log_won"
                 end = " — " + esc(_w(key, lang, seat=who, points=done.points))
             items.append(f"<li><b>{esc(_w('log_trick', lang, n=n))}</b>: {played}{end}</li>")
@@ -1261,14 +1282,9 @@ class PlayTable(LocalizedWidget):
 
     def _scoreboard_html(self, lang: str) -> str:
         names = self._game.sides
-        mine = names[self._game.side_of(self.seat)]
-        head = "".join(
-            f"<th>{esc(side_name(s, lang))}"
-            + (f" ({esc(text('you', lang))})" if s == mine else "")
-            + "</th>"
-            for s in names
-        )
-        rows = [f"<tr><th>{esc(text('hand_no', lang))}</th>{head}</tr>"]
+        head = "".join(f"<th>{esc(self._side_label(s, lang))}</th>" for s in names)
+        column = "round_head" if self.session.status()["rounds"] is not None else "hand_no"
+        rows = [f"<tr><th>{esc(text(column, lang))}</th>{head}</tr>"]
         for i, x in enumerate(self.session.done_hands(), start=1):
             cells = "".join(f"<td>{x.result.score[s]}</td>" for s in names)
             rows.append(f'<tr class="bw-score-row"><td>{i}</td>{cells}</tr>')

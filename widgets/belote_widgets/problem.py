@@ -37,7 +37,7 @@ from belote_widgets.describe import (
     sides_html,
     trick_html,
 )
-from belote_widgets.i18n import check_language, game_name, seat_name, words
+from belote_widgets.i18n import check_language, game_name, seat_name, seat_word, words
 
 __all__ = ["PROBLEM_TEXTS", "Problem"]
 
@@ -45,11 +45,11 @@ PROBLEM_TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "show": "Show answer", "right": "Right: {card}.", "wrong": "Not the best card: try "
         "again, or press Show answer.", "answer": "The answer: {card}.",
-        "card": "Card", "exact": "Exact value", "hint": "Hint (from South's view)",
+        "card": "Card", "exact": "Exact value", "hint": "Hint (from {seat}'s view)",
         "values": "Checked: each playable card's exact value with every hand known, and the "
-                  "hint's value from what South can see ({n}), in {unit}.",
+                  "hint's value from what {seat} can see ({n}), in {unit}.",
         "deals": "{n} sampled deals", "all_known": "exact: every card is known",
-        "lead": "nothing yet: you lead",
+        "lead": "nothing yet: {seat} leads",
         "points": "points", "tricks": "tricks", "tricks_so_far": "Tricks won so far",
         "points_so_far": "Points so far", "calls": "Calls", "trick": "On the table",
         "last": "The last trick",
@@ -57,11 +57,11 @@ PROBLEM_TEXTS: dict[str, dict[str, str]] = {
     "ko": {
         "show": "정답 보기", "right": "정답입니다: {card}.", "wrong": "가장 좋은 카드가 "
         "아닙니다. 다시 골라 보거나 ‘정답 보기’를 누르세요.", "answer": "정답: {card}.",
-        "card": "카드", "exact": "정확한 값", "hint": "힌트 (남의 시점)",
-        "values": "확인: 모든 패를 알 때 낼 수 있는 각 카드의 정확한 값과, 남이 볼 수 있는 "
-                  "것으로 본 힌트 값({n}). 단위: {unit}.",
-        "deals": "표본 딜 {n}개", "all_known": "모든 카드가 보여 정확한 값",
-        "lead": "아직 없음: 당신이 먼저 냅니다",
+        "card": "카드", "exact": "정확한 값", "hint": "힌트({seat} 자리에서 본 값)",
+        "values": "확인: 모든 패를 공개하고 계산한 카드별 정확한 값과, {seat} 자리에서 보이는 "
+                  "카드만으로 계산한 힌트 값({n})입니다. 단위: {unit}.",
+        "deals": "표본 딜 {n}개", "all_known": "모든 카드가 보이므로 정확한 값",
+        "lead": "아직 없음: {seat:이} 선입니다",
         "points": "점", "tricks": "트릭", "tricks_so_far": "지금까지 딴 트릭",
         "points_so_far": "지금까지 딴 점수", "calls": "콜", "trick": "바닥에 나온 카드",
         "last": "직전 트릭",
@@ -152,6 +152,7 @@ class Problem(LocalizedWidget):
 
     def _position_html(self, lang: str) -> str:
         h, g = self.hand, get(self.problem.game)
+        me = seat_word(self.problem.seat, lang)
         rows = []
         for s in h.seat_order:
             if s == self.problem.seat:
@@ -166,7 +167,7 @@ class Problem(LocalizedWidget):
             f"<div><b>{esc(_w(key, lang))}</b>: {sides_html(running_points(h), lang)}</div>",
             f"<div>{last_trick_html(h, lang)}</div>" if h.tricks else "",
             f"<div><b>{esc(_w('trick', lang))}</b>: "
-            f"{trick_html(h, lang) if h.trick else esc(_w('lead', lang))}</div>",
+            f"{trick_html(h, lang) if h.trick else esc(_w('lead', lang, seat=me))}</div>",
             f"<div><b>{esc(seat_name(self.problem.seat, lang))}</b>:</div>",
         ]
         return f'<div class="bw-problem-position">{"".join(parts)}</div>'
@@ -183,12 +184,13 @@ class Problem(LocalizedWidget):
         exact, hints, n, known = self.checked_values()
         how = _w("all_known", lang) if known else _w("deals", lang, n=n)
         unit = _w("tricks" if get(p.game).counts == "tricks" else "points", lang)
+        me = seat_word(p.seat, lang)
         rows = [f"<tr><th>{esc(_w('card', lang))}</th><th>{esc(_w('exact', lang))}</th>"
-                f"<th>{esc(_w('hint', lang))}</th></tr>"]
+                f"<th>{esc(_w('hint', lang, seat=me))}</th></tr>"]
         for c in sorted(exact, key=lambda x: -exact[x]):
             mark = ' class="bw-best"' if c == p.answer else ""
             rows.append(f"<tr{mark}><td>{card_html(c, trump, lang)}</td><td>{exact[c]}</td>"
                         f"<td>{hints.get(c, 0.0):.1f}</td></tr>")
-        out.append(f"<p>{esc(_w('values', lang, n=how, unit=unit))}</p>")
+        out.append(f"<p>{esc(_w('values', lang, n=how, unit=unit, seat=me))}</p>")
         out.append(f'<table class="bw-table bw-problem-check">{"".join(rows)}</table>')
         return "".join(out)

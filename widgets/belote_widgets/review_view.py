@@ -25,7 +25,7 @@ from typing import Any
 from belote_lab.cards import Suit
 from belote_lab.review import Review, ReviewRow
 from belote_widgets.cards_view import card_html, esc
-from belote_widgets.i18n import check_language, seat_name, words
+from belote_widgets.i18n import check_language, seat_name, seat_word, words
 
 __all__ = ["REVIEW_CSS", "REVIEW_TEXTS", "review_html", "row_html", "review_words"]
 
@@ -51,6 +51,7 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
         "hint_best": "best ({n})", "hint_below": "{gap} below {card} ({n})",
         "deals": "{n} deals", "deal": "1 deal", "exact": "exact",
         "played_on": ", {m} played on by level 2",
+        "played_on_all": ", all played on by level 2",
         "this_card": "This card: {card}, {what}.",
         "this_exact": "cost {cost} (best: {best})",
         "this_none": "no exact value ({why})",
@@ -68,16 +69,17 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
         "v_best": "최선", "v_mistake": "실수", "v_bad luck": "불운",
         "v_costly": "손해", "v_stock": "더미 단계: 정확한 값 없음",
         "v_budget": "너무 커서 풀지 않음",
-        "hint_best": "최선 ({n})", "hint_below": "{card} 카드보다 {gap} 낮음 ({n})",
+        "hint_best": "최선({n})", "hint_below": "{card}보다 {gap} 낮음({n})",
         "deals": "표본 딜 {n}개", "deal": "표본 딜 1개", "exact": "정확한 값",
-        "played_on": ", {m}개는 레벨 2가 먼저 진행",
+        "played_on": ", {m}개는 레벨 2 컴퓨터가 일부 진행한 뒤 계산",
+        "played_on_all": ", 모두 레벨 2 컴퓨터가 일부 진행한 뒤 계산",
         "this_card": "이 카드: {card}, {what}.",
-        "this_exact": "손해 {cost} (최선의 카드: {best})",
-        "this_none": "정확한 값 없음 ({why})",
-        "this_hint": "{seat} 자리에서 보이던 것으로 본 힌트: {said}",
-        "this_best": "최선의 카드 중 하나 ({best})",
-        "caption": "각 카드의 정확한 더블 더미 값({unit})과, 그 옆에 카드를 낸 사람이 볼 수 "
-                   "있던 것으로 본 힌트.",
+        "this_exact": "손해 {cost}(최선의 카드: {best})",
+        "this_none": "정확한 값 없음({why})",
+        "this_hint": "{seat} 자리에서 보이는 카드만으로 계산한 힌트: {said}",
+        "this_best": "최선의 카드 중 하나({best})",
+        "caption": "카드마다 모든 패를 공개한 계산(더블 더미)의 정확한 값({unit})과, 그 카드를 "
+                   "낸 자리에서 보이는 카드만으로 계산한 힌트.",
         "points": "점", "tricks": "트릭",
         "took": "검토에 {s:.1f}초 걸렸습니다.",
         "button": "검토", "table_button": "이 판 검토하기",
@@ -107,7 +109,8 @@ def _hint_said(row: ReviewRow, unit: str, lang: str) -> str:
     else:
         n = review_words("deal" if h.samples == 1 else "deals", lang, n=h.samples)
         if h.played_on:
-            n += review_words("played_on", lang, m=h.played_on)
+            every = h.played_on >= h.samples
+            n += review_words("played_on_all" if every else "played_on", lang, m=h.played_on)
     if h.cost <= 0:
         return review_words("hint_best", lang, n=n)
     return review_words(
@@ -177,7 +180,7 @@ def row_html(row: ReviewRow, unit: str, language: str, trump: Suit | None = None
     parts = [esc(review_words("this_card", lang, card=row.card.pretty, what=what))]
     if row.hint is not None:
         said = _hint_said(row, unit, lang)
-        parts.append(esc(review_words("this_hint", lang, seat=seat_name(row.seat, lang),
+        parts.append(esc(review_words("this_hint", lang, seat=seat_word(row.seat, lang),
                                       said=said)) + ".")
     if row.cost:
         parts.append(f"<b>{esc(_verdict(row, lang))}</b>")

@@ -56,7 +56,7 @@ from belote_lab.trick import (
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets._game import contract_codes, has_option, stock_most
 from belote_widgets.cards_view import CardButtons, card_html, esc, set_class
-from belote_widgets.i18n import contract_name, game_name, seat_name, text
+from belote_widgets.i18n import contract_name, game_name, seat_name, seat_word, text
 
 __all__ = ["RuleExplorer", "Situation", "QuizResult"]
 
@@ -146,7 +146,7 @@ def make_situation(
             text(
                 "seat_not_in_game",
                 language,
-                seat=seat_name(lead, language),
+                seat=seat_word(lead, language),
                 game=_game(g, language),
             )
         )
@@ -221,6 +221,15 @@ def _error_words(error: Exception | None, language: str) -> str:
     if language == "ko":
         return korean_of(error) or str(error)
     return str(error)
+
+
+def _asked(ask: object) -> str:
+    """What a case asks, as its JSON writes it and in quotes (never a Python repr).
+
+    >>> _asked("score"), _asked(None), _asked(True)
+    ('‘score’', '‘null’', '‘true’')
+    """
+    return f"‘{ask if isinstance(ask, str) else json.dumps(ask, ensure_ascii=False)}’"
 
 
 def _row(children: list[widgets.Widget]) -> widgets.HBox:
@@ -486,7 +495,7 @@ class RuleExplorer(LocalizedWidget):
         data = json.loads(case) if isinstance(case, str) else dict(case)
         ask = data.get("ask")
         if ask != "legal":
-            raise ValueError(text("not_legal_ask", self.language, ask=ask))
+            raise ValueError(text("not_legal_ask", self.language, ask=_asked(ask)))
         game = data.get("game", "belote")
         rules = rules_for(game, data.get("rules") or {})  # RuleOptionError: a ValueError
         expect = (
@@ -711,7 +720,7 @@ class RuleExplorer(LocalizedWidget):
             head.append(esc(text("stock", lang, n=s.stock)))
         if s.case_id:
             head.append(esc(text("case_loaded", lang, id=s.case_id)))
-        who = seat_name(s.seat, lang)
+        who = seat_word(s.seat, lang)
         head.append(f'<span class="bw-turn">{esc(text("to_play", lang, seat=who))}</span>')
         return " · ".join(head)
 
@@ -742,7 +751,7 @@ class RuleExplorer(LocalizedWidget):
         if self.last_result is None:
             chosen = " ".join(c.pretty for c in s.hand if c in self.selected) or text("none", lang)
             return (
-                f"<b>{esc(text('quiz_question', lang, seat=seat_name(s.seat, lang)))}</b><br>"
+                f"<b>{esc(text('quiz_question', lang, seat=seat_word(s.seat, lang)))}</b><br>"
                 f"{esc(text('quiz_selected', lang, cards=chosen))}"
             )
         self.last_result.messages = self._quiz_messages(self.last_result, lang)
@@ -784,7 +793,7 @@ class RuleExplorer(LocalizedWidget):
 
     def _table_html(self, s: Situation, lang: str) -> str:
         if not s.trick:
-            body = esc(text("lead_empty", lang, seat=seat_name(s.seat, lang)))
+            body = esc(text("lead_empty", lang, seat=seat_word(s.seat, lang)))
             return f'<div class="bw-felt">{body}</div>'
         win = trick_winner(list(s.trick), s.contract)
         cells = []

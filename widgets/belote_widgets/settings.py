@@ -8,8 +8,9 @@ the language, the computer's pace and four-colour suits.  :meth:`SettingsPanel.c
 choice as a plain dict, which :class:`~belote_widgets.play_table.PlayTable` takes as keyword
 arguments; Start calls the callbacks given to :meth:`SettingsPanel.on_start` with it.
 
-Every label is here in English and Korean (:data:`TEXTS`); the allowed values and the default of
-an option come from the engine (:func:`belote_lab.rules.describe`).
+Every label is a ``settings.`` text of the catalogue of words (:mod:`belote_lab.words`,
+``belote_lab/words/en.json`` and ``ko.json``; :data:`TEXTS` is a read copy); the allowed values
+and the default of an option come from the engine (:func:`belote_lab.rules.describe`).
 
 >>> p = SettingsPanel("callbreak", mode="journey", rounds=3)
 >>> c = p.config()
@@ -30,238 +31,39 @@ import ipywidgets as widgets
 
 from belote_lab.cards import SEATS, seat_in
 from belote_lab.games import Game, get, names
-from belote_lab.korean import kformat
 from belote_lab.rules import RuleOptionError
 from belote_lab.session import modes
 from belote_lab.sources import option_sources
+from belote_lab.words import LANGUAGES, section
+from belote_lab.words import text as catalogue_text
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets.cards_view import esc
 from belote_widgets.i18n import game_name, seat_name
 
 __all__ = ["SettingsPanel", "TEXTS", "words", "LEVEL_WORDS"]
 
+NAMESPACE = "settings"
+"""The catalogue's namespace of the panel's labels (``settings.pace`` …)."""
+
 TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Settings",
-        "game": "Game",
-        "mode": "Mode",
-        "rounds": "Rounds",
-        "rounds_help": "A game of 3 rounds (quick) or 5.",
-        "seat": "Your seat",
-        "levels": "Computer level at each seat",
-        "ladder_levels": "In a run or a journey the computer starts at level 1 and rises a level "
-        "with each win.",
-        "partner": "{seat} (your partner)",
-        "pace": "Computer pace (seconds)",
-        "pace_help": "How long each computer card stays before the next (0: at once).",
-        "four_colour": "Four-colour suits",
-        "four_colour_help": "Diamonds blue and clubs green, so that no two suits share a colour.",
-        "seed": "Deal number",
-        "rules": "Rules",
-        "start": "Start",
-        "started": "Dealt: {game}, {mode}.",
-        "bad_rules": "These rules do not go together: {error}",
-        "default": "Default: {value}. Allowed: {allowed}.",
-        "default_only": "Default: {value}.",
-        "on": "on",
-        "off": "off",
-        "off_zero": "0 turns it off",
-        "source": "Source: {source}",
-        "sources": "Sources: {sources}",
-        "source_others": "other values",
-        "mode_hand": "One hand",
-        "mode_game": "A game to the target score",
-        "mode_game_rounds": "Quick game",
-        "mode_match": "A match",
-        "mode_run": "Run",
-        "mode_run_help": "the computer rises a level with each match you win",
-        "mode_journey": "Journey",
-        "mode_journey_help": "the computer rises a level with each game you win",
-        "level_1": "1 — random",
-        "level_2": "2 — rules of thumb",
-        "level_3": "3 — reads the end of the hand",
-        "level_4": "4 — the strongest",
-        "opt_redeal_same_dealer": "Same dealer after a redeal",
-        "help_redeal_same_dealer": "When everybody passes, the same player deals again; off: "
-        "the next player deals.",
-        "opt_turned_jack_forces_dealer": "A turned jack forces the dealer",
-        "help_turned_jack_forces_dealer": "If the turned card is a jack and the first three "
-        "players pass, the dealer must take it.",
-        "opt_allow_no_trump": "No trump allowed",
-        "help_allow_no_trump": "A contract without a trump suit may be chosen (in Belote, in "
-        "the second round).",
-        "opt_allow_all_trump": "All trump allowed",
-        "help_allow_all_trump": "A contract in which every suit plays like trump may be chosen "
-        "(in Belote, in the second round).",
-        "opt_first_lead": "First lead",
-        "help_first_lead": "Who leads the first trick: the dealer or the player after the dealer.",
-        "val_first_lead_dealer": "the dealer",
-        "val_first_lead_eldest": "the player after the dealer",
-        "opt_must_undertrump": "Must undertrump",
-        "help_must_undertrump": "Void in the suit led and unable to beat the trumps played, you "
-        "must still play a lower trump.",
-        "opt_declarations": "Declarations",
-        "help_declarations": "After the first trick, sequences and four of a kind score extra "
-        "points.",
-        "opt_target": "Target score",
-        "help_target": "The game ends after the hand in which a side passes this total.",
-        "opt_failed_contract": "A failed contract",
-        "help_failed_contract": "When the contract fails: every point goes to the defence, or "
-        "each team keeps its own belote.",
-        "val_failed_contract_all_to_defence": "every point to the defence",
-        "val_failed_contract_keep_belote": "each team keeps its belote",
-        "opt_capot": "Capot",
-        "help_capot": "When the attack makes capot (+90): when it takes every point of the hand, "
-        "even if the defence wins a trick of 0-point cards, or only when it wins all 8 tricks.",
-        "val_capot_all_points": "every point of the hand",
-        "val_capot_all_tricks": "all 8 tricks",
-        "opt_min_bid": "Lowest bid",
-        "help_min_bid": "The smallest value a bid may have (a multiple of 10).",
-        "opt_max_bid": "Highest bid in points",
-        "help_max_bid": "The highest value in points before capot (a multiple of 10).",
-        "opt_allow_generale": "Générale bids",
-        "help_allow_generale": "A player may bid to win every trick alone (générale, 500).",
-        "opt_allow_belote_bids": "Belote bids",
-        "help_allow_belote_bids": "Capot belote (270) and générale belote (520): the bid also "
-        "needs the belote.",
-        "opt_forced_after_redeals": "Forced after redeals",
-        "help_forced_after_redeals": "After this many redeals in a row, the dealer may not pass "
-        "in the second round.",
-        "opt_hands_per_match": "Hands per match",
-        "help_hands_per_match": "How many hands a match has (two: each player deals once).",
-        "opt_max_call": "Highest call",
-        "help_max_call": "The most tricks a player may call.",
-        "opt_redeal_without_face_cards": "Redeal without face cards",
-        "help_redeal_without_face_cards": "A hand with no jack, queen or king is dealt again, "
-        "like one with no spade.",
-        "opt_target_score": "Target score",
-        "help_target_score": "Rounds go on until a player reaches this total (0: off, the "
-        "number of rounds decides).",
-        "opt_big_call_8_wins": "A call of 8 made wins",
-        "help_big_call_8_wins": "A player who calls 8 or more and makes it wins the game at "
-        "once.",
-    },
-    "ko": {
-        "title": "설정",
-        "game": "게임",
-        "mode": "방식",
-        "rounds": "라운드 수",
-        "rounds_help": "3라운드(빠른 게임) 또는 5라운드로 합니다.",
-        "seat": "내 자리",
-        "levels": "자리별 컴퓨터 레벨",
-        "ladder_levels": "연승 도전과 여정에서는 컴퓨터가 레벨 1에서 시작해 이길 때마다 한 "
-        "단계씩 올라갑니다.",
-        "partner": "{seat} (내 파트너)",
-        "pace": "컴퓨터 속도 (초)",
-        "pace_help": "컴퓨터가 카드를 한 장 낸 뒤 다음 카드까지 기다리는 시간입니다 (0: 바로).",
-        "four_colour": "네 가지 색 무늬",
-        "four_colour_help": "다이아몬드는 파란색, 클로버는 초록색으로 보여 무늬마다 색이 "
-        "다릅니다.",
-        "seed": "딜 번호",
-        "rules": "규칙",
-        "start": "시작",
-        "started": "{game}, {mode}: 카드를 나눴습니다.",
-        "bad_rules": "고른 규칙 옵션을 함께 쓸 수 없으므로 옵션을 바꿔야 합니다. {error}",
-        "default": "기본값: {value}. 가능한 값: {allowed}.",
-        "default_only": "기본값: {value}.",
-        "on": "켬",
-        "off": "끔",
-        "off_zero": "0이면 꺼짐",
-        "source": "출처: {source}",
-        "sources": "출처: {sources}",
-        "source_others": "다른 값",
-        "mode_hand": "한 판",
-        "mode_game": "목표 점수까지 한 게임",
-        "mode_game_rounds": "빠른 게임",
-        "mode_match": "경기",
-        "mode_run": "연승 도전",
-        "mode_run_help": "경기를 이길 때마다 컴퓨터 레벨이 올라갑니다",
-        "mode_journey": "여정",
-        "mode_journey_help": "게임을 이길 때마다 컴퓨터 레벨이 올라갑니다",
-        "level_1": "1 — 무작위",
-        "level_2": "2 — 기본 요령",
-        "level_3": "3 — 판의 끝을 읽음",
-        "level_4": "4 — 가장 강함",
-        "opt_redeal_same_dealer": "다시 나눌 때 같은 딜러",
-        "help_redeal_same_dealer": "모두 패스하면 같은 사람이 다시 카드를 나눕니다. 끄면 다음 "
-        "사람이 나눕니다.",
-        "opt_turned_jack_forces_dealer": "뒤집힌 카드가 J이면 딜러가 가져가기",
-        "help_turned_jack_forces_dealer": "뒤집힌 카드가 J이고 앞의 세 사람이 패스하면 딜러가 "
-        "반드시 가져갑니다.",
-        "opt_allow_no_trump": "으뜸패 없음 허용",
-        "help_allow_no_trump": "으뜸패 없는 계약을 고를 수 있습니다 (벨로트에서는 두 번째 "
-        "바퀴에서).",
-        "opt_allow_all_trump": "모두 으뜸패 허용",
-        "help_allow_all_trump": "모든 무늬가 으뜸패처럼 쓰이는 계약을 고를 수 있습니다 "
-        "(벨로트에서는 두 번째 바퀴에서).",
-        "opt_first_lead": "첫 트릭의 선",
-        "help_first_lead": "첫 트릭을 누가 먼저 내는지 정합니다: 딜러 또는 딜러 다음 사람.",
-        "val_first_lead_dealer": "딜러",
-        "val_first_lead_eldest": "딜러 다음 사람",
-        "opt_must_undertrump": "낮은 으뜸패라도 내기",
-        "help_must_undertrump": "낸 무늬가 없고 나온 으뜸패를 이길 수 없어도, 낮은 으뜸패가 "
-        "있으면 내야 합니다.",
-        "opt_declarations": "선언",
-        "help_declarations": "첫 트릭이 끝난 뒤 연속된 카드나 같은 숫자 네 장을 보여 주고 점수를 "
-        "더 받습니다.",
-        "opt_target": "목표 점수",
-        "help_target": "한 팀의 합계가 이 점수를 넘은 판에서 게임이 끝납니다.",
-        "opt_failed_contract": "계약 실패 시 점수",
-        "help_failed_contract": "계약이 실패하면 모든 점수를 수비 팀이 가져가거나, 각 팀이 "
-        "자기 벨로트 점수를 지킵니다.",
-        "val_failed_contract_all_to_defence": "모든 점수를 수비 팀에",
-        "val_failed_contract_keep_belote": "각 팀이 자기 벨로트를 지킴",
-        "opt_capot": "카포",
-        "help_capot": "공격 팀이 카포(+90점)가 되는 때를 정합니다. 수비 팀이 0점짜리 카드만 든 "
-        "트릭을 가져가도 공격 팀이 이 판의 점수를 모두 얻으면 카포이거나, 8트릭을 모두 "
-        "이겨야만 카포입니다.",
-        "val_capot_all_points": "이 판의 점수를 모두",
-        "val_capot_all_tricks": "8트릭을 모두",
-        "opt_min_bid": "가장 낮은 공약",
-        "help_min_bid": "걸 수 있는 가장 낮은 공약입니다 (10의 배수).",
-        "opt_max_bid": "가장 높은 점수 공약",
-        "help_max_bid": "카포 아래에서 걸 수 있는 가장 높은 점수 공약입니다 (10의 배수).",
-        "opt_allow_generale": "제네랄 공약",
-        "help_allow_generale": "혼자서 모든 트릭을 가져가겠다는 공약(제네랄, 500)을 걸 수 "
-        "있습니다.",
-        "opt_allow_belote_bids": "벨로트 공약",
-        "help_allow_belote_bids": "카포 벨로트(270)와 제네랄 벨로트(520)는 벨로트까지 해내야 "
-        "하는 공약입니다.",
-        "opt_forced_after_redeals": "연속으로 다시 나눈 뒤 딜러 강제",
-        "help_forced_after_redeals": "이 횟수만큼 연속으로 카드를 다시 나누면 딜러는 두 번째 "
-        "바퀴에서 패스할 수 없습니다.",
-        "opt_hands_per_match": "경기당 판 수",
-        "help_hands_per_match": "한 경기를 몇 판으로 할지 정합니다 (두 판이면 서로 한 번씩 "
-        "딜러를 맡습니다).",
-        "opt_max_call": "최대 콜",
-        "help_max_call": "한 사람이 콜할 수 있는 가장 많은 트릭 수입니다.",
-        "opt_redeal_without_face_cards": "그림 카드가 없으면 다시 나누기",
-        "help_redeal_without_face_cards": "J, Q, K가 하나도 없는 손패도 스페이드가 없는 "
-        "손패처럼 다시 나눕니다.",
-        "opt_target_score": "목표 점수",
-        "help_target_score": "누군가 이 점수에 이를 때까지 라운드를 계속합니다 (0: 끔, 라운드 "
-        "수로 끝냄).",
-        "opt_big_call_8_wins": "8 콜을 해내면 승리",
-        "help_big_call_8_wins": "8 이상을 콜하고 해내면 그 자리에서 게임을 이깁니다.",
-    },
+    language: section(NAMESPACE, language) for language in LANGUAGES
 }
-"""Every label of the settings panel (and the table's mode names) in English and Korean."""
+"""Every label of the settings panel (and the table's mode names) in English and Korean, by
+key: a read copy of the catalogue's ``settings.`` texts (belote_lab/words/en.json, ko.json),
+where an editor changes them."""
 
 LEVEL_WORDS = {level: f"level_{level}" for level in (1, 2, 3, 4)}
 _SEPARATE = ("rounds",)  # options shown next to the mode rather than among the rules
 
 
 def words(key: str, language: str, **values: Any) -> str:
-    """The label ``key`` of :data:`TEXTS` in ``language`` (English if Korean lacks it).
+    """The label ``key`` in ``language``: the catalogue's ``settings.<key>``
+    (:func:`belote_lab.words.text`).
 
-    >>> words("partner", "ko", seat="북")
-    '북 (내 파트너)'
+    >>> words("partner", "ko", seat="북"), words("partner", "en", seat="North")
+    ('북(파트너)', 'North (your partner)')
     """
-    table = TEXTS.get(language, TEXTS["en"])
-    template = table.get(key, TEXTS["en"].get(key, key))
-    if not values:
-        return template
-    return kformat(template, **values) if language == "ko" else template.format(**values)
+    return catalogue_text(f"{NAMESPACE}.{key}", language, **values)
 
 
 def mode_label(game: object, mode: str, language: str, long: bool = False) -> str:
@@ -297,14 +99,19 @@ def _fields(g: Game) -> list[dataclasses.Field[Any]]:
 
 
 def _value_words(f: dataclasses.Field[Any], value: Any, language: str) -> str:
-    """An option's value in words (``on``, ``the dealer``, ``1000``, ``off``)."""
+    """An option's value in words (``on``, ``the dealer``, ``1,000``, ``off``).
+
+    >>> target = next(f for f in _fields(get("belote")) if f.name == "target")
+    >>> _value_words(target, 1000, "ko"), _allowed_words(target, "ko"), _allowed_words(target, "en")
+    ('1,000', '1~100,000', '1–100,000')
+    """
     if isinstance(value, bool):
         return words("on" if value else "off", language)
     if value is None:
         return words("off", language)
     if isinstance(value, str):
         return words(f"val_{f.name}_{value}", language)
-    return str(value)
+    return f"{value:,}"
 
 
 def _allowed_words(f: dataclasses.Field[Any], language: str) -> str:
@@ -316,7 +123,7 @@ def _allowed_words(f: dataclasses.Field[Any], language: str) -> str:
     if "range" in meta:
         lo, hi = meta["range"]
         extra = f", {words('off_zero', language)}" if meta.get("optional") else ""
-        return f"{lo}–{hi}{extra}"
+        return words("range", language, lo=f"{lo:,}", hi=f"{hi:,}") + extra
     return ""
 
 
