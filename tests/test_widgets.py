@@ -572,7 +572,8 @@ def test_play_table_plays_a_full_hand(game: str, level: int) -> None:
     h = t.hand
     assert h.phase == "done" and h.result is not None
     assert counts["cards"] == (16 if game == "belote2" else 13 if game == "callbreak" else 8)
-    assert "The hand is over" in t.status_label.value
+    over = "The round is over" if game == "callbreak" else "The hand is over"  # rounds of 5
+    assert over in t.status_label.value
     assert t.new_hand_button.disabled is False
     why = esc(result_text(h, "en")).splitlines()[0]  # the result in words (describe.py)
     assert why in t.info_html.value
@@ -1119,9 +1120,15 @@ def test_callbreak_rounds_are_named_one_way() -> None:
     assert "5라운드 중 1라운드" in t.status_bar.value
     assert "판" not in t.header.value and "첫 번째 게임" in t.header.value
     assert "<th>라운드</th>" in t.scoreboard.value
+    _play_out(t, random.Random(3))
+    assert t.new_hand_button.description == "다음 라운드"
+    assert "라운드가 끝났습니다. ‘다음 라운드’ 버튼을 누르세요." in t.status_label.value
+    assert "라운드가 끝났습니다." in t.status_bar.value and "판이" not in t.status_bar.value
     one = bw.PlayTable("belote", level=1, seat="S", seed=2, language="ko")
     assert "첫 번째 판" in one.header.value and "판 1" not in one.header.value
     assert "<th>판</th>" in one.scoreboard.value
+    st = bw.HandStepper(play_hand("belote", "1,1,1,1", seed=1, dealer="N"), language="ko")
+    assert "북(딜러)" in st.seats_html.value and "북 (딜러)" not in st.seats_html.value
 
 
 def test_korean_settings_labels_say_what_they_mean() -> None:

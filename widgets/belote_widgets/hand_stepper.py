@@ -422,14 +422,12 @@ class HandStepper(LocalizedWidget):
         for s in h.seat_order:
             face_up = viewer is None or viewer == s
             mark = ' <span class="bw-turn">▶</span>' if cur == s else ""
-            dealer = (
-                f' <span class="bw-muted">({esc(text("dealer", lang))})</span>'
-                if (h.dealer == s)
-                else ""
-            )
+            name = seat_name(s, lang)
+            if h.dealer == s:
+                name = text("seat_dealer", lang, name=name)  # 북(딜러): no space before "("
             rows.append(
                 f'<tr class="bw-seat-row seat-{SEATS[s]}"><th class="bw-seat">'
-                f"{esc(seat_name(s, lang))}{dealer}{mark}</th>"
+                f"{esc(name)}{mark}</th>"
                 f"<td>{seat_hand_html(h, s, lang, face_up)}</td>"
                 f"<td>{esc(text('tricks_won', lang, n=tricks_won[s]))}</td></tr>"
             )

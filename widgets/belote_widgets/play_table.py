@@ -103,6 +103,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "your_turn_call": "Your turn: make your call.",
         "to_call": "{seat} to call",
         "hand_done": "The hand is over.",
+        "round_done": "The round is over.",
         "busy": "The computer is playing…",
         "levels": "computer levels: {levels}",
         "run_bar": "Level {level} · run score {score} · matches won {won}",
@@ -121,6 +122,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "choose_bid": "Choose a bid first.",
         "counted": "This hand is counted in the totals: it cannot be taken back.",
         "next_hand": "Next hand",
+        "next_round": "Next round",
         "next_match": "Next match",
         "next_game": "Next game",
         "new_hand": "New hand",
@@ -129,6 +131,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "new_run": "New run",
         "new_journey": "New journey",
         "hand_over": "The hand is over: press {button}.",
+        "round_over": "The round is over: press {button}.",
         "game_over": "The game is over: {winner}. Press {button} to play again.",
         "match_over": "The match is over: {winner}. Press {button}.",
         "level_up": "You won the match! The computer now plays at level {level}.",
@@ -157,6 +160,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "your_turn_call": "{seat} 자리 차례입니다. 콜을 하세요.",
         "to_call": "{seat}의 콜 차례",
         "hand_done": "판이 끝났습니다.",
+        "round_done": "라운드가 끝났습니다.",
         "busy": "컴퓨터가 진행하는 중입니다…",
         "levels": "컴퓨터 레벨: {levels}",
         "run_bar": "레벨 {level} · 연승 점수 {score} · 이긴 경기 {won}",
@@ -175,6 +179,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "choose_bid": "먼저 공약할 값을 고르세요.",
         "counted": "이 판은 이미 합계에 들어가서 되돌릴 수 없습니다.",
         "next_hand": "다음 판",
+        "next_round": "다음 라운드",
         "next_match": "다음 경기",
         "next_game": "다음 게임",
         "new_hand": "새 판",
@@ -183,6 +188,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "new_run": "새 연승 도전",
         "new_journey": "새 여정",
         "hand_over": "판이 끝났습니다. ‘{button}’ 버튼을 누르세요.",
+        "round_over": "라운드가 끝났습니다. ‘{button}’ 버튼을 누르세요.",
         "game_over": "게임이 끝났습니다({winner}). 다시 하려면 ‘{button}’ 버튼을 누르세요.",
         "match_over": "경기가 끝났습니다({winner}). ‘{button}’ 버튼을 누르세요.",
         "level_up": "경기를 이겼습니다! 이제 컴퓨터 레벨은 {level}입니다.",
@@ -610,7 +616,7 @@ class PlayTable(LocalizedWidget):
             None,
             (lambda lang: text("not_your_turn", lang, seat=seat_word(cur, lang)))
             if cur is not None
-            else (lambda lang: _w("hand_done", lang)),
+            else (lambda lang: _w("round_done" if self._in_rounds else "hand_done", lang)),
         )
 
     def call(self, call: str | int | None) -> bool:
@@ -698,18 +704,25 @@ class PlayTable(LocalizedWidget):
         return True
 
     # --- the next hand, match, game or run --------------------------------------------------------
+    @property
+    def _in_rounds(self) -> bool:
+        """A game of a set number of rounds (Callbreak's quick game, journey): its hands are
+        called rounds everywhere, as the status bar's "Round 1 of 5" calls them."""
+        return self.session.status()["rounds"] is not None
+
     def _next_key(self) -> str:
         """What the Next button does now, as a key of :data:`TABLE_TEXTS`."""
         s = self.session
         ladder = s.ladder is not None
+        next_hand = "next_round" if self._in_rounds else "next_hand"
         if s.can_next:
             if not s.match.is_over:
-                return "next_hand"
+                return next_hand
             return "next_match" if s.mode == "run" else "next_game"
         if s.is_over:
             return {"hand": "new_hand", "game": "new_game", "match": "new_match",
                     "run": "new_run", "journey": "new_journey"}[s.mode]
-        return "next_match" if ladder and s.match.is_over else "next_hand"
+        return "next_match" if ladder and s.match.is_over else next_hand
 
     def new_hand(self) -> bool:
         """Count the finished hand and deal the next; after a game, match, run or journey, start
@@ -967,7 +980,7 @@ class PlayTable(LocalizedWidget):
         if self._busy:
             return _w("busy", lang)
         if h.is_over:
-            return _w("hand_done", lang)
+            return _w("round_done" if self._in_rounds else "hand_done", lang)
         if self.is_learner_turn:
             return _w("your_turn_play" if h.phase == "play" else "your_turn_call", lang,
                       seat=seat_word(self.seat, lang))
@@ -1146,7 +1159,8 @@ class PlayTable(LocalizedWidget):
             )
         button = _w(self._next_key(), lang)
         if h.is_over and not self.session.match.is_over:
-            lines.append(esc(_w("hand_over", lang, button=button)))
+            over = "round_over" if self._in_rounds else "hand_over"
+            lines.append(esc(_w(over, lang, button=button)))
         elif self.is_learner_turn and not self._busy:
             key = "your_turn" if h.phase == "play" else "your_call"
             lines.append(
