@@ -1168,3 +1168,17 @@ def test_tip_table_says_holm_and_names_the_source_documents() -> None:
     html = tip_table_html(TipStudy([TipRow(t) for t in TIPS]), "ko")
     assert "판정(홀름 보정 후)" in html and "홈 " not in html
     assert "원본 000" in html and "시드 0" not in html
+
+
+def test_a_refused_file_message_has_one_period(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 5: an error that ends its own sentence is not followed by a second period."""
+    from belote_lab.session import Session
+
+    def refuse(data: Any) -> Any:
+        raise RecordError("the cards 9♠ 8♠ are dealt twice.")
+
+    t = bw.PlayTable("belote", level=1, seat="S", seed=2)
+    monkeypatch.setattr(Session, "from_json", staticmethod(refuse))
+    assert t.resume("{}") is False
+    assert "dealt twice. The table is unchanged." in t.file_message.value
+    assert ".." not in t.file_message.value

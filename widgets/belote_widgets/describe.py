@@ -330,20 +330,20 @@ def action_text(action: tuple[str, str, str], language: str, turned: Card | None
 
 
 def phase_text(hand: Any, language: str) -> str:
-    """The phase in words; the bidding named as the seeds name it for the game: 공수 결정
-    (four-player taking, seed 000), 경매 (two players, seed 001), 공약 걸기 (the auction,
-    seed 004), 콜 (Callbreak, seed 003); ``bidding`` in English.
+    """The phase in words; the bidding named as docs/TERMS.md names it for the game: 공수 결정
+    (the four- and two-player Belote taking, seeds 000 and 004), 경매 (Coinche's auction, where
+    each call is a 공약), 콜 (Callbreak, seed 003); ``bidding`` in English.
 
     >>> from belote_lab.selfplay import hand_class
     >>> h = hand_class("coinche")(seed=1)
-    >>> phase_text(h, "en"), phase_text(h, "ko")
-    ('bidding', '공약 걸기')
+    >>> phase_text(h, "en"), phase_text(h, "ko"), phase_text(hand_class("belote2")(seed=1), "ko")
+    ('bidding', '경매', '공수 결정')
     """
     if hand.phase != "bidding":
         return text(f"phase_{hand.phase}", language)
     g = get(hand.game)
     key = f"phase_bidding_{g.bidding}"
-    if g.players == 2 or key not in _PHASE_KEYS:
+    if key not in _PHASE_KEYS:
         key = "phase_bidding"
     return text(key, language)
 

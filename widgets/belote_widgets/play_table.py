@@ -849,7 +849,10 @@ class PlayTable(LocalizedWidget):
         try:
             s = Session.from_json(data)
         except RecordError as e:
-            message = _w("bad_file", lang, error=e.text(lang))
+            error = e.text(lang)
+            if lang == "en":  # the template's own period ends the sentence: never "…9♠.."
+                error = error.rstrip(".")
+            message = _w("bad_file", lang, error=error)
             self.file_message.value = f'<span class="bw-reason">{esc(message)}</span>'
             return False
         self._use_session(s)

@@ -78,8 +78,8 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
         "this_none": "정확한 값 없음({why})",
         "this_hint": "{seat} 자리에서 보이는 카드만으로 계산한 힌트: {said}",
         "this_best": "최선의 카드 중 하나({best})",
-        "caption": "카드마다 모든 패를 공개한 계산(더블 더미)의 정확한 값({unit})과, 그 카드를 "
-                   "낸 자리에서 보이는 카드만으로 계산한 힌트.",
+        "caption": "카드마다 모든 패를 공개한 계산(더블 더미)으로 구한 정확한 값({unit})과, 그 "
+                   "카드를 낸 자리에서 보이는 카드만으로 계산한 힌트를 나란히 보여 줍니다.",
         "points": "점", "tricks": "트릭",
         "took": "검토에 {s:.1f}초 걸렸습니다.",
         "button": "검토", "table_button": "이 판 검토하기",
