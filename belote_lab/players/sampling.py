@@ -449,6 +449,7 @@ class DealSpace:
         # before it counted deals, so the same seed gives the same deals there)
         everywhere = (1 << len(places)) - 1
         self._free = all(m == everywhere and not b for m, b in by_key)
+        self._loose: DealSpace | None = None  # the same without ``needs``, to draw from
         self._shuffled = [int(c) for c in mask_cards(hidden)]
         n = len(places)
         self._two_needs = n >= 2 and bool(_bits_of(self._req_place, (n - 2, n - 1)))
@@ -493,6 +494,11 @@ class DealSpace:
         to the deals each choice leaves (:func:`_choices`), then which cards, uniformly."""
         if not self.count:
             raise NoConsistentDeal("no deal is consistent with what this seat has seen")
+        if self._loose is not None:  # half the deals or more pass: uniform on those that do
+            while True:
+                pos = self._loose.draw(rng)
+                if all(pos.hands[p] & m for p, ms in self.needs.items() for m in ms):
+                    return pos
         sizes, req_place = self.sizes, self._req_place
         if self._free:
             cards = self._shuffled
@@ -934,8 +940,12 @@ def deal_space(state: TrickPlay, seat: int) -> DealSpace:
         needs[s] = tuple(m & hidden for m in _deal_needs(state) if not shown & m)
     check = _declarations_check(state, seat)
     space = DealSpace(state, seat, places, sizes, known, forbid, hidden, needs, check)
-    if not space.count and any(needs.values()):
-        space = DealSpace(state, seat, places, sizes, known, forbid, hidden, {}, check)
+    if any(needs.values()):
+        loose = DealSpace(state, seat, places, sizes, known, forbid, hidden, {}, check)
+        if not space.count:
+            space = loose
+        elif loose.count <= 2 * space.count:
+            space._loose = loose  # most deals give the cards owed: draw and check is faster
     if not space.count:
         raise NoConsistentDeal(
             "no deal is consistent with what this seat has seen: " + _why_none(space)
@@ -1016,8 +1026,11 @@ def iter_deals(
     does not is drawn again (at most ``max_tries`` times, then from the counted deals that
     give them).
     """
+    if determined(state, seat):  # the seat sees every card: the one deal is the real one
+        yield position_of(state)
+        return
     space = deal_space(state, seat)
-    if determined(state, seat) or (space.count == 1 and space.check is None):
+    if space.count == 1 and space.check is None:
         n = 1
     draw = _drawer(space, rng, max_tries)
     for found in range(n):
