@@ -12,8 +12,10 @@ The deals that fit all this are then counted exactly — the cards fall into cla
 seats that may hold them, and the deals of a class split are a product of binomials — and
 drawn seat by seat in proportion to those counts, so every consistent deal is equally
 likely and a position with a consistent deal never fails to give one (one without raises
-:class:`NoConsistentDeal`).  Under the declarations rule the announced totals are then
-checked on each deal drawn (redrawn if they differ).
+:class:`NoConsistentDeal`).  Under the declarations rule only the deals giving the
+announced team totals count: drawn and checked while they are common, else counted and
+drawn suit by suit (:class:`_DeclaredDeals`).  Where nothing seen limits the hidden cards,
+one shuffle deals them.
 
 :func:`rollouts` plays each legal card on such deals, level-2 players down to a horizon,
 then the exact solver; :func:`score_margin` turns what a side wins into what the hand
@@ -597,7 +599,6 @@ def _suit_values() -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
     return runs, tuple(carres)
 
 
-
 class _DeclaredDeals:
     """The deals of a :class:`DealSpace` that also give the declared totals, counted and
     drawn exactly (each with the same chance).
@@ -707,13 +708,11 @@ class _DeclaredDeals:
         lim_ew = y if y else (x - 1 if x else top)
         self._ns_at = kb * len(sizes)
         self._ew_at = self._ns_at + pb
-        kmax = (1 << (kb - 1)) - 1
         fields = [(kb * i, kb, size) for i, size in enumerate(sizes)]
         fields += [(self._ns_at, pb, lim_ns), (self._ew_at, pb, lim_ew)]
         self._bias = sum(((1 << (w - 1)) - 1 - lim) << at for at, w, lim in fields)
         self._guard = sum(1 << (at + w - 1) for at, w, _ in fields)
         self._fields = fields
-        del kmax
 
     def _read(self, x: int) -> list[int]:
         """The packed fields of ``x``: each place's cards, NS's and EW's points / 10."""
