@@ -317,11 +317,12 @@ class Store:
         """The Coinche bids of run ``run_id``: a row a bid value and the bidding side's
         points group (``numbers``: as in :meth:`taking`)."""
         w = _lang(language)
+        dash = "~" if w is _WORDS["ko"] else "–"  # a range in Korean: 70~89
         merged: dict[tuple[Any, ...], list[int]] = {}
         for key, sums in self._groups(run_id, "bids").items():
             value, points = key.split("|")
-            _add(merged, (int(value), points), sums)
-        names = [b[2] for b in POINT_BINS]
+            _add(merged, (int(value), points.replace("–", dash)), sums)
+        names = [b[2].replace("–", dash) for b in POINT_BINS]
         keys = sorted(merged, key=lambda k: (k[0], names.index(k[1])))
         return self._frame([w["bid"], w["strength"]], keys, merged, w, min_hands, numbers)
 
@@ -390,7 +391,7 @@ class Store:
             else:
                 span = (f"{100 * lo:.1f}~{100 * hi:.1f}%" if w is _WORDS["ko"] else
                         f"{lo:.1%}–{hi:.1%}")
-                rows.append([*k, n, f"{made / n:.1%}", span, round(mean, 1),
+                rows.append([*k, f"{n:,}", f"{made / n:.1%}", span, round(mean, 1),
                              round(half, 1)])
         names = (["n", "made", "rate", "low", "high", "mean", "half"] if numbers else
                  [w["n"], w["made"], w["made_ci"], w["score"], w["score_ci"]])

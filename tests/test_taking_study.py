@@ -72,7 +72,7 @@ def test_groups_and_tables() -> None:
     assert sum(s[0] for s in g["taking"].values()) == 4 and g["bids"] == {}
     store = taking_study.Store({"runs": {"x": {"deals": 4, "groups": g, "head": g}}})
     t = store.taking("x", by=("jack",))
-    assert list(t.index) == ["yes", "no"] and list(t["hands"]) == [3, 1]
+    assert list(t.index) == ["yes", "no"] and list(t["hands"]) == ["3", "1"]
     assert t.loc["yes", "made"] == "33.3%"  # the litige is not made
     assert t.loc["yes", "mean score"] == round((100 + 0 + 0) / 3, 1)
     ko = store.taking("x", by=("trumps", "aces"), language="ko")
