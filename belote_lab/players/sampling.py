@@ -599,6 +599,13 @@ def _suit_values() -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
     return runs, tuple(carres)
 
 
+def _merged(before: tuple[int, ...], suit: tuple[int, ...]) -> tuple[int, ...]:
+    """Who may still hold each tracked carré after a suit: ``before`` (-1: no suit yet,
+    -2: nobody) and the seat holding the rank in this ``suit``."""
+    return tuple(b if a == -1 else (a if a == b else -2)
+                 for a, b in zip(before, suit, strict=True))
+
+
 class _DeclaredDeals:
     """The deals of a :class:`DealSpace` that also give the declared totals, counted and
     drawn exactly (each with the same chance).
@@ -618,85 +625,95 @@ class _DeclaredDeals:
     _K_BITS, _P_BITS = 5, 8  # a place's cards (at most 15), a team's points / 10 (≤ 127)
 
     def __init__(self, space: DealSpace) -> None:
-        state, seat = space.state, space.seat
         runs, carres = _suit_values()
         self.space = space
-        declared = dict(state.declared)
+        declared = dict(space.state.declared)
         self.want = (int(declared.get("NS", 0)), int(declared.get("EW", 0)))
+        owner = self._owners()
+        self.carres = self._tracked(carres, owner)
+        self._layout(space.sizes)
+        suits = [self._suit(suit, owner, np.array(runs, dtype=np.int64)) for suit in range(4)]
+        # the suit with the most outcomes last: it is joined to the states before it by the
+        # cards each place still needs, not tried against every state
+        suits.sort(key=lambda x: len(x[2]))
+        self.cards = [cards for cards, _, _ in suits]
+        self.grids = [grid for _, grid, _ in suits]
+        self.outcomes = [outs for _, _, outs in suits]
+        self._forward()
+
+    def _owners(self) -> dict[int, int]:
+        """The seat of each card placed whatever the deal: the seat's own, every card
+        played, the cards known to be in a hand."""
+        space = self.space
+        state = space.state
         played = state.played_masks()
         owner: dict[int, int] = {}
         for s in state.seat_order:
-            fixed = played[s] | (state.hands[s] if s == seat else space.known.get(s, 0))
+            fixed = played[s] | (state.hands[s] if s == space.seat else space.known.get(s, 0))
             for c in mask_cards(fixed):
                 owner[int(c)] = s
-        places = space.places
-        index = {p: i for i, p in enumerate(places)}
-        # a carré rank matters only while some seat may still hold all four of it
+        return owner
+
+    def _tracked(
+        self, carres: tuple[tuple[int, int], ...], owner: dict[int, int]
+    ) -> tuple[tuple[int, int], ...]:
+        """The carré ranks some seat may still hold all four of (the others score nothing
+        in any deal: no need to follow them)."""
         tracked = []
         for r, pts in carres:
             four = [16 * s + r for s in range(4)]
             seats = {owner[c] for c in four if c in owner}
             if len(seats) > 1:
                 continue
-            may = seats if seats else set(places)
+            may = seats if seats else set(self.space.places)
             for c in four:
                 if c not in owner:
-                    may &= space.allowed[Card(c)]
+                    may &= self.space.allowed[Card(c)]
             if may:
                 tracked.append((r, pts))
-        self.carres = tuple(tracked)
-        self._layout(space.sizes)
-        self.outcomes: list[list[tuple[int, tuple[int, ...], Any]]] = []
-        self.cards: list[list[int]] = []
-        self.grids: list[Any] = []
-        kb = self._K_BITS
-        run_table = np.array(runs, dtype=np.int64)
-        seat_of = np.array(places, dtype=np.int64)
-        for suit in range(4):
-            cards = sorted(int(c) for c in space.allowed if c >> 4 == suit)
-            options = [sorted(index[p] for p in space.allowed[Card(c)]) for c in cards]
-            # every placement of the suit's hidden cards: one row each, a place index a card
-            grid = np.array(list(itertools.product(*options)), dtype=np.int64).reshape(
-                -1, len(cards)) if cards else np.zeros((1, 0), dtype=np.int64)
-            rank_bit = np.array([1 << ((c & 15) - Rank.SEVEN) for c in cards], dtype=np.int64)
-            seats = seat_of[grid]
-            bits = []
-            for s in range(4):
-                fixed = sum(1 << ((c & 15) - Rank.SEVEN) for c, o in owner.items()
-                            if c >> 4 == suit and o == s)
-                bits.append(fixed + (seats == s).astype(np.int64) @ rank_bit)
-            add = np.zeros(len(grid), dtype=np.int64)
-            for i in range(len(places)):
-                add += (grid == i).sum(axis=1) << (kb * i)
-            add += ((run_table[bits[0]] + run_table[bits[2]]) // 10) << self._ns_at
-            add += ((run_table[bits[1]] + run_table[bits[3]]) // 10) << self._ew_at
-            key = add
-            holder_cols = []
-            for r, _ in self.carres:
-                c = 16 * suit + r
-                col = (seats[:, cards.index(c)] if c in cards
-                       else np.full(len(grid), owner[c], dtype=np.int64))
-                holder_cols.append(col)
-                key = (key << 2) | col
-            uniq, inverse = np.unique(key, return_inverse=True)
-            rows_of = np.argsort(inverse, kind="stable")
-            bounds = np.searchsorted(inverse[rows_of], np.arange(len(uniq) + 1))
-            outs = []
-            for u in range(len(uniq)):
-                rows = rows_of[bounds[u]: bounds[u + 1]]
-                first = int(rows[0])
-                outs.append((int(add[first]), tuple(int(col[first]) for col in holder_cols),
-                             rows))
-            self.cards.append(cards)
-            self.grids.append(grid)
-            self.outcomes.append(outs)
-        # the suit with the most outcomes last: it is joined to the states before it by the
-        # cards each place still needs, not tried against every state
-        order = sorted(range(4), key=lambda j: len(self.outcomes[j]))
-        self.outcomes = [self.outcomes[j] for j in order]
-        self.cards = [self.cards[j] for j in order]
-        self.grids = [self.grids[j] for j in order]
-        self._forward()
+        return tuple(tracked)
+
+    def _suit(
+        self, suit: int, owner: dict[int, int], run_table: Any
+    ) -> tuple[list[int], Any, list[tuple[int, tuple[int, ...], Any]]]:
+        """A suit's hidden cards, every placement of them (a row each, a place index a
+        card) and its outcomes: (packed cards per place and team points, carré holders,
+        the rows giving them)."""
+        space = self.space
+        index = {p: i for i, p in enumerate(space.places)}
+        cards = sorted(int(c) for c in space.allowed if c >> 4 == suit)
+        options = [sorted(index[p] for p in space.allowed[Card(c)]) for c in cards]
+        grid = np.array(list(itertools.product(*options)), dtype=np.int64).reshape(
+            -1, len(cards)) if cards else np.zeros((1, 0), dtype=np.int64)
+        rank_bit = np.array([1 << ((c & 15) - Rank.SEVEN) for c in cards], dtype=np.int64)
+        seats = np.array(space.places, dtype=np.int64)[grid]
+        bits = []
+        for s in range(4):
+            fixed = sum(1 << ((c & 15) - Rank.SEVEN) for c, o in owner.items()
+                        if c >> 4 == suit and o == s)
+            bits.append(fixed + (seats == s).astype(np.int64) @ rank_bit)
+        add = np.zeros(len(grid), dtype=np.int64)
+        for i in range(len(space.places)):
+            add += (grid == i).sum(axis=1) << (self._K_BITS * i)
+        add += ((run_table[bits[0]] + run_table[bits[2]]) // 10) << self._ns_at
+        add += ((run_table[bits[1]] + run_table[bits[3]]) // 10) << self._ew_at
+        key = add
+        holder_cols = []
+        for r, _ in self.carres:
+            c = 16 * suit + r
+            col = (seats[:, cards.index(c)] if c in cards
+                   else np.full(len(grid), owner[c], dtype=np.int64))
+            holder_cols.append(col)
+            key = (key << 2) | col
+        uniq, inverse = np.unique(key, return_inverse=True)
+        rows_of = np.argsort(inverse, kind="stable")
+        bounds = np.searchsorted(inverse[rows_of], np.arange(len(uniq) + 1))
+        outs = []
+        for u in range(len(uniq)):
+            rows = rows_of[bounds[u]: bounds[u + 1]]
+            first = int(rows[0])
+            outs.append((int(add[first]), tuple(int(col[first]) for col in holder_cols), rows))
+        return cards, grid, outs
 
     def _layout(self, sizes: tuple[int, ...]) -> None:
         """The packed fields: each place's cards, then NS's and EW's points / 10, biased by
@@ -713,6 +730,8 @@ class _DeclaredDeals:
         self._bias = sum(((1 << (w - 1)) - 1 - lim) << at for at, w, lim in fields)
         self._guard = sum(1 << (at + w - 1) for at, w, _ in fields)
         self._fields = fields
+        self._kmask = (1 << self._ns_at) - 1
+        self._full = (self._bias + sum(n << (kb * i) for i, n in enumerate(sizes))) & self._kmask
 
     def _read(self, x: int) -> list[int]:
         """The packed fields of ``x``: each place's cards, NS's and EW's points / 10."""
@@ -729,84 +748,94 @@ class _DeclaredDeals:
             return ew == y and ns < y
         return ns == ew
 
+    def _holder(self, h: tuple[int, ...]) -> int:
+        """The index of a tuple of carré holders (added when new)."""
+        got = self._holder_index.get(h)
+        if got is None:
+            got = self._holder_index[h] = len(self._holders)
+            self._holders.append(h)
+        return got
+
+    _SHIFT = 10  # holder indices below 1 << _SHIFT in a packed (state, holders) key
+
     def _forward(self) -> None:
         """Count the ways suit by suit (numpy arrays of packed states, holder tuples by
         index), then keep the final states that give the declared totals."""
-        guard, kb = self._guard, self._K_BITS
-        sizes = list(self.space.sizes)
-        kmask = (1 << self._ns_at) - 1
-        full = (self._bias + sum(n << (kb * i) for i, n in enumerate(sizes))) & kmask
-        tuples: list[tuple[int, ...]] = [(-1,) * len(self.carres)]
-        index = {tuples[0]: 0}
-
-        def hid(h: tuple[int, ...]) -> int:
-            if h not in index:
-                index[h] = len(tuples)
-                tuples.append(h)
-            return index[h]
-
-        outs = []
-        for o in self.outcomes:
-            outs.append((np.array([a for a, _, _ in o], dtype=np.int64),
-                         np.array([hid(h) for _, h, _ in o], dtype=np.int64),
-                         np.array([len(v) for _, _, v in o], dtype=np.int64)))
-        xs = np.array([self._bias], dtype=np.int64)
-        hs = np.zeros(1, dtype=np.int64)
-        ws = np.ones(1, dtype=np.int64)
-        self.layers = [(xs, hs, ws)]
-        shift = 10  # holder indices below 1 << shift in a packed key
+        self._holders: list[tuple[int, ...]] = []
+        self._holder_index: dict[tuple[int, ...], int] = {}
+        self._holder((-1,) * len(self.carres))
+        outs = [(np.array([a for a, _, _ in o], dtype=np.int64),
+                 np.array([self._holder(h) for _, h, _ in o], dtype=np.int64),
+                 np.array([len(v) for _, _, v in o], dtype=np.int64)) for o in self.outcomes]
+        kmask = self._kmask
         # the cards per place (packed) the suits from j on can give, in some placement
         reach: list[set[int]] = [set() for _ in range(len(outs) + 1)]
         reach[-1] = {0}
         for j in range(len(outs) - 1, -1, -1):
             ks = {a & kmask for a in outs[j][0].tolist()}
             reach[j] = {a + b for a in ks for b in reach[j + 1]}
-        for j, (o_add, o_h, o_n) in enumerate(outs):
+        xs = np.array([self._bias], dtype=np.int64)
+        hs = np.zeros(1, dtype=np.int64)
+        ws = np.ones(1, dtype=np.int64)
+        self.layers = [(xs, hs, ws)]
+        for j, out in enumerate(outs):
             if j:  # drop the states that cannot fill every place any more
-                need = full - (xs & kmask)
+                need = self._full - (xs & kmask)
                 keep = np.isin(need, np.array(sorted(reach[j]), dtype=np.int64))
                 xs, hs, ws = xs[keep], hs[keep], ws[keep]
                 self.layers[-1] = (xs, hs, ws)
-            # the holder tuples after this suit, for each pair met
-            merge = np.zeros((len(tuples), len(tuples)), dtype=np.int64)
-            for a in set(hs.tolist()):
-                for b in set(o_h.tolist()):
-                    h = tuple(y if x == -1 else (x if x == y else -2)
-                              for x, y in zip(tuples[a], tuples[b], strict=True))
-                    if hid(h) >= merge.shape[0]:
-                        grown = np.zeros((len(tuples) * 2, len(tuples) * 2), dtype=np.int64)
-                        grown[: merge.shape[0], : merge.shape[1]] = merge
-                        merge = grown
-                    merge[a, b] = index[h]
-            if len(tuples) >= 1 << shift:
-                raise RuntimeError("too many carré holders to count")  # 4 ** 5 at most
-            keys_parts, ways_parts = [], []
-            if j < len(outs) - 1:
-                pairs = [(np.arange(len(xs)), np.arange(len(o_add)))]
-            else:  # the last suit: each state with the outcomes that complete every place
-                need = full - (xs & kmask)
-                pairs = []
-                for u in np.unique(need).tolist():
-                    fit = np.flatnonzero((o_add & kmask) == u)
-                    if len(fit):
-                        pairs.append((np.flatnonzero(need == u), fit))
-            for si, oi in pairs:
-                x = xs[si][:, None] + o_add[oi][None, :]
-                ok = (x & guard) == 0
-                h = merge[hs[si][:, None], o_h[oi][None, :]]
-                w = ws[si][:, None] * o_n[oi][None, :]
-                keys_parts.append(((x << shift) | h)[ok])
-                ways_parts.append(w[ok])
-            keys = np.concatenate(keys_parts) if keys_parts else np.zeros(0, dtype=np.int64)
-            ways = np.concatenate(ways_parts) if ways_parts else np.zeros(0, dtype=np.int64)
-            order = np.argsort(keys, kind="stable")
-            keys, ways = keys[order], ways[order]
-            if len(keys):
-                starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
-                keys, ways = keys[starts], np.add.reduceat(ways, starts)
-            xs, hs, ws = keys >> shift, keys & ((1 << shift) - 1), ways
+            xs, hs, ws = self._step(xs, hs, ws, out, last=j == len(outs) - 1)
             self.layers.append((xs, hs, ws))
-        self._tuples = tuples
+        self._finish()
+
+    def _merge_table(self, hs: Any, o_h: Any) -> Any:
+        """The holders after a suit, by index, for each pair of holders before it (of the
+        states ``hs``) and in it (of the outcomes ``o_h``)."""
+        pairs = [(a, b, self._holder(_merged(self._holders[a], self._holders[b])))
+                 for a in set(hs.tolist()) for b in set(o_h.tolist())]
+        if len(self._holders) >= 1 << self._SHIFT:
+            raise RuntimeError("too many carré holders to count")  # 4 ** 5 at most
+        merge = np.zeros((len(self._holders), len(self._holders)), dtype=np.int64)
+        for a, b, c in pairs:
+            merge[a, b] = c
+        return merge
+
+    def _step(self, xs: Any, hs: Any, ws: Any, out: tuple[Any, Any, Any],
+              last: bool) -> tuple[Any, Any, Any]:
+        """The states after one more suit (each state with each outcome; for the last suit
+        only the outcomes that complete every place), equal ones added up."""
+        o_add, o_h, o_n = out
+        merge = self._merge_table(hs, o_h)
+        if not last:
+            pairs = [(np.arange(len(xs)), np.arange(len(o_add)))]
+        else:
+            need = self._full - (xs & self._kmask)
+            pairs = []
+            for u in np.unique(need).tolist():
+                fit = np.flatnonzero((o_add & self._kmask) == u)
+                if len(fit):
+                    pairs.append((np.flatnonzero(need == u), fit))
+        keys_parts = [np.zeros(0, dtype=np.int64)]
+        ways_parts = [np.zeros(0, dtype=np.int64)]
+        for si, oi in pairs:
+            x = xs[si][:, None] + o_add[oi][None, :]
+            ok = (x & self._guard) == 0
+            h = merge[hs[si][:, None], o_h[oi][None, :]]
+            keys_parts.append(((x << self._SHIFT) | h)[ok])
+            ways_parts.append((ws[si][:, None] * o_n[oi][None, :])[ok])
+        keys, ways = np.concatenate(keys_parts), np.concatenate(ways_parts)
+        order = np.argsort(keys, kind="stable")
+        keys, ways = keys[order], ways[order]
+        if len(keys):
+            starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+            keys, ways = keys[starts], np.add.reduceat(ways, starts)
+        return keys >> self._SHIFT, keys & ((1 << self._SHIFT) - 1), ways
+
+    def _finish(self) -> None:
+        """The final states that give the declared totals (carrés added), their count, and
+        each layer's states by packed value for the draws."""
+        xs, hs, ws = self.layers[-1]
+        sizes = list(self.space.sizes)
         self.finals: list[tuple[int, tuple[int, ...]]] = []
         cum: list[int] = []
         total = 0
@@ -815,7 +844,7 @@ class _DeclaredDeals:
             if k != sizes:
                 continue
             ns, ew = ns * 10, ew * 10
-            for (_, pts), who in zip(self.carres, tuples[hi], strict=True):
+            for (_, pts), who in zip(self.carres, self._holders[hi], strict=True):
                 if who >= 0:
                     if who % 2:
                         ew += pts
@@ -823,7 +852,7 @@ class _DeclaredDeals:
                         ns += pts
             if self._fits(ns, ew):
                 total += ways
-                self.finals.append((x, tuples[hi]))
+                self.finals.append((x, self._holders[hi]))
                 cum.append(total)
         self.count = total
         self._final_cum = cum
@@ -832,7 +861,7 @@ class _DeclaredDeals:
         for lx, lh, lw in self.layers:
             by_x: dict[int, list[tuple[tuple[int, ...], int]]] = {}
             for x, hi, ways in zip(lx.tolist(), lh.tolist(), lw.tolist(), strict=True):
-                by_x.setdefault(x, []).append((tuples[hi], ways))
+                by_x.setdefault(x, []).append((self._holders[hi], ways))
             self._by_x.append(by_x)
 
     def _links(
@@ -849,8 +878,7 @@ class _DeclaredDeals:
         total = 0
         for oi, (add, h1, assigns) in enumerate(self.outcomes[j]):
             for h0, ways in self._by_x[j].get(x - add, ()):
-                if tuple(b if a == -1 else (a if a == b else -2)
-                         for a, b in zip(h0, h1, strict=True)) == h:
+                if _merged(h0, h1) == h:
                     total += ways * len(assigns)
                     links.append(((x - add, h0), oi))
                     cum.append(total)
