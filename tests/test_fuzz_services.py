@@ -92,7 +92,7 @@ def test_a_saved_session_with_a_seat_given_twice_is_refused() -> None:
     with pytest.raises(RecordError, match="the seat N is given twice") as e:
         Session.from_json(data)
     assert korean_of(e.value) == (
-        "‘levels’ 항목에 북 자리의 레벨이 두 번 적혀 있습니다(‘N’, ‘n’)."
+        "‘levels’ 항목에 북쪽 자리의 레벨이 두 번 적혀 있습니다(‘N’, ‘n’)."
     )
 
 
