@@ -2,12 +2,13 @@
 
 :func:`hint` samples the hidden cards consistently with everything the seat knows (its own
 hand, the cards played and who played them, the turned card and who took it, the cards of
-its own that it drew from the stock), keeping only deals in which every card played so far
-was legal (checked with the trick core itself, so a void or a refusal to trump is respected
-without a second copy of the rules), evaluates each deal with :mod:`belote_lab.solver` and
-averages: perfect-information Monte Carlo.  When nothing is hidden any more (two-player
-Belote once the stock is empty, or ``all_visible=True``) it solves the one real deal and the
-values are exact.
+its own that it drew from the stock), dealing each seat only cards it can hold — voids,
+refusals to trump or to go over (read from the trick core itself), the belote announced or not,
+Callbreak's spade in every dealt hand — every consistent deal equally likely
+(:func:`belote_lab.players.sampling.deal_space`), evaluates each deal with
+:mod:`belote_lab.solver` and averages: perfect-information Monte Carlo.  When nothing is
+hidden any more (two-player Belote once the stock is empty, or ``all_visible=True``) it solves
+the one real deal and the values are exact.
 
 Each deal gets a share of the time budget that lets :data:`RANGE_SAMPLES` deals fit (fewer
 if ``samples`` asks for fewer): a deal is solved exactly from here while it stays within its
