@@ -48,6 +48,7 @@ from belote_lab.jsonlines import loads
 
 __all__ = [
     "LANGUAGES",
+    "check_language",
     "text",
     "keys",
     "catalogue",
@@ -67,7 +68,8 @@ ORDINAL = "번째"
 """The format spec of a Korean ordinal: ``{n:번째}`` (``첫 번째``, ``2번째``)."""
 
 
-def _check_language(language: str) -> str:
+def check_language(language: str) -> str:
+    """``language`` if it is one of :data:`LANGUAGES`, else :class:`ValueError`."""
     if language not in LANGUAGES:
         raise ValueError(
             f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}"
@@ -81,7 +83,7 @@ def path_of(language: str) -> str:
     >>> path_of("ko")
     'belote_lab/words/ko.json'
     """
-    return f"belote_lab/words/{_check_language(language)}.json"
+    return f"belote_lab/words/{check_language(language)}.json"
 
 
 def parse(raw: str, where: str) -> dict[str, str]:
@@ -121,7 +123,7 @@ def catalogue(language: str) -> Mapping[str, str]:
     >>> catalogue("en")["table.trump"], type(catalogue("ko")).__name__
     ('trump', 'mappingproxy')
     """
-    lang = _check_language(language)
+    lang = check_language(language)
     raw = (resources.files("belote_lab") / "words" / f"{lang}.json").read_text(encoding="utf-8")
     return MappingProxyType(parse(raw, path_of(lang)))
 
@@ -169,7 +171,7 @@ def fill(template: str, language: str, /, **values: Any) -> str:
     >>> fill("{seat:이} {n:번째} 트릭을 가져갔습니다.", "ko", seat="동쪽", n=2)
     '동쪽이 2번째 트릭을 가져갔습니다.'
     """
-    if _check_language(language) == "ko":
+    if check_language(language) == "ko":
         return _KOREAN.format(template, **values)
     return template.format(**values)
 
@@ -188,7 +190,7 @@ def text(key: str, /, language: str = "en", **values: Any) -> str:
     ...
     KeyError: "the text 'table.you_played' (ko) needs the value 'card'"
     """
-    lang = _check_language(language)
+    lang = check_language(language)
     try:
         template = catalogue(lang)[key]
     except KeyError:

@@ -44,7 +44,7 @@ from belote_lab.contract import Contract, ContractKind
 from belote_lab.games import get
 from belote_lab.games.coinche import Bid
 from belote_lab.korean import particle
-from belote_lab.words import catalogue, fill, section
+from belote_lab.words import LANGUAGES, catalogue, check_language, fill, section
 from belote_lab.words import text as catalogue_text
 
 __all__ = [
@@ -70,20 +70,12 @@ __all__ = [
     "on_language_change",
 ]
 
-LANGUAGES: tuple[str, ...] = ("en", "ko")
 NAMESPACE = "table"
 """The catalogue's namespace of these labels (``table.new_hand`` …)."""
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ko": "한국어"}
 
 _state = {"language": "en"}
 _listeners: list[weakref.WeakMethod[Callable[[], None]]] = []
-
-
-def check_language(language: str) -> str:
-    """``language`` if it is one of :data:`LANGUAGES`, else :class:`ValueError`."""
-    if language not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
-    return language
 
 
 def get_language() -> str:
