@@ -647,8 +647,7 @@ def playouts(
     taker = int(taker) % 4
     bid, c, leaders = four_player_contract(g, r, contract, dealers)
     a = run_kernel(n, start, seed, leaders, BELOTE_DECK, (), c, f, 10, record)
-    return four_player_result(g, a, bid, c, taker, seed, dealers, leaders, multiplier,
-                              getattr(r, "capot", "all_tricks"))
+    return four_player_result(g, a, bid, c, taker, seed, dealers, leaders, multiplier, r)
 
 
 def four_player_contract(
@@ -664,13 +663,13 @@ def four_player_contract(
 
 def four_player_result(
     g: Any, a: dict[str, np.ndarray], bid: Bid | None, c: Contract, taker: int, seed: int,
-    dealers: np.ndarray, leaders: np.ndarray, multiplier: int, capot_rule: str = "all_tricks",
+    dealers: np.ndarray, leaders: np.ndarray, multiplier: int, rules: Any,
 ) -> BatchResult:
     """The :class:`BatchResult` of four-player hands played into the arrays ``a``: belote,
-    capot, made and score by Belote's rules (its ``capot`` rule ``capot_rule``), or Coinche's
-    for ``bid`` (a capot there is every trick)."""
+    capot, made and score by Belote's ``rules`` (its ``capot`` rule), or Coinche's for
+    ``bid`` (a capot there is every trick)."""
     belote = belote_sides(a["deals"], c)
-    by_points = bid is None and capot_rule == "all_points"
+    by_points = bid is None and rules.capot == "all_points"
     capot = capot_sides(a["tricks"], a["points"] if by_points else None)
     if bid is None:
         made, score = score_belote(a["points"], belote, capot, taker % 2)

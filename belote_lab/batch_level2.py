@@ -426,5 +426,4 @@ def playouts_level2(
     play_batch_level2(start, seed, leaders, taker, BELOTE_DECK, kernel_tables(c, 10),
                       kernel_rule(c, g.follow(r, 0)), a["deals"], a["points"], a["tricks"],
                       a["plays"], a["legal"])
-    return four_player_result(g, a, bid, c, taker, seed, dealers, leaders, multiplier,
-                              getattr(r, "capot", "all_tricks"))
+    return four_player_result(g, a, bid, c, taker, seed, dealers, leaders, multiplier, r)

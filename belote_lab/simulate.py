@@ -643,17 +643,15 @@ def _collect(g: Game, hand: Any, redeals: int, i: int, a: dict[str, np.ndarray])
     a["redeals"][i] = redeals
     won = [hand.won_tricks[s] for s in range(4)]
     a["tricks"][i] = won
-    per_side = [0] * len(g.sides)
-    for s in g.seats:
-        per_side[g.side_of(s)] += won[s]
-    total = sum(won)
-    made_capot = getattr(hand.result, "capot", None)  # by the game's own capot rule
-    if isinstance(made_capot, str) and made_capot in g.sides:
-        a["capot"][i] = g.sides.index(made_capot)
-    elif made_capot is None and not hasattr(hand.result, "capot"):  # no capot rule: all tricks
-        for k, t in enumerate(per_side):
-            if t == total:
-                a["capot"][i] = k
+    if hasattr(hand.result, "capot"):  # the side that made capot by the game's own rule
+        if hand.result.capot in g.sides:
+            a["capot"][i] = g.sides.index(hand.result.capot)
+    else:  # a game without a capot rule: the side that won every trick
+        per_side = [0] * len(g.sides)
+        for s in g.seats:
+            per_side[g.side_of(s)] += won[s]
+        if sum(won) in per_side:
+            a["capot"][i] = per_side.index(sum(won))
     for ev in hand.events:
         if ev.kind == "rebelote":
             a["belote"][i] = g.side_of(ev.seat)
