@@ -1,15 +1,17 @@
 """One catalogue of words per language: every text a user reads, looked up by key, kept as
-data an editor can read and review in one place (``belote_lab/words/en.json`` and
-``belote_lab/words/ko.json``), not as Python literals scattered over the modules.
+data an editor can read and review (``belote_lab/words/en/`` and ``belote_lab/words/ko/``),
+not as Python literals scattered over the modules.
 
-Each file is one flat JSON object: keys ``namespace.key`` (``table.new_hand``,
-``settings.pace``) in sorted order, one per line, the Korean written as Korean
-(``ensure_ascii=False``; :func:`dumps` writes that form).  Both languages have the same keys
-and each key the same ``{fields}`` (``tests/test_words.py`` checks it, and that every key is
-used by the code).  A template is filled by :func:`text`: in English with ``str.format``, in
-Korean with :func:`belote_lab.korean.kformat`, so ``{seat:이}`` is followed by the particle
-the value takes (``남쪽이``, ``서쪽이``, ``A♠를``, ``10♥을``) and ``{n:번째}`` writes an
-ordinal as a Korean reader says it (``첫 번째``, never ``1번째``).
+Each language is a folder of files, one a namespace: ``ko/table.json`` holds the ``table.``
+texts, ``ko/reasons.json`` the refusal reasons of the trick core, and so on.  A file is one
+flat JSON object: short keys (identifiers) in sorted order, one per line, the Korean written
+as Korean (``ensure_ascii=False``; :func:`dumps` writes that form).  A text's key is its
+namespace and its short key: ``table.new_hand``, ``settings.pace``.  Both languages have the
+same files, keys and each key the same ``{fields}`` (``tests/test_words.py`` checks it, and
+that every key is used by the code).  A template is filled by :func:`text`: in English with
+``str.format``, in Korean with :func:`belote_lab.korean.kformat`, so ``{seat:이}`` is followed
+by the particle the value takes (``남쪽이``, ``서쪽이``, ``A♠를``, ``10♥을``) and ``{n:번째}``
+writes an ordinal as a Korean reader says it (``첫 번째``, never ``1번째``).
 
 >>> text("table.undo", "ko"), text("table.to_play", "en", seat="South")
 ('되돌리기', 'South to play')
@@ -22,12 +24,7 @@ ordinal as a Korean reader says it (``첫 번째``, never ``1번째``).
 >>> text("table.no_such_key", "ko")
 Traceback (most recent call last):
 ...
-KeyError: "no text 'table.no_such_key' in the ko catalogue (belote_lab/words/ko.json)"
-
-Namespaces so far: ``table.`` (the widgets' shared labels, :mod:`belote_widgets.i18n`) and
-``settings.`` (the settings panel).  The engine modules' texts (refusal reasons, results,
-review, advice, hints, error texts, CLI messages) move here next: they are being reworded in
-place first (issue #25), then each module's table becomes a namespace of this catalogue.
+KeyError: "no text 'table.no_such_key' in the ko catalogue (belote_lab/words/ko/table.json)"
 
 This module is of the core layer: it imports only :mod:`belote_lab.korean` and
 :mod:`belote_lab.jsonlines`.
@@ -54,6 +51,7 @@ __all__ = [
     "catalogue",
     "parse",
     "section",
+    "namespaces",
     "fields",
     "fill",
     "dumps",
@@ -77,29 +75,35 @@ def check_language(language: str) -> str:
     return language
 
 
-def path_of(language: str) -> str:
-    """Where the catalogue of ``language`` lives, relative to the repository.
+def path_of(language: str, namespace: str | None = None) -> str:
+    """Where the catalogue of ``language`` lives (its folder, or one namespace's file),
+    relative to the repository.
 
-    >>> path_of("ko")
-    'belote_lab/words/ko.json'
+    >>> path_of("ko"), path_of("ko", "table")
+    ('belote_lab/words/ko', 'belote_lab/words/ko/table.json')
     """
-    return f"belote_lab/words/{check_language(language)}.json"
+    folder = f"belote_lab/words/{check_language(language)}"
+    return folder if namespace is None else f"{folder}/{namespace}.json"
 
 
 def parse(raw: str, where: str) -> dict[str, str]:
-    """A catalogue file's text read: one flat JSON object of texts whose keys have a
-    namespace, each key once; anything else is refused with ``where`` (the file) named.
+    """A namespace file's text read: one flat JSON object of texts whose keys are
+    identifiers, each key once; anything else is refused with ``where`` (the file) named.
 
-    >>> parse('{"table.x": "X"}', "x.json")
-    {'table.x': 'X'}
-    >>> parse('{"table.x": "X", "table.x": "Y"}', "x.json")
+    >>> parse('{"x": "X"}', "x.json")
+    {'x': 'X'}
+    >>> parse('{"x": "X", "x": "Y"}', "x.json")
     Traceback (most recent call last):
     ...
-    ValueError: x.json is not valid JSON: the key 'table.x' is given twice in one object
+    ValueError: x.json is not valid JSON: the key 'x' is given twice in one object
     >>> parse('{"x": 1}', "x.json")
     Traceback (most recent call last):
     ...
     ValueError: x.json: the value of 'x' is not a text
+    >>> parse('{"a.b": "X"}', "x.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: x.json: the key 'a.b' is not a short key (letters, digits and _)
     """
     try:
         data = loads(raw)
@@ -110,22 +114,40 @@ def parse(raw: str, where: str) -> dict[str, str]:
     for key, value in data.items():
         if not isinstance(value, str):
             raise ValueError(f"{where}: the value of {key!r} is not a text")
-        if "." not in key.strip(".") or key != key.strip():
-            raise ValueError(f"{where}: the key {key!r} is not namespace.key")
+        if not key.isidentifier():
+            raise ValueError(f"{where}: the key {key!r} is not a short key (letters, digits and _)")
     return data
+
+
+def namespaces(language: str = "en") -> tuple[str, ...]:
+    """The namespaces of ``language``'s catalogue (its files), sorted.
+
+    >>> {"settings", "table"} <= set(namespaces("ko"))
+    True
+    """
+    folder = resources.files("belote_lab") / "words" / check_language(language)
+    return tuple(sorted(
+        f.name.removesuffix(".json") for f in folder.iterdir() if f.name.endswith(".json")
+    ))
 
 
 @cache
 def catalogue(language: str) -> Mapping[str, str]:
-    """Every template of ``language`` by key (read once, read-only; :func:`parse` refuses a
-    file that is not one flat JSON object of texts, naming the file and the key).
+    """Every template of ``language`` by its full key ``namespace.key`` (read once,
+    read-only; :func:`parse` refuses a file that is not one flat JSON object of texts,
+    naming the file and the key).
 
     >>> catalogue("en")["table.trump"], type(catalogue("ko")).__name__
     ('trump', 'mappingproxy')
     """
     lang = check_language(language)
-    raw = (resources.files("belote_lab") / "words" / f"{lang}.json").read_text(encoding="utf-8")
-    return MappingProxyType(parse(raw, path_of(lang)))
+    folder = resources.files("belote_lab") / "words" / lang
+    out: dict[str, str] = {}
+    for namespace in namespaces(lang):
+        raw = (folder / f"{namespace}.json").read_text(encoding="utf-8")
+        for key, value in parse(raw, path_of(lang, namespace)).items():
+            out[f"{namespace}.{key}"] = value
+    return MappingProxyType(out)
 
 
 def keys(language: str = "en") -> tuple[str, ...]:
@@ -194,7 +216,8 @@ def text(key: str, /, language: str = "en", **values: Any) -> str:
     try:
         template = catalogue(lang)[key]
     except KeyError:
-        raise KeyError(f"no text {key!r} in the {lang} catalogue ({path_of(lang)})") from None
+        where = path_of(lang, key.split(".", 1)[0]) if "." in key else path_of(lang)
+        raise KeyError(f"no text {key!r} in the {lang} catalogue ({where})") from None
     try:
         return fill(template, lang, **values)
     except KeyError as e:
@@ -215,13 +238,13 @@ def fields(template: str) -> frozenset[str]:
 
 
 def dumps(data: Mapping[str, str]) -> str:
-    """A catalogue as its file is written: one flat object, keys sorted, one per line, the
+    """A namespace file as it is written: one flat object, keys sorted, one per line, the
     Korean as Korean, a newline at the end.
 
-    >>> print(dumps({"b.x": "나", "a.y": "y"}), end="")
+    >>> print(dumps({"x": "나", "y": "y"}), end="")
     {
-      "a.y": "y",
-      "b.x": "나"
+      "x": "나",
+      "y": "y"
     }
     """
     return json.dumps(dict(data), ensure_ascii=False, indent=2, sort_keys=True) + "\n"

@@ -1,11 +1,12 @@
-"""The catalogue of words (issue #25, item 1): ``belote_lab/words/en.json`` and ``ko.json``.
+"""The catalogue of words (issue #25, item 1): ``belote_lab/words/en/`` and ``ko/``, a file
+a namespace.
 
-Both languages have the same keys and each key the same ``{fields}``; every key is used by
-the code (read with :mod:`ast`: a string constant, or the fixed head of an f-string that
-builds a family of keys such as ``f"opt_{name}"``); the files are valid, flat, sorted and
+Both languages have the same namespaces and keys and each key the same ``{fields}``; every key
+is used by the code (read with :mod:`ast`: a string constant, or the fixed head of an f-string
+that builds a family of keys such as ``f"opt_{name}"``); the files are valid, flat, sorted and
 written as :func:`belote_lab.words.dumps` writes them; they are package data; a missing key,
-value or language is a clear error; the families of keys built from the engine's names
-(rule options, their values, game titles) name things that exist.
+value or language is a clear error; the families of keys built from the engine's names (rule
+options, their values, game titles) name things that exist.
 """
 
 from __future__ import annotations
@@ -30,7 +31,11 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = {lang: ROOT / words.path_of(lang) for lang in words.LANGUAGES}
+FILES = {
+    (lang, namespace): ROOT / words.path_of(lang, namespace)
+    for lang in words.LANGUAGES
+    for namespace in words.namespaces(lang)
+}
 CODE = [
     *sorted((ROOT / "belote_lab").rglob("*.py")),
     *sorted((ROOT / "widgets" / "belote_widgets").rglob("*.py")),
@@ -39,8 +44,9 @@ CODE = [
 
 def test_both_languages_have_the_same_keys() -> None:
     en, ko = set(words.keys("en")), set(words.keys("ko"))
-    assert not en - ko, f"only in en.json: {sorted(en - ko)}"
-    assert not ko - en, f"only in ko.json: {sorted(ko - en)}"
+    assert words.namespaces("en") == words.namespaces("ko")
+    assert not en - ko, f"only in en/: {sorted(en - ko)}"
+    assert not ko - en, f"only in ko/: {sorted(ko - en)}"
     assert len(en) > 250  # the widgets' labels and the settings panel's, at least
 
 
@@ -55,18 +61,22 @@ def test_each_key_has_the_same_fields_in_both_languages() -> None:
 
 
 def test_the_files_are_valid_sorted_and_written_one_key_a_line() -> None:
-    for lang, path in FILES.items():
+    on_disk = {
+        (lang, p.stem) for lang in words.LANGUAGES
+        for p in (ROOT / words.path_of(lang)).iterdir()
+    }
+    assert on_disk == set(FILES), "a file of the catalogue that is not <namespace>.json"
+    for (lang, namespace), path in FILES.items():
         raw = path.read_text(encoding="utf-8")
         data = words.parse(raw, str(path))  # strict: one flat object, no key twice
         assert raw == words.dumps(data), f"{path} is not as words.dumps writes it"
         assert list(data) == sorted(data), f"{path}: keys not sorted"
         assert "\\u" not in raw, f"{path}: escaped text (write it with ensure_ascii=False)"
         assert raw.count("\n") == len(data) + 2  # "{", a line a key, "}"
+        assert namespace.isidentifier(), path
         for key, template in data.items():
             assert template.strip() == template and template, f"{path}: {key} is blank or padded"
-            namespace, short = key.split(".", 1)
-            assert namespace.isidentifier() and short.isidentifier(), key
-        assert words.catalogue(lang) == data
+            assert words.catalogue(lang)[f"{namespace}.{key}"] == template
 
 
 def _code_strings() -> tuple[set[str], set[str]]:
@@ -158,7 +168,8 @@ def test_text_fills_korean_particles_and_ordinals() -> None:
 
 
 def test_missing_key_value_or_language_is_named() -> None:
-    with pytest.raises(KeyError, match=r"'table\.nope'.*ko catalogue"):
+    where = r"ko catalogue \(belote_lab/words/ko/table\.json\)"
+    with pytest.raises(KeyError, match=r"'table\.nope'.*" + where):
         words.text("table.nope", "ko")
     with pytest.raises(KeyError, match=r"'table\.nope'.*en catalogue"):
         words.text("table.nope")
@@ -172,22 +183,22 @@ def test_missing_key_value_or_language_is_named() -> None:
     ("raw", "why"),
     [
         ("", "not valid JSON"),
-        ('["table.x"]', "one JSON object"),
-        ('{"table.x": {"y": "z"}}', "is not a text"),
-        ('{"x": "y"}', "not namespace.key"),
-        ('{"table.x": "a", "table.x": "b"}', "given twice"),
+        ('["x"]', "one JSON object"),
+        ('{"x": {"y": "z"}}', "is not a text"),
+        ('{"table.x": "y"}', "not a short key"),
+        ('{"x": "a", "x": "b"}', "given twice"),
     ],
 )
 def test_a_bad_catalogue_is_refused_with_its_file_named(raw: str, why: str) -> None:
     with pytest.raises(ValueError, match=why) as e:
-        words.parse(raw, "belote_lab/words/xx.json")
-    assert "belote_lab/words/xx.json" in str(e.value)
+        words.parse(raw, "belote_lab/words/ko/xx.json")
+    assert "belote_lab/words/ko/xx.json" in str(e.value)
 
 
 def test_the_catalogue_is_read_only() -> None:
     with pytest.raises(TypeError):
         words.catalogue("ko")["table.trump"] = "x"  # type: ignore[index]
-    assert json.loads(FILES["ko"].read_text(encoding="utf-8"))["table.trump"] == "으뜸패"
+    assert json.loads(FILES["ko", "table"].read_text(encoding="utf-8"))["trump"] == "으뜸패"
 
 
 def test_doctests() -> None:

@@ -14,8 +14,8 @@ engine (:meth:`belote_lab.trick.Reason.text`).
 'South to play'
 
 Every label is a ``table.`` text of the catalogue of words (:mod:`belote_lab.words`,
-``belote_lab/words/en.json`` and ``ko.json``), where an editor reads and changes it.  A seat in
-a sentence is :func:`seat_word` (``남쪽이 선입니다``); the one-syllable :func:`seat_name`
+``belote_lab/words/en/table.json`` and ``ko/table.json``), where an editor reads and changes it.
+A seat in a sentence is :func:`seat_word` (``남쪽이 선입니다``); the one-syllable :func:`seat_name`
 (``남``) is for compact labels (a seat's panel, a column header).
 
 Korean particles follow the word they attach to (no "을(를)" fallbacks): a template writes
@@ -104,9 +104,9 @@ def on_language_change(method: Callable[[], None]) -> None:
 
 
 # --- labels ------------------------------------------------------------------------------------
-# Every label is a ``table.`` text of the catalogue (belote_lab/words/en.json, ko.json): data an
-# editor reads in one place.  The names below (suits, ranks, seats, teams) are names, not
-# sentences: the Korean ones are belote_lab.korean's.
+# Every label is a ``table.`` text of the catalogue (belote_lab/words/en/table.json, ko/table.json):
+# data an editor reads in one place.  The names below (suits, ranks, seats, teams) are names,
+# not sentences: the Korean ones are belote_lab.korean's.
 _SUIT_NAMES = {
     "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
     "ko": korean.SUIT_NAMES,

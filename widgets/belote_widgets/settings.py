@@ -9,8 +9,9 @@ choice as a plain dict, which :class:`~belote_widgets.play_table.PlayTable` take
 arguments; Start calls the callbacks given to :meth:`SettingsPanel.on_start` with it.
 
 Every label is a ``settings.`` text of the catalogue of words (:mod:`belote_lab.words`,
-``belote_lab/words/en.json`` and ``ko.json``; :data:`TEXTS` is a read copy); the allowed values
-and the default of an option come from the engine (:func:`belote_lab.rules.describe`).
+``belote_lab/words/en/settings.json`` and ``ko/settings.json``; :data:`TEXTS` is a read copy);
+the allowed values and the default of an option come from the engine
+(:func:`belote_lab.rules.describe`).
 
 >>> p = SettingsPanel("callbreak", mode="journey", rounds=3)
 >>> c = p.config()
@@ -49,8 +50,8 @@ TEXTS: dict[str, dict[str, str]] = {
     language: section(NAMESPACE, language) for language in LANGUAGES
 }
 """Every label of the settings panel (and the table's mode names) in English and Korean, by
-key: a read copy of the catalogue's ``settings.`` texts (belote_lab/words/en.json, ko.json),
-where an editor changes them."""
+key: a read copy of the catalogue's ``settings.`` texts (belote_lab/words/en/settings.json,
+ko/settings.json), where an editor changes them."""
 
 LEVEL_WORDS = {level: f"level_{level}" for level in (1, 2, 3, 4)}
 _SEPARATE = ("rounds",)  # options shown next to the mode rather than among the rules
