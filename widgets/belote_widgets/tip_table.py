@@ -1,7 +1,11 @@
 """The tip table (:mod:`belote_lab.tipstudy`) drawn as static HTML: one row per strategy tip
 of the seeds — the seed's Korean words with a paraphrase, how it is tested (or why not), n,
 the paired difference with its 95% interval, the p-value and the verdict after the
-Holm–Bonferroni correction — then what the correction means.
+Holm–Bonferroni correction — then what the correction means.  The table's own words
+(headings, cell words) are the catalogue's ``tip_table.`` texts
+(``belote_lab/words/en/tip_table.json``, ``ko/tip_table.json``; :data:`TIP_TEXTS` is a read
+copy), the tips' and the study's are :mod:`belote_lab.tipstudy`'s (``tips_list.``,
+``tipstudy.``).
 
 No script: the colours come from JupyterLab's theme variables with light fallbacks (and
 lighter ones under a dark theme), and Korean words wrap between words (``keep-all``).
@@ -21,16 +25,11 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from belote_lab.tipstudy import (
-    GAME_NAMES,
-    KIND_NAMES,
-    PER_KO,
-    TipRow,
-    TipStudy,
-    player_name,
-)
+from belote_lab.tipstudy import TipRow, TipStudy, game_name, kind_name, player_name
+from belote_lab.words import LANGUAGES, section
+from belote_lab.words import text as catalogue_text
 from belote_widgets.cards_view import esc
-from belote_widgets.i18n import check_language, words
+from belote_widgets.i18n import check_language
 
 __all__ = ["TIP_CSS", "TIP_TEXTS", "tip_table_html", "tip_words"]
 
@@ -76,46 +75,25 @@ body[data-jp-theme-light="false"] .bw-tips {
 """
 """The table's own rules (theme colours with fallbacks, Korean kept whole between words)."""
 
+NAMESPACE = "tip_table"
+"""The catalogue's namespace of the table's own words (``tip_table.caption`` …)."""
+
 TIP_TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "tip": "Tip (the seed's words)", "how": "Tested? How", "n": "n",
-        "diff": "Difference (95% interval)", "p": "p", "verdict": "Verdict (after Holm)",
-        "seed": "seed {seed}", "deals": "{n} deals", "hands": "{n} hands",
-        "dropped": "{k} left out (contract or taker differed)",
-        "changed": "{k} came out differently (mean {m} on those)",
-        "p_holm": "Holm: {p}", "raw": "uncorrected 95%: {v}",
-        "not_computed": "not computed yet (make tips)",
-        "solver_diff": "a player gives away {m:.2f} points a hand (95% CI {lo:.2f} … {hi:.2f})",
-        "solver_best": "a best card in {b:.1%} of {d} decisions",
-        "solver_verdict": "a measurement, not in the Holm family",
-        "vs": "{a} vs {b}", "ci": "95% CI {lo} … {hi}",
-        "caption": "Each tested tip: the player that follows it against one that differs from "
-                   "it in that one behaviour, on the same deals; the difference is the tip "
-                   "side minus the other (positive: the tip pays).",
-        "designs": "How the duels are played.",
-    },
-    "ko": {
-        "tip": "팁(원본의 말)", "how": "시험 여부와 방법", "n": "n",
-        "diff": "차이(95% 신뢰구간)", "p": "p", "verdict": "판정(홀름 보정 후)",
-        "seed": "원본 {seed}", "deals": "딜 {n}개", "hands": "{n}판",
-        "dropped": "{k}개는 뺌(계약이나 계약자가 달라짐)",
-        "changed": "결과가 달라진 딜 {k}개(그 딜만의 평균 {m}점)",
-        "p_holm": "홀름 보정: {p}", "raw": "보정 전 95%: {v}",
-        "not_computed": "아직 계산하지 않음(make tips로 계산)",
-        "solver_diff": "한 사람이 판당 {m:.2f}점을 내줌(95% 신뢰구간 {lo:.2f}~{hi:.2f})",
-        "solver_best": "결정 {d}번 가운데 {b:.1%}에서 최선의 카드",
-        "solver_verdict": "측정값이며 홀름 보정에 넣지 않음",
-        "vs": "{a} 대 {b}", "ci": "95% 신뢰구간 {lo}~{hi}",
-        "caption": "시험한 각 팁에서, 팁을 따르는 플레이어와 그 행동 하나만 다른 플레이어가 "
-                   "같은 딜을 플레이합니다. 차이는 팁 쪽에서 다른 쪽을 뺀 값입니다(양수면 팁이 "
-                   "이득).",
-        "designs": "대결은 이렇게 플레이합니다.",
-    },
+    language: section(NAMESPACE, language) for language in LANGUAGES
 }
+"""The table's headings and cell words in English and Korean, by key: a read copy of the
+catalogue's ``tip_table.`` texts (belote_lab/words/en/tip_table.json, ko/tip_table.json),
+where an editor changes them."""
+
 
 def tip_words(key: str, language: str, **values: Any) -> str:
-    """One of :data:`TIP_TEXTS` in ``language``, filled in."""
-    return words(TIP_TEXTS, key, check_language(language), **values)
+    """The catalogue's text ``tip_table.<key>`` (:data:`TIP_TEXTS`) in ``language``, filled
+    in (:func:`belote_lab.words.text`).
+
+    >>> tip_words("deals", "ko", n="4,000"), tip_words("vs", "en", a="level 2", b="bold")
+    ('딜 4,000개', 'level 2 vs bold')
+    """
+    return catalogue_text(f"{NAMESPACE}.{key}", check_language(language), **values)
 
 
 def _p(p: float) -> str:
@@ -131,25 +109,23 @@ def _bare(text: str) -> str:
 
 def _tip_cell(r: TipRow, lang: str) -> str:
     t = r.tip
-    game = GAME_NAMES[t.game][1 if lang == "ko" else 0]
+    game = game_name(t.game, lang)
     head = (f'<span class="bw-tips-id">{esc(t.id)}</span> '
             f'<span class="bw-tips-muted bw-tips-small">'
             f'{esc(tip_words("seed", lang, seed=t.seed))} · {esc(game)}</span>')
     quotes = "".join(f'<span class="bw-tips-quote" lang="ko">“{esc(q)}”</span>'
-                     for q in t.quote_ko)
+                     for q in t.quotes(lang))
     para = f'<span lang="{lang}">{esc(t.paraphrase(lang))}</span>'
-    if lang == "ko" and _bare(t.paraphrase(lang)) in {_bare(q) for q in t.quote_ko}:
+    if lang == "ko" and _bare(t.paraphrase(lang)) in {_bare(q) for q in t.quotes(lang)}:
         para = ""  # the Korean paraphrase would repeat the seed's words
     return f'<td class="bw-tips-tip">{head}{quotes}{para}</td>'
 
 
 def _how_cell(r: TipRow, lang: str) -> str:
     t = r.tip
-    kind = KIND_NAMES[t.kind][1 if lang == "ko" else 0]
+    kind = kind_name(t.kind, lang)
     if not t.tested:
-        why = t.why_not(lang)
-        for said in ("Not tested: ", "시험하지 않음: "):  # the cell's head says it already
-            why = why.removeprefix(said)
+        why = t.why_not(lang, head=False)  # the cell's head says it already
         return (f'<td class="bw-tips-how"><b>{esc(kind)}</b><br>'
                 f'<span class="bw-tips-small">{esc(why)}</span></td>')
     vs = tip_words("vs", lang, a=player_name(t.tip_player, lang),
@@ -181,8 +157,7 @@ def _number_cells(r: TipRow, lang: str) -> str:
     if r.dropped:
         n += (f'<br><span class="bw-tips-muted bw-tips-small">'
               f'{esc(tip_words("dropped", lang, k=r.dropped))}</span>')
-    ko_mean = f"{PER_KO[r.tip.game]} {r.mean:+.2f}점"
-    mean = ko_mean if lang == "ko" else f"{r.mean:+.2f} {r.tip.unit(lang)}"
+    mean = r.mean_text(lang)
     ci = tip_words("ci", lang, lo=f"{r.lo:+.2f}", hi=f"{r.hi:+.2f}")
     diff = f'<b class="bw-tips-mean">{esc(mean)}</b><br>{esc(ci)}'
     if r.changed:
@@ -228,7 +203,7 @@ def tip_table_html(study: TipStudy, language: str = "en", ids: Sequence[str] | N
         d = r.tip.design(lang)
         if d and r.tip.game not in seen:
             seen.add(r.tip.game)
-            game = GAME_NAMES[r.tip.game][1 if lang == "ko" else 0]
+            game = game_name(r.tip.game, lang)
             designs.append(f"<li><b>{esc(game)}</b>: {esc(d)}</li>")
     caption = esc(tip_words("caption", lang))
     return (
