@@ -16,6 +16,9 @@ hint rated it as good as the best was bad luck; one the hint too rated lower was
 (:attr:`ReviewRow.verdict`).  Hints are asked for one seat's cards (``seat`` given) unless
 ``hints`` says otherwise; their deals and time are ``hint_samples`` and ``hint_budget``.
 
+:meth:`Review.text` writes the review in English or Korean; its sentences are the ``review.``
+namespace of the catalogue of words (``belote_lab/words/en/review.json``, ``ko/review.json``).
+
 Two limits, both said in the table and in its text:
 
 * two-player Belote: while the stock lasts the cards still to be drawn are unknown to both
@@ -48,14 +51,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from belote_lab import words
 from belote_lab.advice import CallReview, review_calls, seat_words
 from belote_lab.cards import SEATS, Card, seat_in
 from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import hand_to_json, undoable_copy
 from belote_lab.hints import hint
-from belote_lab.korean import kformat, ordinal
-from belote_lab.reasons import LANGUAGES
 from belote_lab.solver.position import SearchAborted, position_of, solve_position
 
 __all__ = ["DEFAULT_NODE_LIMIT", "HintSaid", "Review", "ReviewRow", "review"]
@@ -204,9 +206,9 @@ class Review:
     def text(self, language: str = "en", n: int = 3) -> str:
         """The review in words (``en`` or ``ko``): what was reviewed, the ``n`` costliest
         cards and each seat's total cost."""
-        if language not in LANGUAGES:
-            raise ValueError(f"unknown language {language!r}; choose one of {LANGUAGES}")
-        return "\n".join(_lines(self, _WORDS[language], n))
+        if language not in words.LANGUAGES:
+            raise ValueError(f"unknown language {language!r}; choose one of {words.LANGUAGES}")
+        return "\n".join(_lines(self, language, n))
 
     def __str__(self) -> str:
         return self.text()
@@ -291,169 +293,107 @@ def _judge(
 
 
 # --- words ----------------------------------------------------------------------------------------
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "head": "Review of a hand of {title} ({who}): the exact double-dummy value of each "
-                "card, {what}.",
-        "every": "every seat", "one": "{seat}",
-        "points": "card points won from that card on (last trick included, belote and capot "
-                  "bonuses not)",
-        "tricks": "tricks won from that card on",
-        "stock": "The {n} cards of tricks {a}–{b} are not reviewed: while the stock lasts, the "
-                 "cards still to be drawn are unknown, so no exact value holds.",
-        "stock_hint": "What the hint said from sampled deals is given for them instead.",
-        "budget": "The {n} cards of tricks {a}–{b} are not reviewed: those positions are too "
-                  "large to solve exactly within the search budget.",
-        "budget_hint": "What the hint said from sampled deals is given for them instead.",
-        "nothing": "No card was played.",
-        "calls": "The calls, against the best call over simulated deals:",
-        "clean": "No card cost anything: every card reviewed was among the best.",
-        "trick": "trick {n}",
-        "row": "{trick}, {seat}: {card} cost {cost} ({value} instead of {top}); "
-               "best: {best}.",
-        "total": "Total cost: {totals}.",
-        "or": " or ",
-        "mistake": "From what {seat} could see, the hint too rated it {gap} below {hcard} "
-                   "({n}): a mistake.",
-        "bad luck": "From what {seat} could see, the hint rated it about as good as the best "
-                    "({n}): bad luck, not a mistake.",
-        "sampled": "{trick}, {seat}: by the hint from what {seat} could see, {card} was "
-                   "{gap} below {hcard} ({n}).",
-        "deals": "{n} sampled deals", "deal": "1 sampled deal", "exact": "every card known",
-        "played_on": ", {m} of them played on by the level-2 computer first",
-        "played_on_all": ", each played on by the level-2 computer first",
-    },
-    "ko": {
-        "head": "{title} 한 판 검토({who}): 모든 패를 공개한 계산(더블 더미)으로 구한 각 카드의 "
-                "정확한 값입니다. 값은 {what}입니다.",
-        "every": "모든 자리", "one": "{seat} 자리",
-        "points": "그 카드부터 끝까지 얻는 카드 점수(마지막 트릭 10점 포함, "
-                  "벨로트·카포 보너스 제외)",
-        "tricks": "그 카드부터 끝까지 가져가는 트릭 수",
-        "stock": "{a}~{b}번째 트릭의 카드 {n}장은 검토하지 않았습니다. 더미가 남아 있는 동안에는 "
-                 "앞으로 뽑을 카드를 알 수 없어 정확한 값이 없습니다.",
-        "stock_hint": "대신 표본 딜로 계산한 힌트를 보여 줍니다.",
-        "budget": "{a}~{b}번째 트릭의 카드 {n}장은 검토하지 않았습니다. 그 국면은 탐색 한도 안에서 "
-                  "정확히 풀기에 너무 큽니다.",
-        "budget_hint": "대신 표본 딜로 계산한 힌트를 보여 줍니다.",
-        "nothing": "낸 카드가 없습니다.",
-        "calls": "{topic}: 표본 딜로 계산한 가장 좋은 {choice}과 비교했습니다.",
-        "clean": "손해를 본 카드가 없습니다. 검토한 카드는 모두 최선의 카드였습니다.",
-        "trick": "{nth} 트릭",
-        "row": "{trick}, {seat}: {card} 때문에 {cost} 손해를 보았습니다({top} 대신 {value}). "
-               "최선의 카드: {best}.",
-        "total": "총 손해: {totals}.",
-        "or": ", ",
-        "mistake": "{seat} 자리에서 보이는 카드만으로 계산한 힌트도 {hcard}보다 {gap} 낮게 "
-                   "보았습니다({n}). 실수입니다.",
-        "bad luck": "{seat} 자리에서 보이는 카드만으로 계산한 힌트는 최선의 카드와 거의 같게 "
-                    "보았습니다({n}). 실수가 아니라 운이 나빴습니다.",
-        "sampled": "{trick}, {seat}: {seat} 자리에서 보이는 카드만으로 계산한 힌트에 따르면 "
-                   "{card:은} {hcard}보다 {gap} 낮았습니다({n}).",
-        "deals": "표본 딜 {n}개", "deal": "표본 딜 1개", "exact": "모든 카드가 공개된 상태",
-        "played_on": ", 그중 {m}개는 레벨 2 컴퓨터가 일부 진행한 뒤 계산",
-        "played_on_all": ", 모두 레벨 2 컴퓨터가 일부 진행한 뒤 계산",
-    },
-}
-_TOPIC_KO = {"taking": "공수 결정", "auction": "경매", "calls": "콜"}
-"""The Korean header of the calls of a hand, by the game's kind of bidding."""
+# The texts are the ``review.`` namespace of the catalogue of words (belote_lab/words/en/
+# review.json, ko/review.json): the head, the cards not reviewed, a line a costly card with what
+# the hint said, the calls' header (``calls_<kind of bidding>``) and the totals;
+# ``amount_<unit>`` writes a cost.
 
 
-def _amount(value: int, unit: str, w: dict[str, str]) -> str:
-    """``14 points``, ``1 trick``; ``14점``, ``1트릭``."""
-    if w is _WORDS["ko"]:
-        return f"{value}{'점' if unit == 'points' else '트릭'}"
-    return f"{value} {unit if value != 1 else unit[:-1]}"
+def _amount(value: int | str, unit: str, language: str, plural: bool = False) -> str:
+    """``14 points``, ``1 trick``; ``14점``, ``1트릭`` (``plural``: ``1.0 points``)."""
+    key = unit if plural or value != 1 else unit[:-1]
+    return words.text(f"review.amount_{key}", language, n=value)
 
 
-def _lines(r: Review, w: dict[str, str], n: int) -> list[str]:
-    ko = w is _WORDS["ko"]
+def _lines(r: Review, language: str, n: int) -> list[str]:
     g = get(r.game)
-    seats = tuple(seat_words(s, "ko" if ko else "en") for s in range(len(SEATS)))
-    who = w["every"] if r.seat is None else w["one"].format(seat=seats[r.seat])
-    out = [w["head"].format(title=g.title_ko if ko else g.title, who=who, what=w[r.unit])]
+    seats = tuple(seat_words(s, language) for s in range(len(SEATS)))
+    who = (words.text("review.every", language) if r.seat is None
+           else words.text("review.one", language, seat=seats[r.seat]))
+    title = g.title_ko if language == "ko" else g.title
+    out = [words.text("review.head", language, title=title, who=who,
+                      what=words.text(f"review.{r.unit}", language))]
     if not r.rows:
-        return [*out, w["nothing"]]
+        return [*out, words.text("review.nothing", language)]
     for why in (STOCK, BUDGET):
         skipped = [x.trick for x in r.rows if x.why_not == why]
         if skipped:
-            line = w[why].format(n=len(skipped), a=min(skipped), b=max(skipped))
+            line = words.text(f"review.{why}", language, n=len(skipped), a=min(skipped),
+                              b=max(skipped))
             if any(x.hint is not None for x in r.rows if x.why_not == why):
-                line += " " + w["stock_hint" if why == STOCK else "budget_hint"]
+                hinted = "review.stock_hint" if why == STOCK else "review.budget_hint"
+                line += " " + words.text(hinted, language)
             out.append(line)
     costly = [x for x in r.costliest(n) if x.cost]
     if r.reviewed and not any(x.cost for x in r.reviewed):
-        out.append(w["clean"])
+        out.append(words.text("review.clean", language))
     for x in costly:
-        out.append(w["row"].format(
-            trick=_trick(x.trick, w), seat=seats[x.seat], card=x.card.pretty,
-            cost=_amount(x.cost or 0, r.unit, w), top=_amount(x.best or 0, r.unit, w),
-            value=_amount(x.value or 0, r.unit, w),
-            best=_either([c.pretty for c in x.best_cards], w),
-        ) + _hint_words(x, r.unit, w, seats))
-    out += _sampled_lines(r, w, seats, n)
+        out.append(words.text(
+            "review.row", language,
+            trick=_trick(x.trick, language), seat=seats[x.seat], card=x.card.pretty,
+            cost=_amount(x.cost or 0, r.unit, language),
+            top=_amount(x.best or 0, r.unit, language),
+            value=_amount(x.value or 0, r.unit, language),
+            best=_either([c.pretty for c in x.best_cards], language),
+        ) + _hint_words(x, r.unit, language, seats))
+    out += _sampled_lines(r, language, seats, n)
     if r.calls:
-        choice = "콜" if g.bidding == "calls" else "선택"
-        out.append(kformat(w["calls"], topic=_TOPIC_KO.get(g.bidding, "경매"), choice=choice)
-                   if ko else w["calls"])
-        out += [c.text("ko" if ko else "en") for c in r.calls]
+        out.append(words.text(f"review.calls_{g.bidding}", language))
+        out += [c.text(language) for c in r.calls]
     shown = [s for s in g.seats if r.seat is None or s == r.seat]
-    totals = ", ".join(f"{seats[s]} {_amount(r.total_cost(s), r.unit, w)}" for s in shown)
-    return out + ([w["total"].format(totals=totals)] if r.reviewed else [])
+    totals = ", ".join(f"{seats[s]} {_amount(r.total_cost(s), r.unit, language)}"
+                       for s in shown)
+    return out + ([words.text("review.total", language, totals=totals)] if r.reviewed else [])
 
 
-def _trick(number: int, w: dict[str, str]) -> str:
+def _trick(number: int, language: str) -> str:
     """``trick 3`` / ``3번째 트릭`` (``첫 번째 트릭``)."""
-    return w["trick"].format(n=number, nth=ordinal(number))
+    return words.text("review.trick", language, n=number)
 
 
-def _fill(template: str, w: dict[str, str], **values: Any) -> str:
-    """``template`` filled in, its Korean particles (``{card:은}``) by :func:`kformat`."""
-    return kformat(template, **values) if w is _WORDS["ko"] else template.format(**values)
-
-
-def _hint_words(x: ReviewRow, unit: str, w: dict[str, str], seats: tuple[str, ...]) -> str:
+def _hint_words(x: ReviewRow, unit: str, language: str, seats: tuple[str, ...]) -> str:
     """`` From what South could see, the hint …`` for a costly row with a hint, else ``""``."""
     if x.hint is None or x.verdict not in ("mistake", "bad luck"):
         return ""
-    return " " + _fill(
-        w[x.verdict or ""], w, seat=seats[x.seat], gap=_gap(x.hint.cost, unit, w),
-        hcard=x.hint.best_card.pretty, n=_deals_words(x.hint, w),
+    key = "review.mistake" if x.verdict == "mistake" else "review.bad_luck"
+    return " " + words.text(
+        key, language, seat=seats[x.seat], gap=_gap(x.hint.cost, unit, language),
+        hcard=x.hint.best_card.pretty, n=_deals_words(x.hint, language),
     )
 
 
-def _sampled_lines(r: Review, w: dict[str, str], seats: tuple[str, ...], n: int) -> list[str]:
+def _sampled_lines(r: Review, language: str, seats: tuple[str, ...], n: int) -> list[str]:
     """The cards not reviewed exactly that the hint rated well below its best card."""
     low = [x for x in r.rows if not x.reviewed and x.hint is not None
            and x.hint.cost >= MISTAKE_MARGIN[r.unit]]
     low.sort(key=lambda x: -(x.hint.cost if x.hint else 0))
-    return [_fill(
-        w["sampled"], w, trick=_trick(x.trick, w), seat=seats[x.seat], card=x.card.pretty,
-        gap=_gap(x.hint.cost, r.unit, w), hcard=x.hint.best_card.pretty,
-        n=_deals_words(x.hint, w),
+    return [words.text(
+        "review.sampled", language, trick=_trick(x.trick, language), seat=seats[x.seat],
+        card=x.card.pretty, gap=_gap(x.hint.cost, r.unit, language),
+        hcard=x.hint.best_card.pretty, n=_deals_words(x.hint, language),
     ) for x in low[:n] if x.hint is not None]
 
 
-def _gap(value: float, unit: str, w: dict[str, str]) -> str:
+def _gap(value: float, unit: str, language: str) -> str:
     """``9.5 points``, ``0.4 tricks``; ``9.5점``."""
-    if w is _WORDS["ko"]:
-        return f"{value:.1f}{'점' if unit == 'points' else '트릭'}"
-    return f"{value:.1f} {unit}"
+    return _amount(f"{value:.1f}", unit, language, plural=True)
 
 
-def _deals_words(h: HintSaid, w: dict[str, str]) -> str:
+def _deals_words(h: HintSaid, language: str) -> str:
     """``8 sampled deals, 3 of them played on …`` / ``표본 딜 8개, 모두 레벨 2 컴퓨터가 …``."""
     if h.exact:
-        return w["exact"]
-    n = w["deal"] if h.samples == 1 else w["deals"].format(n=f"{h.samples:,}")
+        return words.text("review.exact", language)
+    n = (words.text("review.deal", language) if h.samples == 1
+         else words.text("review.deals", language, n=f"{h.samples:,}"))
     if not h.played_on:
         return n
-    every = h.played_on >= h.samples
-    return n + w["played_on_all" if every else "played_on"].format(m=f"{h.played_on:,}")
+    if h.played_on >= h.samples:
+        return words.text("review.deals_played_on_all", language, deals=n)
+    return words.text("review.deals_played_on", language, deals=n, m=f"{h.played_on:,}")
 
 
-def _either(cards: list[str], w: dict[str, str]) -> str:
+def _either(cards: list[str], language: str) -> str:
     """``A♠``, ``A♠ or K♠``, ``A♠, K♠ or Q♠`` (Korean: ``A♠, K♠, Q♠``)."""
     if len(cards) < 2:
         return "".join(cards)
-    return ", ".join(cards[:-1]) + w["or"] + cards[-1]
+    return words.text("review.either", language, cards=", ".join(cards[:-1]), last=cards[-1])
