@@ -29,6 +29,10 @@ The mean is the score margin of the seat's side (its score minus the other side'
 sides score (Belote, Coinche, two-player Belote), and the seat's own score in Callbreak; the
 interval is the mean's 95% normal interval.
 
+The words of :meth:`Advice.text`, :meth:`Advice.html`, :meth:`CallReview.text` and of the calls'
+labels, in English and Korean, are the ``advice.`` namespace of the catalogue of words
+(``belote_lab/words/en/advice.json``, ``ko/advice.json``).
+
 :func:`review_calls` asks the same question after the hand, at each call made, from the
 caller's view: the call made against the best call, and what it cost — the difference of
 their means when the deal-by-deal difference is significant (its 95% interval above 0),
@@ -57,14 +61,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from belote_lab import words
 from belote_lab.cards import SEATS, Card, Suit, mask_cards, seat_in
 from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import undoable_copy
-from belote_lab.korean import kformat, ordinal, seat_word
+from belote_lab.korean import seat_word
 from belote_lab.players.bidding import SHADE, SimBidder, coinche_score
 from belote_lab.players.tuning import per_game
-from belote_lab.reasons import LANGUAGES
 
 __all__ = [
     "DEFAULT_SAMPLES",
@@ -188,11 +192,11 @@ class Advice:
     def text(self, language: str = "en") -> str:
         """A few sentences (``en`` or ``ko``): the best call, the next ones, how it was
         simulated."""
-        return " ".join(_advice_lines(self, _WORDS[_language(language)]))
+        return " ".join(_advice_lines(self, _language(language)))
 
     def html(self, language: str = "en") -> str:
         """A small HTML table (inline styles: readable without a notebook's CSS)."""
-        return _advice_html(self, _WORDS[_language(language)])
+        return _advice_html(self, _language(language))
 
     def _repr_html_(self) -> str:
         return self.html()
@@ -239,7 +243,7 @@ class CallReview:
 
     def text(self, language: str = "en") -> str:
         """One sentence: ``call 1 (E): pass cost 23 points on average …``."""
-        return _review_line(self, _WORDS[_language(language)])
+        return _review_line(self, _language(language))
 
     def __str__(self) -> str:
         return self.text()
@@ -398,7 +402,7 @@ def _taking_plan(bidder: SimBidder, state: TrickPlay, seat: int, legal: list[str
     calls: dict[Any, _Call] = {}
     for call in legal:
         if call == "pass":
-            calls[call] = _Call(None, None, "Pass", "패스")
+            calls[call] = _Call(None, None, *_labels("advice.label_pass"))
             continue
         code = turned.suit.name if call == "take" else call
         en, ko = _taking_labels(call, turned)
@@ -410,20 +414,19 @@ def _taking_plan(bidder: SimBidder, state: TrickPlay, seat: int, legal: list[str
 def _taking_labels(call: str, turned: Card) -> tuple[str, str]:
     """``Take ♥`` / ``♥ 가져가기``, ``♣ trump`` / ``♣ 으뜸패``, no trump, all trump."""
     if call == "take":
-        return f"Take {turned.suit.symbol}", f"{turned.suit.symbol} 가져가기"
+        return _labels("advice.label_take", suit=turned.suit.symbol)
     if call in _WORD_LABELS:
-        return _WORD_LABELS[call]
-    sym = Suit[call].symbol
-    return f"{sym} trump", f"{sym} 으뜸패"
+        return _labels(f"advice.label_{call}")
+    return _labels("advice.label_trump", suit=Suit[call].symbol)
 
 
-_WORD_LABELS = {
-    "NT": ("No trump", "으뜸패 없음"),
-    "AT": ("All trump", "모두 으뜸패"),
-    "pass": ("Pass", "패스"),
-    "coinche": ("Coinche (×2)", "쿠앵슈(×2)"),
-    "surcoinche": ("Surcoinche (×4)", "쉬르쿠앵슈(×4)"),
-}
+def _labels(key: str, **values: Any) -> tuple[str, str]:
+    """The text ``key`` of the catalogue in English and in Korean (a call's two labels)."""
+    return words.text(key, "en", **values), words.text(key, "ko", **values)
+
+
+_WORD_LABELS = ("NT", "AT", "pass", "coinche", "surcoinche")
+"""The calls whose label is a word of their own (``advice.label_<call>``)."""
 _BID_KIND_LABELS = {
     "capot": "Capot",
     "capot_belote": "Capot with belote",
@@ -434,7 +437,7 @@ _BID_KIND_LABELS = {
 
 def _trump_label(code: str) -> str:
     if code in _WORD_LABELS:
-        return _WORD_LABELS[code][0]
+        return words.text(f"advice.label_{code}", "en")
     return Suit[code].symbol
 
 
@@ -480,7 +483,7 @@ def _auction_plan(bidder: SimBidder, state: TrickPlay, seat: int, legal: list[st
     calls: dict[Any, _Call] = {}
     notes: tuple[str, ...] = ()
     for call in legal:
-        en, ko = _WORD_LABELS.get(call, ("", ""))
+        en, ko = _labels(f"advice.label_{call}") if call in _NO_CONTRACT else ("", "")
         if call in _NO_CONTRACT and (standing is None or by is None):
             calls[call] = _Call(None, None, en, ko)
         elif call in _NO_CONTRACT:
@@ -513,7 +516,8 @@ def _calls_plan(bidder: SimBidder, state: TrickPlay, seat: int, legal: list[int]
         return bidder.callbreak_deal(state, seat, c2, legal, rest)
 
     calls = {
-        c: _Call("hand", partial(_callbreak_score, call=c), f"Call {c}", f"콜 {c}", str(c))
+        c: _Call("hand", partial(_callbreak_score, call=c), *_labels("advice.label_call", n=c),
+                 str(c))
         for c in legal
     }
     return _Plan(bidder.spec.deck_mask & ~state.hands[seat], deal, calls, own_call=c2)
@@ -578,8 +582,8 @@ def _judge(a: Advice, number: int, seat: int, made: Any) -> CallReview:
 
 # --- words ----------------------------------------------------------------------------------------
 def _language(language: str) -> str:
-    if language not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r}; choose one of {LANGUAGES}")
+    if language not in words.LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; choose one of {words.LANGUAGES}")
     return language
 
 
@@ -587,112 +591,11 @@ def _round(x: float | None, digits: int) -> float | None:
     return None if x is None else round(x, digits)
 
 
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "head": "Bidding advice for {seat} ({title}): {n} simulated deals a call ({ms:.0f} ms).",
-        "margin": "A score is your side's score for the hand minus the other side's, by the "
-                  "game's own scoring.",
-        "score": "A score is your own score for the round.",
-        "best": "Best call: {label}, {mean} on average (95% interval {low} to {high}){made}.",
-        "best_fixed": "Best call: {label}, {mean}{made}.",
-        "made": ", made in {p}% of the deals",
-        "other": "{label}: {mean}{made}.",
-        "other_made": ", made {p}%",
-        "half": "; bids up to {v} made in at least half the deals",
-        "how": "How: the cards you have not seen are dealt at random around {known} (the calls "
-               "made are not read into the other hands); {play}.",
-        "known_taking": "your cards and the turned card",
-        "known": "your cards",
-        "rollout": "the first {k} tricks are played by level-2 players, the rest solved exactly",
-        "whole": "each hand is played out by level-2 players",
-        "pass_taking": "A pass counts as 0: who takes after it, or a void deal, is not "
-                       "simulated; a tie counts as not made.",
-        "pass_auction": "A pass counts as 0 with no bid yet, else as the bid standing now "
-                        "played out (with its coinche), and the make rate of a coinche or "
-                        "surcoinche is the standing bid's; the attack is counted {shade} "
-                        "points short when asking whether it makes its bid, as level 4 does, "
-                        "unless it took every point.",
-        "pass_calls": "Every call is scored on the same deals, in which you call {c2} (the "
-                      "level-2 call) and the others their calls made or level-2 calls.",
-        "generale": "A générale counts as made when the side takes every trick (which partner "
-                    "takes them is not simulated).",
-        "turn": "call {n}",
-        "review_cost": "{turn} ({seat}): {made} cost {cost} on average against the best "
-                       "call, {best}{best_made}.",
-        "review_close": "{turn} ({seat}): {made} scored {gap} less on average than the best "
-                        "call, {best}, a difference within the noise of the deals{best_made}.",
-        "review_best": "{turn} ({seat}): {made} was the best call{best_made}.",
-        "review_blind": "{turn} ({seat}): {made} is not judged: a bid stood, and the "
-                        "simulated deals do not read it into its bidder's hand (there, "
-                        "{best} scored best).",
-        BID_STANDS: "Careful: a bid stands, and these deals do not read it into its bidder's "
-                    "hand (its bidder holds what it bid on), so take these numbers as rough.",
-        "review_made": "; {best} made {p}% of {d}",
-        "review_made_self": " (made {p}% of {d})",
-        "points": "points", "point": "point", "deals": "{d} deals", "deal": "1 deal",
-        "col_call": "call", "col_deals": "deals", "col_made": "made", "col_mean": "mean",
-        "col_interval": "95% interval", "col_values": "made by value",
-    },
-    "ko": {
-        "head": "{seat} 자리 {topic} 조언({title}): {choice}마다 표본 딜 {n}개로 "
-                "계산했습니다({ms:.0f}ms).",
-        "topic_taking": "공수 결정", "topic_auction": "경매", "topic_calls": "콜",
-        "choice": "선택", "choice_calls": "콜",
-        "margin": "점수는 이 판에서 우리 팀이 얻은 점수에서 상대 팀 점수를 뺀 값이며, 게임의 "
-                  "점수 계산을 그대로 따릅니다.",
-        "margin_duel": "점수는 이 판에서 이 자리가 얻은 점수에서 상대편 점수를 뺀 값이며, "
-                       "게임의 점수 계산을 그대로 따릅니다.",
-        "score": "점수는 이 라운드에서 이 자리가 얻는 점수입니다.",
-        "best": "가장 좋은 {choice}: {label}, 평균 {mean}점(95% 신뢰구간 {low}~{high}점){made}.",
-        "best_fixed": "가장 좋은 {choice}: {label}, {mean}점{made}.",
-        "made": ", 표본 딜의 {p}%에서 계약 성공",
-        "made_calls": ", 표본 딜의 {p}%에서 콜 달성",
-        "other": "{label}: 평균 {mean}점{made}.",
-        "other_fixed": "{label}: {mean}점{made}.",
-        "other_made": ", 계약 성공 {p}%",
-        "other_made_calls": ", 콜 달성 {p}%",
-        "half": ", 표본 딜의 절반 이상에서 성공하는 공약은 {v}까지",
-        "how": "계산 방법: {known:을} 뺀 나머지 카드를 무작위로 나눕니다(다른 자리가 앞서 한 "
-               "선택은 그 손패에 반영하지 않습니다). {play}.",
-        "known_taking": "이 자리의 손패와 뒤집힌 카드",
-        "known": "이 자리의 손패",
-        "rollout": "처음 {k}트릭은 레벨 2 컴퓨터가 진행하고, 나머지는 모든 패를 공개한 "
-                   "계산(더블 더미)으로 정확히 풉니다",
-        "whole": "딜마다 끝까지 레벨 2 컴퓨터가 진행합니다",
-        "pass_taking": "패스는 0점으로 셉니다. 그 뒤에 누가 가져가는지, 다시 나누는지는 계산하지 "
-                       "않습니다. 동점은 계약 실패로 셉니다.",
-        "pass_auction": "패스는 아직 공약이 없으면 0점, 있으면 지금 가장 높은 공약(쿠앵슈 "
-                        "포함)이 그대로 진행된다고 봅니다. 쿠앵슈와 쉬르쿠앵슈의 성공률은 현재 "
-                        "공약의 성공률입니다. 레벨 4처럼 공격 팀 점수를 {shade}점 깎아서 계약 "
-                        "성공 여부를 봅니다(모든 점수를 가져간 경우는 빼고).",
-        "pass_calls": "모든 콜을 같은 표본 딜로 계산합니다. 표본 딜에서 이 자리는 레벨 2 "
-                      "컴퓨터의 콜({c2})을, 다른 자리는 이미 한 콜이나 레벨 2 컴퓨터의 콜을 "
-                      "한다고 봅니다.",
-        "generale": "제네랄은 공격 팀이 모든 트릭을 가져가면 성공으로 셉니다(두 사람 중 누가 "
-                    "가져가는지는 따지지 않습니다).",
-        "turn": "{nth} 차례", "turn_calls": "{nth} 콜",
-        "review_cost": "{turn}({seat}): {made:은} 가장 좋은 {choice}({best})보다 평균 "
-                       "{cost} 손해입니다{best_made}.",
-        "review_close": "{turn}({seat}): {made:은} 가장 좋은 {choice}({best})보다 평균 "
-                        "{gap} 낮지만, 표본 딜의 오차 범위 안이라 의미 있는 차이는 "
-                        "아닙니다{best_made}.",
-        "review_best": "{turn}({seat}): {made:은} 가장 좋은 {choice}이었습니다{best_made}.",
-        "review_blind": "{turn}({seat}): {made:은} 판정하지 않습니다. 공약이 걸려 있었는데 "
-                        "표본 딜은 그 공약을 건 자리의 손패에 반영하지 않기 때문입니다(표본 "
-                        "딜에서는 {best:이} 가장 좋았습니다).",
-        BID_STANDS: "주의: 공약이 걸려 있지만 표본 딜은 그 공약을 건 자리의 손패에 반영하지 "
-                    "않습니다(실제로는 그 자리가 공약할 만한 패를 들고 있습니다). 숫자는 "
-                    "대략적인 값으로만 보세요.",
-        "review_made": "({best}: {d} 중 {p}% 계약 성공)",
-        "review_made_self": "({d} 중 {p}% 계약 성공)",
-        "review_made_calls": "({best}: {d} 중 {p}% 콜 달성)",
-        "review_made_self_calls": "({d} 중 {p}% 콜 달성)",
-        "points": "점", "point": "점", "deals": "표본 딜 {d}개", "deal": "표본 딜 1개",
-        "col_call": "선택", "col_call_calls": "콜", "col_deals": "표본 딜",
-        "col_made": "계약 성공", "col_made_calls": "콜 달성", "col_mean": "평균",
-        "col_interval": "95% 구간", "col_values": "값별 성공률",
-    },
-}
+# The texts are the ``advice.`` namespace of the catalogue of words (belote_lab/words/en/
+# advice.json, ko/advice.json): the head of each kind of bidding (``head_<kind>``), the
+# measure, the best call and the others, how the deals were simulated, the notes, the review of
+# a call and the table's columns.  Callbreak's calls have words of their own where a contract's
+# are not theirs (``calls_<key>``: 콜, 콜 달성, not 선택, 계약 성공): see :func:`_kind`.
 SEAT_WORDS_EN = ("North", "East", "South", "West")
 """The seats in English texts (the Korean ones: :func:`belote_lab.korean.seat_word`)."""
 
@@ -706,20 +609,18 @@ def seat_words(seat: int, language: str) -> str:
     return seat_word(seat) if language == "ko" else SEAT_WORDS_EN[seat]
 
 
-def _ko(w: dict[str, str]) -> bool:
-    return w is _WORDS["ko"]
+def _kind(key: str, g: Game) -> str:
+    """The full key of ``key`` for the game's kind of bidding: Callbreak's own
+    (``advice.calls_<key>``: *콜 달성*, not *계약 성공*) where it has one.
 
-
-def _kind_key(w: dict[str, str], key: str, g: Game) -> str:
-    """``key`` in the words of the game's kind of bidding if it has its own (Callbreak's
-    calls are *콜 달성*, not *계약 성공*)."""
-    own = f"{key}_{g.bidding}"
-    return own if own in w else key
-
-
-def _kind(w: dict[str, str], key: str, g: Game) -> str:
-    """The words of ``key`` for the game's kind of bidding (see :func:`_kind_key`)."""
-    return w[_kind_key(w, key, g)]
+    >>> from belote_lab.games import get
+    >>> _kind("col_made", get("callbreak")), _kind("col_mean", get("callbreak"))
+    ('advice.calls_col_made', 'advice.col_mean')
+    >>> _kind("col_made", get("belote"))
+    'advice.col_made'
+    """
+    own = f"advice.calls_{key}"
+    return own if g.bidding == "calls" and own in words.catalogue("en") else f"advice.{key}"
 
 
 def _num(x: float, g: Game, sign: bool = True) -> str:
@@ -744,12 +645,11 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}"
 
 
-def _amount(x: float, g: Game, w: dict[str, str]) -> str:
-    """``23 points`` / ``23점``."""
-    n = _num(x, g, sign=False)
-    if _ko(w):
-        return f"{n}점"
-    return f"{n} {w['point'] if n == '1' else w['points']}"
+def _amount(x: float, g: Game, language: str, sign: bool = False) -> str:
+    """``23 points`` / ``23점`` (``sign``: ``+23 points``)."""
+    n = _num(x, g, sign)
+    one = n.lstrip("+-") == "1"
+    return words.text("advice.amount_point" if one else "advice.amount_points", language, n=n)
 
 
 # --- the table, the text, the picture -------------------------------------------------------------
@@ -806,32 +706,31 @@ def _by_value_text(by_value: dict[str, float | None], trump: str = "", ko: bool 
     return " · ".join(parts)
 
 
-def _advice_lines(a: Advice, w: dict[str, str]) -> list[str]:
+def _advice_lines(a: Advice, language: str) -> list[str]:
     g = get(a.game)
-    ko = _ko(w)
-    seat = seat_words(a.seat, "ko" if ko else "en")
-    choice = _kind(w, "choice", g) if ko else ""
-    head = w["head"].format(seat=seat, title=g.title_ko if ko else g.title, n=f"{a.samples:,}",
-                            ms=a.ms, topic=_kind(w, "topic", g) if ko else "", choice=choice)
-    measure = a.measure if len(g.seats) > 2 or f"{a.measure}_duel" not in w else "margin_duel"
-    out = [head, w[measure]]
+    ko = language == "ko"
+    seat = seat_words(a.seat, language)
+    head = words.text(f"advice.head_{g.bidding}", language, seat=seat,
+                      title=g.title_ko if ko else g.title, n=f"{a.samples:,}", ms=a.ms)
+    duel = a.measure == "margin" and len(g.seats) == 2
+    out = [head, words.text(f"advice.measure_{'margin_duel' if duel else a.measure}", language)]
     rows = sorted(a.table(), key=lambda r: -r["mean"])
     for i, r in enumerate(rows[:4]):
         label = r["label_ko" if ko else "label"]
-        key = _kind_key(w, "made" if i == 0 else "other_made", g)
-        made = "" if r["made"] is None else w[key].format(p=_pct(r["made"]))
+        key = _kind("made" if i == 0 else "other_made", g)
+        made = "" if r["made"] is None else words.text(key, language, p=_pct(r["made"]))
         if r.get("highest_half") is not None:
-            made += w["half"].format(v=_half_bid(r, ko))
+            made += words.text("advice.half", language, v=_half_bid(r, ko))
         fixed = r["made"] is None and r["low"] == r["high"]  # a pass: always the same score
-        mean = _amount(r["mean"], g, w) if fixed and not ko else _num(r["mean"], g)
+        mean = _amount(r["mean"], g, language, sign=True) if fixed else _num(r["mean"], g)
         if i == 0:
-            key = "best_fixed" if fixed else "best"
-            out.append(w[key].format(label=label, mean=mean, low=_num(r["low"], g),
-                                     high=_num(r["high"], g), made=made, choice=choice))
+            out.append(words.text(_kind("best_fixed" if fixed else "best", g), language,
+                                  label=label, mean=mean, low=_num(r["low"], g),
+                                  high=_num(r["high"], g), made=made))
         else:
-            key = "other_fixed" if fixed and "other_fixed" in w else "other"
-            out.append(w[key].format(label=label, mean=mean, made=made))
-    return out + _how_lines(a, g, w)
+            key = "advice.other_fixed" if fixed else "advice.other"
+            out.append(words.text(key, language, label=label, mean=mean, made=made))
+    return out + _how_lines(a, g, language)
 
 
 def _half_bid(row: dict[str, Any], ko: bool) -> str:
@@ -843,17 +742,19 @@ def _half_bid(row: dict[str, Any], ko: bool) -> str:
     return Bid.parse(f"{row['highest_half']}{row['contract']}").describe("ko")
 
 
-def _how_lines(a: Advice, g: Game, w: dict[str, str]) -> list[str]:
+def _how_lines(a: Advice, g: Game, language: str) -> list[str]:
     """What the simulation assumes."""
-    known = w["known_taking"] if g.bidding == "taking" else w["known"]
-    play = w["whole"] if a.rollout >= g.tricks else w["rollout"].format(k=a.rollout)
-    how = kformat(w["how"], known=known, play=play) if _ko(w) else w["how"].format(
-        known=known, play=play)
-    out = [how]
-    own = "" if a.own_call is None else str(a.own_call)
-    out.append(w.get(f"pass_{g.bidding}", "").format(shade=SHADE, c2=own))
-    out += [w[n] for n in a.notes if n in w]
-    return [x for x in out if x]
+    known = words.text("advice.known_taking" if g.bidding == "taking" else "advice.known",
+                       language)
+    play = (words.text("advice.whole", language) if a.rollout >= g.tricks
+            else words.text("advice.rollout", language, k=a.rollout))
+    out = [words.text("advice.how", language, known=known, play=play)]
+    if g.bidding in _PLANS:  # the kinds of bidding advised: what a pass counts as
+        own = "" if a.own_call is None else str(a.own_call)
+        out.append(words.text(f"advice.pass_{g.bidding}", language, shade=SHADE, c2=own))
+    said = words.catalogue(language)
+    return out + [words.text(f"advice.note_{n}", language) for n in a.notes
+                  if f"advice.note_{n}" in said]
 
 
 _CELL = ("padding:2px 8px;border-bottom:1px solid rgba(128,128,128,0.5);"
@@ -867,15 +768,15 @@ def _cell(i: int) -> str:
                         wrap="normal" if i == 5 else "nowrap")
 
 
-def _advice_html(a: Advice, w: dict[str, str]) -> str:
+def _advice_html(a: Advice, language: str) -> str:
     g = get(a.game)
-    ko = _ko(w)
+    ko = language == "ko"
     rows = a.table()
     grouped = any(r.get("by_value") for r in rows)
     cols = ["col_call", "col_deals", "col_made", "col_mean", "col_interval"]
     cols += ["col_values"] if grouped else []
     head = "".join(
-        f'<th style="{_cell(i)}">{html.escape(_kind(w, c, g))}'
+        f'<th style="{_cell(i)}">{html.escape(words.text(_kind(c, g), language))}'
         "</th>" for i, c in enumerate(cols)
     )
     body = []
@@ -894,8 +795,8 @@ def _advice_html(a: Advice, w: dict[str, str]) -> str:
             f'<td style="{weight}{_cell(i)}">'
             f"{html.escape(c)}</td>" for i, c in enumerate(cells)
         ) + "</tr>")
-    lines = _advice_lines(a, w)
-    notes = html.escape(" ".join([lines[1], *_how_lines(a, g, w)]))
+    lines = _advice_lines(a, language)
+    notes = html.escape(" ".join([lines[1], *_how_lines(a, g, language)]))
     return (
         '<div class="belote-lab-advice" style="font-family:sans-serif;font-size:14px">'
         f"<div>{html.escape(lines[0])}</div>"
@@ -906,27 +807,25 @@ def _advice_html(a: Advice, w: dict[str, str]) -> str:
     )
 
 
-def _review_line(r: CallReview, w: dict[str, str]) -> str:
+def _review_line(r: CallReview, language: str) -> str:
     a = r.advice
     g = get(a.game)
-    ko = _ko(w)
-    lang = "ko" if ko else "en"
     made, best = a.row(r.made), a.row(r.best)
-    seat = seat_words(r.seat, lang)
-    turn = _kind(w, "turn", g).format(n=r.number, nth=ordinal(r.number))
-    deals = w["deal"] if a.samples == 1 else w["deals"].format(d=f"{a.samples:,}")
-    words = {"turn": turn, "seat": seat, "made": made.label(lang), "best": best.label(lang),
-             "choice": _kind(w, "choice", g) if ko else "",
-             "cost": _amount(r.cost, g, w), "gap": _amount(r.gap, g, w), "best_made": ""}
-    fill = kformat if ko else str.format
+    deals = (words.text("advice.deal", language) if a.samples == 1
+             else words.text("advice.deals", language, d=f"{a.samples:,}"))
+    values = {"turn": words.text(_kind("turn", g), language, n=r.number),
+              "seat": seat_words(r.seat, language), "made": made.label(language),
+              "best": best.label(language), "cost": _amount(r.cost, g, language),
+              "gap": _amount(r.gap, g, language), "best_made": ""}
     if a.bid_stands:
-        return fill(w["review_blind"], **words)
+        return words.text("advice.review_blind", language, **values)
     if made.call == best.call:
-        if made.made is not None:
-            words["best_made"] = _kind(w, "review_made_self", g).format(
-                p=_pct(made.made), d=deals)
-        return fill(w["review_best"], **words)
+        if made.made is None:
+            return words.text(_kind("review_best", g), language, **values)
+        return words.text(_kind("review_best_made", g), language, **values,
+                          p=_pct(made.made), d=deals)
     if best.made is not None:
-        words["best_made"] = _kind(w, "review_made", g).format(
-            best=best.label(lang), p=_pct(best.made), d=deals)
-    return fill(w["review_cost" if r.cost > 0 else "review_close"], **words)
+        values["best_made"] = words.text(_kind("review_made", g), language,
+                                         best=best.label(language), p=_pct(best.made), d=deals)
+    return words.text(_kind("review_cost" if r.cost > 0 else "review_close", g), language,
+                      **values)
