@@ -18,7 +18,9 @@ Two questions of analysts and teachers, answered over many deals:
 counts and sums of each group of hands in ``notebooks/data/taking_study.json``
 (``make studies``).  :func:`load` reads that file back as a :class:`Store`, whose tables
 (:meth:`Store.taking`, :meth:`Store.bids`) give each group's n, make rate with its 95%
-(Wilson) interval and mean score with its 95% interval, in English or Korean.
+(Wilson) interval and mean score with its 95% interval, in English or Korean (the tables'
+words are the ``studies.`` namespace of the catalogue of words,
+``belote_lab/words/en/studies.json`` and ``ko/studies.json``).
 
 >>> import pandas as pd
 >>> rows = pd.DataFrame({"game": "belote", "taker": ["N", "E"], "made": [1, 0],
@@ -43,6 +45,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from belote_lab import words
 
 __all__ = [
     "RUNS",
@@ -242,25 +246,13 @@ def _write(path: Path, data: dict[str, Any]) -> None:
     tmp.replace(path)
 
 
-_WORDS = {
-    "en": {"jack": "trump J", "nine": "trump 9", "trumps": "trumps", "aces": "side aces",
-           "n": "hands", "made": "made", "made_ci": "95% interval", "score": "mean score",
-           "score_ci": "± (95%)", "points": "mean card points", "bid": "bid",
-           "strength": "bidders' card points", "yes": "yes", "no": "no", "dd": "double dummy",
-           "level4": "level 4", "play": "play", "diff": "difference"},
-    "ko": {"jack": "으뜸패 J", "nine": "으뜸패 9", "trumps": "으뜸패 수", "aces": "다른 무늬 A",
-           "n": "판 수", "made": "성공률", "made_ci": "95% 구간", "score": "평균 점수",
-           "score_ci": "±(95%)", "points": "평균 카드 점수", "bid": "공약",
-           "strength": "공약한 팀의 카드 점수", "yes": "있음", "no": "없음",
-           "dd": "모든 패를 공개한 계산(더블 더미)", "level4": "레벨 4", "play": "플레이",
-           "diff": "차이"},
-}
-
-
 def _lang(language: str) -> dict[str, str]:
-    if language not in _WORDS:
+    """The ``studies.`` texts of ``language`` (belote_lab/words/en/studies.json,
+    ko/studies.json): the tables' columns (``col_<name>``), yes and no, how a run was played
+    (``play_<play>``)."""
+    if language not in words.LANGUAGES:
         raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
-    return _WORDS[language]
+    return words.section("studies", language)
 
 
 class Store:
@@ -310,21 +302,23 @@ class Store:
         order = {"jack": [w["yes"], w["no"]], "nine": [w["yes"], w["no"]],
                  "trumps": [b[2] for b in TRUMP_BINS], "aces": [0, 1, 2, 3]}
         keys = sorted(merged, key=lambda k: [order[b].index(x) for b, x in zip(by, k, strict=True)])
-        return self._frame([w[b] for b in by], keys, merged, w, min_hands, numbers)
+        return self._frame([w[f"col_{b}"] for b in by], keys, merged, language, min_hands,
+                           numbers)
 
     def bids(self, run_id: str = "coinche_dd", language: str = "en", min_hands: int = 1,
              numbers: bool = False) -> Any:
         """The Coinche bids of run ``run_id``: a row a bid value and the bidding side's
         points group (``numbers``: as in :meth:`taking`)."""
         w = _lang(language)
-        dash = "~" if w is _WORDS["ko"] else "–"  # a range in Korean: 70~89
+        dash = "~" if language == "ko" else "–"  # a range in Korean: 70~89
         merged: dict[tuple[Any, ...], list[int]] = {}
         for key, sums in self._groups(run_id, "bids").items():
             value, points = key.split("|")
             _add(merged, (int(value), points.replace("–", dash)), sums)
         names = [b[2].replace("–", dash) for b in POINT_BINS]
         keys = sorted(merged, key=lambda k: (k[0], names.index(k[1])))
-        return self._frame([w["bid"], w["strength"]], keys, merged, w, min_hands, numbers)
+        return self._frame([w["col_bid"], w["col_strength"]], keys, merged, language,
+                           min_hands, numbers)
 
     def compare(self, a: str, b: str, language: str = "en") -> Any:
         """Run ``a`` against run ``b`` over all their trump contracts: the make rate and the
@@ -342,7 +336,8 @@ class Store:
                     tot[i] += x
             cols.append(tot)
         rows = []
-        for name, k in ((w["made"], 1), (w["score"], 2)):
+        ko = language == "ko"
+        for name, k in ((w["col_made"], 1), (w["col_score"], 2)):
             stats = []
             for n, made, s, s2, _, _ in cols:
                 if k == 1:
@@ -353,30 +348,32 @@ class Store:
                 stats.append((mean, var * n / max(n - 1, 1) / n))
             diff = stats[0][0] - stats[1][0]
             half = 1.959964 * math.sqrt(stats[0][1] + stats[1][1])
-            if k == 1 and w is _WORDS["ko"]:  # a difference of rates: percentage points
+            if k == 1 and ko:  # a difference of rates: percentage points
                 shown = [f"{stats[0][0]:.1%}", f"{stats[1][0]:.1%}", f"{100 * diff:+.1f}%p",
                          f"{100 * (diff - half):+.1f}~{100 * (diff + half):+.1f}%p"]
             elif k == 1:
                 shown = [f"{stats[0][0]:.1%}", f"{stats[1][0]:.1%}", f"{diff:+.1%}",
                          f"{diff - half:+.1%} … {diff + half:+.1%}"]
-            elif w is _WORDS["ko"]:
+            elif ko:
                 shown = [f"{stats[0][0]:.1f}", f"{stats[1][0]:.1f}", f"{diff:+.1f}",
                          f"{diff - half:+.1f}~{diff + half:+.1f}"]
             else:
                 shown = [f"{stats[0][0]:.1f}", f"{stats[1][0]:.1f}", f"{diff:+.1f}",
                          f"{diff - half:+.1f} … {diff + half:+.1f}"]
             rows.append([name, *shown])
-        form = "{play}, n = {n:,}" if w is _WORDS["ko"] else "{play} (n = {n:,})"
-        heads = [form.format(play=w[_run(x).play], n=c[0])
+        heads = [words.text("studies.run_head", language, play=w[f"play_{_run(x).play}"],
+                            n=f"{c[0]:,}")
                  for x, c in zip((a, b), cols, strict=True)]
-        return pd.DataFrame(rows, columns=["", *heads, w["diff"], w["made_ci"]]).set_index("")
+        return pd.DataFrame(rows, columns=["", *heads, w["col_diff"], w["col_made_ci"]]
+                            ).set_index("")
 
     @staticmethod
     def _frame(cols: list[str], keys: list[tuple[Any, ...]],
-               merged: dict[tuple[Any, ...], list[int]], w: dict[str, str],
+               merged: dict[tuple[Any, ...], list[int]], language: str,
                min_hands: int, numbers: bool = False) -> Any:
         import pandas as pd
 
+        w = _lang(language)
         rows: list[list[Any]] = []
         for k in keys:
             n, made, s, s2, _, _ = merged[k]
@@ -389,12 +386,13 @@ class Store:
             if numbers:
                 rows.append([*k, n, made, made / n, lo, hi, mean, half])
             else:
-                span = (f"{100 * lo:.1f}~{100 * hi:.1f}%" if w is _WORDS["ko"] else
+                span = (f"{100 * lo:.1f}~{100 * hi:.1f}%" if language == "ko" else
                         f"{lo:.1%}–{hi:.1%}")
                 rows.append([*k, f"{n:,}", f"{made / n:.1%}", span, round(mean, 1),
                              round(half, 1)])
         names = (["n", "made", "rate", "low", "high", "mean", "half"] if numbers else
-                 [w["n"], w["made"], w["made_ci"], w["score"], w["score_ci"]])
+                 [w["col_n"], w["col_made"], w["col_made_ci"], w["col_score"],
+                  w["col_score_ci"]])
         return pd.DataFrame(rows, columns=[*cols, *names]).set_index(cols)
 
 

@@ -49,7 +49,6 @@ NOT_YET: set[str] = {
     "belote_lab/session.py",
     "widgets/belote_widgets/problem.py",
     "belote_lab/games/base.py",
-    "belote_lab/taking_study.py",
     "belote_lab/record.py",
     "belote_lab/games/errors.py",
     "widgets/belote_widgets/story.py",
