@@ -10,6 +10,13 @@ notebook can print and check exactly what a chart draws.
 Figures are made with ``pyplot`` so that a notebook shows them at the end of the cell (end the
 cell with ``plt.show()``); a script or a test should ``plt.close(fig)`` when done.
 
+The charts' own words (axis labels, legends, default titles, the outcomes' and sides' names)
+are the ``plots.`` namespace of the catalogue of words (``belote_lab/words/en/plots.json``,
+``ko/plots.json``); each chart writes them in English, or in Korean with ``language="ko"``
+(draw Korean after :func:`use_korean`).  The titles, feature names and units a caller gives
+are drawn as given.  The outcome categories (:data:`OUTCOMES`) and the sides of
+:func:`belote_counts` are data keys, the same in both languages.
+
 >>> import numpy as np
 >>> wilson(50, 100)
 (0.404, 0.596)
@@ -31,6 +38,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import PercentFormatter
 
+from belote_lab import words
 from belote_lab.games import Game, get
 
 __all__ = [
@@ -87,6 +95,10 @@ OUTCOMES: tuple[str, ...] = (
     "litige (tie)",
 )
 """The outcome categories of :func:`outcome_counts`, each hand in exactly one."""
+
+_OUTCOME_KEYS = dict(zip(OUTCOMES, ("made", "made_capot", "failed", "failed_capot", "litige"),
+                         strict=True))
+"""Each outcome's text on a chart: ``plots.outcome_<key>`` of the catalogue of words."""
 
 _KIND_OF_CODE = {"S": "suit", "H": "suit", "D": "suit", "C": "suit", "NT": "no trump",
                  "AT": "all trump", "callbreak": "callbreak"}
@@ -201,7 +213,7 @@ def hangul_font() -> str | None:
             font = font_manager.get_font(path)
         except (OSError, RuntimeError):
             continue
-        if font.get_char_index(ord("한")):
+        if font.get_char_index(0xD55C):  # U+D55C, a Hangul syllable
             font_manager.fontManager.addfont(path)
             names.append(font.family_name)
     return "NanumGothic" if "NanumGothic" in names else (names[0] if names else None)
@@ -217,6 +229,16 @@ def use_korean() -> str | None:
     return font
 
 
+def _lang(language: str) -> str:
+    """The language of a chart's words: Korean for ``"ko"``, else English."""
+    return "ko" if language == "ko" else "en"
+
+
+def _given(value: str | None, key: str, language: str) -> str:
+    """``value``, or the text ``key`` of the catalogue when the caller gave none."""
+    return words.text(key, language) if value is None else value
+
+
 def _figure(ncols: int = 1, nrows: int = 1, width: float = 9.0, height: float = 4.8,
             **kw: Any) -> tuple[Figure, Any]:
     with plt.rc_context({**_STYLE, "font.family": list(_FONTS)}):
@@ -230,9 +252,11 @@ def _styled(fig: Figure) -> Figure:
 
 
 def _share_bars(ax: Any, groups: Mapping[str, Mapping[str, int]], categories: Sequence[str],
-                colors: Sequence[str] = PALETTE) -> None:
+                colors: Sequence[str] = PALETTE, language: str = "en",
+                names: Sequence[str] | None = None) -> None:
     """Grouped bars: one group per category, one bar per entry of ``groups`` (a share of
-    that entry's total), with Wilson error bars and the share written above."""
+    that entry's total), with Wilson error bars and the share written above; ``names``: the
+    categories' words on the chart (by default the categories)."""
     labels = list(groups)
     k = len(labels)
     width = 0.8 / max(k, 1)
@@ -246,41 +270,49 @@ def _share_bars(ax: Any, groups: Mapping[str, Mapping[str, int]], categories: Se
         hi = [c[1] - s for s, c in zip(shares, cis, strict=True)]
         pos = x - 0.4 + width * (i + 0.5)
         ax.bar(pos, shares, width, color=colors[i % len(colors)], yerr=[lo, hi], capsize=3,
-               label=f"{label} (n = {n:,} hands)", error_kw={"elinewidth": 1})
+               label=words.text("plots.hands_n", language, label=label, n=f"{n:,}"),
+               error_kw={"elinewidth": 1})
         for p, s, c in zip(pos, shares, cis, strict=True):
             ax.annotate(_pct(s), (p, c[1]), xytext=(0, 2), textcoords="offset points",
                         ha="center", va="bottom", fontsize=9)
     ax.set_xticks(x)
-    ax.set_xticklabels(categories)
+    ax.set_xticklabels(list(categories) if names is None else list(names))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylim(0, 1.08)
 
 
 # --- charts -------------------------------------------------------------------------------------
 def _points_panel(ax: Any, attack: np.ndarray, defence: np.ndarray, total: int,
-                  title: str, attack_label: str = "attack (taker's side)") -> None:
+                  title: str, attack_label: str | None = None, language: str = "en") -> None:
     bins = np.arange(0, total + 11, 10) - 0.5
-    ax.hist(attack, bins=bins, alpha=0.6, color=ATTACK, label=attack_label)
-    ax.hist(defence, bins=bins, alpha=0.6, color=DEFENCE, label="defence")
+    ax.hist(attack, bins=bins, alpha=0.6, color=ATTACK,
+            label=_given(attack_label, "plots.attack", language))
+    ax.hist(defence, bins=bins, alpha=0.6, color=DEFENCE,
+            label=words.text("plots.defence", language))
     half = total / 2
-    ax.axvline(half, color="black", lw=1, ls="--", label=f"half of {total} = {half:g}")
+    ax.axvline(half, color="black", lw=1, ls="--",
+               label=words.text("plots.half_line", language, total=total, half=f"{half:g}"))
     ax.set_xlim(-5, total + 5)
-    ax.set_xlabel("card points won, dix de der included (points)")
-    ax.set_ylabel("hands")
-    ax.set_title(f"{title} (n = {attack.size:,} hands)")
+    ax.set_xlabel(words.text("plots.points_xlabel", language))
+    ax.set_ylabel(words.text("plots.hands", language))
+    ax.set_title(words.text("plots.title_n_hands", language, title=title, n=f"{attack.size:,}"))
 
 
 def points_histogram(attack_points: Sequence[int] | np.ndarray,
                      defence_points: Sequence[int] | np.ndarray, *,
-                     title: str = "How the 162 points are shared", total: int = 162,
-                     attack_label: str = "attack (taker's side)") -> Figure:
+                     title: str | None = None, total: int = 162,
+                     attack_label: str | None = None, language: str = "en") -> Figure:
     """Histogram of the attack's and the defence's card points (dix de der included) per hand,
-    in 10-point bins, with the half-way line (a contract needs more than half)."""
+    in 10-point bins, with the half-way line (a contract needs more than half).  The title
+    (by default *How the 162 points are shared*) and the attack's label are the caller's;
+    ``language="ko"`` writes the chart's own words in Korean."""
+    lang = _lang(language)
     a = np.asarray(attack_points)
     d = np.asarray(defence_points)
     fig, axes = _figure()
     ax = axes[0, 0]
-    _points_panel(ax, a, d, total, title, attack_label)
+    _points_panel(ax, a, d, total, _given(title, "plots.title_points", lang), attack_label,
+                  lang)
     ax.legend(loc="upper right")
     return _styled(fig)
 
@@ -289,9 +321,11 @@ def points_by_contract(attack_points: Sequence[int] | np.ndarray,
                        defence_points: Sequence[int] | np.ndarray,
                        contract: Sequence[int] | np.ndarray, *,
                        contract_names: Sequence[str] = _CONTRACT_NAMES,
-                       title: str = "Points by contract kind", total: int = 162) -> Figure:
+                       title: str | None = None, total: int = 162,
+                       language: str = "en") -> Figure:
     """One histogram panel (attack vs defence points) per contract kind present:
-    suit contracts, no trump, all trump."""
+    suit contracts, no trump, all trump (``language="ko"``: the chart's words in Korean)."""
+    lang = _lang(language)
     a = np.asarray(attack_points)
     d = np.asarray(defence_points)
     kinds = contract_kinds(contract, contract_names)
@@ -302,53 +336,62 @@ def points_by_contract(attack_points: Sequence[int] | np.ndarray,
                         sharey=True)
     for ax, kind in zip(axes[0], present, strict=True):
         sel = kinds == kind
-        _points_panel(ax, a[sel], d[sel], total, kind)
+        name = words.text(f"plots.kind_{kind.replace(' ', '_')}", lang)
+        _points_panel(ax, a[sel], d[sel], total, name, language=lang)
         if ax is not axes[0, 0]:
             ax.set_ylabel("")
     axes[0, 0].legend(loc="upper left", fontsize=9)
-    fig.suptitle(title)
+    fig.suptitle(_given(title, "plots.title_by_contract", lang))
     return _styled(fig)
 
 
 def outcome_frequencies(groups: Mapping[str, Mapping[str, int]], *,
-                        title: str = "How hands end") -> Figure:
+                        title: str | None = None, language: str = "en") -> Figure:
     """Grouped bars of the share of hands in each outcome (made, made with capot, failed,
     failed with a capot against, litige) for each group, e.g. ``{"Belote": outcome_counts(…),
-    "Coinche": outcome_counts(…)}``; 95% Wilson intervals."""
+    "Coinche": outcome_counts(…)}``; 95% Wilson intervals (``language="ko"``: the chart's
+    words in Korean)."""
+    lang = _lang(language)
     cats = [c for c in OUTCOMES if any(g.get(c, 0) for g in groups.values())] or list(OUTCOMES)
     fig, axes = _figure(width=10, height=4.8)
     ax = axes[0, 0]
-    _share_bars(ax, groups, cats)
-    ax.set_xlabel("outcome of the contract")
-    ax.set_ylabel("share of hands (%)")
-    ax.set_title(title)
+    _share_bars(ax, groups, cats, language=lang,
+                names=[words.text(f"plots.outcome_{_OUTCOME_KEYS[c]}", lang) for c in cats])
+    ax.set_xlabel(words.text("plots.outcome_xlabel", lang))
+    ax.set_ylabel(words.text("plots.share_of_hands", lang))
+    ax.set_title(_given(title, "plots.title_outcomes", lang))
     ax.legend(loc="upper right")
     return _styled(fig)
 
 
 def belote_frequency(groups: Mapping[str, Mapping[str, int]], *,
-                     title: str = "Who scores the belote (K+Q of trump)?") -> Figure:
+                     title: str | None = None, language: str = "en") -> Figure:
     """Grouped bars of the share of hands in which the attack, the defence or nobody scored
-    belote/rebelote, per group (``{"Belote": belote_counts(…), …}``); 95% Wilson intervals."""
+    belote/rebelote, per group (``{"Belote": belote_counts(…), …}``); 95% Wilson intervals
+    (``language="ko"``: the chart's words in Korean)."""
+    lang = _lang(language)
     fig, axes = _figure(width=8.5, height=4.6)
     ax = axes[0, 0]
-    _share_bars(ax, groups, ["attack", "defence", "none"])
-    ax.set_xticklabels(["attack scores it", "defence scores it", "nobody"])
-    ax.set_xlabel("side that scored the 20 points of belote/rebelote")
-    ax.set_ylabel("share of hands (%)")
-    ax.set_title(title)
+    sides = ["attack", "defence", "none"]
+    _share_bars(ax, groups, sides, language=lang,
+                names=[words.text(f"plots.belote_{side}", lang) for side in sides])
+    ax.set_xlabel(words.text("plots.belote_xlabel", lang))
+    ax.set_ylabel(words.text("plots.share_of_hands", lang))
+    ax.set_title(_given(title, "plots.title_belote", lang))
     ax.legend(loc="upper left")
     return _styled(fig)
 
 
 def success_by_holding(made: Sequence[int] | np.ndarray,
                        holdings: Mapping[str, Sequence[Any] | np.ndarray], *,
-                       title: str = "How often the taker makes the contract, by holding",
-                       min_hands: int = 10) -> Figure:
+                       title: str | None = None, min_hands: int = 10,
+                       language: str = "en") -> Figure:
     """One panel per holding feature (``{"trump jack": …, "trumps held": …}``): the share of
     contracts made (``made == 1``) for each value of the feature, with 95% Wilson intervals,
     the number of hands under each bar and the overall rate as a dashed line.  Values seen in
-    fewer than ``min_hands`` hands are left out."""
+    fewer than ``min_hands`` hands are left out.  ``language="ko"`` writes the chart's own
+    words in Korean (the features' names and the title are the caller's)."""
+    lang = _lang(language)
     m = np.asarray(made) == 1
     overall = float(m.mean()) if m.size else float("nan")
     k = len(holdings)
@@ -371,49 +414,40 @@ def success_by_holding(made: Sequence[int] | np.ndarray,
             errs[0].append(r - lo)
             errs[1].append(hi - r)
             ns.append(n)
-        labels = [_level_label(x) for x in levels]
+        labels = [_level_label(x, lang) for x in levels]
         pos = np.arange(len(levels))
-        ax.bar(pos, rates, 0.6, color=ATTACK, yerr=errs, capsize=3, label="contract made")
+        ax.bar(pos, rates, 0.6, color=ATTACK, yerr=errs, capsize=3,
+               label=words.text("plots.contract_made", lang))
         for p, r, n in zip(pos, rates, ns, strict=True):
             ax.annotate(f"{r:.0%}\nn={n:,}", (p, 0.02), ha="center", va="bottom", fontsize=8,
                         color="white", fontweight="bold")
-        ax.axhline(overall, color="black", ls="--", lw=1, label=f"all hands: {overall:.0%}")
+        ax.axhline(overall, color="black", ls="--", lw=1,
+                   label=words.text("plots.all_hands", lang, rate=f"{overall:.0%}"))
         ax.set_xticks(pos)
         ax.set_xticklabels(labels)
         ax.set_xlabel(name)
-        ax.set_ylabel("contracts made (%)")
+        ax.set_ylabel(words.text("plots.contracts_made_pct", lang))
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         ax.set_ylim(0, 1.2)
         ax.set_yticks(np.linspace(0, 1, 6))
     for ax in flat[k:]:
         ax.set_visible(False)
     flat[0].legend(loc="upper left", fontsize=9, ncol=2)
-    fig.suptitle(f"{title} (n = {m.size:,} hands)")
+    title = _given(title, "plots.title_holding", lang)
+    fig.suptitle(words.text("plots.title_n_hands", lang, title=title, n=f"{m.size:,}"))
     return _styled(fig)
 
 
-def _level_label(x: Any) -> str:
+def _level_label(x: Any, language: str = "en") -> str:
+    """A feature's value on a chart: a number as it is, true or false as *yes* or *no*."""
     if isinstance(x, (bool, np.bool_)):
-        return "yes" if x else "no"
+        return words.text("plots.yes" if x else "plots.no", language)
     return str(x)
 
 
-_TIP_WORDS = {
-    "en": {"xlabel": "tip-following side minus the other side ({unit}), 95% CI", "tip": "tip",
-           "pays": "the tip pays", "none": "no clear difference", "costs": "the tip costs",
-           "pays_ci": "the tip pays (CI above 0)", "none_ci": "no clear difference (CI holds 0)",
-           "costs_ci": "the tip costs (CI below 0)"},
-    "ko": {"xlabel": "팁을 따르는 쪽 − 다른 쪽({unit}), 95% 신뢰구간", "tip": "팁",
-           "pays": "팁이 이득", "none": "뚜렷한 차이 없음", "costs": "팁이 손해",
-           "pays_ci": "팁이 이득(구간이 0보다 위)",
-           "none_ci": "뚜렷한 차이 없음(구간이 0을 포함)",
-           "costs_ci": "팁이 손해(구간이 0보다 아래)"},
-}
-
-
 def tip_effects(names: Sequence[str], means: Sequence[float], lows: Sequence[float],
-                highs: Sequence[float], *, unit: str = "points per hand",
-                title: str = "Does following the tip pay?",
+                highs: Sequence[float], *, unit: str | None = None,
+                title: str | None = None,
                 xlabel: str | None = None, verdicts: Sequence[str] | None = None,
                 language: str = "en") -> Figure:
     """Horizontal bars: the gain of the tip-following side over the other side, with its 95%
@@ -421,18 +455,23 @@ def tip_effects(names: Sequence[str], means: Sequence[float], lows: Sequence[flo
     size.  Without ``verdicts`` the colour is read from the interval (above 0, below 0,
     holding 0); with them (``"pays"``, ``"costs"``, anything else), from the verdicts, e.g.
     after a multiple-testing correction.  ``language="ko"`` writes the chart's own words in
-    Korean (the names, unit and title are the caller's)."""
-    words = _TIP_WORDS["ko" if language == "ko" else "en"]
+    Korean (the names, unit and title are the caller's; by default *points per hand* and
+    *Does following the tip pay?* in the chart's language)."""
+    lang = _lang(language)
+
+    def said(key: str, **values: Any) -> str:
+        return words.text(f"plots.tip_{key}", lang, **values)
+
     mean = np.asarray(means, dtype=float)
     lo = np.asarray(lows, dtype=float)
     hi = np.asarray(highs, dtype=float)
     if verdicts is None:
         colors = [GOOD if a > 0 else BAD if b < 0 else NEUTRAL
                   for a, b in zip(lo, hi, strict=True)]
-        legend = (words["pays_ci"], words["none_ci"], words["costs_ci"])
+        legend = (said("pays_ci"), said("none_ci"), said("costs_ci"))
     else:
         colors = [GOOD if v == "pays" else BAD if v == "costs" else NEUTRAL for v in verdicts]
-        legend = (words["pays"], words["none"], words["costs"])
+        legend = (said("pays"), said("none"), said("costs"))
     fig, axes = _figure(width=10, height=0.65 * len(names) + 2.3)
     ax = axes[0, 0]
     pos = np.arange(len(names))[::-1]
@@ -445,9 +484,9 @@ def tip_effects(names: Sequence[str], means: Sequence[float], lows: Sequence[flo
     ax.axvline(0, color="black", lw=1)
     ax.set_yticks(pos)
     ax.set_yticklabels(names)
-    ax.set_xlabel(xlabel or words["xlabel"].format(unit=unit))
-    ax.set_ylabel(words["tip"])
-    ax.set_title(title)
+    ax.set_xlabel(xlabel or said("xlabel", unit=_given(unit, "plots.tip_unit", lang)))
+    ax.set_ylabel(said("tip"))
+    ax.set_title(_given(title, "plots.title_tips", lang))
     ax.legend(handles=[Patch(color=c, label=w) for c, w in zip((GOOD, NEUTRAL, BAD), legend,
                                                                 strict=True)],
               loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, fontsize=9,
@@ -458,11 +497,13 @@ def tip_effects(names: Sequence[str], means: Sequence[float], lows: Sequence[flo
 
 
 def call_accuracy(calls: Sequence[Any] | np.ndarray, tricks: Sequence[Any] | np.ndarray, *,
-                  title: str = "Callbreak: calls against tricks taken",
-                  min_hands: int = 10) -> Figure:
+                  title: str | None = None, min_hands: int = 10,
+                  language: str = "en") -> Figure:
     """Two panels over every seat's call (arrays ``(n, 4)`` or flat): the share of calls made
     for each call value, and the mean tricks taken for each call value against the line
-    ``tricks = call``; 95% intervals, calls seen fewer than ``min_hands`` times left out."""
+    ``tricks = call``; 95% intervals, calls seen fewer than ``min_hands`` times left out
+    (``language="ko"``: the chart's words in Korean)."""
+    lang = _lang(language)
     c = np.asarray(calls).ravel()
     t = np.asarray(tricks).ravel()
     values = [v for v in sorted(set(c.tolist())) if (c == v).sum() >= min_hands]
@@ -483,38 +524,44 @@ def call_accuracy(calls: Sequence[Any] | np.ndarray, tricks: Sequence[Any] | np.
         merr[0].append(mm - mlo if n > 1 else 0)
         merr[1].append(mhi - mm if n > 1 else 0)
         ns.append(n)
-    left.bar(values, rates, 0.8, color=ATTACK, yerr=err, capsize=3, label="call made")
+    left.bar(values, rates, 0.8, color=ATTACK, yerr=err, capsize=3,
+             label=words.text("plots.call_made", lang))
     for v, r, n in zip(values, rates, ns, strict=True):
         left.annotate(f"{r:.0%}\nn={n:,}", (v, 0.02), ha="center", va="bottom", fontsize=7.5,
                       color="white", fontweight="bold")
-    left.set_xlabel("call (tricks)")
-    left.set_ylabel("calls made (%)")
+    left.set_xlabel(words.text("plots.call_tricks", lang))
+    left.set_ylabel(words.text("plots.calls_made_pct", lang))
     left.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     left.set_ylim(0, 1.2)
     left.set_yticks(np.linspace(0, 1, 6))
     left.set_xticks(values)
-    left.set_title("How often the call is made")
+    left.set_title(words.text("plots.title_call_made", lang))
     left.legend(loc="upper right", fontsize=9)
     right.errorbar(values, means, yerr=merr, fmt="o", color=DEFENCE, capsize=3,
-                   label="mean tricks taken")
+                   label=words.text("plots.mean_tricks", lang))
     if values:
         line = np.array([min(values) - 0.5, max(values) + 0.5])
-        right.plot(line, line, color="black", ls="--", lw=1, label="tricks = call")
-    right.set_xlabel("call (tricks)")
-    right.set_ylabel("tricks taken (tricks)")
+        right.plot(line, line, color="black", ls="--", lw=1,
+                   label=words.text("plots.tricks_line", lang))
+    right.set_xlabel(words.text("plots.call_tricks", lang))
+    right.set_ylabel(words.text("plots.tricks_taken", lang))
     right.set_xticks(values)
-    right.set_title("Tricks taken for each call")
+    right.set_title(words.text("plots.title_tricks_by_call", lang))
     right.legend(loc="upper left", fontsize=9)
-    fig.suptitle(f"{title} (n = {c.size:,} calls)")
+    fig.suptitle(words.text("plots.title_n_calls", lang,
+                            title=_given(title, "plots.title_calls", lang),
+                            n=f"{c.size:,}"))
     return _styled(fig)
 
 
 def mean_by_group(values: Sequence[float] | np.ndarray, groups: Sequence[Any] | np.ndarray, *,
                   xlabel: str, ylabel: str, title: str, min_count: int = 1,
-                  unit: str = "values", language: str = "en") -> Figure:
+                  unit: str | None = None, language: str = "en") -> Figure:
     """Bars of the mean of ``values`` for each value of ``groups``, with 95% intervals and the
     count above each bar (e.g. points lost against perfect play, by trick number); ``unit``
-    names what was counted in the title; ``language="ko"`` writes the legend in Korean."""
+    names what was counted in the title (by default *values*); ``language="ko"`` writes the
+    chart's own words in Korean."""
+    lang = _lang(language)
     v = np.asarray(values, dtype=float)
     g = np.asarray(groups)
     levels = [x for x in sorted(set(g.tolist())) if (g == x).sum() >= min_count]
@@ -529,16 +576,17 @@ def mean_by_group(values: Sequence[float] | np.ndarray, groups: Sequence[Any] | 
     fig, axes = _figure(width=9, height=4.6)
     ax = axes[0, 0]
     pos = np.arange(len(levels))
-    legend = "평균과 95% 신뢰구간" if language == "ko" else "mean with 95% CI"
-    ax.bar(pos, means, 0.6, color=ATTACK, yerr=err, capsize=3, label=legend)
+    ax.bar(pos, means, 0.6, color=ATTACK, yerr=err, capsize=3,
+           label=words.text("plots.mean_ci", lang))
     for p, m, h, n in zip(pos, means, err[1], ns, strict=True):
         ax.annotate(f"{m:.1f}\nn={n:,}", (p, m + h), xytext=(0, 2), textcoords="offset points",
                     ha="center", va="bottom", fontsize=8)
     ax.set_xticks(pos)
-    ax.set_xticklabels([_level_label(x) for x in levels])
+    ax.set_xticklabels([_level_label(x, lang) for x in levels])
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.set_title(f"{title} (n = {v.size:,} {unit})")
+    ax.set_title(words.text("plots.title_n_unit", lang, title=title, n=f"{v.size:,}",
+                            unit=_given(unit, "plots.values", lang)))
     top = max([m + h for m, h in zip(means, err[1], strict=True)] or [1.0])
     ax.set_ylim(min(0.0, min(means or [0.0]) * 1.2), max(top * 1.25, 1.0))
     ax.legend(loc="upper right", fontsize=9)
@@ -546,10 +594,14 @@ def mean_by_group(values: Sequence[float] | np.ndarray, groups: Sequence[Any] | 
 
 
 def share_bars(counts: Mapping[str, int], *, title: str, ylabel: str,
-               labels: Mapping[str, str] | None = None, unit: str = "cards played") -> Figure:
+               labels: Mapping[str, str] | None = None, unit: str | None = None,
+               language: str = "en") -> Figure:
     """Horizontal bars: the share of each entry of ``counts`` in their total, largest first,
     with 95% Wilson intervals (e.g. which rule decided each card played).  ``labels``
-    renames the entries on the chart."""
+    renames the entries on the chart; ``unit`` names what is counted (by default *cards
+    played*); ``language="ko"`` writes the chart's own words in Korean."""
+    lang = _lang(language)
+    unit = _given(unit, "plots.cards_played", lang)
     items = sorted(counts.items(), key=lambda kv: -kv[1])
     n = sum(v for _, v in items)
     names = [(labels or {}).get(k, k) for k, _ in items]
@@ -561,7 +613,7 @@ def share_bars(counts: Mapping[str, int], *, title: str, ylabel: str,
     ax = axes[0, 0]
     pos = np.arange(len(items))[::-1]
     ax.barh(pos, shares, 0.65, color=ATTACK, xerr=[lo, hi], capsize=3,
-            label="share with 95% CI")
+            label=words.text("plots.share_ci", lang))
     for p, sh, h in zip(pos, shares, hi, strict=True):
         ax.annotate(f"{sh:.1%}", (sh + h, p), xytext=(4, 0), textcoords="offset points",
                     va="center", fontsize=9)
@@ -569,9 +621,9 @@ def share_bars(counts: Mapping[str, int], *, title: str, ylabel: str,
     ax.set_yticklabels(names)
     ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_xlim(0, min(1.0, float(shares.max() + hi.max()) * 1.25) if n else 1.0)
-    ax.set_xlabel(f"share of all {unit} (%)")
+    ax.set_xlabel(words.text("plots.share_xlabel", lang, unit=unit))
     ax.set_ylabel(ylabel)
-    ax.set_title(f"{title} (n = {n:,} {unit})")
+    ax.set_title(words.text("plots.title_n_unit", lang, title=title, n=f"{n:,}", unit=unit))
     ax.legend(loc="lower right", fontsize=9)
     return _styled(fig)
 
@@ -586,14 +638,14 @@ def taking_rates(store: Any, runs: Mapping[str, str], *, language: str = "en",
     writes the labels in Korean."""
     from belote_lab.taking_study import TRUMP_BINS
 
-    ko = language == "ko"
+    lang = _lang(language)
     k = len(runs)
     fig, axes = _figure(ncols=k, width=5.0 * k if k > 1 else 9.0, height=4.4, sharey=True)
     flat = list(axes.ravel())
     bins = [b[2] for b in TRUMP_BINS]
-    combos = (((1, 1), "J + 9"), ((1, 0), "J만(9 없음)" if ko else "J, no 9"),
-              ((0, 1), "9만(J 없음)" if ko else "9, no J"),
-              ((0, 0), "J도 9도 없음" if ko else "neither"))
+    combos = (((1, 1), "J + 9"), ((1, 0), words.text("plots.taking_jack_only", lang)),
+              ((0, 1), words.text("plots.taking_nine_only", lang)),
+              ((0, 0), words.text("plots.taking_neither", lang)))
     colours = ("#1b6ca8", "#2a9d8f", "#e9a03b", "#c8553d")
     for ax, (run_id, title) in zip(flat, runs.items(), strict=True):
         groups = store.runs[run_id]["groups"]["taking"]
@@ -618,15 +670,15 @@ def taking_rates(store: Any, runs: Mapping[str, str], *, language: str = "en",
                 ax.errorbar(xs, rates, yerr=[lo_err, hi_err], marker="o", capsize=3,
                             color=colour, label=name)
         n_all = int(store.runs[run_id]["deals"])
-        count = f"{n_all:,}판" if ko else f"{n_all:,} deals"
+        count = words.text("plots.taking_deals", lang, n=f"{n_all:,}")
         ax.set_title(f"{title}\n(n = {count})", fontsize=10)
         ax.set_xticks(range(len(bins)))
         ax.set_xticklabels(bins)
-        ax.set_xlabel("계약자의 으뜸패 수" if ko else "trumps the taker holds")
+        ax.set_xlabel(words.text("plots.taking_xlabel", lang))
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         ax.set_ylim(0.3, 1.02)
         ax.grid(axis="y", alpha=0.3)
-    flat[0].set_ylabel("계약 성공률" if ko else "contracts made")
+    flat[0].set_ylabel(words.text("plots.taking_ylabel", lang))
     for ax in flat:
         if ax.get_legend_handles_labels()[0]:
             ax.legend(loc="lower right", fontsize=9)

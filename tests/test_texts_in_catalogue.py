@@ -42,7 +42,6 @@ NOT_YET: set[str] = {
     "widgets/belote_widgets/review_view.py",
     "belote_lab/games/belote2.py",
     "belote_lab/rules.py",
-    "belote_lab/plots.py",
     "belote_lab/ladder.py",
     "belote_lab/games/taking.py",
     "belote_lab/cards.py",
