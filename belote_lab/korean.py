@@ -22,7 +22,8 @@ A Korean particle depends on the sound that ends the word before it: 이/가, �
 A template writes ``{name:을}`` (``이`` ``은`` ``과`` ``으로``, or their other forms) and
 :func:`kformat` adds the particle its value takes; a :class:`~belote_lab.cards.Card` is shown
 as ``A♠``, a :class:`~belote_lab.cards.Suit` as its symbol.  This module imports nothing of
-``belote_lab``: the cards module itself words its parse errors with it.
+``belote_lab`` when it is imported (the cards module itself words its parse errors with it); its
+names are read from the catalogue's file when first used.
 
 >>> from belote_lab.cards import Card
 >>> kformat("{card:은} 손패에 없으므로 낼 수 없습니다.", card=Card.parse("QS"))
@@ -32,6 +33,11 @@ as ``A♠``, a :class:`~belote_lab.cards.Suit` as its symbol.  This module impor
 
 A seat in a sentence is :func:`seat_word` (``남쪽은``); the one-syllable :func:`seat_name`
 (``남``) is for compact labels, where ``남은`` cannot be misread.
+
+The names themselves (suits, seats, teams, ranks, contracts) are the ``names.`` texts of the
+catalogue of words (``belote_lab/words/ko/names.json``, beside ``en/names.json``), read when
+first used: :mod:`belote_lab.words` imports this module, so this one reads its file directly.
+The particles and reading rules below are grammar, not texts, and stay here.
 """
 
 from __future__ import annotations
@@ -39,6 +45,10 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
+from collections.abc import Iterator, Mapping
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
 from typing import Any, Protocol
 
 __all__ = [
@@ -91,15 +101,59 @@ _LETTER_FINAL = {"L": "l", "R": "l", "M": "x", "N": "x"}  # 엘 알 엠 엔; oth
 _CARD_END = re.compile(r"(10|[2-9AKQJT])[♠♥♦♣]$")
 _SKIPPED_END = re.compile(r"(\s*(\([^()]*\)|\[[^\[\]]*\]|[’'\"”」』.,!?:;]))+$")
 
-SUIT_NAMES: dict[str, str] = {"S": "스페이드", "H": "하트", "D": "다이아몬드", "C": "클로버"}
-SEAT_NAMES: dict[str, str] = {"N": "북", "E": "동", "S": "남", "W": "서"}
-"""The one-syllable seat names, for compact labels only (table headers, card diagrams,
-``북–남``): in a sentence ``남은`` reads "remaining" and ``남이`` "someone else"."""
-SEAT_WORDS: dict[str, str] = {"N": "북쪽", "E": "동쪽", "S": "남쪽", "W": "서쪽"}
-"""The seat names of a sentence, wherever a seat is a subject, topic or owner
-(:func:`seat_word`)."""
-TEAM_NAMES: dict[str, str] = {"NS": "남북 팀", "EW": "동서 팀"}
 
+@cache
+def _names() -> Mapping[str, str]:
+    """The ``names.`` texts of the Korean catalogue (``belote_lab/words/ko/names.json``), read
+    once, when first used (:mod:`belote_lab.words` imports this module: it cannot be used
+    here)."""
+    from belote_lab.jsonlines import loads  # strict JSON; it imports nothing of belote_lab
+
+    raw = (resources.files("belote_lab") / "words" / "ko" / "names.json").read_text("utf-8")
+    data = loads(raw)
+    if not isinstance(data, dict):
+        raise ValueError("belote_lab/words/ko/names.json must hold one JSON object of texts")
+    return MappingProxyType(data)
+
+
+class _Names(Mapping[str, str]):
+    """One family of the catalogue's names (``names.suit_S`` …) by its code (``S``), read
+    from the catalogue when first looked up.
+
+    >>> dict(TEAM_NAMES)
+    {'NS': '남북 팀', 'EW': '동서 팀'}
+    """
+
+    def __init__(self, family: str, codes: tuple[str, ...]) -> None:
+        self._family = family
+        self._codes = codes
+
+    def __getitem__(self, code: str) -> str:
+        if code not in self._codes:
+            raise KeyError(code)
+        return _names()[f"{self._family}_{code}"]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._codes)
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+SUIT_NAMES: Mapping[str, str] = _Names("suit", ("S", "H", "D", "C"))
+"""The suits' names (``스페이드 하트 다이아몬드 클로버``): the catalogue's ``names.suit_S`` …"""
+SEAT_NAMES: Mapping[str, str] = _Names("seat", ("N", "E", "S", "W"))
+"""The one-syllable seat names, for compact labels only (table headers, card diagrams,
+``북–남``): in a sentence ``남은`` reads "remaining" and ``남이`` "someone else"
+(``names.seat_N`` …)."""
+SEAT_WORDS: Mapping[str, str] = _Names("seat_word", ("N", "E", "S", "W"))
+"""The seat names of a sentence, wherever a seat is a subject, topic or owner
+(:func:`seat_word`; ``names.seat_word_N`` …)."""
+TEAM_NAMES: Mapping[str, str] = _Names("team", ("NS", "EW"))
+"""The teams' names (``남북 팀``, ``동서 팀``): ``names.team_NS`` …"""
 
 def _final(word: str) -> str:
     """How ``word`` ends when read in Korean: ``v`` (a vowel), ``l`` (ㄹ) or ``x`` (another
@@ -240,7 +294,7 @@ def card_name(card: CardLike) -> str:
     >>> attach(card_name(Card.parse("7C")), "을")
     '클로버 7을'
     """
-    return f"{suit_name(card.pretty[-1])} {rank_name(card)}"
+    return _names()["card"].format(suit=suit_name(card.pretty[-1]), rank=rank_name(card))
 
 
 def _seat_letter(seat: int | str) -> str:
@@ -282,11 +336,8 @@ def team_name(side: str) -> str:
     return TEAM_NAMES.get(side) or seat_word(side)
 
 
-_CONTRACTS = {
-    "NT": "으뜸패 없음",
-    "AT": "모두 으뜸패",
-    "callbreak": "♠ 스페이드 으뜸패(콜브레이크)",
-}
+_CONTRACT_KEYS = {"NT": "contract_NT", "AT": "contract_AT", "callbreak": "contract_callbreak"}
+"""The contracts named by a word rather than by their trump suit: each one's ``names.`` key."""
 
 
 def contract_name(code: str) -> str:
@@ -296,9 +347,13 @@ def contract_name(code: str) -> str:
     >>> contract_name("H"), contract_name("NT"), attach(contract_name("AT"), "으로")
     ('♥ 하트 으뜸패', '으뜸패 없음', '모두 으뜸패로')
     """
-    if code in _CONTRACTS:
-        return _CONTRACTS[code]
-    return f"{_SUIT_SYMBOLS[code.upper()]} {suit_name(code)} 으뜸패"
+    names = _names()
+    key = _CONTRACT_KEYS.get(code)
+    if key == "contract_callbreak":  # spades are trump: the name says which game
+        return names[key].format(trump=contract_name("S"))
+    if key is not None:
+        return names[key]
+    return names["contract_suit"].format(symbol=_SUIT_SYMBOLS[code.upper()], suit=suit_name(code))
 
 
 def quoted(value: object) -> str:
@@ -325,7 +380,9 @@ def typed(value: object) -> str:
     ('‘xyz’는', '‘false’ 값은', '‘null’ 값은')
     """
     shown = quoted(value)
-    return f"{shown} 값" if value is None or isinstance(value, bool) else shown
+    if value is None or isinstance(value, bool):
+        return _names()["json_word"].format(value=shown)
+    return shown
 
 
 def ordinal(n: int) -> str:

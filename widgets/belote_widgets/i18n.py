@@ -14,7 +14,9 @@ engine (:meth:`belote_lab.trick.Reason.text`).
 'South to play'
 
 Every label is a ``table.`` text of the catalogue of words (:mod:`belote_lab.words`,
-``belote_lab/words/en/table.json`` and ``ko/table.json``), where an editor reads and changes it.
+``belote_lab/words/en/table.json`` and ``ko/table.json``), where an editor reads and changes it;
+the names of suits, ranks, cards, seats, teams, contracts and languages are its ``names.`` texts
+(``en/names.json``, ``ko/names.json``: the Korean ones are also :mod:`belote_lab.korean`'s).
 A seat in a sentence is :func:`seat_word` (``남쪽이 선입니다``); the one-syllable :func:`seat_name`
 (``남``) is for compact labels (a seat's panel, a column header).
 
@@ -38,7 +40,6 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from belote_lab import korean
 from belote_lab.cards import SEATS, Card, Suit
 from belote_lab.contract import Contract, ContractKind
 from belote_lab.games import get
@@ -72,7 +73,12 @@ __all__ = [
 
 NAMESPACE = "table"
 """The catalogue's namespace of these labels (``table.new_hand`` …)."""
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ko": "한국어"}
+NAMES = "names"
+"""The catalogue's namespace of names (``names.suit_H``, ``names.seat_S`` …)."""
+LANGUAGE_NAMES: dict[str, str] = {
+    language: catalogue_text(f"{NAMES}.language_{language}", language) for language in LANGUAGES
+}
+"""Each language by its own name (``English``, ``한국어``): ``names.language_en`` …"""
 
 _state = {"language": "en"}
 _listeners: list[weakref.WeakMethod[Callable[[], None]]] = []
@@ -103,26 +109,15 @@ def on_language_change(method: Callable[[], None]) -> None:
     _listeners.append(weakref.WeakMethod(method))  # type: ignore[arg-type]
 
 
-# --- labels ------------------------------------------------------------------------------------
+# --- labels ---------------------------------------------------------------------------------------
 # Every label is a ``table.`` text of the catalogue (belote_lab/words/en/table.json, ko/table.json):
-# data an editor reads in one place.  The names below (suits, ranks, seats, teams) are names,
-# not sentences: the Korean ones are belote_lab.korean's.
-_SUIT_NAMES = {
-    "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
-    "ko": korean.SUIT_NAMES,
-}
-_RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
-_EN_NUMBERS = dict(
-    zip("23456789", ["two", "three", "four", "five", "six", "seven", "eight", "nine"], strict=True)
-)
-_SEAT_NAMES = {
-    "en": {"N": "North", "E": "East", "S": "South", "W": "West"},
-    "ko": korean.SEAT_NAMES,
-}
-_SIDE_NAMES = {
-    "en": {"NS": "North–South", "EW": "East–West"},
-    "ko": korean.TEAM_NAMES,
-}
+# data an editor reads in one place.  The names (suits, ranks, seats, teams, contracts) are its
+# ``names.`` texts (en/names.json, ko/names.json), the same ones belote_lab.korean reads.
+
+
+def _name(key: str, language: str, **values: Any) -> str:
+    """The catalogue's name ``names.<key>`` in ``language``."""
+    return catalogue_text(f"{NAMES}.{key}", language, **values)
 
 
 def _lang(language: str | None) -> str:
@@ -174,18 +169,16 @@ def words(
 def suit_name(suit: Suit | int | str, language: str | None = None) -> str:
     """``hearts`` / ``하트``."""
     s = Suit.parse(suit) if isinstance(suit, str) else Suit(suit)
-    return _SUIT_NAMES[_lang(language)][s.name]
+    return catalogue_text(f"{NAMES}.suit_{s.name}", _lang(language))
 
 
 def card_name(card: Card | str, language: str | None = None) -> str:
     """A card in words (for screen readers and tooltips): ``jack of hearts`` / ``하트 J``, the
     Korean one as the seeds name cards (:func:`belote_lab.korean.card_name`)."""
     c = Card.parse(card)
-    if _lang(language) == "ko":
-        return korean.card_name(c)
-    letter = c.rank.letter
-    rank = _RANK_NAMES.get(letter) or _EN_NUMBERS[letter]
-    return f"{rank} of {_SUIT_NAMES['en'][c.suit.name]}"
+    lang = _lang(language)
+    rank = catalogue_text(f"{NAMES}.rank_{c.rank.letter}", lang)
+    return _name("card", lang, rank=rank, suit=suit_name(c.suit, lang))
 
 
 def seat_name(seat: int | str, language: str | None = None) -> str:
@@ -193,7 +186,7 @@ def seat_name(seat: int | str, language: str | None = None) -> str:
     seat's panel, a column header, ``북 2, 동 3``); a sentence names a seat by
     :func:`seat_word`."""
     letter = seat if isinstance(seat, str) else SEATS[seat]
-    return _SEAT_NAMES[_lang(language)][letter]
+    return catalogue_text(f"{NAMES}.seat_{letter}", _lang(language))
 
 
 def seat_word(seat: int | str, language: str | None = None) -> str:
@@ -205,17 +198,18 @@ def seat_word(seat: int | str, language: str | None = None) -> str:
     ('남쪽', '서쪽', 'North')
     """
     letter = seat if isinstance(seat, str) else SEATS[seat]
-    if _lang(language) == "ko":
-        return korean.seat_word(letter)
-    return _SEAT_NAMES["en"][letter]
+    return catalogue_text(f"{NAMES}.seat_word_{letter}", _lang(language))
 
 
 def side_name(side: str, language: str | None = None) -> str:
     """A scoring side: a team (``NS``/``EW``) or a seat letter."""
     lang = _lang(language)
-    if side in _SIDE_NAMES[lang]:
-        return _SIDE_NAMES[lang][side]
-    return _SEAT_NAMES[lang][side]
+    if side in _TEAMS:
+        return catalogue_text(f"{NAMES}.team_{side}", lang)
+    return seat_name(side, lang)
+
+
+_TEAMS = ("NS", "EW")
 
 
 def game_name(game: str, language: str | None = None) -> str:
@@ -240,15 +234,11 @@ def contract_name(contract: Contract | str, language: str | None = None) -> str:
     c = Contract.parse(contract)
     lang = _lang(language)
     if c.kind not in (ContractKind.SUIT, ContractKind.NO_TRUMP, ContractKind.ALL_TRUMP):
-        return text("contract_callbreak", lang, trump=contract_name("S", lang))
-    if lang == "ko":
-        return korean.contract_name(c.code)
+        return _name("contract_callbreak", lang, trump=contract_name("S", lang))
     if c.kind is ContractKind.SUIT:
         assert c.trump is not None
-        return f"{c.trump.symbol} {suit_name(c.trump, lang)} {text('trump', lang)}"
-    if c.kind is ContractKind.NO_TRUMP:
-        return text("trump_NT", lang)
-    return text("trump_AT", lang)
+        return _name("contract_suit", lang, symbol=c.trump.symbol, suit=suit_name(c.trump, lang))
+    return catalogue_text(f"{NAMES}.contract_{c.code}", lang)
 
 
 _WORD_CALLS = frozenset({"pass", "coinche", "surcoinche", "NT", "AT"})
@@ -299,7 +289,8 @@ def bid_words(bid: str | Bid, language: str | None = None) -> str:
     """
     b = Bid.parse(bid)
     lang = _lang(language)
-    trump = suit_name(b.trump, lang) if len(b.trump) == 1 else text(f"trump_{b.trump}", lang)
+    trump = (suit_name(b.trump, lang) if len(b.trump) == 1
+             else catalogue_text(f"{NAMES}.contract_{b.trump}", lang))
     return text(f"bid_{b.kind}", lang, value=b.value, trump=trump)
 
 
