@@ -1,7 +1,9 @@
 """Words and small HTML pieces about a hand of any game, shared by the stepper and the table.
 
 Everything is read from the engine's public state (``phase``, ``contract``, ``tricks``,
-``won_points``, ``events``, ``result``, ``seat_view``…); nothing here decides a rule.
+``won_points``, ``events``, ``result``, ``seat_view``…); nothing here decides a rule.  The words
+are the catalogue's (:mod:`belote_lab.words`): the ``table.`` labels and this module's own
+``describe.`` sentences.
 
 >>> from belote_lab.selfplay import play_hand
 >>> h = play_hand("belote", "2,2,2,2", seed=1, dealer="N")
@@ -26,6 +28,7 @@ from belote_lab.games.belote2 import Belote2Result
 from belote_lab.games.callbreak import CallbreakResult
 from belote_lab.games.coinche import Bid, CoincheResult, round_half_up
 from belote_lab.trick import trick_winner
+from belote_lab.words import text as catalogue_text
 from belote_widgets.cards_view import backs_html, card_html, cards_html, esc
 from belote_widgets.i18n import (
     bid_words,
@@ -56,6 +59,15 @@ __all__ = [
     "hand_cards",
     "seat_hand_html",
 ]
+
+
+NAMESPACE = "describe"
+"""The catalogue's namespace of this module's own sentences (``describe.contract_taker`` …)."""
+
+
+def _w(key: str, language: str, **values: Any) -> str:
+    """The sentence ``key`` in ``language``: the catalogue's ``describe.<key>``."""
+    return catalogue_text(f"{NAMESPACE}.{key}", language, **values)
 
 
 def sides(game: str) -> tuple[str, ...]:
@@ -286,10 +298,8 @@ def contract_text(hand: Any, language: str) -> str:
         return ""
     if how != "taking":  # every seat calls, or nobody: no taker
         return contract_name(hand.contract, language)
-    return (
-        f"{contract_name(hand.contract, language)} — {text('taker', language)}: "
-        f"{seat_name(hand.taker, language)}"
-    )
+    return _w("contract_taker", language, contract=contract_name(hand.contract, language),
+              seat=seat_name(hand.taker, language))
 
 
 def _bid_text(hand: Any, language: str) -> str:
@@ -301,8 +311,10 @@ def _bid_text(hand: Any, language: str) -> str:
     if who < 0 and hand.auction is not None and hand.auction.bidder >= 0:
         who = hand.auction.bidder
     mult = {1: "", 2: " ×2", 4: " ×4"}[hand.multiplier]
-    by = f" — {text('bidder', language)}: {seat_name(who, language)}" if who >= 0 else ""
-    return f"{call_label(bid.text, language)}{mult}{by}"
+    said = f"{call_label(bid.text, language)}{mult}"
+    if who < 0:
+        return said
+    return _w("bid_bidder", language, bid=said, seat=seat_name(who, language))
 
 
 def calls_of(hand: Any) -> list[tuple[str, str]]:
@@ -315,7 +327,9 @@ def calls_text(hand: Any, language: str) -> str:
     """The calls so far, e.g. ``East: Pass, South: Take ♥``."""
     turned = hand.turned
     return ", ".join(
-        f"{seat_name(s, language)}: {call_label(c, language, turned)}" for s, c in calls_of(hand)
+        text("action_call", language, seat=seat_name(s, language),
+             call=call_label(c, language, turned))
+        for s, c in calls_of(hand)
     )
 
 

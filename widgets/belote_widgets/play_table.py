@@ -56,6 +56,8 @@ from belote_lab.review import Review, review
 from belote_lab.selfplay import make_players
 from belote_lab.session import NOTHING_TO_UNDO, Action, Session, modes
 from belote_lab.trick import Reason
+from belote_lab.words import section
+from belote_lab.words import text as catalogue_text
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets.cards_view import CardButtons, card_html, esc
 from belote_widgets.describe import (
@@ -84,7 +86,6 @@ from belote_widgets.i18n import (
     side_name,
     suit_name,
     text,
-    words,
 )
 from belote_widgets.review_view import review_html, review_words
 from belote_widgets.settings import SettingsPanel, mode_label
@@ -94,123 +95,15 @@ __all__ = ["PlayTable", "PlayApp", "play", "TABLE_TEXTS"]
 
 Message = Callable[[str], str]  # a message drawn in the language of the moment
 
+NAMESPACE = "play"
+"""The catalogue's namespace of the table's own labels (``play.next_hand`` …)."""
+
 TABLE_TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "trump_badge": "Trump",
-        "no_trump_yet": "trump not chosen yet",
-        "score": "Score",
-        "your_turn_play": "Your turn: play a card.",
-        "your_turn_call": "Your turn: make your call.",
-        "to_call": "{seat} to call",
-        "hand_done": "The hand is over.",
-        "round_done": "The round is over.",
-        "busy": "The computer is playing…",
-        "levels": "computer levels: {levels}",
-        "run_bar": "Level {level} · run score {score} · matches won {won}",
-        "journey_bar": "Level {level} · games won {won} · journey points {points}",
-        "round_of": "Round {n} of {total}",
-        "match_no": "Match {n}",
-        "run_no": "Run {n}",
-        "journey_no": "Journey {n}",
-        "tricks_1": "1 trick",
-        "tricks_n": "{n} tricks",
-        "called": "{seat} called {tricks}",
-        "called_took": "{seat} called {tricks} and has taken {took}",
-        "seat_called": "called {tricks}",
-        "you_called_tricks": "You called {tricks}.",
-        "call_refused": "{call} cannot be called now. You may call: {legal}.",
-        "choose_bid": "Choose a bid first.",
-        "counted": "This hand is counted in the totals: it cannot be taken back.",
-        "next_hand": "Next hand",
-        "next_round": "Next round",
-        "next_match": "Next match",
-        "next_game": "Next game",
-        "new_hand": "New hand",
-        "new_game": "New game",
-        "new_match": "New match",
-        "new_run": "New run",
-        "new_journey": "New journey",
-        "hand_over": "The hand is over: press {button}.",
-        "round_over": "The round is over: press {button}.",
-        "game_over": "The game is over: {winner}. Press {button} to play again.",
-        "match_over": "The match is over: {winner}. Press {button}.",
-        "level_up": "You won the match! The computer now plays at level {level}.",
-        "run_over": "The run is over: {won} matches won, run score {score}.",
-        "journey_up": "You won the game! The computer now plays at level {level}.",
-        "journey_over": "The journey is over: {won} games won, {points} points.",
-        "last_trick_toggle": "Last trick",
-        "review_not_yet": "A hand is reviewed once it is over.",
-        "log": "Play log",
-        "log_calls": "Calls",
-        "log_trick": "Trick {n}",
-        "log_won": "won by {seat}",
-        "log_won_points": "won by {seat}, {points} points",
-        "save": "Save",
-        "save_title": "Download this game as a JSON file, to resume it later",
-        "resume": "Resume",
-        "resume_title": "Open a game saved with Save (a JSON file) and go on from there",
-        "resumed": "Resumed: {game}, {mode}.",
-        "bad_file": "This file cannot be resumed: {error}. The table is unchanged.",
-    },
-    "ko": {
-        "trump_badge": "으뜸패",
-        "no_trump_yet": "아직 으뜸패를 정하지 않았습니다",
-        "score": "점수",
-        "your_turn_play": "{seat} 자리 차례입니다. 카드를 내세요.",
-        "your_turn_call": "{seat} 자리 차례입니다. 콜을 하세요.",
-        "to_call": "{seat}의 콜 차례",
-        "hand_done": "판이 끝났습니다.",
-        "round_done": "라운드가 끝났습니다.",
-        "busy": "컴퓨터가 진행하는 중입니다…",
-        "levels": "컴퓨터 레벨: {levels}",
-        "run_bar": "레벨 {level} · 연승 점수 {score} · 이긴 경기 {won}",
-        "journey_bar": "레벨 {level} · 이긴 게임 {won} · 여정 점수 {points}",
-        "round_of": "{total}라운드 중 {n}라운드",
-        "match_no": "{n:번째} 경기",
-        "run_no": "{n:번째} 연승 도전",
-        "journey_no": "{n:번째} 여정",
-        "tricks_1": "1트릭",
-        "tricks_n": "{n}트릭",
-        "called": "{seat} {tricks} 콜",
-        "called_took": "{seat:은} {tricks:을} 콜했고 지금까지 {took:을} 가져갔습니다",
-        "seat_called": "{tricks} 콜",
-        "you_called_tricks": "{tricks:을} 콜했습니다.",
-        "call_refused": "{call:은} 지금 할 수 없는 콜입니다(할 수 있는 콜: {legal}).",
-        "choose_bid": "먼저 공약할 값을 고르세요.",
-        "counted": "이 판은 이미 합계에 들어가서 되돌릴 수 없습니다.",
-        "next_hand": "다음 판",
-        "next_round": "다음 라운드",
-        "next_match": "다음 경기",
-        "next_game": "다음 게임",
-        "new_hand": "새 판",
-        "new_game": "새 게임",
-        "new_match": "새 경기",
-        "new_run": "새 연승 도전",
-        "new_journey": "새 여정",
-        "hand_over": "판이 끝났습니다. ‘{button}’ 버튼을 누르세요.",
-        "round_over": "라운드가 끝났습니다. ‘{button}’ 버튼을 누르세요.",
-        "game_over": "게임이 끝났습니다({winner}). 다시 하려면 ‘{button}’ 버튼을 누르세요.",
-        "match_over": "경기가 끝났습니다({winner}). ‘{button}’ 버튼을 누르세요.",
-        "level_up": "경기를 이겼습니다! 이제 컴퓨터 레벨은 {level}입니다.",
-        "run_over": "연승 도전이 끝났습니다. 이긴 경기 {won}, 연승 점수 {score}.",
-        "journey_up": "게임을 이겼습니다! 이제 컴퓨터 레벨은 {level}입니다.",
-        "journey_over": "여정이 끝났습니다. 이긴 게임 {won}, 점수 {points}.",
-        "last_trick_toggle": "직전 트릭",
-        "review_not_yet": "검토는 판이 끝난 뒤에 할 수 있습니다.",
-        "log": "진행 기록",
-        "log_calls": "콜",
-        "log_trick": "{n:번째} 트릭",
-        "log_won": "{seat:이} 가져감",
-        "log_won_points": "{seat:이} 가져감, {points}점",
-        "save": "저장",
-        "save_title": "이 게임을 JSON 파일로 내려받아 나중에 이어 할 수 있습니다",
-        "resume": "이어 하기",
-        "resume_title": "저장으로 내려받은 게임(JSON 파일)을 열어 그 자리부터 이어 합니다",
-        "resumed": "이어 합니다: {game}, {mode}.",
-        "bad_file": "이 파일로는 이어 할 수 없습니다. {error} 테이블은 그대로입니다.",
-    },
+    language: section(NAMESPACE, language) for language in LANGUAGES
 }
-"""The table's own labels (those of :mod:`belote_widgets.i18n` are used where they fit)."""
+"""The table's own labels in English and Korean, by key (those of :mod:`belote_widgets.i18n`
+are used where they fit): a read copy of the catalogue's ``play.`` texts
+(belote_lab/words/en/play.json, ko/play.json), where an editor changes them."""
 
 _FOUR_COLOURS = {"S": "#111111", "H": "#c40000", "D": "#0a58ca", "C": "#1e7b2a"}
 _TWO_COLOURS = {"S": "#111111", "H": "#c40000", "D": "#c40000", "C": "#111111"}
@@ -270,8 +163,9 @@ TABLE_CSS += _resume_css()
 
 
 def _w(key: str, language: str, **values: Any) -> str:
-    """The table's label ``key`` (:data:`TABLE_TEXTS`) in ``language``, filled in."""
-    return words(TABLE_TEXTS, key, language, **values)
+    """The table's label ``key`` in ``language``, filled in: the catalogue's ``play.<key>``
+    (:func:`belote_lab.words.text`)."""
+    return catalogue_text(f"{NAMESPACE}.{key}", language, **values)
 
 
 def _tricks(n: int, language: str) -> str:
@@ -711,7 +605,7 @@ class PlayTable(LocalizedWidget):
         return self.session.status()["rounds"] is not None
 
     def _next_key(self) -> str:
-        """What the Next button does now, as a key of :data:`TABLE_TEXTS`."""
+        """What the Next button does now, as a key of the ``play.`` texts."""
         s = self.session
         ladder = s.ladder is not None
         next_hand = "next_round" if self._in_rounds else "next_hand"
@@ -946,7 +840,7 @@ class PlayTable(LocalizedWidget):
                 else text("game_no", lang, n=s.number)
             )]
         else:
-            head.append(esc(_w(f"{s.mode}_no", lang, n=s.number)))
+            head.append(esc(_w("run_no" if s.mode == "run" else "journey_no", lang, n=s.number)))
             head.append(esc(_w("match_no", lang, n=st["match_no"]) if s.mode == "run"
                             else text("game_no", lang, n=st["match_no"])))
         if s.mode != "hand" and st["rounds"] is None:  # the bar counts a game's rounds

@@ -25,6 +25,8 @@ from belote_lab.cards import Card
 from belote_lab.games import get
 from belote_lab.problems import Problem as Position
 from belote_lab.problems import problem
+from belote_lab.words import LANGUAGES, section
+from belote_lab.words import text as catalogue_text
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets.cards_view import CardButtons, card_html, esc
 from belote_widgets.describe import (
@@ -37,40 +39,23 @@ from belote_widgets.describe import (
     sides_html,
     trick_html,
 )
-from belote_widgets.i18n import check_language, game_name, seat_name, seat_word, words
+from belote_widgets.i18n import check_language, game_name, seat_name, seat_word
 
 __all__ = ["PROBLEM_TEXTS", "Problem"]
 
+NAMESPACE = "problem"
+"""The catalogue's namespace of the problem's labels (``problem.calls`` …)."""
+
 PROBLEM_TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "show": "Show answer", "right": "Right: {card}.", "wrong": "Not the best card: try "
-        "again, or press Show answer.", "answer": "The answer: {card}.",
-        "card": "Card", "exact": "Exact value", "hint": "Hint (from {seat}'s view)",
-        "values": "Checked: each playable card's exact value with every hand known, and the "
-                  "hint's value from what {seat} can see ({n}), in {unit}.",
-        "deals": "{n} sampled deals", "all_known": "exact: every card is known",
-        "lead": "nothing yet: {seat} leads",
-        "points": "points", "tricks": "tricks", "tricks_so_far": "Tricks won so far",
-        "points_so_far": "Points so far", "calls": "Calls", "trick": "On the table",
-        "last": "The last trick",
-    },
-    "ko": {
-        "show": "정답 보기", "right": "정답입니다: {card}.", "wrong": "가장 좋은 카드가 "
-        "아닙니다. 다시 골라 보거나 ‘정답 보기’를 누르세요.", "answer": "정답: {card}.",
-        "card": "카드", "exact": "정확한 값", "hint": "힌트({seat} 자리에서 본 값)",
-        "values": "확인: 모든 패를 공개하고 계산한 카드별 정확한 값과, {seat} 자리에서 보이는 "
-                  "카드만으로 계산한 힌트 값({n})입니다. 단위: {unit}.",
-        "deals": "표본 딜 {n}개", "all_known": "모든 카드가 보이므로 정확한 값",
-        "lead": "아직 없음: {seat:이} 선입니다",
-        "points": "점", "tricks": "트릭", "tricks_so_far": "지금까지 딴 트릭",
-        "points_so_far": "지금까지 딴 점수", "calls": "콜", "trick": "바닥에 나온 카드",
-        "last": "직전 트릭",
-    },
+    language: section(NAMESPACE, language) for language in LANGUAGES
 }
+"""The problem's labels in English and Korean, by key: a read copy of the catalogue's ``problem.``
+texts (belote_lab/words/en/problem.json, ko/problem.json), where an editor changes them."""
 
 
 def _w(key: str, language: str, **values: Any) -> str:
-    return words(PROBLEM_TEXTS, key, check_language(language), **values)
+    """The problem's label ``key`` in ``language``: the catalogue's ``problem.<key>``."""
+    return catalogue_text(f"{NAMESPACE}.{key}", check_language(language), **values)
 
 
 class Problem(LocalizedWidget):

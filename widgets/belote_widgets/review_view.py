@@ -2,7 +2,8 @@
 
 The review itself is the engine's (:func:`belote_lab.review.review`); this module only draws
 it, in English or Korean, for :class:`~belote_widgets.PlayTable`'s "Review this hand" button
-and :class:`~belote_widgets.HandStepper`'s Review button.
+and :class:`~belote_widgets.HandStepper`'s Review button; its labels are the ``review_view.``
+texts of the catalogue of words (:mod:`belote_lab.words`).
 
 >>> from belote_lab.games.belote import BeloteHand
 >>> from belote_lab.review import review
@@ -24,8 +25,10 @@ from typing import Any
 
 from belote_lab.cards import Suit
 from belote_lab.review import Review, ReviewRow
+from belote_lab.words import LANGUAGES, section
+from belote_lab.words import text as catalogue_text
 from belote_widgets.cards_view import card_html, esc
-from belote_widgets.i18n import check_language, seat_name, seat_word, words
+from belote_widgets.i18n import check_language, seat_name, seat_word
 
 __all__ = ["REVIEW_CSS", "REVIEW_TEXTS", "review_html", "row_html", "review_words"]
 
@@ -41,62 +44,27 @@ REVIEW_CSS = """
 """The review's own rules: headers and numbers never broken mid-word (a narrow output scrolls
 the table sideways instead), the costliest rows in bold."""
 
+NAMESPACE = "review_view"
+"""The catalogue's namespace of the review's labels (``review_view.caption`` …)."""
+
 REVIEW_TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "trick": "Trick", "seat": "Seat", "card": "Card", "value": "Value", "best": "Best",
-        "cost": "Cost", "best_cards": "Best cards", "hint": "Hint said", "verdict": "Verdict",
-        "v_best": "best", "v_mistake": "mistake", "v_bad luck": "bad luck",
-        "v_costly": "costly", "v_stock": "stock phase: no exact value",
-        "v_budget": "too large to solve",
-        "hint_best": "best ({n})", "hint_below": "{gap} below {card} ({n})",
-        "deals": "{n} deals", "deal": "1 deal", "exact": "exact",
-        "played_on": ", {m} played on by level 2",
-        "played_on_all": ", all played on by level 2",
-        "this_card": "This card: {card}, {what}.",
-        "this_exact": "cost {cost} (best: {best})",
-        "this_none": "no exact value ({why})",
-        "this_hint": "The hint from what {seat} could see: {said}",
-        "this_best": "among the best cards ({best})",
-        "caption": "Each card's exact double-dummy value, in {unit}; the hint from what the "
-                   "player could see beside it.",
-        "points": "points", "tricks": "tricks",
-        "took": "Reviewed in {s:.1f} s.",
-        "button": "Review", "table_button": "Review this hand",
-    },
-    "ko": {
-        "trick": "트릭", "seat": "자리", "card": "카드", "value": "값", "best": "최선",
-        "cost": "손해", "best_cards": "최선의 카드", "hint": "힌트", "verdict": "판정",
-        "v_best": "최선", "v_mistake": "실수", "v_bad luck": "불운",
-        "v_costly": "손해", "v_stock": "더미 단계: 정확한 값 없음",
-        "v_budget": "너무 커서 풀지 않음",
-        "hint_best": "최선({n})", "hint_below": "{card}보다 {gap} 낮음({n})",
-        "deals": "표본 딜 {n}개", "deal": "표본 딜 1개", "exact": "정확한 값",
-        "played_on": ", {m}개는 레벨 2 컴퓨터가 일부 진행한 뒤 계산",
-        "played_on_all": ", 모두 레벨 2 컴퓨터가 일부 진행한 뒤 계산",
-        "this_card": "이 카드: {card}, {what}.",
-        "this_exact": "손해 {cost}(최선의 카드: {best})",
-        "this_none": "정확한 값 없음({why})",
-        "this_hint": "{seat} 자리에서 보이는 카드만으로 계산한 힌트: {said}",
-        "this_best": "최선의 카드 중 하나({best})",
-        "caption": "카드마다 모든 패를 공개한 계산(더블 더미)으로 구한 정확한 값({unit})과, 그 "
-                   "카드를 낸 자리에서 보이는 카드만으로 계산한 힌트를 나란히 보여 줍니다.",
-        "points": "점", "tricks": "트릭",
-        "took": "검토에 {s:.1f}초 걸렸습니다.",
-        "button": "검토", "table_button": "이 판 검토하기",
-    },
+    language: section(NAMESPACE, language) for language in LANGUAGES
 }
+"""The review's labels in English and Korean, by key: a read copy of the catalogue's
+``review_view.`` texts (belote_lab/words/en/review_view.json, ko/review_view.json), where an
+editor changes them."""
 
 
 def review_words(key: str, language: str, **values: Any) -> str:
-    """One of :data:`REVIEW_TEXTS` in ``language``, filled in."""
-    return words(REVIEW_TEXTS, key, check_language(language), **values)
+    """The review's label ``key`` in ``language``, filled in: the catalogue's
+    ``review_view.<key>`` (:func:`belote_lab.words.text`)."""
+    return catalogue_text(f"{NAMESPACE}.{key}", check_language(language), **values)
 
 
 def _amount(x: float, unit: str, lang: str, digits: int = 0) -> str:
-    number = f"{x:.{digits}f}"
-    if lang == "ko":
-        return number + review_words(unit, lang)
-    return f"{number} {review_words(unit, lang)}"
+    """``2.5 points`` / ``2.5점``, ``1 tricks`` / ``1트릭`` (``unit``: ``points`` or
+    ``tricks``)."""
+    return review_words(f"amount_{unit}", lang, n=f"{x:.{digits}f}")
 
 
 def _hint_said(row: ReviewRow, unit: str, lang: str) -> str:
@@ -120,7 +88,7 @@ def _hint_said(row: ReviewRow, unit: str, lang: str) -> str:
 
 def _verdict(row: ReviewRow, lang: str) -> str:
     key = row.verdict if row.verdict is not None else row.why_not
-    return review_words(f"v_{key}", lang) if key else ""
+    return review_words(f"verdict_{key.replace(' ', '_')}", lang) if key else ""
 
 
 def _row_cells(row: ReviewRow, r: Review, trump: Suit | None, lang: str) -> list[str]:

@@ -21,6 +21,8 @@ from typing import Any
 from belote_lab.cards import SEATS
 from belote_lab.games import get
 from belote_lab.games.record import hand_from_json, hand_to_json
+from belote_lab.words import LANGUAGES, section
+from belote_lab.words import text as catalogue_text
 from belote_widgets.cards_view import CSS, card_html, esc
 from belote_widgets.describe import (
     calls_text,
@@ -29,24 +31,18 @@ from belote_widgets.describe import (
     seat_hand_html,
     sides,
 )
-from belote_widgets.i18n import check_language, game_name, seat_name, side_name, words
+from belote_widgets.i18n import check_language, game_name, seat_name, side_name
 
 __all__ = ["STORY_TEXTS", "DealStory"]
 
+NAMESPACE = "story"
+"""The catalogue's namespace of the story's labels (``story.calls`` …)."""
+
 STORY_TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "calls": "Calls", "hands": "The hands when the play starts", "trick": "Trick",
-        "cards": "Cards, in the order played (the first led)", "won": "Won by",
-        "points": "Points", "tricks": "Tricks", "total": "Running total",
-        "stock": "The stock: each player draws a card after every trick while it lasts.",
-    },
-    "ko": {
-        "calls": "콜", "hands": "카드를 내기 시작할 때의 손패", "trick": "트릭",
-        "cards": "낸 순서대로 놓은 카드(첫 카드가 선)", "won": "가져간 자리",
-        "points": "점수", "tricks": "트릭 수", "total": "누적",
-        "stock": "더미: 트릭이 끝날 때마다 더미가 남아 있는 동안 각자 한 장씩 뽑습니다.",
-    },
+    language: section(NAMESPACE, language) for language in LANGUAGES
 }
+"""The story's labels in English and Korean, by key: a read copy of the catalogue's ``story.``
+texts (belote_lab/words/en/story.json, ko/story.json), where an editor changes them."""
 
 _STYLE = """
 .bw-story-table td, .bw-story-table th { padding: 2px 6px; vertical-align: middle; }
@@ -57,7 +53,8 @@ _STYLE = """
 
 
 def _w(key: str, language: str) -> str:
-    return words(STORY_TEXTS, key, check_language(language))
+    """The story's label ``key`` in ``language``: the catalogue's ``story.<key>``."""
+    return catalogue_text(f"{NAMESPACE}.{key}", check_language(language))
 
 
 class DealStory:
