@@ -17,6 +17,10 @@ cards backed by such a bitmask.
 'AS JH 9H 7C'
 >>> len(belote_deck()), len(full_deck())
 (32, 52)
+
+The words of a card, suit, rank, seat or contract that cannot be read, in English and Korean,
+are the ``cards.`` namespace of the catalogue of words (``belote_lab/words/en/cards.json``,
+``ko/cards.json``).
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import ClassVar
 
-from belote_lab.korean import attach, kformat, quoted
+from belote_lab import words
+from belote_lab.korean import quoted
 
 __all__ = [
     "Suit",
@@ -36,6 +41,7 @@ __all__ = [
     "Card",
     "CardSet",
     "CardParseError",
+    "unknown_text",
     "SEATS",
     "Seat",
     "belote_deck",
@@ -74,7 +80,7 @@ class CardParseError(ValueError):
         self.token = token
         self.what = what
         self.ko = ko
-        super().__init__(message if message is not None else f"unknown {what} {token!r}")
+        super().__init__(message if message is not None else unknown_text(token, what))
 
     def text(self, language: str = "en") -> str:
         """The error in ``language`` (``en``: ``str(e)``, or ``ko``), one sentence that says
@@ -85,27 +91,33 @@ class CardParseError(ValueError):
         >>> CardParseError("X", "suit").text("ko")
         '‘X’는 무늬로 읽을 수 없습니다(무늬는 ♠, ♥, ♦, ♣ 또는 S, H, D, C로 씁니다).'
         """
-        if language == "en":
+        if words.check_language(language) == "en":
             return str(self)
-        if language != "ko":
-            raise ValueError(f"unknown language {language!r}; choose one of ('en', 'ko')")
         if self.ko is not None:
             return self.ko
-        template = _PARSE_ERRORS_KO.get(self.what, _PARSE_ERRORS_KO[""])
-        return kformat(template, token=quoted(self.token))
+        return unknown_text(self.token, self.what, "ko")
 
 
-_PARSE_ERRORS_KO: dict[str, str] = {
-    "card": "{token:은} 카드로 읽을 수 없습니다(카드는 J♥, 10♠처럼 숫자나 문자 뒤에 무늬를 붙여 "
-    "씁니다).",
-    "suit": "{token:은} 무늬로 읽을 수 없습니다(무늬는 ♠, ♥, ♦, ♣ 또는 S, H, D, C로 씁니다).",
-    "rank": "{token:은} 카드의 숫자나 문자로 읽을 수 없습니다(A, K, Q, J 또는 2~10으로 씁니다).",
-    "seat": "{token:은} 자리로 읽을 수 없습니다(자리는 북, 동, 남, 서 또는 N, E, S, W로 씁니다).",
-    "contract": "{token:은} 계약으로 읽을 수 없습니다(계약은 ♠, ♥, ♦, ♣ 중 으뜸패로 할 무늬, "
-    "으뜸패 없음이면 NT, 모두 으뜸패면 AT로 씁니다).",
-    "": "입력한 {token:은} 읽을 수 없습니다.",
-}
-"""The Korean of a parse error by what was expected (``""``: anything else)."""
+PARSED: tuple[str, ...] = ("card", "suit", "rank", "seat", "contract")
+"""The kinds of text a parse error has words of its own for (``cards.unknown_<what>``)."""
+
+
+def unknown_text(token: object, what: str = "card", language: str = "en") -> str:
+    """The words of a :class:`CardParseError` given no words of its own: ``token`` (as it
+    was typed) cannot be read as a ``what``; a kind not in :data:`PARSED` (another module's
+    ``"32-card deck"``) is named in English and said generally in Korean.
+
+    >>> unknown_text("ZZ"), unknown_text("x", "32-card deck")
+    ("unknown card 'ZZ'", "unknown 32-card deck 'x'")
+    >>> unknown_text("x", "32-card deck", "ko")
+    '입력한 ‘x’는 읽을 수 없습니다.'
+    """
+    lang = words.check_language(language)
+    shown = repr(token) if lang == "en" else quoted(token)
+    if what in PARSED:
+        return words.text(f"cards.unknown_{what}", lang, token=shown)
+    thing = f"{what} {shown}" if lang == "en" else shown
+    return words.text("cards.unknown_other", lang, thing=thing)
 
 
 class Suit(IntEnum):
@@ -268,23 +280,6 @@ def seat_in(seat: object, seats: tuple[int, ...] = (0, 1, 2, 3)) -> int:
     raise CardParseError(seat, "seat", explain_seat(seat, n), explain_seat(seat, n, "ko"))
 
 
-_SEAT_TEXTS: dict[str, tuple[str, str]] = {
-    # (no seat at all, a seat this game does not have)
-    "en": (
-        "unknown seat {seat}: the seats of this game are {seats}.",
-        "{seat} is not a seat of this game: the seats are {seats}.",
-    ),
-    "ko": (
-        "{seat} 자리는 없으므로 이 게임의 자리인 {seats} 중에서 골라야 합니다.",
-        "{seat} 이 게임의 자리가 아니므로 {seats} 중에서 골라야 합니다.",
-    ),
-}
-_SEAT_LISTS: dict[str, dict[int, str]] = {
-    "en": {4: "N, E, S and W (or 0 to 3)", 2: "N and S (or 0 and 2)"},
-    "ko": {4: "북(N), 동(E), 남(S), 서(W) 또는 0~3", 2: "북(N)과 남(S) 또는 0과 2"},
-}
-
-
 def explain_seat(seat: object, players: int = 4, language: str = "en") -> str:
     """Why ``seat`` (given as it was typed) is not a seat of a game of ``players`` players
     (4, or 2 at N and S): the text a refused ``seat`` argument gives.
@@ -301,18 +296,14 @@ def explain_seat(seat: object, players: int = 4, language: str = "en") -> str:
     >>> explain_seat(True, 4, "ko").startswith("‘true’ 자리는 없으므로")  # JSON's word
     True
     """
-    texts = _SEAT_TEXTS.get(language)
-    if texts is None:
-        raise ValueError(f"unknown language {language!r}; choose one of {tuple(_SEAT_TEXTS)}")
+    lang = words.check_language(language)
     some_seat = (
         isinstance(seat, str) and ascii_upper(seat.strip()) in SEATS
     ) or (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4)
-    if language == "ko":
-        shown = quoted(seat)
-        word = attach(shown, "은") if some_seat else shown
-    else:
-        word = repr(seat)
-    return texts[some_seat].format(seat=word, seats=_SEAT_LISTS[language][2 if players == 2 else 4])
+    shown = quoted(seat) if lang == "ko" else repr(seat)
+    seats = words.text("cards.seats_of_2" if players == 2 else "cards.seats_of_4", lang)
+    key = "cards.seat_not_here" if some_seat else "cards.seat_none"
+    return words.text(key, lang, seat=shown, seats=seats)
 
 
 class Seat(IntEnum):
@@ -621,8 +612,8 @@ def parse_cards(cards: str | Iterable[Card | str], *, unique: bool = True) -> li
         if unique and seen >> c & 1:
             raise CardParseError(
                 str(c),
-                message=f"card {str(c)!r} is given twice",
-                ko=kformat("{card:이} 두 번 적혀 있으므로 한 번만 써야 합니다.", card=c),
+                message=words.text("cards.card_twice", "en", card=repr(str(c))),
+                ko=words.text("cards.card_twice", "ko", card=c),
             )
         seen |= 1 << c
         out.append(c)

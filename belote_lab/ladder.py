@@ -19,7 +19,9 @@ Two ladders, as the seeds name them:
 Both are saved as ``belote_lab/run`` records (:func:`run_to_json`, :func:`run_from_json`, also
 found in :mod:`belote_lab.record`): ``game``, ``rules``, ``seed``, ``seat`` (the learner's),
 ``games`` (game records in order, see :mod:`belote_lab.games.record`), ``over`` and a summary
-(level, wins, points) that is checked.  This module sits above the games and the players: the
+(level, wins, points) that is checked; a bad one is refused in English and Korean with the
+``ladder.`` namespace of the catalogue of words (``belote_lab/words/en/ladder.json``,
+``ko/ladder.json``).  This module sits above the games and the players: the
 default levels come from :mod:`belote_lab.players.belote2` and
 :mod:`belote_lab.players.callbreak`.
 
@@ -40,12 +42,13 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
+from belote_lab import words
 from belote_lab.cards import SEATS, parse_seat
+from belote_lab.games import get
 from belote_lab.games.base import IllegalAction, drawn_seed
 from belote_lab.games.belote2 import MAX_LEVEL, SEATS2, Belote2Match, run_score, two_player_seat
 from belote_lab.games.callbreak import CallbreakGame, Tenths
 from belote_lab.games.record import (
-    PARTS_KO,
     RUN_FORMAT,
     VERSION,
     RecordError,
@@ -57,8 +60,10 @@ from belote_lab.games.record import (
     game_to_json,
     guarded,
     json_equal,
+    missing_key,
     nested,
     parse_json,
+    part_word,
     read_game,
     rebuilt,
     required,
@@ -68,7 +73,7 @@ from belote_lab.games.record import (
     short,
     title_ko,
 )
-from belote_lab.korean import kformat, ordinal, quoted, seat_word
+from belote_lab.korean import quoted, seat_word
 from belote_lab.rules import Belote2Rules, CallbreakRules
 
 __all__ = [
@@ -116,7 +121,6 @@ class Ladder:
     _SUMMARY_KEYS: ClassVar[tuple[str, ...]]
     _WHAT: ClassVar[str]  # the ladder in messages: "run", "journey"
     _STEP: ClassVar[str]  # one game of it: "match", "game"
-    _RECORD: ClassVar[str]  # its records in messages: "two-player Belote run"
 
     level: int
     levels: dict[int, PlayerFactory]
@@ -252,8 +256,13 @@ class Ladder:
         r = run_from_json(data, levels)
         if not isinstance(r, cls):
             raise RecordError(
-                f"not a {cls._RECORD} record",
-                ko=f"이 파일은 {title_ko(cls.game_name)} {PARTS_KO[cls._WHAT]} 기록이 아닙니다.",
+                words.text(
+                    "ladder.not_run", "en", title=get(cls.game_name).title, what=cls._WHAT
+                ),
+                ko=words.text(
+                    "ladder.not_run", "ko", title=title_ko(cls.game_name),
+                    what=part_word(cls._WHAT),
+                ),
             )
         return r
 
@@ -269,22 +278,23 @@ class Ladder:
     ) -> _L:
         """Rebuild a ladder from its replayed games, checking that they follow each other."""
         step, what = cls._STEP, cls._WHAT
-        step_ko, what_ko = PARTS_KO[step], PARTS_KO[what]
+        step_ko, what_ko = part_word(step), part_word(what)
         r = cls.__new__(cls)
         r._setup(levels, rules, seed, seat)
         for k, g in enumerate(games, start=1):
-            place = (f"{ordinal(k)} {step_ko}",)
+            place = (words.text("record.part_no", "ko", part=step_ko, n=k),)
             if k > 1:
                 if not r.current.is_over:
+                    said = words.text("ladder.prev_unfinished", "en", step=step, prev=k - 1)
                     raise RecordError(
-                        f"{step} {k}: {step} {k - 1} is not finished", where_ko=place,
-                        ko=kformat("앞의 {step:이} 아직 끝나지 않았습니다.", step=step_ko),
+                        _placed(step, k, said), where_ko=place,
+                        ko=words.text("ladder.earlier_unfinished", "ko", step=step_ko),
                     )
                 if r._advance() is None:
                     raise RecordError(
-                        f"{step} {k}: the record goes on after the end of the {what}",
+                        _placed(step, k, words.text("ladder.goes_on", "en", what=what)),
                         where_ko=place,
-                        ko=kformat("{what:이} 끝난 뒤에도 기록이 이어집니다.", what=what_ko),
+                        ko=words.text("ladder.goes_on", "ko", what=what_ko),
                     )
             else:
                 r._deal()
@@ -298,58 +308,59 @@ class Ladder:
     def _check_dealt(cls, k: int, g: Any, dealt: Any, rules: Any) -> None:
         """The ``k``-th game of a record must be the one the ladder deals: ``dealt``."""
         step, what = cls._STEP, cls._WHAT
-        step_ko, what_ko = PARTS_KO[step], PARTS_KO[what]
-        place = (f"{ordinal(k)} {step_ko}",)
+        step_ko, what_ko = part_word(step), part_word(what)
+        place = (words.text("record.part_no", "ko", part=step_ko, n=k),)
         if g.rules != rules:
             raise RecordError(
-                f"{step} {k}: its rules differ from the {what}'s rules", where_ko=place,
-                ko=f"이 {step_ko}의 규칙이 {what_ko}의 규칙과 다릅니다.",
+                _placed(step, k, words.text("ladder.rules_differ", "en", what=what)),
+                where_ko=place,
+                ko=words.text("ladder.step_rules_differ", "ko", step=step_ko, what=what_ko),
             )
         if g.seed != dealt.seed:
+            def seed_in(language: str) -> Any:
+                return words.text("ladder.no_seed", language) if g.seed is None else g.seed
+
+            said = words.text(
+                "ladder.seed_differs", "en", got=seed_in("en"), what=what, want=dealt.seed
+            )
             raise RecordError(
-                f"{step} {k}: seed {g.seed}, but the {what} deals seed {dealt.seed}",
-                where_ko=place,
-                ko=kformat(
-                    "딜 번호가 {got:으로} 적혀 있지만 {what}에서 나오는 딜 번호는 "
-                    "{want}입니다.",
-                    got="없음" if g.seed is None else g.seed, what=what_ko,
+                _placed(step, k, said), where_ko=place,
+                ko=words.text(
+                    "ladder.seed_differs", "ko", got=seed_in("ko"), what=what_ko,
                     want=dealt.seed,
                 ),
             )
         first = (g.hands or [g.hand])[0].dealer
         if first != dealt.hand.dealer:
+            said = words.text(
+                "ladder.first_dealer", "en", got=SEATS[first], what=what, step=step, k=k,
+                want=SEATS[dealt.hand.dealer],
+            )
             raise RecordError(
-                f"{step} {k}: first dealt by {SEATS[first]}, but the {what}'s {step} {k} is "
-                f"first dealt by {SEATS[dealt.hand.dealer]}",
-                where_ko=place,
-                ko=kformat(
-                    "첫 딜러가 {got:으로} 적혀 있지만 {what}의 순서대로라면 이 {step}의 첫 "
-                    "딜러는 {want}입니다.",
-                    got=seat_word(first), what=what_ko, step=step_ko,
-                    want=seat_word(dealt.hand.dealer),
+                _placed(step, k, said), where_ko=place,
+                ko=words.text(
+                    "ladder.first_dealer_here", "ko", got=seat_word(first), what=what_ko,
+                    step=step_ko, want=seat_word(dealt.hand.dealer),
                 ),
             )
 
     def _check_over(self) -> None:
         """A record that says the ladder is over: its last game must be finished and lost."""
         step, what = self._STEP, self._WHAT
-        step_ko, what_ko = PARTS_KO[step], PARTS_KO[what]
+        step_ko, what_ko = part_word(step), part_word(what)
         if not self.current.is_over:
             raise RecordError(
-                f"over: the {what} is over, yet its last {step} is not finished",
-                ko=kformat(
-                    "‘over’ 항목에는 {what:이} 끝났다고 적혀 있지만 마지막 {step:이} 아직 "
-                    "끝나지 않았습니다.",
-                    what=what_ko, step=step_ko,
-                ),
+                words.text("ladder.over_unfinished", "en", what=what, step=step),
+                ko=words.text("ladder.over_unfinished", "ko", what=what_ko, step=step_ko),
             )
         if self._advance() is not None:
             raise RecordError(
-                f"over: the {what} is over, yet {SEATS[self.seat]} won its last {step}",
-                ko=kformat(
-                    "‘over’ 항목에는 {what:이} 끝났다고 적혀 있지만 {seat:이} 마지막 "
-                    "{step:을} 이겼으므로 {what:은} 계속됩니다.",
-                    what=what_ko, seat=seat_word(self.seat), step=step_ko,
+                words.text(
+                    "ladder.over_won", "en", what=what, seat=SEATS[self.seat], step=step
+                ),
+                ko=words.text(
+                    "ladder.over_won", "ko", what=what_ko, seat=seat_word(self.seat),
+                    step=step_ko,
                 ),
             )
 
@@ -390,7 +401,7 @@ class Belote2Run(Ladder):
     rules_class = Belote2Rules
     _SEATS = SEATS2
     _SUMMARY_KEYS = ("level", "wins", "margins", "score")
-    _WHAT, _STEP, _RECORD = "run", "match", "two-player Belote run"
+    _WHAT, _STEP = "run", "match"
 
     you = _alias("seat", "Your seat (0 = N or 2 = S).")
     matches = _alias("finished", "The finished matches, counted in the run.")
@@ -498,7 +509,7 @@ class CallbreakJourney(Ladder):
     rules_class = CallbreakRules
     _SEATS = (0, 1, 2, 3)
     _SUMMARY_KEYS = ("level", "games_won", "points")
-    _WHAT, _STEP, _RECORD = "journey", "game", "Callbreak journey"
+    _WHAT, _STEP = "journey", "game"
 
     learner = _alias("seat", "The learner's seat.")
     games = _alias("finished", "The finished games, counted in the journey.")
@@ -616,16 +627,17 @@ def _read_run(data: Any, levels: Mapping[int, PlayerFactory] | None) -> Ladder:
     seat = seat_field(data.get("seat"), "seat", cls._SEATS)
     over = data.get("over")
     if not isinstance(over, bool):
-        raise expected("over", "true or false", over, "‘true’ 또는 ‘false’ 값")
+        raise expected(
+            "over", words.text("ladder.over_what", "en"), over,
+            words.text("ladder.over_what", "ko"),
+        )
     records = required(data, "games", list)
-    what_ko, step_ko = PARTS_KO[cls._WHAT], PARTS_KO[cls._STEP]
+    what_ko, step_ko = part_word(cls._WHAT), part_word(cls._STEP)
     if not records:
+        # in English every ladder's record is a run record of games (belote_lab/run)
         raise RecordError(
-            "a run record needs at least one game", field="games",
-            ko=kformat(
-                "{what} 기록의 ‘games’ 항목에는 {step:이} 하나 이상 있어야 합니다.",
-                what=what_ko, step=step_ko,
-            ),
+            words.text("ladder.no_games", "en", what="run", step="game"), field="games",
+            ko=words.text("ladder.no_games", "ko", what=what_ko, step=step_ko),
         )
     games = nested(
         records, game_name, "run", "game", "games", read_game, whole_ko=what_ko, part_ko=step_ko
@@ -633,18 +645,21 @@ def _read_run(data: Any, levels: Mapping[int, PlayerFactory] | None) -> Ladder:
     run = rebuilt(lambda: cls._from_games(rules, seed, seat, games, over, levels))
     for key, value in run._summary().items():
         if key not in data:
-            raise RecordError(
-                f"missing key {key!r}", field=key, ko=f"파일에 {quoted(key)} 항목이 없습니다."
-            )
+            raise missing_key(key)
         if not json_equal(data[key], value):
             shown = short(data[key])
-            ko = kformat(
-                "{key} 항목에는 {got:이} 적혀 있지만 {step:을} 다시 해 보면 {want}입니다.",
-                key=quoted(key), got=quoted(clip(shown)), step=step_ko,
-                want=getattr(value, "number", value),
+            ko = words.text(
+                "ladder.summary_differs", "ko", key=quoted(key), got=quoted(clip(shown)),
+                step=step_ko, want=getattr(value, "number", value),
             )
-            raise RecordError(
-                f"{key}: the record says {shown}, the replayed games give {value}",
-                field=key, ko=ko,
+            message = words.text(
+                "ladder.summary_differs", "en", key=key, got=shown, step="game", want=value
             )
+            raise RecordError(message, field=key, ko=ko)
     return run
+
+
+def _placed(step: str, k: int, said: str) -> str:
+    """``said`` (English) about the ``k``-th ``step`` of a ladder's record: ``match 2: …``."""
+    where = words.text("record.part_no", "en", part=step, n=k)
+    return words.text("record.placed", "en", place=where, text=said)

@@ -8,7 +8,8 @@ gathers them, so that ``from belote_lab.record import hand_from_json, RecordErro
 everywhere, and reads any of the three kinds of record (:func:`loads`, :func:`load`).
 
 A bad record of any kind raises :class:`RecordError` (and nothing else), naming the field or
-the action.
+the action; its English and Korean words are the ``record.`` namespace of the catalogue of words
+(``belote_lab/words/en/record.json``, ``ko/record.json``).
 
 >>> from belote_lab.games.belote import BeloteHand
 >>> h = BeloteHand(seed=5)
@@ -23,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from belote_lab import words
 from belote_lab.games.record import (
     GAME_FORMAT,
     GAME_KEYS,
@@ -50,12 +52,14 @@ from belote_lab.games.record import (
     json_equal,
     korean_of,
     need_keys,
+    not_an_object,
+    not_of_format,
     parse_json,
     save,
     seat_field,
     str_field,
 )
-from belote_lab.korean import kformat, quoted
+from belote_lab.korean import quoted
 from belote_lab.ladder import RUN_KEYS, run_from_json, run_to_json
 
 __all__ = [
@@ -142,27 +146,12 @@ def hand_record(source: Any, hand_index: int = 0) -> dict[str, Any]:
     if not isinstance(source, Mapping) and hasattr(source, "to_json"):
         source = source.to_json()
     if not isinstance(source, Mapping):
-        raise RecordError(
-            "a hand record must be a JSON object",
-            ko=f"판 기록은 JSON 객체여야 하는데 {describe_ko(source)}입니다.",
-        )
+        raise not_an_object("hand", source)
     data = dict(source)
     if data.get("format") == GAME_FORMAT:
         data = _game_hand(data, hand_index)
     if data.get("format") != HAND_FORMAT:
-        f = data.get("format")
-        got = quoted(f) if isinstance(f, str) and len(f) < 60 else describe_ko(f)
-        ko = (
-            f"이 파일은 판 기록이 아닙니다(판 기록의 형식은 {quoted(HAND_FORMAT)}인데 이 파일의 "
-            f"형식은 {got}입니다)."
-        )
-        if "format" not in data:
-            ko = kformat(
-                "이 파일은 판 기록이 아닙니다(판 기록에는 형식 {fmt:이} 적혀 있어야 하는데 "
-                "‘format’ 항목이 없습니다).", fmt=quoted(HAND_FORMAT),
-            )
-        shown = repr(f) if isinstance(f, str) and len(f) < 60 else describe(f)
-        raise RecordError(f"not a hand record (format {shown})", ko=ko)
+        raise not_of_format("hand", data, HAND_FORMAT, field=None)
     return data
 
 
@@ -171,20 +160,22 @@ def _game_hand(data: dict[str, Any], hand_index: int) -> dict[str, Any]:
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
         raise RecordError(
-            "the game record holds no hands", ko="게임 기록의 ‘hands’ 항목에 판이 하나도 없습니다."
+            words.text("record.game_no_hands", "en"),
+            ko=words.text("record.game_no_hands", "ko"),
         )
     if not -len(hands) <= hand_index < len(hands):
         raise RecordError(
-            f"hand {hand_index} asked, but the game record holds {len(hands)} hand(s)",
-            ko=kformat(
-                "게임 기록에는 판이 {n}개뿐이므로 판 번호 {i:을} 찾을 수 없습니다.",
-                n=len(hands), i=hand_index,
-            ),
+            words.text("record.hand_index", "en", i=hand_index, n=len(hands)),
+            ko=words.text("record.hand_index", "ko", i=hand_index, n=len(hands)),
         )
     if not isinstance(hands[hand_index], Mapping):
+        field = f"hands[{hand_index}]"
+        said = words.text("record.must_be_object", "en", what="hand")
         raise RecordError(
-            f"hands[{hand_index}]: a hand record must be a JSON object",
-            ko=f"게임 기록의 {quoted(f'hands[{hand_index}]')} 항목은 JSON 객체로 된 판 기록이어야 "
-            f"하는데 {describe_ko(hands[hand_index])}입니다.",
+            words.text("record.placed", "en", place=field, text=said),
+            ko=words.text(
+                "record.game_hand_not_object", "ko", field=quoted(field),
+                got=describe_ko(hands[hand_index]),
+            ),
         )
     return dict(hands[hand_index])

@@ -23,6 +23,11 @@ Traceback (most recent call last):
 belote_lab.rules.RuleOptionError: rule option 'target' must be a whole number from 1 to ... not -5
 >>> print(describe(BeloteRules)["failed_contract"])
 'all_to_defence' or 'keep_belote' (default 'all_to_defence')
+>>> print(describe(BeloteRules, "ko")["target"])
+1~100,000 사이의 정수(기본값 1,000)
+
+The words of the refusals and of :func:`describe`, in English and Korean, are the ``rules.``
+namespace of the catalogue of words (``belote_lab/words/en/rules.json``, ``ko/rules.json``).
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from belote_lab.korean import kformat, quoted
+from belote_lab import words
+from belote_lab.korean import quoted
 
 __all__ = [
     "RuleOptionError",
@@ -66,13 +72,14 @@ class RuleOptionError(ValueError):
     """An unknown rule option or a value of the wrong kind or outside its range.
 
     ``str(e)`` is English; :meth:`text` gives Korean too: ``ko`` is the Korean sentence, or
-    it is made from a template (``ko_template``, its ``{option}`` … fields naming the rule
+    it is made from the catalogue's text ``key`` (its ``{option}`` … fields naming the rule
     options ``options``, quoted by their codes unless :meth:`text` is given their names).
 
-    >>> e = RuleOptionError("bad", ko_template="{a:은} 켤 수 없습니다.",
-    ...                     options={"a": "declarations"})
-    >>> e.text("ko"), e.text("ko", names={"declarations": "선언"})
-    ('‘declarations’는 켤 수 없습니다.', '‘선언’은 켤 수 없습니다.')
+    >>> e = RuleOptionError("bad", key="rules.rounds", options={"option": "rounds"}, value=4)
+    >>> e.text("ko")
+    '규칙 옵션 ‘rounds’의 값은 3 또는 5여야 하는데 4입니다.'
+    >>> e.text("ko", names={"rounds": "라운드 수"})
+    '규칙 옵션 ‘라운드 수’의 값은 3 또는 5여야 하는데 4입니다.'
     """
 
     def __init__(
@@ -80,36 +87,34 @@ class RuleOptionError(ValueError):
         message: str,
         ko: str | None = None,
         *,
-        ko_template: str | None = None,
+        key: str | None = None,
         options: Mapping[str, str] | None = None,
         **values: Any,
     ) -> None:
         super().__init__(message)
         self.ko = ko
-        self.ko_template = ko_template
+        self.key = key
         self.options: dict[str, str] = dict(options or {})
         self.values = values
 
     def text(self, language: str = "en", names: Mapping[str, str] | None = None) -> str:
         """The error in ``language``: ``en`` (``str(e)``) or ``ko``; ``names`` gives the rule
         options' names to say in Korean instead of their codes (a settings panel's labels)."""
-        if language == "en":
+        if words.check_language(language) == "en":
             return str(self)
-        if language != "ko":
-            raise ValueError(f"unknown language {language!r}; choose one of ('en', 'ko')")
-        if self.ko_template is not None:
+        if self.key is not None:
             named = {k: quoted((names or {}).get(v, v)) for k, v in self.options.items()}
-            return kformat(self.ko_template, **named, **self.values)
+            return words.text(self.key, "ko", **named, **self.values)
         if self.ko:
             return self.ko
-        return "규칙 옵션이 올바르지 않으므로 쓸 수 없습니다."
+        return words.text("rules.invalid", "ko")
 
 
-_TITLES_KO = {
-    "BeloteRules": "4인 벨로트", "CoincheRules": "쿠앵슈", "Belote2Rules": "2인 벨로트",
-    "CallbreakRules": "콜브레이크",
+_GAMES = {
+    "BeloteRules": "belote", "CoincheRules": "coinche", "Belote2Rules": "belote2",
+    "CallbreakRules": "callbreak",
 }
-"""The games of the option classes, in Korean (docs/TERMS.md)."""
+"""The games of the option classes (their titles are the catalogue's ``table.title_<game>``)."""
 
 
 def _value_ko(value: Any) -> str:
@@ -125,7 +130,7 @@ def _value_ko(value: Any) -> str:
     elif isinstance(value, bool):
         text = "true" if value else "false"
     elif isinstance(value, int) and abs(value) >= 10**30:
-        return "아주 큰 수"
+        return words.text("rules.huge_number", "ko")
     elif isinstance(value, int):
         return f"{value:,}"
     elif isinstance(value, str):
@@ -145,43 +150,46 @@ def choice_option(default: str, *choices: str) -> Any:
     return field(default=default, metadata={"choices": choices})
 
 
-def _allowed(f: dataclasses.Field[Any]) -> str:
-    """The values a field accepts, in words."""
-    meta = f.metadata
-    if "choices" in meta:
-        return " or ".join(repr(c) for c in meta["choices"])
-    if "range" in meta:
-        lo, hi = meta["range"]
-        words = f"a whole number from {lo} to {hi}"
-        return words + " or null" if meta.get("optional") else words
-    return "true or false"
+def _allowed(f: dataclasses.Field[Any], language: str = "en") -> str:
+    """The values a field accepts, in words: in Korean a noun ending in a vowel (``… 중
+    하나``), a range with ``~`` and thousands separators.
 
-
-def _allowed_ko(f: dataclasses.Field[Any]) -> str:
-    """The values a field accepts, in Korean (a noun ending in a vowel: ``… 중 하나``): a
-    range with ``~`` and thousands separators.
-
-    >>> _allowed_ko(dataclasses.fields(BeloteRules)[-3])
-    '1~100,000 사이의 정수'
+    >>> target = dataclasses.fields(BeloteRules)[-3]
+    >>> _allowed(target), _allowed(target, "ko")
+    ('a whole number from 1 to 100000', '1~100,000 사이의 정수')
+    >>> _allowed(dataclasses.fields(BeloteRules)[4], "ko")
+    '‘dealer’, ‘eldest’ 중 하나'
     """
     meta = f.metadata
     if "choices" in meta:
-        return ", ".join(quoted(c) for c in meta["choices"]) + " 중 하나"
+        shown = [repr(c) if language == "en" else quoted(c) for c in meta["choices"]]
+        choices = shown[0]
+        for more in shown[1:]:
+            choices = words.text("rules.list_or", language, a=choices, b=more)
+        return words.text("rules.allowed_choices", language, choices=choices)
     if "range" in meta:
         lo, hi = meta["range"]
-        words = f"{lo:,}~{hi:,} 사이의 정수"
-        return words + "나 ‘null’ 중 하나" if meta.get("optional") else words
-    return "‘true’, ‘false’ 중 하나"
+        key = "rules.allowed_range_or_null" if meta.get("optional") else "rules.allowed_range"
+        if language == "en":
+            return words.text(key, language, lo=lo, hi=hi)
+        return words.text(key, language, lo=f"{lo:,}", hi=f"{hi:,}")
+    return words.text("rules.allowed_bool", language)
 
 
-def describe(cls: type[RuleOptions]) -> dict[str, str]:
-    """Each option of ``cls`` with the values it accepts and its default, in words."""
+def describe(cls: type[RuleOptions], language: str = "en") -> dict[str, str]:
+    """Each option of ``cls`` with the values it accepts and its default, in words (in
+    ``language``: ``en`` or ``ko``)."""
+    lang = words.check_language(language)
     out = {}
     for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-        default = "null" if f.default is None else repr(f.default)
-        if isinstance(f.default, bool):
-            default = "true" if f.default else "false"
-        out[f.name] = f"{_allowed(f)} (default {default})"
+        if lang == "ko":
+            default = _value_ko(f.default)
+        else:
+            default = "null" if f.default is None else repr(f.default)
+            if isinstance(f.default, bool):
+                default = "true" if f.default else "false"
+        out[f.name] = words.text("rules.described", lang, allowed=_allowed(f, lang),
+                                 default=default)
     return out
 
 
@@ -205,9 +213,10 @@ class RuleOptions:
                 ok = isinstance(value, bool)
             if not ok:
                 raise RuleOptionError(
-                    f"rule option {f.name!r} must be {_allowed(f)}, not {short_repr(value)}",
-                    ko_template="규칙 옵션 {option}의 값은 {allowed}여야 하는데 {value}입니다.",
-                    options={"option": f.name}, allowed=_allowed_ko(f), value=_value_ko(value),
+                    words.text("rules.bad_value", "en", option=repr(f.name),
+                               allowed=_allowed(f), value=short_repr(value)),
+                    key="rules.bad_value",
+                    options={"option": f.name}, allowed=_allowed(f, "ko"), value=_value_ko(value),
                 )
         self._check()
 
@@ -221,17 +230,20 @@ class RuleOptions:
             return cls()
         if not isinstance(data, dict):
             raise RuleOptionError(
-                f"rule options must be an object, not {short_repr(data)}",
-                ko=f"규칙 옵션은 JSON 객체로 써야 하는데 {_value_ko(data)}입니다.",
+                words.text("rules.not_object", "en", value=short_repr(data)),
+                ko=words.text("rules.not_object", "ko", value=_value_ko(data)),
             )
         names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         for key in data:
             if key not in names:
-                game = _TITLES_KO.get(cls.__name__, "이 게임")
+                game = _GAMES.get(cls.__name__)
+                title = words.text(f"table.title_{game}" if game else "rules.this_game", "ko")
                 known = ", ".join(quoted(n) for n in sorted(names))
                 raise RuleOptionError(
-                    f"unknown rule option {short_repr(key)} for {cls.__name__}",
-                    ko=f"{game}에는 {_value_ko(key)} 규칙 옵션이 없습니다(규칙 옵션: {known}).",
+                    words.text("rules.unknown_option", "en", option=short_repr(key),
+                               game=cls.__name__),
+                    ko=words.text("rules.no_such_option", "ko", game=title,
+                                  option=_value_ko(key), known=known),
                 )
         return cls(**data)
 
@@ -253,7 +265,8 @@ def short_repr(value: Any) -> str:
     """
     if value is None or isinstance(value, bool):
         return "null" if value is None else "true" if value else "false"
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
+    huge = isinstance(value, int) and abs(value) >= 10**30
+    text = words.text("rules.huge_number", "en") if huge else repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -292,10 +305,9 @@ class CoincheRules(RuleOptions):
     def _check(self) -> None:
         if self.min_bid % 10 or self.max_bid % 10 or self.min_bid > self.max_bid:
             raise RuleOptionError(
-                f"rule options 'min_bid' and 'max_bid' must be multiples of 10 with "
-                f"min_bid ≤ max_bid, not {self.min_bid} and {self.max_bid}",
-                ko_template="규칙 옵션 {low:과} {high:은} 10의 배수여야 하고 {low:이} {high}보다 "
-                "크면 안 되는데 지금은 {a:과} {b}입니다.",
+                words.text("rules.min_max_bid", "en", low=repr("min_bid"), high=repr("max_bid"),
+                           a=self.min_bid, b=self.max_bid),
+                key="rules.min_max_bid",
                 options={"low": "min_bid", "high": "max_bid"}, a=self.min_bid, b=self.max_bid,
             )
 
@@ -321,7 +333,6 @@ class CallbreakRules(RuleOptions):
     def _check(self) -> None:
         if self.rounds not in (3, 5):
             raise RuleOptionError(
-                f"rule option 'rounds' must be 3 or 5, not {self.rounds}",
-                ko_template="규칙 옵션 {option}의 값은 3 또는 5여야 하는데 {value}입니다.",
-                options={"option": "rounds"}, value=self.rounds,
+                words.text("rules.rounds", "en", option=repr("rounds"), value=self.rounds),
+                key="rules.rounds", options={"option": "rounds"}, value=self.rounds,
             )

@@ -25,7 +25,8 @@ Saved as ``{"format": "belote_lab/session", "version": 1, "mode", "seat", "level
 "number", "record"}`` where ``record`` is the game record (modes ``hand``, ``game``, ``match``) or
 the run record (``run``, ``journey``) of :mod:`belote_lab.record`; reading checks every field and
 replays every action (:class:`~belote_lab.record.RecordError` on anything wrong, never pickle
-or eval).
+or eval), in English and Korean the words of the ``session.`` namespace of the catalogue of words
+(``belote_lab/words/en/session.json``, ``ko/session.json``).
 
 >>> s = Session("belote2", mode="run", seat="S", seed=4)
 >>> s.status()["level"], s.status()["run_score"], modes("belote2")
@@ -47,6 +48,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields, replace
 from typing import Any, TypeVar
 
+from belote_lab import words
 from belote_lab.cards import SEATS, Card, CardParseError, seat_in
 from belote_lab.games import Game, get, names
 from belote_lab.games.base import IllegalAction
@@ -72,7 +74,7 @@ from belote_lab.games.record import (
     seat_field,
 )
 from belote_lab.jsonlines import MAX_DIGITS
-from belote_lab.korean import kformat, quoted, seat_word
+from belote_lab.korean import quoted, seat_word
 from belote_lab.ladder import LADDERS, Belote2Run, CallbreakJourney, Ladder, run_from_json
 from belote_lab.players import levels as level_table
 
@@ -83,11 +85,16 @@ __all__ = [
 SESSION_FORMAT = "belote_lab/session"
 SESSION_KEYS = ("format", "version", "mode", "seat", "levels", "seed", "number", "record")
 MODES = ("hand", "game", "match", "run", "journey")
-MODES_KO = {"hand": "한 판", "game": "게임", "match": "경기", "run": "연승 도전", "journey": "여정"}
-"""The modes in Korean (the words of the settings panel)."""
-_RECORD_KO = "저장된 기록"
-"""A session's ``record`` in the places of its errors."""
 """Every mode, in the order they are offered."""
+
+
+def mode_word(mode: str, language: str = "ko") -> str:
+    """A mode in words (``ko``: the words of the settings panel, ``한 판``; ``en``: its code).
+
+    >>> mode_word("hand"), mode_word("journey"), mode_word("run", "en")
+    ('한 판', '여정', 'run')
+    """
+    return words.text(f"session.mode_{mode}", language)
 
 Action = tuple[str, str, str]
 """What :meth:`Session.advance` reports: ``(kind, seat letter, value)``, e.g. ``("play", "W",
@@ -579,20 +586,24 @@ def _levels_field(data: dict[str, Any], g: Game) -> dict[int, int]:
     for key, level in raw.items():
         s = seat_field(key, "levels", g.seats)
         if s in named:
-            ko = (
-                f"{quoted('levels')} 항목에 {seat_word(s)} 자리의 레벨이 두 번 적혀 있습니다"
-                f"({quoted(clip(named[s]))}, {quoted(clip(key))})."
+            ko = words.text(
+                "session.seat_twice", "ko", seat=seat_word(s), a=quoted(clip(named[s])),
+                b=quoted(clip(key)),
             )
-            raise RecordError(
-                f"levels: the seat {SEATS[s]} is given twice ({clip(named[s])!r} and "
-                f"{clip(key)!r})", field="levels", ko=ko,
+            message = words.text(
+                "session.seat_twice", "en", seat=SEATS[s], a=repr(clip(named[s])),
+                b=repr(clip(key)),
             )
+            raise RecordError(message, field="levels", ko=ko)
         named[s] = key
         if isinstance(level, bool) or level not in _LEVELS:
             raise RecordError(
-                f"levels.{key}: expected a level 1 to 4, got {describe(level)}", field="levels",
-                ko=f"{quoted(f'levels.{key}')}에는 1부터 4까지의 레벨이 와야 하는데 "
-                f"{describe_ko(level)}입니다.",
+                words.text("session.bad_level", "en", field=f"levels.{key}", got=describe(level)),
+                field="levels",
+                ko=words.text(
+                    "session.bad_level", "ko", field=quoted(f"levels.{key}"),
+                    got=describe_ko(level),
+                ),
             )
         out[s] = level
     return out
@@ -609,7 +620,12 @@ def _nested(read: Callable[[], Any]) -> Any:
         return read()
     except RecordError as e:
         field = f"record.{e.field}" if e.field else "record"
-        raise e.within(f"record: {e}", _RECORD_KO, field) from None
+        raise e.within(_in_record(str(e)), words.text("session.record", "ko"), field) from None
+
+
+def _in_record(said: str) -> str:
+    """``said`` (English) about a session's ``record``: ``record: …``."""
+    return words.text("record.placed", "en", place=words.text("session.record", "en"), text=said)
 
 
 def _read_record(s: Session, record: dict[str, Any]) -> None:
@@ -618,34 +634,32 @@ def _read_record(s: Session, record: dict[str, Any]) -> None:
     fmt = RUN_FORMAT if ladder is not None else GAME_FORMAT
     if record.get("format") != fmt:
         got = describe(record.get("format"))
-        ko = (
-            f"{MODES_KO[s.mode]} 방식의 세션에는 {quoted(fmt)} 형식의 기록이 들어가는데 이 "
-            f"기록의 형식은 {_shown_ko(record.get('format'))}입니다."
+        ko = words.text(
+            "session.wrong_record", "ko", mode=mode_word(s.mode), fmt=quoted(fmt),
+            got=_shown_ko(record.get("format")),
         )
+        said = words.text("session.wrong_record", "en", mode=s.mode, fmt=fmt, got=got)
         raise RecordError(
-            f"record: a {s.mode} session holds a {fmt} record, not {got}", field="record.format",
-            ko=ko, where_ko=(_RECORD_KO,),
+            _in_record(said), field="record.format", ko=ko,
+            where_ko=(words.text("session.record", "ko"),),
         )
     if ladder is not None:
         table = s._factories if s._custom else None
         run = _nested(lambda: run_from_json(record, table))
         if type(run) is not ladder or run.seat != s.seat:
-            ko = kformat(
-                "저장된 기록의 {what:은} 이 세션의 {seat} 자리에서 하던 것이 아닙니다.",
-                what=MODES_KO[s.mode], seat=seat_word(s.seat),
+            ko = words.text(
+                "session.not_learners_seat", "ko", what=mode_word(s.mode), seat=seat_word(s.seat)
             )
-            raise RecordError(
-                "record: the run is not the learner's at this seat", field="seat", ko=ko
-            )
+            said = words.text("session.not_learners", "en", what="run")
+            raise RecordError(_in_record(said), field="seat", ko=ko)
         s.ladder, s.rules = run, run.rules
         return
     m = _nested(lambda: game_from_json(record))
     s._match, s.rules = m, m.rules
     if s.mode == "hand" and len(s.done_hands()) > 1:
         raise RecordError(
-            "record: a single-hand session holds one hand", field="record.hands",
-            ko="한 판 방식의 세션에는 판이 하나만 있어야 하는데 기록에 판이 여러 개 있습니다.",
-            where_ko=(_RECORD_KO,),
+            _in_record(words.text("session.one_hand", "en")), field="record.hands",
+            ko=words.text("session.one_hand", "ko"), where_ko=(words.text("session.record", "ko"),),
         )
     s.dealer = (m.hands or [m.hand])[0].dealer
 
@@ -658,18 +672,23 @@ def _read_session(
     check_keys(data, SESSION_KEYS)
     mode = required(data, "mode", str)
     if mode not in MODES:
-        ko = (
-            f"{quoted(clip(mode))} 방식은 없는 방식입니다(방식: "
-            f"{', '.join(f'{MODES_KO[m]} {quoted(m)}' for m in MODES)})."
+        ko = words.text(
+            "session.unknown_mode", "ko", mode=quoted(clip(mode)),
+            modes=", ".join(f"{mode_word(m)} {quoted(m)}" for m in MODES),
         )
-        raise RecordError(f"mode: unknown mode {mode[:40]!r} (modes: {', '.join(MODES)})",
-                          field="mode", ko=ko)
+        message = words.text(
+            "session.unknown_mode", "en", mode=repr(mode[:40]), modes=", ".join(MODES)
+        )
+        raise RecordError(message, field="mode", ko=ko)
     record = required(data, "record", dict)
     g = get(_nested(lambda: game_field(record, names())))
     if mode not in modes(g):
         raise RecordError(
-            f"mode: {g.title} has no {mode} mode", field="mode",
-            ko=f"{g.title_ko}에는 {MODES_KO[mode]} 방식({quoted(mode)})이 없습니다.",
+            words.text("session.no_mode", "en", game=g.title, mode=mode), field="mode",
+            ko=words.text(
+                "session.no_such_mode", "ko", game=g.title_ko, name=mode_word(mode),
+                mode=quoted(mode),
+            ),
         )
     seat = seat_field(data.get("seat"), "seat", g.seats)
     levels = _levels_field(data, g)
@@ -678,7 +697,7 @@ def _read_session(
     try:
         s._setup(g, mode, seat, levels, seed, factories)
     except (ValueError, CardParseError) as e:
-        ko = korean_of(e) or "‘levels’ 항목의 컴퓨터 레벨로는 이 게임을 시작할 수 없습니다."
+        ko = korean_of(e) or words.text("session.levels_unusable", "ko")
         raise RecordError(str(e), field="levels", ko=ko) from None
     s.number = int_field(data, "number", "number", low=1)
     s.dealer = None

@@ -39,7 +39,11 @@ rules; anything malformed raises :class:`RecordError` and nothing else, naming t
 (``start.hands[2]: expected a list of 8 cards, got null``) or the place (``action`` index and
 ``trick`` number).  A failed read changes nothing: neither the record given nor any object.
 ``str(e)`` is English; ``e.text("ko")`` says the same in Korean, the place first
-(``3번째 동작(첫 번째 트릭): ‘ZZ’는 카드로 읽을 수 없습니다(…)``).
+(``3번째 동작(첫 번째 트릭): ‘ZZ’는 카드로 읽을 수 없습니다(…)``).  Both are the ``record.``
+namespace of the catalogue of words (``belote_lab/words/en/record.json``, ``ko/record.json``).
+Where the English and the Korean of one refusal do not name the same things (the Korean also
+says what was expected, the English quotes Python's own words), each is a key of its own,
+written in both languages.
 
 >>> from belote_lab.games.belote import BeloteHand
 >>> h = BeloteHand(seed=5)
@@ -72,12 +76,20 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from belote_lab import jsonlines
-from belote_lab.cards import SEATS, Card, CardParseError, cards_mask, mask_cards, parse_seat
+from belote_lab import jsonlines, words
+from belote_lab.cards import (
+    SEATS,
+    Card,
+    CardParseError,
+    cards_mask,
+    mask_cards,
+    parse_seat,
+    unknown_text,
+)
 from belote_lab.games import get, names, rules_for
 from belote_lab.games.errors import IllegalAction, refusal_ko
 from belote_lab.jsonlines import StrictJSONError
-from belote_lab.korean import kformat, ordinal, quoted, seat_name, seat_word, team_name
+from belote_lab.korean import quoted, seat_name, seat_word, team_name
 from belote_lab.rules import RuleOptionError
 from belote_lab.trick import IllegalPlay, Reason, Rule
 
@@ -138,13 +150,13 @@ class RecordError(ValueError):
         *,
         where_ko: Sequence[str] = (),
     ) -> None:
-        where = ""
+        text = message
         places = list(where_ko)
         if action is not None:
-            where = f"action {action + 1}" + (f" (trick {trick})" if trick else "") + ": "
-            in_trick = f"({ordinal(trick)} 트릭)" if trick else ""
-            places.append(f"{ordinal(action + 1)} 동작{in_trick}")
-        text = where + message
+            key = "record.at_action_trick" if trick else "record.at_action"
+            where = words.text(key, "en", action=action + 1, trick=trick)
+            text = words.text("record.placed", "en", place=where, text=message)
+            places.append(words.text(key, "ko", action=action + 1, trick=trick))
         if len(text) > _MAX_MESSAGE:
             text = text[:_MAX_MESSAGE] + " …"
         super().__init__(text)
@@ -160,20 +172,20 @@ class RecordError(ValueError):
         if self.ko:
             return self.ko
         if self.field:
-            return f"파일의 {quoted(clip(self.field))} 항목을 읽을 수 없습니다."
+            return words.text("record.field_unreadable", "ko", field=quoted(clip(self.field)))
         if self.where_ko:
-            return "기록된 내용을 규칙에 맞게 다시 만들 수 없습니다."
-        return "파일의 내용을 기록으로 읽을 수 없습니다."
+            return words.text("record.not_replayable", "ko")
+        return words.text("record.not_a_record", "ko")
 
     def text(self, language: str = "en") -> str:
         """The error in ``language``: ``en`` (``str(e)``) or ``ko`` (one Korean sentence,
         after the place it names: ``3번째 동작(2번째 트릭): …``)."""
-        if language == "en":
+        if words.check_language(language) == "en":
             return str(self)
-        if language != "ko":
-            raise ValueError(f"unknown language {language!r}; choose one of ('en', 'ko')")
         body = self.ko_message()
-        text = f"{', '.join(self.where_ko)}: {body}" if self.where_ko else body
+        text = body
+        if self.where_ko:
+            text = words.text("record.placed", "ko", place=", ".join(self.where_ko), text=body)
         if len(text) > _MAX_MESSAGE:
             text = text[:_MAX_MESSAGE] + " …"
         return text
@@ -212,7 +224,8 @@ def korean_of(error: BaseException) -> str | None:
     e: BaseException | None = error
     while e is not None and id(e) not in seen:
         seen.add(id(e))
-        if isinstance(e, CardParseError) and e.ko is None and str(e) != _plain_parse_error(e):
+        own_words = isinstance(e, CardParseError) and str(e) != unknown_text(e.token, e.what)
+        if own_words and getattr(e, "ko", None) is None:
             pass  # English words of its own: the Korean of its kind would not say the same
         elif isinstance(e, (RecordError, CardParseError, RuleOptionError)):
             return e.text("ko")
@@ -230,19 +243,13 @@ def korean_of(error: BaseException) -> str | None:
     return None
 
 
-def _plain_parse_error(e: CardParseError) -> str:
-    """The English a :class:`CardParseError` has when given no words of its own (its Korean
-    then says the same: ``‘ZZ’는 카드로 읽을 수 없습니다``)."""
-    return f"unknown {e.what} {e.token!r}"
-
-
 def _play_ko(e: IllegalPlay) -> str | None:
     """An :class:`IllegalPlay`'s Korean: its reason's, after the refused card."""
     r = e.reason
     if isinstance(r, Reason):
         if r.rule == Rule.NOT_IN_HAND:
             return r.text("ko")
-        return kformat("{card:은} 낼 수 없습니다. ", card=r.card) + r.text("ko")
+        return words.text("record.cannot_play", "ko", card=r.card, reason=r.text("ko"))
     if str(e).startswith("no card can be played now"):
         return refusal_ko("no_card")
     return None
@@ -250,43 +257,50 @@ def _play_ko(e: IllegalPlay) -> str | None:
 
 def _strict_json_ko(e: StrictJSONError) -> str:
     """The Korean of a refusal of the strict JSON reader."""
-    words = str(e)
+    said = str(e)  # the reader's English (belote_lab.jsonlines, below the catalogue)
     if isinstance(e, jsonlines.DuplicateKeyError):
-        key = quoted(clip(e.key))
-        return f"한 객체에 {key} 키가 두 번 나오므로 어느 값을 읽을지 알 수 없습니다."
-    if words.startswith("nests deeper"):
-        return f"JSON이 {jsonlines.MAX_DEPTH}단계보다 깊이 겹쳐 있으므로 읽을 수 없습니다."
-    if words.startswith("a number has more than"):
-        return f"{jsonlines.MAX_DIGITS}자리가 넘는 숫자가 있으므로 읽을 수 없습니다."
-    if words.startswith("the number"):
-        return "너무 큰 숫자가 있으므로 읽을 수 없습니다."
-    if words.endswith("is not a JSON value"):
-        name = words.removesuffix(" is not a JSON value")
-        return f"{quoted(clip(name))} 값은 JSON에 없는 값이므로 읽을 수 없습니다."
-    return "JSON으로 읽을 수 없는 값이 있습니다."
+        return words.text("record.json_key_twice", "ko", key=quoted(clip(e.key)))
+    if said.startswith("nests deeper"):
+        return words.text("record.json_too_deep", "ko", depth=jsonlines.MAX_DEPTH)
+    if said.startswith("a number has more than"):
+        return words.text("record.json_long_number", "ko", digits=jsonlines.MAX_DIGITS)
+    if said.startswith("the number"):
+        return words.text("record.json_huge_number", "ko")
+    if said.endswith("is not a JSON value"):
+        name = said.removesuffix(" is not a JSON value")
+        return words.text("record.json_not_value", "ko", name=quoted(clip(name)))
+    return words.text("record.json_unreadable", "ko")
 
 
 # --- describing and checking fields ------------------------------------------------------------
-def describe(value: Any) -> str:
+def describe(value: Any, language: str = "en") -> str:
     """A short description of a JSON value for messages: ``null``, ``the number 3``, ``the
-    text 'JH'``, ``a list of 7 items`` …"""
+    text 'JH'``, ``a list of 7 items`` … (``language="ko"``: :func:`describe_ko`).
+
+    >>> describe(None), describe(3), describe("JH"), describe([1]), describe({"a": 1, "b": 2})
+    ('null', 'the number 3', "the text 'JH'", 'a list of 1 item', 'an object with 2 keys')
+    """
+    if words.check_language(language) == "ko":
+        return describe_ko(value)
     if value is None:
-        return "null"
+        return words.text("record.value_null", "en")
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return words.text("record.value_true" if value else "record.value_false", "en")
     if isinstance(value, int):
         digits = len(str(abs(value))) if abs(value) < 10**40 else 41
-        return f"the number {value}" if digits <= 40 else "a number with more than 40 digits"
+        if digits > 40:
+            return words.text("record.value_long_number", "en")
+        return words.text("record.value_number", "en", n=value)
     if isinstance(value, float):
-        return f"the number {value!r}"
+        return words.text("record.value_number", "en", n=repr(value))
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:40] + "…"
-        return f"the text {shown!r}"
-    if isinstance(value, list):
-        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
-    if isinstance(value, dict):
-        return f"an object with {len(value)} key{'s' if len(value) != 1 else ''}"
-    return f"a {type(value).__name__}"
+        return words.text("record.value_text", "en", text=repr(shown))
+    if isinstance(value, (list, dict)):
+        kind = "list" if isinstance(value, list) else "object"
+        one = "_one" if len(value) == 1 else ""
+        return words.text(f"record.value_{kind}{one}", "en", n=len(value))
+    return words.text("record.value_of_type", "en", type=type(value).__name__)
 
 
 def describe_ko(value: Any) -> str:
@@ -298,21 +312,22 @@ def describe_ko(value: Any) -> str:
     ('항목이 2개인 목록', '키가 0개인 객체')
     """
     if value is None:
-        return "‘null’ 값"
+        return words.text("record.value_null", "ko")
     if isinstance(value, bool):
-        return "‘true’ 값" if value else "‘false’ 값"
+        return words.text("record.value_true" if value else "record.value_false", "ko")
     if isinstance(value, int):
         digits = len(str(abs(value))) if abs(value) < 10**40 else 41
-        return f"숫자 {value:,}" if digits <= 40 else "40자리가 넘는 숫자"
+        if digits > 40:
+            return words.text("record.value_long_number", "ko")
+        return words.text("record.value_number", "ko", n=f"{value:,}")
     if isinstance(value, float):
-        return f"숫자 {value!r}"
+        return words.text("record.value_number", "ko", n=repr(value))
     if isinstance(value, str):
-        return f"글자 {quoted(clip(value))}"
-    if isinstance(value, list):
-        return f"항목이 {len(value):,}개인 목록"
-    if isinstance(value, dict):
-        return f"키가 {len(value):,}개인 객체"
-    return "알 수 없는 값"
+        return words.text("record.value_text", "ko", text=quoted(clip(value)))
+    if isinstance(value, (list, dict)):
+        kind = "list" if isinstance(value, list) else "object"
+        return words.text(f"record.value_{kind}", "ko", n=f"{len(value):,}")
+    return words.text("record.value_unknown", "ko")
 
 
 def seats_ko(seats: Sequence[int]) -> str:
@@ -325,16 +340,39 @@ def expected(path: str, what: str, value: Any, what_ko: str | None = None) -> Re
     ``what`` in Korean (a noun: ``카드 8장의 목록``)."""
     ko = None
     if what_ko is not None:
-        ko = kformat(
-            "{path}에는 {what:이} 와야 하는데 {got}입니다.",
-            path=quoted(path), what=what_ko, got=describe_ko(value),
+        ko = words.text(
+            "record.expected", "ko", path=quoted(path), what=what_ko, got=describe_ko(value)
         )
-    return RecordError(f"{path}: expected {what}, got {describe(value)}", field=path, ko=ko)
+    message = words.text("record.expected", "en", path=path, what=what, got=describe(value))
+    return RecordError(message, field=path, ko=ko)
+
+
+def expected_key(path: str, key: str, value: Any, **values: Any) -> RecordError:
+    """:func:`expected` with ``what`` the catalogue's text ``key`` (filled with ``values``) in
+    both languages.
+
+    >>> str(expected_key("seed", "record.whole_or_null", "x"))
+    "seed: expected a whole number or null, got the text 'x'"
+    """
+    return expected(
+        path, words.text(key, "en", **values), value, words.text(key, "ko", **values)
+    )
 
 
 def missing(path: str) -> RecordError:
     """``RecordError("<path>: missing")``."""
-    return RecordError(f"{path}: missing", field=path, ko=f"파일에 {quoted(path)} 항목이 없습니다.")
+    return RecordError(
+        words.text("record.missing", "en", path=path), field=path,
+        ko=words.text("record.missing", "ko", path=quoted(path)),
+    )
+
+
+def missing_key(key: str) -> RecordError:
+    """``RecordError("missing key '<key>'")``, the field ``key``."""
+    return RecordError(
+        words.text("record.missing_key", "en", key=repr(key)), field=key,
+        ko=words.text("record.missing_key", "ko", key=quoted(key)),
+    )
 
 
 def is_whole(value: Any) -> bool:
@@ -364,16 +402,15 @@ def int_field(
             raise missing(path)
         return default
     v = obj[key]
-    if low is not None and high is not None:
-        what = f"a whole number from {low} to {high}"
-        what_ko = f"{low:,}~{high:,} 사이의 정수"
-    elif low is not None:
-        what = f"a whole number ≥ {low}"
-        what_ko = f"{low:,} 이상의 정수"
-    else:
-        what = "a whole number"
-        what_ko = "정수"
     if not is_whole(v) or (low is not None and v < low) or (high is not None and v > high):
+        if low is not None and high is not None:
+            what = words.text("record.whole_range", "en", low=low, high=high)
+            what_ko = words.text("record.whole_range", "ko", low=f"{low:,}", high=f"{high:,}")
+        elif low is not None:
+            what = words.text("record.whole_at_least", "en", low=low)
+            what_ko = words.text("record.whole_at_least", "ko", low=f"{low:,}")
+        else:
+            what, what_ko = words.text("record.whole", "en"), words.text("record.whole", "ko")
         raise expected(path, what, v, what_ko)
     return v
 
@@ -386,7 +423,7 @@ def str_field(obj: dict[str, Any], key: str, path: str, default: Any = _MISSING)
         return default
     v = obj[key]
     if not isinstance(v, str):
-        raise expected(path, "text", v, "글자")
+        raise expected_key(path, "record.type_str", v)
     return v
 
 
@@ -395,57 +432,63 @@ def seat_field(value: Any, path: str, seats: Sequence[int] = (0, 1, 2, 3)) -> in
     letters = " ".join(SEATS[s] for s in seats)
     named = seats_ko(seats)
     if not isinstance(value, str):
-        raise expected(path, f"a seat ({letters})", value, f"자리 하나({named})")
+        raise expected(
+            path, words.text("record.a_seat", "en", seats=letters), value,
+            words.text("record.a_seat", "ko", seats=named),
+        )
     try:
         s = parse_seat(value)
-    except CardParseError as e:
-        ko = kformat(
-            "{path} 항목의 {value:은} 자리로 읽을 수 없습니다(이 게임의 자리는 {named}입니다).",
-            path=quoted(path), value=quoted(clip(value)), named=named,
+    except CardParseError:
+        ko = words.text(
+            "record.seat_unreadable", "ko", path=quoted(path), value=quoted(clip(value)),
+            seats=named,
         )
-        raise RecordError(f"{path}: {e} (the seats are {letters})", field=path, ko=ko) from None
+        message = words.text(
+            "record.seat_unreadable", "en", path=path, value=repr(value), seats=letters
+        )
+        raise RecordError(message, field=path, ko=ko) from None
     if s not in seats:
-        ko = kformat(
-            "{path} 항목의 {seat:은} 이 게임에 없는 자리입니다(이 게임의 자리는 {named}입니다).",
-            path=quoted(path), seat=seat_word(s), named=named,
+        ko = words.text(
+            "record.seat_not_here", "ko", path=quoted(path), seat=seat_word(s), seats=named
         )
-        raise RecordError(
-            f"{path}: {value!r} is not a seat of this game ({letters})", field=path, ko=ko
+        message = words.text(
+            "record.seat_not_here", "en", path=path, seat=repr(value), seats=letters
         )
+        raise RecordError(message, field=path, ko=ko)
     return s
 
 
 def deck_ko(deck_mask: int) -> str:
     """A deck in Korean by its cards: ``32장 한 벌``."""
-    return f"{deck_mask.bit_count()}장 한 벌"
+    return words.text("record.deck", "ko", n=deck_mask.bit_count())
 
 
 def cards_field(value: Any, path: str, count: int, deck_mask: int, deck: str) -> list[Card]:
     """A list of exactly ``count`` different cards of the deck (mask ``deck_mask``)."""
     if not isinstance(value, list) or len(value) != count:
-        raise expected(path, f"a list of {count} cards", value, f"카드 {count}장의 목록")
+        raise expected_key(path, "record.cards_n", value, n=count)
     out: list[Card] = []
     seen = 0
     for i, t in enumerate(value):
         p = f"{path}[{i}]"
         if not isinstance(t, str):
-            raise expected(p, "a card such as 'JH'", t, "‘JH’(J♥)처럼 쓴 카드")
+            raise expected_key(p, "record.a_card", t)
         try:
             c = Card.parse(t)
         except CardParseError as e:
-            ko = f"{quoted(p)} 항목의 {e.text('ko')}"
-            raise RecordError(f"{p}: {e}", field=p, ko=ko) from None
+            ko = words.text("record.card_unreadable", "ko", path=quoted(p), error=e.text("ko"))
+            message = words.text("record.card_unreadable", "en", path=p, error=e)
+            raise RecordError(message, field=p, ko=ko) from None
         if not deck_mask >> c & 1:
-            ko = kformat(
-                "{path} 항목의 {card:은} {deck}에 없는 카드입니다.",
-                path=quoted(p), card=c, deck=deck_ko(deck_mask),
+            ko = words.text(
+                "record.not_in_deck", "ko", path=quoted(p), card=c, deck=deck_ko(deck_mask)
             )
-            raise RecordError(f"{p}: {c.text} is not a card of the {deck}", field=p, ko=ko)
+            message = words.text("record.not_in_deck", "en", path=p, card=c.text, deck=deck)
+            raise RecordError(message, field=p, ko=ko)
         if seen >> c & 1:
-            ko = kformat(
-                "{path} 항목의 {card:은} 앞에서 이미 나온 카드입니다.", path=quoted(p), card=c
-            )
-            raise RecordError(f"{p}: card {c.text!r} is given twice", field=p, ko=ko)
+            ko = words.text("record.card_again", "ko", path=quoted(p), card=c)
+            message = words.text("record.card_again", "en", path=p, card=repr(c.text))
+            raise RecordError(message, field=p, ko=ko)
         seen |= 1 << c
         out.append(c)
     return out
@@ -460,30 +503,35 @@ def hands_field(
     named = seats_ko(seats)
     if isinstance(value, dict):
         if sorted(value, key=str) != sorted(letters):
-            keys = " ".join(sorted(repr(k) for k in value)[:8]) or "none"
+            keys = " ".join(sorted(repr(k) for k in value)[:8])
             got = ", ".join(quoted(clip(str(k))) for k in sorted(value, key=str)[:8])
-            ko = kformat(
-                "{path}의 키로는 자리 {named}만 와야 하는데 {got}.",
-                path=quoted(path), named=named,
-                got=f"키가 {got}입니다" if got else "키가 하나도 없습니다",
+
+            def keys_in(language: str, shown: str) -> str:
+                if not shown:
+                    return words.text("record.no_keys", language)
+                return words.text("record.keys_are", language, keys=shown)
+
+            ko = words.text(
+                "record.seat_keys", "ko", path=quoted(path), seats=named, got=keys_in("ko", got)
             )
-            raise RecordError(
-                f"{path}: expected the seats {' '.join(letters)} as keys, got {keys}",
-                field=path, ko=ko,
+            message = words.text(
+                "record.seat_keys", "en", path=path, seats=" ".join(letters),
+                got=keys_in("en", keys),
             )
+            raise RecordError(message, field=path, ko=ko)
         items = [(f"{path}.{k}", k, value[k]) for k in letters]
     elif isinstance(value, list):
         if len(value) != len(seats):
             raise expected(
-                path, f"a list of {len(seats)} hands (seats {' '.join(letters)})", value,
-                f"자리 순서({named})대로 손패 {len(seats)}개의 목록",
+                path, words.text("record.hands_n", "en", n=len(seats), seats=" ".join(letters)),
+                value, words.text("record.hands_n", "ko", n=len(seats), seats=named),
             )
         pairs = zip(letters, value, strict=True)
         items = [(f"{path}[{i}]", k, v) for i, (k, v) in enumerate(pairs)]
     else:
         raise expected(
-            path, f"an object of cards by seat ({' '.join(letters)})", value,
-            f"자리별({named}) 카드를 담은 객체",
+            path, words.text("record.hands_object", "en", seats=" ".join(letters)), value,
+            words.text("record.hands_object", "ko", seats=named),
         )
     out: dict[str, list[Card]] = {}
     seen = 0
@@ -492,11 +540,9 @@ def hands_field(
         m = cards_mask(cs)
         if m & seen:
             card = mask_cards(m & seen)[0]
-            ko = kformat(
-                "{path}의 {card:은} 다른 자리의 손패에도 있는 카드입니다.",
-                path=quoted(p), card=card,
-            )
-            raise RecordError(f"{p}: card {card.text!r} is dealt twice", field=p, ko=ko)
+            ko = words.text("record.dealt_twice", "ko", path=quoted(p), card=card)
+            message = words.text("record.dealt_twice", "en", path=p, card=repr(card.text))
+            raise RecordError(message, field=p, ko=ko)
         seen |= m
         out[k] = cs
     return out
@@ -506,22 +552,24 @@ def check_keys(obj: dict[str, Any], allowed: Sequence[str], path: str = "") -> N
     """Refuse a key ``obj`` may not have (nothing in a record is silently ignored)."""
     for k in obj:
         if k not in allowed:
-            where = f"{path}: " if path else ""
             shown = repr(k) if isinstance(k, str) and len(k) <= 40 else describe(k)
             key = quoted(k) if isinstance(k, str) and len(k) <= 40 else describe_ko(k)
-            ko = kformat(
-                "{where}{key} 키는 이 기록에 쓰지 않는 키입니다.",
-                where=f"{quoted(path)} 항목의 " if path else "", key=key,
-            )
-            raise RecordError(f"{where}unknown key {shown}", field=path or None, ko=ko)
+            if path:
+                ko = words.text("record.unknown_key_in", "ko", path=quoted(path), key=key)
+                message = words.text("record.unknown_key_in", "en", path=path, key=shown)
+            else:
+                ko = words.text("record.unknown_key", "ko", key=key)
+                message = words.text("record.unknown_key", "en", key=shown)
+            raise RecordError(message, field=path or None, ko=ko)
 
 
 def need_keys(obj: dict[str, Any], keys: Sequence[str], name: str) -> None:
     for k in keys:
         if k not in obj:
             raise RecordError(
-                f"{name!r} lacks {k!r}", field=f"{name}.{k}",
-                ko=f"{quoted(name)} 항목에 {quoted(k)} 항목이 없습니다.",
+                words.text("record.lacks", "en", name=repr(name), key=repr(k)),
+                field=f"{name}.{k}",
+                ko=words.text("record.lacks", "ko", name=quoted(name), key=quoted(k)),
             )
 
 
@@ -541,7 +589,12 @@ def json_equal(a: Any, b: Any) -> bool:
 
 
 # --- reading text --------------------------------------------------------------------------------
-_NOT_JSON_KO = "파일이 바이트 순서 표시(BOM)로 시작하므로 JSON으로 읽을 수 없습니다."
+def refused(key: str, /, field: str | None = None, **values: Any) -> RecordError:
+    """A :class:`RecordError` (about ``field``) whose English and Korean are both the
+    catalogue's ``key``, filled with the same ``values``."""
+    return RecordError(
+        words.text(key, "en", **values), field=field, ko=words.text(key, "ko", **values)
+    )
 
 
 def parse_json(data: Any) -> Any:
@@ -553,41 +606,36 @@ def parse_json(data: Any) -> Any:
     if isinstance(data, (bytes, bytearray, memoryview)):
         raw = bytes(data)
         if raw.startswith(b"\xef\xbb\xbf"):
-            raise RecordError(
-                "not JSON: the text starts with a byte-order mark (BOM)", ko=_NOT_JSON_KO
-            )
+            raise refused("record.bom")
         try:
             data = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            why = f"byte {e.start} cannot be read ({e.reason})"
-            ko = f"{e.start}번 위치의 바이트를 읽을 수 없으므로 파일이 UTF-8 텍스트가 아닙니다."
-            raise RecordError(f"not UTF-8 text: {why}", ko=ko) from None
+            ko = words.text("record.not_utf8", "ko", start=e.start)
+            # the codec's own English reason is added to the English only
+            message = words.text("record.not_utf8", "en", start=e.start) + f" ({e.reason})"
+            raise RecordError(message, ko=ko) from None
     if not isinstance(data, str):
         return data
     if len(data) > MAX_TEXT:
-        ko = f"기록이 {len(data):,}자로 너무 깁니다(최대 {MAX_TEXT:,}자)."
+        ko = words.text("record.too_long", "ko", n=f"{len(data):,}", most=f"{MAX_TEXT:,}")
         raise RecordError(
-            f"the record is too long ({len(data)} characters, at most {MAX_TEXT})", ko=ko
+            words.text("record.too_long", "en", n=len(data), most=MAX_TEXT), ko=ko
         )
     if data.startswith("\ufeff"):
-        raise RecordError(
-            "not JSON: the text starts with a byte-order mark (BOM)", ko=_NOT_JSON_KO
-        )
+        raise refused("record.bom")
     try:
         return jsonlines.loads(data)
     except json.JSONDecodeError as e:
         if not data.strip():  # "empty", not json's "Expecting value: line 1 column 1"
-            raise RecordError(
-                "not JSON: the file is empty", ko="파일이 비어 있으므로 JSON으로 읽을 수 없습니다."
-            ) from None
-        ko = (
-            f"{ordinal(e.lineno)} 줄 {ordinal(e.colno)} 글자에서 JSON 문법이 맞지 않으므로 "
-            "JSON으로 읽을 수 없습니다."
-        )
-        raise RecordError(f"not JSON: {e}", ko=ko) from None
+            raise refused("record.empty") from None
+        ko = words.text("record.json_syntax", "ko", line=e.lineno, col=e.colno)
+        raise RecordError(words.text("record.not_json", "en", error=e), ko=ko) from None
     except ValueError as e:  # StrictJSONError: nesting, a huge number, NaN
-        ko = korean_of(e) or "JSON으로 읽을 수 없는 값이 있습니다."
-        raise RecordError(f"not JSON that can be read: {e}", ko=ko) from None
+        ko = words.text(
+            "record.json_refused", "ko",
+            error=korean_of(e) or words.text("record.json_unreadable", "ko"),
+        )
+        raise RecordError(words.text("record.json_refused", "en", error=e), ko=ko) from None
 
 
 def guarded(read: Callable[[], _T]) -> _T:
@@ -599,14 +647,12 @@ def guarded(read: Callable[[], _T]) -> _T:
     except (CardParseError, IllegalAction, IllegalPlay, RuleOptionError) as e:
         raise RecordError(str(e), ko=korean_of(e)) from None
     except RecursionError:
-        raise RecordError(
-            "the record is nested too deeply", ko="기록이 너무 깊이 겹쳐 있으므로 읽을 수 없습니다."
-        ) from None
+        raise refused("record.nested_too_deeply") from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
         # not expected: every field is checked before use; still, never another exception
         raise RecordError(
-            f"malformed record (unexpected {type(e).__name__}: {e})",
-            ko=korean_of(e) or "기록의 형식이 맞지 않으므로 읽을 수 없습니다.",
+            words.text("record.malformed_unexpected", "en", kind=type(e).__name__, error=e),
+            ko=korean_of(e) or words.text("record.malformed", "ko"),
         ) from None
 
 
@@ -618,79 +664,101 @@ def rebuilt(make: Callable[[], _T]) -> _T:
     except RecordError:
         raise
     except (CardParseError, IllegalAction, IllegalPlay, ValueError) as e:
-        ko = korean_of(e) or "기록에 적힌 내용으로는 규칙에 맞게 다시 만들 수 없습니다."
+        ko = korean_of(e) or words.text("record.not_rebuilt", "ko")
         raise RecordError(str(e), ko=ko) from None
 
 
-RECORDS_KO = {"hand": "판", "game": "게임", "run": "연승 도전·여정", "session": "세션"}
-"""The kinds of record in Korean (``what`` of :func:`check_header`)."""
+RECORD_KINDS = ("hand", "game", "run", "session")
+"""The kinds of record (``what`` of :func:`check_header`), named by :func:`kind_word`."""
+
+
+def kind_word(what: str, language: str = "ko") -> str:
+    """A kind of record (:data:`RECORD_KINDS`) in words: ``판``, ``연승 도전·여정``; another
+    ``what`` as it is.
+
+    >>> kind_word("run"), kind_word("hand", "en"), kind_word("deal")
+    ('연승 도전·여정', 'hand', 'deal')
+    """
+    if what not in RECORD_KINDS:
+        return what
+    return words.text(f"record.kind_{what}", language)
 
 
 def check_header(data: Any, fmt: str, what: str) -> None:
     """A JSON object of format ``fmt`` (``what`` in messages: ``hand``, ``game``, ``run``) and a
     version this program reads."""
-    what_ko = RECORDS_KO.get(what, "")
     if not isinstance(data, dict):
-        raise RecordError(
-            f"a {what} record must be a JSON object",
-            ko=f"{what_ko} 기록은 JSON 객체여야 하는데 {describe_ko(data)}입니다.",
-        )
+        raise not_an_object(what, data)
     if data.get("format") != fmt:
-        f = data.get("format")
-        shown = repr(f) if isinstance(f, str) and len(f) < 60 else describe(f)
-        got = quoted(f) if isinstance(f, str) and len(f) < 60 else describe_ko(f)
-        ko = (
-            f"이 파일은 {what_ko} 기록이 아닙니다({what_ko} 기록의 형식은 {quoted(fmt)}인데 "
-            f"이 파일의 형식은 {got}입니다)."
-        )
-        raise RecordError(f"not a {what} record (format {shown})", field="format", ko=ko)
+        raise not_of_format(what, data, fmt)
     if "version" not in data:
-        raise RecordError(
-            "missing key 'version'", field="version", ko="파일에 ‘version’ 항목이 없습니다."
-        )
+        raise missing_key("version")
     v = data["version"]
     if not is_whole(v):
-        ko = kformat(
-            "‘version’에는 버전 {v:이} 와야 하는데 {got}입니다.", v=VERSION, got=describe_ko(v)
-        )
-        raise RecordError(
-            f"version: unsupported version: expected {VERSION}, got {describe(v)}",
-            field="version", ko=ko,
-        )
+        ko = words.text("record.version_not_whole", "ko", v=VERSION, got=describe_ko(v))
+        message = words.text("record.version_not_whole", "en", v=VERSION, got=describe(v))
+        raise RecordError(message, field="version", ko=ko)
     if v not in VERSIONS:
         reads = ", ".join(map(str, VERSIONS))
-        shown_v = v if abs(v) < 10**40 else "(huge)"
-        ko = kformat(
-            "이 프로그램은 버전 {reads}의 기록만 읽으므로 버전 {v}의 기록은 읽을 수 없습니다.",
-            reads=reads, v=v if abs(v) < 10**40 else "(아주 큰 수)",
+        huge = abs(v) >= 10**40
+        ko = words.text(
+            "record.version_unread", "ko", reads=reads,
+            v=words.text("record.huge", "ko") if huge else v,
         )
-        raise RecordError(
-            f"version: unsupported version {shown_v} "
-            f"(this program reads version {reads})",
-            field="version", ko=ko,
+        message = words.text(
+            "record.version_unread", "en", reads=reads,
+            v=words.text("record.huge", "en") if huge else v,
         )
+        raise RecordError(message, field="version", ko=ko)
+
+
+def not_an_object(what: str, data: Any) -> RecordError:
+    """A ``what`` record (``hand``, ``game`` …) that is not a JSON object but ``data``.
+
+    >>> e = not_an_object("hand", [])
+    >>> print(e)
+    a hand record must be a JSON object
+    >>> print(e.text("ko"))
+    판 기록은 JSON 객체여야 하는데 항목이 0개인 목록입니다.
+    """
+    return RecordError(
+        words.text("record.must_be_object", "en", what=what),
+        ko=words.text("record.not_object", "ko", what=kind_word(what), got=describe_ko(data)),
+    )
+
+
+def not_of_format(
+    what: str, data: dict[str, Any], fmt: str, field: str | None = "format"
+) -> RecordError:
+    """A ``what`` record whose ``format`` is not ``fmt`` (or is missing, when ``field`` is
+    ``None``: the Korean then says that ``format`` is missing)."""
+    f = data.get("format")
+    shown = repr(f) if isinstance(f, str) and len(f) < 60 else describe(f)
+    got = quoted(f) if isinstance(f, str) and len(f) < 60 else describe_ko(f)
+    what_ko = kind_word(what)
+    if field is None and "format" not in data:
+        ko = words.text("record.no_format", "ko", what=what_ko, fmt=quoted(fmt))
+    else:
+        ko = words.text("record.wrong_format", "ko", what=what_ko, fmt=quoted(fmt), got=got)
+    message = words.text("record.not_kind", "en", what=what, got=shown)
+    return RecordError(message, field=field, ko=ko)
 
 
 def required(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     """``data[key]``, which must be there and of type ``kind``."""
     if key not in data:
-        raise RecordError(
-            f"missing key {key!r}", field=key, ko=f"파일에 {quoted(key)} 항목이 없습니다."
-        )
+        raise missing_key(key)
     if not isinstance(data[key], kind):
-        kinds = {str: "text", list: "a list", dict: "an object"}
-        kinds_ko = {str: "글자", list: "목록", dict: "객체"}
-        want = kinds.get(kind, "another type") if isinstance(kind, type) else "another type"
-        other = "다른 종류의 값"
-        want_ko = kinds_ko.get(kind, other) if isinstance(kind, type) else other
-        ko = kformat(
-            "{key}에는 {want:이} 와야 하는데 {got}입니다.",
-            key=quoted(key), want=want_ko, got=describe_ko(data[key]),
+        name = kind.__name__ if kind in (str, list, dict) else "other"  # type: ignore[union-attr]
+        ko = words.text(
+            "record.wrong_type", "ko", key=quoted(key),
+            want=words.text(f"record.type_{name}", "ko"), got=describe_ko(data[key]),
         )
-        raise RecordError(
-            f"key {key!r} has the wrong type: expected {want}, got {describe(data[key])}",
-            field=key, ko=ko,
+        message = words.text(
+            "record.wrong_type", "en", key=repr(key),
+            want=words.text(f"record.type_{name}", "en"), got=describe(data[key]),
         )
+        raise RecordError(message, field=key, ko=ko)
     return data[key]
 
 
@@ -718,11 +786,12 @@ def game_field(data: dict[str, Any], known: Collection[str]) -> str:
     game = required(data, "game", str)
     if game not in known:
         shown = repr(game) if len(game) < 60 else describe(game)
-        ko = (
-            f"{quoted(clip(game))} 게임은 이 기록에 쓸 수 없습니다(쓸 수 있는 게임: "
-            f"{games_ko(known)})."
+        ko = words.text(
+            "record.game_not_here", "ko", game=quoted(clip(game)), games=games_ko(known)
         )
-        raise RecordError(f"unknown game {shown}", field="game", ko=ko)
+        raise RecordError(
+            words.text("record.unknown_game", "en", game=shown), field="game", ko=ko
+        )
     return str(game)
 
 
@@ -732,19 +801,23 @@ def rules_field(game: str, data: dict[str, Any]) -> Any:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise expected("rules", "an object of rule options", raw, "규칙 옵션을 담은 객체")
+        raise expected_key("rules", "record.rules_object", raw)
     try:
         return rules_for(game, raw)
     except (RuleOptionError, TypeError, ValueError) as e:
-        ko = korean_of(e) or "‘rules’ 항목의 규칙 옵션을 읽을 수 없습니다."
-        raise RecordError(f"rules: {e}", field="rules", ko=ko) from None
+        ko = words.text(
+            "record.rules_refused", "ko",
+            error=korean_of(e) or words.text("record.rules_unreadable", "ko"),
+        )
+        message = words.text("record.rules_refused", "en", error=e)
+        raise RecordError(message, field="rules", ko=ko) from None
 
 
 def seed_field(data: dict[str, Any]) -> int | None:
     """The record's ``seed``: a whole number or null."""
     seed = data.get("seed")
     if seed is not None and not is_whole(seed):
-        raise expected("seed", "a whole number or null", seed, "정수나 ‘null’ 값")
+        raise expected_key("seed", "record.whole_or_null", seed)
     return seed
 
 
@@ -754,8 +827,9 @@ def game_class(game: str, kind: str) -> Any:
     cls = getattr(get(game), kind)
     if cls is None:
         what = "hand" if kind == "hand_class" else "game"
-        ko = f"{title_ko(game)}에는 {RECORDS_KO[what]} 기록이 없습니다."
-        raise RecordError(f"game {game!r} has no {what} records", field="game", ko=ko)
+        ko = words.text("record.no_records", "ko", game=title_ko(game), what=kind_word(what))
+        message = words.text("record.no_records", "en", game=repr(game), what=what)
+        raise RecordError(message, field="game", ko=ko)
     return cls
 
 
@@ -769,8 +843,10 @@ def short(value: Any) -> str:
 
 
 # --- hands --------------------------------------------------------------------------------------
-NEEDS_DECK_KO = "판 기록에는 ‘deck’ 항목이나 ‘start’ 항목이 있어야 합니다."
-"""A hand record with neither its deck nor its start, in Korean (every game says it)."""
+NEEDS_DECK = words.text("record.needs_deck", "en")
+NEEDS_DECK_KO = words.text("record.needs_deck", "ko")
+"""A hand record with neither its deck nor its start, in English and Korean (every game says
+it)."""
 
 HAND_KEYS = ("format", "version", "game", "rules", "dealer", "deck", "start", "actions", "result")
 """The keys of every hand record; a game adds its own (``_RECORD_KEYS`` of its hand class)."""
@@ -807,29 +883,17 @@ def read_hand(data: Any) -> Any:
     check_keys(data, (*HAND_KEYS, *getattr(cls, "_RECORD_KEYS", ())))
     rules = rules_field(game, data)
     if "dealer" not in data:  # never read as N: the deal (or the first leader) depends on it
-        raise RecordError(
-            "missing key 'dealer' (every hand record names its dealer)", field="dealer",
-            ko="파일에 ‘dealer’ 항목이 없습니다(판 기록에는 딜러가 꼭 있어야 합니다).",
-        )
+        raise refused("record.no_dealer", field="dealer")
     actions = required(data, "actions", list)
     if "deck" in data and "start" in data:
-        raise RecordError(
-            "a hand record has 'deck' or 'start', not both", field="start",
-            ko="판 기록에는 ‘deck’ 항목과 ‘start’ 항목 중 하나만 있어야 하는데 둘 다 있습니다.",
-        )
+        raise refused("record.deck_and_start", field="start")
     if "result" in data and data["result"] is not None and not isinstance(data["result"], dict):
-        raise expected(
-            "result", "an object (the score) or null", data["result"],
-            "점수를 담은 객체나 ‘null’ 값",
-        )
+        raise expected_key("result", "record.result_what", data["result"])
     hand = rebuilt(lambda: cls._from_record_start(data, rules))
     _replay(hand, actions)
     if data.get("result") is not None:
         _check_result(hand, data["result"])
     return hand
-
-
-_ACTION_FORM_KO = "동작은 [‘play’, 자리, 카드] 또는 [‘call’, 자리, 콜]처럼 글자 세 개의 목록입니다"
 
 
 def _replay(hand: Any, actions: list[Any]) -> None:
@@ -838,11 +902,12 @@ def _replay(hand: Any, actions: list[Any]) -> None:
         trick = hand.trick_number if hand.contract is not None else None
         if not (isinstance(act, list) and len(act) == 3 and all(isinstance(x, str) for x in act)):
             shown = short(act)
-            ko = (
-                f"{quoted(shown) if shown != describe(act) else describe_ko(act)} 동작은 "
-                f"읽을 수 없습니다({_ACTION_FORM_KO})."
+            ko = words.text(
+                "record.bad_action", "ko",
+                action=quoted(shown) if shown != describe(act) else describe_ko(act),
             )
-            raise RecordError(f"malformed action {shown}", i, trick, f"actions[{i}]", ko)
+            message = words.text("record.bad_action", "en", action=shown)
+            raise RecordError(message, i, trick, f"actions[{i}]", ko)
         kind, seat, value = act
         try:
             if kind == "play":
@@ -859,34 +924,45 @@ def _replay(hand: Any, actions: list[Any]) -> None:
 def _action_ko(kind: str, seat: str, value: str) -> str:
     """A refused action in Korean, when the refusal has no Korean words of its own."""
     if kind not in ("play", "call"):
-        return f"{quoted(clip(kind))} 동작은 이 게임에 없는 동작입니다({_ACTION_FORM_KO})."
-    return kformat(
-        "기록된 동작 [{kind}, {seat}, {value}]의 {what:은} 규칙에 맞지 않으므로 다시 할 수 "
-        "없습니다.",
+        return words.text("record.unknown_action", "ko", kind=quoted(clip(kind)))
+    return words.text(
+        "record.action_refused", "ko",
         kind=quoted(kind), seat=quoted(clip(seat)), value=quoted(clip(value)),
-        what="카드" if kind == "play" else "콜",
+        what=words.text("record.word_card" if kind == "play" else "record.word_call", "ko"),
     )
 
 
 def _check_result(hand: Any, recorded: Any) -> None:
     """The recorded result must be the replayed hand's."""
     if hand.result is None:
-        raise RecordError(
-            "the record has a result but its hand is not finished", field="result",
-            ko="기록에 결과(‘result’)가 있지만 동작을 다시 해 보면 판이 아직 끝나지 않았습니다.",
-        )
+        raise refused("record.result_unfinished", field="result")
     if not json_equal(hand.result.to_json(), recorded):
         raise RecordError(
-            f"the recorded result {short(recorded)} differs from the replayed one "
-            f"{json.dumps(hand.result.to_json(), ensure_ascii=False)}",
+            words.text(
+                "record.result_differs", "en", a=short(recorded),
+                b=json.dumps(hand.result.to_json(), ensure_ascii=False),
+            ),
             field="result",
-            ko="기록에 적힌 결과(‘result’)가 동작을 다시 해 본 결과와 다릅니다.",
+            ko=words.text("record.result_not_replayed", "ko"),
         )
 
 
 # --- games --------------------------------------------------------------------------------------
-PARTS_KO = {"hand": "판", "game": "게임", "match": "경기", "run": "연승 도전", "journey": "여정"}
-"""The parts of the records in Korean (a game's hands, a run's matches or games)."""
+PARTS = ("hand", "game", "match", "run", "journey")
+"""The parts of the records (a game's hands, a run's matches or games), named by
+:func:`part_word`."""
+
+
+def part_word(part: str, language: str = "ko") -> str:
+    """A part of a record (:data:`PARTS`) in words: ``경기``, ``여정``; another ``part`` as
+    it is.
+
+    >>> part_word("match"), part_word("journey", "en"), part_word("round")
+    ('경기', 'journey', 'round')
+    """
+    if part not in PARTS:
+        return part
+    return words.text(f"record.part_{part}", language)
 
 
 def nested(
@@ -896,28 +972,32 @@ def nested(
     """The records nested in a game (its hands) or a run (its games), each of ``game_name``,
     loaded by ``load``; a failure names the part (``hand 3: …``, field ``hands[2]``;
     ``whole_ko`` and ``part_ko`` are ``whole`` and ``part`` in Korean: ``3번째 판``)."""
-    whole_ko = whole_ko or PARTS_KO.get(whole, whole)
-    part_ko = part_ko or PARTS_KO.get(part, part)
+    whole_ko = whole_ko or part_word(whole)
+    part_ko = part_ko or part_word(part)
     title = title_ko(game_name)
     out = []
     for k, rec in enumerate(records):
-        place = f"{ordinal(k + 1)} {part_ko}"
+        place = words.text("record.part_no", "ko", part=part_ko, n=k + 1)
+        where = words.text("record.part_no", "en", part=part, n=k + 1)
         if isinstance(rec, dict) and rec.get("game") != game_name:
             got = rec.get("game")
-            ko = (
-                f"{title} {whole_ko} 기록에는 {title} {part_ko} 기록만 들어갈 수 있는데 이 "
-                f"{part_ko}의 게임은 "
-                f"{quoted(clip(got)) if isinstance(got, str) else describe_ko(got)}입니다."
+            ko = words.text(
+                "record.other_game", "ko", title=title, whole=whole_ko, part=part_ko,
+                got=quoted(clip(got)) if isinstance(got, str) else describe_ko(got),
+            )
+            said = words.text(
+                "record.holds_only", "en", game=game_name, whole=whole, part=part,
+                got=describe(rec.get("game")),
             )
             raise RecordError(
-                f"{part} {k + 1}: a {game_name} {whole} holds {game_name} {part}s, "
-                f"not {describe(rec.get('game'))}",
+                words.text("record.placed", "en", place=where, text=said),
                 field=f"{key}[{k}].game", ko=ko, where_ko=(place,),
             )
         try:
             out.append(load(rec))
         except RecordError as e:
-            raise e.within(f"{part} {k + 1}: {e}", place, f"{key}[{k}]") from None
+            said = words.text("record.placed", "en", place=where, text=str(e))
+            raise e.within(said, place, f"{key}[{k}]") from None
     return out
 
 
@@ -956,14 +1036,9 @@ def read_game(data: Any) -> Any:
     seed = seed_field(data)
     records = required(data, "hands", list)
     if not records:
-        raise RecordError(
-            "a game record needs at least one hand", field="hands",
-            ko="게임 기록의 ‘hands’ 항목에는 판이 하나 이상 있어야 합니다.",
-        )
+        raise refused("record.no_hands", field="hands")
     if "totals" not in data:
-        raise RecordError(
-            "missing key 'totals'", field="totals", ko="파일에 ‘totals’ 항목이 없습니다."
-        )
+        raise missing_key("totals")
     totals = data["totals"]
     hands = nested(records, game_name, "game", "hand", "hands", read_hand)
     g = rebuilt(lambda: cls._from_hands(rules, seed, hands))
@@ -994,21 +1069,18 @@ def _check_totals(g: Any, totals: Any) -> None:
     ):
         named = ", ".join(f"{team_name(s)} {s}" for s in sides)
         raise expected(
-            "totals", f"an object of numbers by side ({' '.join(sides)})", totals,
-            f"편별({named}) 점수를 담은 객체",
+            "totals", words.text("record.totals_what", "en", sides=" ".join(sides)), totals,
+            words.text("record.totals_what", "ko", sides=named),
         )
     if not g.is_over and g.hand.is_over and not json_equal(totals, g.totals):
         # the last hand is finished and the recorded totals count it: next_hand() was called
         g.next_hand()
     if not json_equal(totals, g.totals):
-        ko = kformat(
-            "기록에 적힌 합계({a})가 판을 다시 해 본 합계({b})와 다릅니다.",
-            a=totals_ko(totals), b=totals_ko(dict(g.totals)),
+        ko = words.text(
+            "record.totals_differ", "ko", a=totals_ko(totals), b=totals_ko(dict(g.totals))
         )
-        raise RecordError(
-            f"recorded totals {short(totals)} differ from replayed {g.totals}", field="totals",
-            ko=ko,
-        )
+        message = words.text("record.totals_differ", "en", a=short(totals), b=g.totals)
+        raise RecordError(message, field="totals", ko=ko)
 
 
 # --- files --------------------------------------------------------------------------------------
