@@ -233,7 +233,7 @@ def test_coinche_auction_with_a_coinche(page: Any) -> None:
     calls = t.text(".bw-bidding")
     assert "South: Coinche (×2), West: Pass" in calls, calls
     assert "Contract: 90 ♥ ×2 — bidder: West" in t.bar, t.bar
-    assert "Your turn: play a card." in t.bar
+    assert "Your turn (South): play a card." in t.bar
     assert t.part(".bw-my-hand .bw-legal").count() > 0
 
 

@@ -866,7 +866,7 @@ def test_status_bar_trump_turn_score_and_words() -> None:
     bar = t.status_bar.value
     trump = t.hand.contract.trump
     assert f"bw-suit-{trump.name}" in bar and trump.symbol in bar
-    assert "Contract" in bar and ("Your turn: play a card." in bar or "to play" in bar)
+    assert "Contract" in bar and ("play a card." in bar or "to play" in bar)
     _words_only(t.status_bar.value)
     _words_only(t.status_label.value)
     _words_only(t.header.value)

@@ -63,7 +63,8 @@ CSS = """
   --bw-gold: #8a6d00;
   font-family: 'DejaVu Sans', 'Noto Sans', 'Noto Sans CJK KR', sans-serif;
   max-width: 100%;
-  /* Korean words wrap between words, never inside one ("가져간 트릭", not "가져/간 트/릭");
+  /* Korean words wrap between words, never inside one (a Korean label of two words wraps
+     between them, never in the middle of a word);
      a word longer than its line may still break (overflow-wrap below) */
   word-break: keep-all;
 }
