@@ -18,6 +18,11 @@ game, a number out of range, an ``--out`` path that cannot be written, checked b
 is done), with one ``belote-lab <command>: error: …`` line on standard error and no traceback;
 when the command line asks for Korean (``review … --language ko``) that line is Korean and
 starts with ``오류:`` (the usage is not printed then: it is English).
+
+The messages, in English and Korean, are the ``cli.`` namespace of the catalogue of words
+(``belote_lab/words/en/cli.json``, ``ko/cli.json``): the ``error:`` / ``오류:`` lines, the
+argument types' refusals, what the commands print, and argparse's own messages as argparse
+writes them in English (``arg_…``) with their Korean.  The commands' help stays here, in English.
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from belote_lab import words
 
 __all__ = ["main", "build_parser"]
 
@@ -72,7 +79,12 @@ def _whole(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+        raise _refused("cli.not_whole", v=repr(text[:40])) from None
+
+
+def _refused(key: str, /, **values: Any) -> argparse.ArgumentTypeError:
+    """An argument type's refusal: the catalogue's English ``key`` filled with ``values``."""
+    return argparse.ArgumentTypeError(words.text(key, "en", **values))
 
 
 def at_least_one(option: str) -> Callable[[str], int]:
@@ -89,7 +101,7 @@ def at_least_one(option: str) -> Callable[[str], int]:
     def read(text: str) -> int:
         n = _whole(text)
         if n < 1:
-            raise argparse.ArgumentTypeError(f"{option} must be at least 1, not {n}")
+            raise _refused("cli.at_least_one", opt=option, n=n)
         return n
 
     read.__name__ = f"at_least_one({option})"
@@ -99,9 +111,7 @@ def at_least_one(option: str) -> Callable[[str], int]:
 def _simulate_hands(text: str) -> int:
     n = at_least_one("--hands")(text)
     if n > MAX_SIMULATE_HANDS:
-        raise argparse.ArgumentTypeError(
-            f"at most {MAX_SIMULATE_HANDS:,} hands a run (the arrays are kept in memory)"
-        )
+        raise _refused("cli.too_many_hands", n=f"{MAX_SIMULATE_HANDS:,}")
     return n
 
 
@@ -109,11 +119,9 @@ def _seconds(text: str) -> float:
     try:
         x = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds") from None
+        raise _refused("cli.not_seconds", v=repr(text[:40])) from None
     if not math.isfinite(x) or x < 0.01:
-        raise argparse.ArgumentTypeError(
-            f"the number of seconds must be a finite number of at least 0.01, not {text[:40]}"
-        )
+        raise _refused("cli.seconds_range", v=text[:40])
     return x
 
 
@@ -121,17 +129,13 @@ def _rules_json(text: str) -> dict[str, Any]:
     from belote_lab.jsonlines import loads
 
     if not text.strip():
-        raise argparse.ArgumentTypeError(
-            "empty: rule options are a JSON object, e.g. '{\"must_undertrump\": true}'"
-        )
+        raise _refused("cli.rules_empty")
     try:
         data = loads(text)
     except ValueError as e:
-        raise argparse.ArgumentTypeError(f"not valid JSON: {e}") from None
+        raise _refused("cli.rules_not_json", error=e) from None
     if not isinstance(data, dict):
-        raise argparse.ArgumentTypeError(
-            "rule options are a JSON object, e.g. '{\"must_undertrump\": true}'"
-        )
+        raise _refused("cli.rules_not_object")
     return data
 
 
@@ -148,23 +152,19 @@ def writable_path(text: str, suffix: str = "") -> Path:
     argparse.ArgumentTypeError: cannot write /proc/x.npz: No such file or directory
     """
     if not text:
-        raise argparse.ArgumentTypeError("give a file name")
+        raise _refused("cli.no_file_name")
     path = Path(text)
     if suffix and not text.endswith(suffix):
         path = Path(text + suffix)
     parent = path.parent
     if path.is_dir():
-        raise argparse.ArgumentTypeError(f"cannot write {path}: it is a directory")
+        raise _refused("cli.write_folder", path=path)
     if not parent.is_dir():
-        raise argparse.ArgumentTypeError(
-            f"cannot write {path}: the directory {parent} does not exist"
-        )
+        raise _refused("cli.write_no_folder", path=path, folder=parent)
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise argparse.ArgumentTypeError(
-            f"cannot write {path}: the directory {parent} is not writable"
-        )
+        raise _refused("cli.write_folder_locked", path=path, folder=parent)
     if path.exists() and not os.access(path, os.W_OK):
-        raise argparse.ArgumentTypeError(f"cannot write {path}: the file is not writable")
+        raise _refused("cli.write_file_locked", path=path)
     _try_writing(path)
     return path
 
@@ -178,7 +178,7 @@ def _try_writing(path: Path) -> None:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
     except OSError as e:
-        raise argparse.ArgumentTypeError(f"cannot write {path}: {e.strerror or e}") from None
+        raise _refused("cli.write_failed", path=path, why=e.strerror or e) from None
     os.close(fd)
     if not existed:
         with contextlib.suppress(OSError):
@@ -222,8 +222,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
     t0 = time.perf_counter()
     rate, n = random_hands_per_second(args.game, args.seconds, args.seed)
-    print(f"{args.game}: {n} random legal hands in {time.perf_counter() - t0:.2f} s "
-          f"= {rate:,.0f} hands/s")
+    print(words.text("cli.bench", "en", game=args.game, n=n,
+                     seconds=f"{time.perf_counter() - t0:.2f}", rate=f"{rate:,.0f}"))
     return 0
 
 
@@ -236,7 +236,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     print(result.summary_text())
     if args.out:
         result.save(args.out)
-        print(f"arrays written to {args.out}")
+        print(words.text("cli.arrays_written", "en", path=args.out))
     return 0
 
 
@@ -269,7 +269,8 @@ def _cmd_tips(args: argparse.Namespace) -> int:
                          path=path, solver_hands=args.solver_hands or tipstudy.SOLVER_HANDS,
                          progress=progress)
     print(study.text("en"))
-    print(f"\n{path}: {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    took = words.text("cli.took", "en", path=path, seconds=f"{time.perf_counter() - t0:.0f}")
+    print("\n" + took, file=sys.stderr)
     return 0
 
 
@@ -280,19 +281,18 @@ def _tip_ids(text: str) -> list[str]:
     ids = [x.strip() for x in text.split(",") if x.strip()]
     for x in ids:
         if x not in known:
-            raise argparse.ArgumentTypeError(
-                f"no tip {x!r}; the ids are {', '.join(known)}")
+            raise _refused("cli.no_tip", tip=repr(x), ids=", ".join(known))
         if not known[x].tested:
-            raise argparse.ArgumentTypeError(f"tip {x} is not tested: nothing to compute")
+            raise _refused("cli.tip_untested", tip=x)
     if not ids:
-        raise argparse.ArgumentTypeError("give tip ids, e.g. B1,T4")
+        raise _refused("cli.no_tips")
     return ids
 
 
 def _jobs(text: str) -> int:
     n = _whole(text)
     if not 1 <= n <= 64:
-        raise argparse.ArgumentTypeError(f"the number of jobs must be from 1 to 64, not {n}")
+        raise _refused("cli.jobs_range", n=n)
     return n
 
 
@@ -305,8 +305,9 @@ def _cmd_study(args: argparse.Namespace) -> int:
     df = study.run(args.name, args.n, game=args.game, chunk=args.chunk, seed=args.seed,
                    out=args.out, scheduler=args.scheduler, progress=not args.quiet, **params)
     done = len(df.attrs["computed"])
-    print(f"{args.out}: {done} chunk{'s' if done != 1 else ''} computed in "
-          f"{time.perf_counter() - t0:.1f} s (pandas: belote_lab.study.load({str(args.out)!r}))")
+    print(words.text("cli.study_done_one" if done == 1 else "cli.study_done", "en", out=args.out,
+                     done=done, seconds=f"{time.perf_counter() - t0:.1f}",
+                     path=repr(str(args.out))))
     print(study.summary(df))
     return 0
 
@@ -314,8 +315,7 @@ def _cmd_study(args: argparse.Namespace) -> int:
 def _study_param(text: str) -> tuple[str, Any]:
     key, eq, value = text.partition("=")
     if not eq or not key.strip():
-        raise argparse.ArgumentTypeError(f"a parameter is KEY=VALUE, e.g. players=2,1,2,1, "
-                                         f"not {text[:40]!r}")
+        raise _refused("cli.study_param", v=repr(text[:40]))
     try:
         parsed: Any = json.loads(value)
     except ValueError:
@@ -326,8 +326,7 @@ def _study_param(text: str) -> tuple[str, Any]:
 def _scheduler(text: str) -> str:
     if text in ("local", "serial", "processes") or text.startswith("tcp://"):
         return text
-    raise argparse.ArgumentTypeError(
-        f"give local, serial, processes or a tcp://HOST:PORT address, not {text[:40]!r}")
+    raise _refused("cli.scheduler", v=repr(text[:40]))
 
 
 def _add_study(sub: Any) -> None:
@@ -385,26 +384,26 @@ def _add_tips(sub: Any) -> None:
 
 # --- Korean errors (``review … --language ko``) --------------------------------------------------
 _ARGPARSE_KO: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), words) for pattern, words in (
+    (re.compile(pattern), key) for pattern, key in (
         (r"argument (?P<opt>[^:]+): invalid choice: '(?P<v>.*)' \(choose from (?P<choices>.*)\)",
-         "{opt}에는 {v:을} 쓸 수 없습니다(쓸 수 있는 값: {choices})."),
-        (r"argument (?P<opt>[^:]+): invalid int value: '(?P<v>.*)'",
-         "{opt}에 쓴 {v:은} 정수가 아닙니다."),
-        (r"argument (?P<opt>[^:]+): '(?P<v>.*)' is not a whole number",
-         "{opt}에 쓴 {v:은} 정수가 아닙니다."),
-        (r"argument (?P<opt>[^:]+): expected one argument", "{opt} 뒤에 값을 하나 써야 합니다."),
-        (r"argument (?P<opt>[^:]+): a seat is N, E, S or W, not '(?P<v>.*)'",
-         "{v:은} 자리가 아니므로 {opt}에는 N, E, S, W 중 하나를 써야 합니다."),
-        (r"argument (?P<opt>[^:]+): \S+ must be at least 1, not (?P<n>-?\d+)",
-         "{opt}의 값은 1 이상이어야 하는데 {n}입니다."),
-        (r"the following arguments are required: (?P<names>.*)",
-         "꼭 필요한 인자가 빠졌습니다(빠진 인자: {names})."),
-        (r"unrecognized arguments: (?P<names>.*)",
-         "이 명령에 없는 인자가 있습니다(없는 인자: {names})."),
-        (r"argument (?P<opt>[^:]+): .*", "{opt}의 값을 읽을 수 없습니다."),
+         "cli.arg_choice"),
+        (r"argument (?P<opt>[^:]+): invalid int value: '(?P<v>.*)'", "cli.arg_int"),
+        (r"argument (?P<opt>[^:]+): '(?P<v>.*)' is not a whole number", "cli.arg_whole"),
+        (r"argument (?P<opt>[^:]+): expected one argument", "cli.arg_one"),
+        (r"argument (?P<opt>[^:]+): a seat is N, E, S or W, not '(?P<v>.*)'", "cli.arg_seat"),
+        (r"argument (?P<opt>[^:]+): \S+ must be at least 1, not (?P<n>-?\d+)", "cli.arg_at_least"),
+        (r"the following arguments are required: (?P<names>.*)", "cli.arg_required"),
+        (r"unrecognized arguments: (?P<names>.*)", "cli.arg_unrecognized"),
+        (r"argument (?P<opt>[^:]+): .*", "cli.arg_other"),
     )
 )
-"""argparse's messages (and those of this module's argument types) in Korean."""
+"""argparse's messages (and those of this module's argument types), each read by its pattern
+and said in Korean by the catalogue's text, whose English is the message the pattern reads.
+
+>>> values = {"opt": "--top", "v": "x", "n": 0, "choices": "en, ko", "names": "file"}
+>>> all(p.fullmatch(words.text(key, "en", **values)) for p, key in _ARGPARSE_KO)
+True
+"""
 
 
 def asks_korean(argv: Sequence[str]) -> bool:
@@ -436,9 +435,9 @@ def argparse_ko(message: str) -> str:
     >>> argparse_ko("the following arguments are required: file")
     '꼭 필요한 인자가 빠졌습니다(빠진 인자: file).'
     """
-    from belote_lab.korean import kformat, quoted
+    from belote_lab.korean import quoted
 
-    for pattern, words in _ARGPARSE_KO:
+    for pattern, key in _ARGPARSE_KO:
         m = pattern.fullmatch(message.strip())
         if m is not None:
             values = dict(m.groupdict())
@@ -446,8 +445,8 @@ def argparse_ko(message: str) -> str:
                 values["v"] = quoted(values["v"][:40])
             if "choices" in values:
                 values["choices"] = values["choices"].replace("'", "")
-            return kformat(words, **values)
-    return "명령줄을 읽을 수 없습니다."
+            return words.text(key, "ko", **values)
+    return words.text("cli.command_line", "ko")
 
 
 def error_ko(error: BaseException) -> str:
@@ -457,25 +456,25 @@ def error_ko(error: BaseException) -> str:
     >>> error_ko(FileNotFoundError(2, "No such file or directory", "hand.json"))
     '파일 ‘hand.json’을 찾을 수 없습니다.'
     """
-    from belote_lab.korean import kformat, quoted
+    from belote_lab.korean import quoted
     from belote_lab.record import korean_of
 
-    words = korean_of(error)
-    if words:
-        return words
+    said = korean_of(error)
+    if said:
+        return said
     if isinstance(error, OSError):
         name = getattr(error, "filename", None)
-        path = quoted(str(name)[:200]) if name is not None else None
-        if path is None:
-            return "파일을 읽거나 쓸 수 없습니다."
+        if name is None:
+            return words.text("cli.file_io", "ko")
+        key = "cli.file_unusable"
         if isinstance(error, FileNotFoundError):
-            return kformat("파일 {path:을} 찾을 수 없습니다.", path=path)
-        if isinstance(error, IsADirectoryError):
-            return kformat("{path:은} 폴더이므로 파일로 읽을 수 없습니다.", path=path)
-        if isinstance(error, PermissionError):
-            return kformat("파일 {path:을} 읽거나 쓸 권한이 없습니다.", path=path)
-        return kformat("파일 {path:을} 읽거나 쓸 수 없습니다.", path=path)
-    return "입력이 올바르지 않으므로 명령을 끝낼 수 없습니다."
+            key = "cli.file_missing"
+        elif isinstance(error, IsADirectoryError):
+            key = "cli.file_is_folder"
+        elif isinstance(error, PermissionError):
+            key = "cli.file_denied"
+        return words.text(key, "ko", path=quoted(str(name)[:200]))
+    return words.text("cli.bad_input", "ko")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -490,10 +489,11 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:
         if not self.korean:
             return super().error(message)
-        from belote_lab.korean import kformat, quoted
+        from belote_lab.korean import quoted
 
-        usage = kformat("쓰는 법은 {help:으로} 볼 수 있습니다.", help=quoted(f"{self.prog} --help"))
-        self.exit(2, f"오류: {argparse_ko(message)} {usage}\n")
+        usage = words.text("cli.usage", "ko", help=quoted(f"{self.prog} --help"))
+        line = words.text("cli.error_usage", "ko", message=argparse_ko(message), usage=usage)
+        self.exit(2, line + "\n")
 
 
 def build_parser(korean: bool = False) -> argparse.ArgumentParser:
@@ -622,7 +622,7 @@ def _add_review(sub: Any) -> None:
 
 def _seat(text: str) -> str:
     if text.strip().upper() not in ("N", "E", "S", "W"):
-        raise argparse.ArgumentTypeError(f"a seat is N, E, S or W, not {text!r}")
+        raise _refused("cli.seat", v=repr(text))
     return text.strip().upper()
 
 
@@ -657,9 +657,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not _user_error(e):
             raise
         if korean or getattr(args, "language", "en") == "ko":  # `review --language ko`
-            print(f"오류: {error_ko(e)}", file=sys.stderr)
+            print(words.text("cli.error", "ko", message=error_ko(e)), file=sys.stderr)
         else:
-            print(f"belote-lab {args.command}: error: {e}", file=sys.stderr)
+            said = words.text("cli.error", "en", message=e)
+            print(f"belote-lab {args.command}: {said}", file=sys.stderr)
         return 2
 
 

@@ -2,9 +2,11 @@
 
 Each :class:`Problem` is a position of a hand played by the level-2 computer (its record, cut
 just before South's card), the best card, a short title and the lesson in English and
-Korean (``belote_lab/problems.json``).  Every answer is checked twice in the tests: it is the
-exact solver's only best card with every hand known, and the best card of the hint from what
-South can see (:meth:`Problem.checked`) — so a learner who finds it was not just lucky.
+Korean (``belote_lab/problems.json``); the question asked is the catalogue's
+``problems.question`` (``belote_lab/words/en/problems.json``, ``ko/problems.json``).  Every
+answer is checked twice in the tests: it is the exact solver's only best card with every hand
+known, and the best card of the hint from what South can see (:meth:`Problem.checked`) — so a
+learner who finds it was not just lucky.
 
 >>> p = problem("belote-cheap-trump")
 >>> p.game, p.seat_name, [c.text for c in p.legal]
@@ -21,8 +23,10 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
+from belote_lab import words
 from belote_lab.cards import SEATS, Card
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
@@ -36,10 +40,16 @@ __all__ = ["DATA", "QUESTION", "Problem", "problem", "problems"]
 DATA = Path(__file__).with_name("problems.json")
 """Where the problems are kept (hand records, answers, lessons)."""
 
-QUESTION = {
-    "en": "You are South: what do you play?",
-    "ko": "남쪽 자리 차례입니다. 무엇을 낼까요?",
-}
+
+
+def _question(language: str, seat: str = "S") -> str:
+    """The question of a problem at ``seat`` (a letter), in ``language``."""
+    named = words.text(f"names.seat_word_{seat}", language)
+    return words.text("problems.question", language, seat=named)
+
+
+QUESTION = MappingProxyType({lang: _question(lang) for lang in LANGUAGES})
+"""The question of every problem (South to play), by language (read-only)."""
 
 
 @dataclass(frozen=True)
@@ -72,7 +82,8 @@ class Problem:
         return Card.parse(card) == self.answer
 
     def question(self, language: str = "en") -> str:
-        return QUESTION[_lang(language)]
+        """What the learner is asked: ``You are South: what do you play?``."""
+        return _question(_lang(language), self.seat_name)
 
     def solution(self) -> Solution:
         """Every playable card's exact value with every hand known (double dummy)."""
