@@ -3,6 +3,9 @@
 A game module subclasses :class:`TrickPlay` and configures it (seats, contract, follow
 rules) and adds its own deal, bidding, announcements and scoring through a few hooks.
 The legality of a card always comes from :mod:`belote_lab.trick`.
+
+The words of the refusals and of undo are the ``game.`` texts of the catalogue of words
+(``belote_lab/words/en/game.json``, ``ko/game.json``).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
+from belote_lab import words
 from belote_lab.cards import (
     SEATS,
     Card,
@@ -27,7 +31,14 @@ from belote_lab.cards import (
 )
 from belote_lab.contract import Contract, Tables
 from belote_lab.games.bidding import Bidding
-from belote_lab.games.errors import IllegalAction, OutOfTurn, Refusal, refusal_ko
+from belote_lab.games.errors import (
+    IllegalAction,
+    OutOfTurn,
+    Refusal,
+    refusal,
+    refusal_ko,
+    what_word,
+)
 from belote_lab.trick import (
     BELOTE_FOLLOW,
     RULE_OF_CODE,
@@ -40,7 +51,8 @@ from belote_lab.trick import (
 
 __all__ = [
     "TrickPlay", "Snapshot", "Trick", "Event", "IllegalAction", "OutOfTurn", "CountingGame",
-    "drawn_seed", "drive_hand", "step", "fields_json", "Choices", "undo_refused_ko",
+    "drawn_seed", "drive_hand", "step", "fields_json", "Choices", "undo_refused_ko", "no_call",
+    "hand_place", "at_hand",
 ]
 
 _T = TypeVar("_T", bound="TrickPlay")
@@ -398,12 +410,14 @@ class TrickPlay:
         except CardParseError as e:
             raise IllegalPlay(str(e)) from None
         if not self.in_play:
-            raise IllegalPlay(f"no card can be played now ({self.phase_name()})")
+            raise IllegalPlay(words.text(
+                "game.in_phase_short", "en", text=refusal("no_card"), phase=self.phase_name()
+            ))
         if seat is not None:
             s = self._seat_arg(seat, IllegalPlay)
             if s != self.to_play:
                 raise OutOfTurn(
-                    f"it is {SEATS[self.to_play]}'s turn to play, not {SEATS[s]}'s",
+                    refusal("turn_play", next=self.to_play, seat=s),
                     refusal_ko("turn_play", next=self.to_play, seat=s),
                 )
         hand = self.hands[self.to_play]
@@ -418,9 +432,12 @@ class TrickPlay:
         if not hand >> c & 1:
             # the message never says where the card is: that could show a hidden hand
             r = Reason(c, Rule.NOT_IN_HAND, CardSet(mask), led, tb, trump, data)
-            raise IllegalPlay(f"{SEATS[self.to_play]} to play: {r}", r)
+            seat = SEATS[self.to_play]
+            raise IllegalPlay(words.text("game.play_not_in_hand", seat=seat, reason=r), r)
         r = Reason(c, RULE_OF_CODE[rule], CardSet(mask), led, tb, trump, data)
-        raise IllegalPlay(f"{SEATS[self.to_play]} may not play {c.pretty}: {r}", r)
+        raise IllegalPlay(
+            words.text("game.play_refused", seat=SEATS[self.to_play], card=c.pretty, reason=r), r
+        )
 
     # --- the phases: bidding (over a Bidding), play, done ----------------------------------------
     def bidding_part(self) -> Bidding | None:
@@ -466,7 +483,7 @@ class TrickPlay:
 
     def verify_call(self, call: Any, seat: int | str | None = None) -> Any:
         """The call in its normal form; raises :class:`IllegalAction` with the reason."""
-        raise IllegalAction(f"no call can be made now (phase: {self.phase})", refusal_ko("no_call"))
+        raise IllegalAction(no_call(self.phase), refusal_ko("no_call"))
 
     def call(self, call: Any, seat: int | str | None = None) -> None:
         """Make a call for the seat to speak (refused with the reason: nothing changes)."""
@@ -597,7 +614,7 @@ class TrickPlay:
         if self._counted is not None:
             return self._counted
         if not self._stack:
-            return "nothing to undo"
+            return words.text("game.undo_nothing")
         return None
 
     pop = undo
@@ -656,13 +673,21 @@ class TrickPlay:
         h = hand_from_json(data)
         game = getattr(cls, "game", "")
         if type(h) is not cls and (game or not isinstance(h, cls)):
-            ko = (
-                f"이 파일은 {title_ko(h.game)} 판 기록이므로 "
-                f"{title_ko(game) + ' 판' if game else '이 판'}으로 읽을 수 없습니다."
+            if game:
+                want_ko = words.text("game.record_of_hand", "ko", game=title_ko(game))
+            else:
+                want_ko = words.text("game.record_this_hand", "ko")
+            ko = words.text(
+                "game.record_other_game", "ko", want=want_ko,
+                got=words.text("game.record_of_hand", "ko", game=title_ko(h.game)),
             )
             raise RecordError(
-                f"not a {game or cls.__name__} hand record: this is a {h.game} hand record "
-                f"(game {h.game!r})", field="game", ko=ko,
+                words.text(
+                    "game.record_not_this_game",
+                    want=words.text("game.record_of_hand", game=game or cls.__name__),
+                    got=words.text("game.record_of_hand", game=h.game), code=repr(h.game),
+                ),
+                field="game", ko=ko,
             )
         return h
 
@@ -676,14 +701,18 @@ class TrickPlay:
             rows.append(f"<tr><th>{SEATS[s]}{mark}</th><td>{cards}</td></tr>")
         contract = self.contract.describe() if self.contract is not None else "—"
         trick = cards_html(list(self.trick), trump) or "—"
-        info = [f"<b>Phase</b>: {html.escape(str(self.phase))}", f"<b>Contract</b>: {contract}"]
+
+        def line(key: str, value: str, **values: Any) -> str:  # "<b>Phase</b>: play"
+            return f"<b>{html.escape(words.text(f'game.html_{key}', **values))}</b>: {value}"
+
+        info = [line("phase", html.escape(str(self.phase))), line("contract", contract)]
         if self.turned is not None:
-            info.append(f"<b>Turned</b>: {card_html(self.turned)}")
-        info.append(f"<b>Trick {self.trick_number}</b>: {trick}")
+            info.append(line("turned", card_html(self.turned)))
+        info.append(line("trick", trick, n=self.trick_number))
         result = self.result
         if result is not None:  # every result has ``score`` (per side) and ``why()``
             info.append(
-                f"<b>Score</b>: {html.escape(str(result.score))} — {html.escape(result.why())}"
+                line("score", f"{html.escape(str(result.score))} — {html.escape(result.why())}")
             )
         return (
             '<div class="belote-lab-hand"><table>' + "".join(rows) + "</table><div>"
@@ -767,21 +796,46 @@ def drawn_seed(seed: int | None) -> int:
     return secrets.randbits(32) if seed is None else seed
 
 
+def hand_place(k: int, language: str = "en") -> str:
+    """Where in a game record: its ``k``-th hand (``hand 2``, ``2번째 판``).
+
+    >>> hand_place(1), hand_place(1, "ko")
+    ('hand 1', '첫 번째 판')
+    """
+    return words.text("game.record_place", language, n=k)
+
+
+def at_hand(k: int, message: str) -> str:
+    """An English record error ``message`` placed in the ``k``-th hand of a game record.
+
+    >>> at_hand(2, "its rules differ from the game's rules")
+    "hand 2: its rules differ from the game's rules"
+    """
+    return words.text("game.record_placed", place=hand_place(k), text=message)
+
+
+def no_call(phase: str) -> str:
+    """The English refusal of a call outside the bidding, naming the ``phase``.
+
+    >>> no_call("play")
+    'no call can be made now (phase: play)'
+    """
+    return words.text("game.in_phase", text=refusal("no_call"), phase=phase)
+
+
 def undo_refused_ko(why: str) -> str:
     """The Korean of an ``undo_refused()`` answer (one sentence).
 
     >>> undo_refused_ko("nothing to undo")
     '아직 한 것이 없으므로 되돌릴 것이 없습니다.'
     """
-    if why == "nothing to undo":
-        return "아직 한 것이 없으므로 되돌릴 것이 없습니다."
-    if "counted in the totals" in why:
-        return "이 판은 이미 합계에 들어갔으므로 혼자서는 되돌릴 수 없습니다."
-    return "지금은 되돌릴 수 없습니다."
-
-
-_WORDS_KO = {"game": "게임", "match": "경기", "hand": "판", "deal": "딜", "round": "라운드"}
-"""Korean words for what a counting game refuses to start or finish (``the game is over``)."""
+    if why == words.text("game.undo_nothing"):
+        return words.text("game.undo_nothing", "ko")
+    # a hand counted in a game's totals: "deal 2 is over and counted in the totals, so …"
+    counted = words.text("game.undo_counted_hand", what="", n="").split(",")[0].strip()
+    if counted in why:
+        return words.text("game.undo_counted", "ko")
+    return words.text("game.undo_refused", "ko")
 
 
 class CountingGame:
@@ -818,12 +872,11 @@ class CountingGame:
         h = self.hand
         if self._over:
             raise IllegalAction(
-                f"the {game} is over", refusal_ko("game_over", what=_WORDS_KO.get(game, game))
+                refusal("game_over", what=game), refusal_ko("game_over", what=game)
             )
         if not h.is_over:
             raise IllegalAction(
-                f"the current {hand} is not finished",
-                refusal_ko("hand_not_over", what=_WORDS_KO.get(hand, hand)),
+                refusal("hand_not_over", what=hand), refusal_ko("hand_not_over", what=hand)
             )
         self._count_hand("deal" if h.phase == "redeal" else hand)
         self.hands.append(h)
@@ -834,10 +887,7 @@ class CountingGame:
         saved = {name: copy.copy(getattr(self, name)) for name in self._COUNTED_STATE}
         self._history.append((self.hand, len(self.hands), self._rng.getstate(), saved))
         n = len(self.hands) + 1
-        self.hand._counted = (
-            f"{what} {n} is over and counted in the totals, so it cannot be taken back by "
-            "itself (the game's undo() takes back the counting first)"
-        )
+        self.hand._counted = words.text("game.undo_counted_hand", what=what_word(what), n=n)
 
     def undo_refused(self) -> str | None:
         """Why :meth:`undo` would be refused now, or ``None``."""
@@ -894,12 +944,16 @@ class CountingGame:
         g = game_from_json(data)
         if type(g) is not cls:  # exact: a CoincheGame is a BeloteGame in Python, not here
             want, got = cls.hand_class.game, g.hand.game
-            ko = (
-                f"이 파일은 {title_ko(got)} 게임 기록이므로 {title_ko(want)} 게임으로 읽을 수 "
-                "없습니다."
+            ko = words.text(
+                "game.record_other_game", "ko",
+                want=words.text("game.record_of_game", "ko", game=title_ko(want)),
+                got=words.text("game.record_of_game", "ko", game=title_ko(got)),
             )
             raise RecordError(
-                f"not a {want} game record: this is a {got} game record (game {got!r})",
+                words.text(
+                    "game.record_not_this_game", want=words.text("game.record_of_game", game=want),
+                    got=words.text("game.record_of_game", game=got), code=repr(got),
+                ),
                 field="game", ko=ko,
             )
         return g

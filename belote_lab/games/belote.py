@@ -14,6 +14,10 @@
 162
 >>> hand.undo(); hand.phase                  # take back the last card
 'play'
+
+Why a hand ended as it did and why a record of it cannot be read are the ``belote.`` texts
+of the catalogue of words (``belote_lab/words/en/belote.json``, ``ko/belote.json``); the
+refusals shared by the games are its ``game.`` texts.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from belote_lab import words
 from belote_lab.cards import (
     BELOTE_MASK,
     SEATS,
@@ -44,14 +49,17 @@ from belote_lab.games.base import (
     IllegalAction,
     OutOfTurn,
     TrickPlay,
+    at_hand,
     drawn_seed,
     fields_json,
+    hand_place,
+    no_call,
 )
 from belote_lab.games.bidding import Bidding
-from belote_lab.games.errors import refusal_ko
+from belote_lab.games.errors import refusal, refusal_ko
 from belote_lab.games.spec import Game
 from belote_lab.games.taking import Taking, TakingError
-from belote_lab.korean import kformat, ordinal, quoted, seat_word
+from belote_lab.korean import quoted, seat_word, team_name
 from belote_lab.rules import CAPOT_RULES, FAILED_CONTRACT_RULES, BeloteRules
 from belote_lab.trick import BELOTE_FOLLOW, BELOTE_FOLLOW_UNDERTRUMP, FollowRules
 
@@ -270,73 +278,44 @@ class HandResult:
         수비 팀인 남북 팀이 이 판의 점수를 모두 얻었으므로 동서 팀은 계약에 실패했고,
         남북 팀이 162점을 모두 가져갑니다(카포 보너스 +90점은 공격 팀만 받습니다).
         """
-        if language not in _WHY:
+        if language not in ("en", "ko"):
             raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
-        t = _WHY[language]
+        lang = language
         attack = self.attack
         defence = "EW" if attack == "NS" else "NS"
         keep = self.failed_contract == "keep_belote"
 
-        def total(team: str) -> str:  # a team's total, saying so when a belote is in it
-            n = self.points[team] + self.belote[team]
-            return t["with_belote"].format(n=n) if self.belote[team] else str(n)
+        def team(side: str) -> str:  # NS in English, 남북 팀 in Korean
+            return team_name(side) if lang == "ko" else side
 
-        fill = kformat if language == "ko" else str.format
-        took = t["took_points" if self.capot_rule == "all_points" else "took_tricks"]
+        def total(side: str) -> str:  # a team's total, saying so when a belote is in it
+            n = self.points[side] + self.belote[side]
+            return words.text("belote.with_belote", lang, n=n) if self.belote[side] else str(n)
+
+        took = words.text(
+            "belote.took_points" if self.capot_rule == "all_points" else "belote.took_tricks",
+            lang,
+        )
         if self.capot and (self.capot == attack or keep):
-            return fill(t["capot"], team=t[self.capot], took=took, pts=CAPOT_SCORE)
+            return words.text(
+                "belote.why_capot", lang, team=team(self.capot), took=took, pts=CAPOT_SCORE
+            )
         if self.made is None:
-            return fill(t["litige"], held=self.held)
+            return words.text("belote.why_litige", lang, held=self.held)
         if self.made:
             key = "made"
+        elif self.capot:
+            # the Korean names the attack as the side that failed; the English does not
+            key = "def_capot_attack" if lang == "ko" else "def_capot"
         else:
-            key = "def_capot" if self.capot else "failed_keep" if keep else "failed"
-        return fill(
-            t[key],
-            att=t[attack], a=total(attack), dfn=t[defence], d=total(defence), took=took,
+            # the source of the default rule is not named on the table (docs/STYLE.ko.md):
+            # only the FFB option's, which a learner chose
+            key = "failed_keep" if keep else "failed"
+        return words.text(
+            f"belote.why_{key}", lang,
+            att=team(attack), a=total(attack), dfn=team(defence), d=total(defence), took=took,
             all=HAND_TOTAL + self.belote["NS"] + self.belote["EW"],
         )
-
-
-_WHY = {
-    "en": {
-        "NS": "NS",
-        "EW": "EW",
-        "with_belote": "{n} with its belote",
-        "took_points": "took every point of the hand",
-        "took_tricks": "won every trick",
-        "capot": "{team} {took}: capot, {pts} points.",
-        "litige": "Litige: equal totals; {held} points are held for the next hand.",
-        "made": "The contract made: {att}, the attack, has {a}, more than {dfn}'s {d}.",
-        "failed": "The contract failed (dedans): {att}, the attack, has {a}, "
-        "{dfn} {d}; every point of the round goes to {dfn}: {all} (seed 000).",
-        "failed_keep": "The contract failed (dedans): {att}, the attack, has {a}, "
-        "{dfn} {d}; {dfn} scores 162 and each team keeps its own belote (FFB rule).",
-        "def_capot": "{dfn} {took}: the contract failed and every point of the round "
-        "goes to {dfn}: {all} (seed 000; the +90 of a capot is the attack's only).",
-    },
-    "ko": {
-        # one sentence each (…므로 …); teams and totals get their particles in kformat
-        "NS": "남북 팀",
-        "EW": "동서 팀",
-        "with_belote": "벨로트 포함 {n}",
-        "took_points": "이 판의 점수를 모두 얻었으므로",
-        "took_tricks": "모든 트릭을 땄으므로",
-        "capot": "{team:이} {took} 카포로 {pts}점을 얻습니다.",
-        "litige": "두 팀의 점수가 같으므로(리티주) {held}점은 유보되어 다음 판을 이긴 팀이 "
-        "가져갑니다.",
-        "made": "공격 팀인 {att:은} {a}점으로 {dfn}의 {d}점보다 많으므로 계약에 성공했습니다.",
-        # the source of the default rule is not named on the table (docs/STYLE.ko.md): only
-        # the FFB option's, which a learner chose
-        "failed": "공격 팀인 {att:은} {a}점으로 {dfn}의 {d}점보다 적으므로 계약에 실패했고, "
-        "이 판의 모든 점수 {all}점을 {dfn:이} 가져갑니다.",
-        "failed_keep": "공격 팀인 {att:은} {a}점으로 {dfn}의 {d}점보다 적으므로 계약에 "
-        "실패했고, {dfn:이} 162점을 얻으며 벨로트는 각 팀이 자기 것을 가집니다(프랑스 연맹 "
-        "규칙).",
-        "def_capot": "수비 팀인 {dfn:이} {took} {att:은} 계약에 실패했고, {dfn:이} "
-        "{all}점을 모두 가져갑니다(카포 보너스 +90점은 공격 팀만 받습니다).",
-    },
-}
 
 
 def capot_side(
@@ -603,14 +582,11 @@ class BeloteHand(TrickPlay):
 
     def verify_call(self, call: str, seat: int | str | None = None) -> str:
         if self.phase != "bidding" or self.taking is None:
-            raise IllegalAction(
-                f"no call can be made now (phase: {self.phase})", refusal_ko("no_call")
-            )
+            raise IllegalAction(no_call(self.phase), refusal_ko("no_call"))
         if seat is not None and (s := self._seat_arg(seat, IllegalAction)) != self.taking.next_seat:
             nxt = self.taking.next_seat or 0
             raise OutOfTurn(
-                f"it is {SEATS[nxt]}'s turn to speak, not {SEATS[s]}'s",
-                refusal_ko("turn_call", next=nxt, seat=s),
+                refusal("turn_call", next=nxt, seat=s), refusal_ko("turn_call", next=nxt, seat=s)
             )
         try:
             return self.taking.verify(call)
@@ -791,6 +767,7 @@ class BeloteHand(TrickPlay):
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> BeloteHand:
         from belote_lab.games.record import (
+            NEEDS_DECK,
             NEEDS_DECK_KO,
             RecordError,
             check_keys,
@@ -807,17 +784,15 @@ class BeloteHand(TrickPlay):
         if not is_whole(reserve) or reserve < 0:
             shown = reserve if is_whole(reserve) and reserve > -(10**40) else describe(reserve)
             raise RecordError(
-                f"reserve: bad reserve {shown} (expected a whole number ≥ 0)", field="reserve",
-                ko=f"‘reserve’에는 0 이상의 정수가 와야 하는데 {describe_ko(reserve)}입니다.",
+                words.text("belote.record_reserve", got=shown), field="reserve",
+                ko=words.text("belote.record_reserve", "ko", got=describe_ko(reserve)),
             )
         dealer = seat_field(data.get("dealer", "N"), "dealer")
         if "deck" in data:
             return cls(rules, dealer=dealer, deck=cls._record_deck(data), reserve=reserve)
         st = data.get("start")
         if not isinstance(st, dict):
-            raise RecordError(
-                "a hand record needs 'deck' or 'start'", field="start", ko=NEEDS_DECK_KO
-            )
+            raise RecordError(NEEDS_DECK, field="start", ko=NEEDS_DECK_KO)
         keys = ("hands", "contract", "taker", "first_leader")
         check_keys(st, keys, "start")
         need_keys(st, keys, "start")
@@ -830,8 +805,8 @@ class BeloteHand(TrickPlay):
             c = get_game(cls.game).contract(contract)
         except CardParseError as e:
             raise RecordError(
-                f"start.contract: {e}", field="start.contract",
-                ko=f"‘start.contract’ 항목의 {e.text('ko')}",
+                words.text("game.record_start_contract", error=e), field="start.contract",
+                ko=words.text("game.record_start_contract", "ko", error=e.text("ko")),
             ) from None
         h = cls.from_hands(hands, c, taker, first, rules, reserve)
         cls._check_record_dealer(data, h)
@@ -845,13 +820,13 @@ class BeloteHand(TrickPlay):
         deck = data["deck"]
         if not isinstance(deck, list):
             raise RecordError(
-                f"'deck' must be a list of 32 cards, got {describe(deck)}", field="deck",
-                ko=f"‘deck’에는 카드 32장의 목록이 와야 하는데 {describe_ko(deck)}입니다.",
+                words.text("game.record_deck_list", n=32, got=describe(deck)), field="deck",
+                ko=words.text("game.record_deck_list", "ko", n=32, got=describe_ko(deck)),
             )
         if len(deck) != 32:
             raise RecordError(
-                f"unknown 32-card deck: 'deck' holds {len(deck)} cards, not 32", field="deck",
-                ko=f"‘deck’에는 카드 32장이 있어야 하는데 {len(deck)}장이 있습니다.",
+                words.text("belote.record_deck_size", n=len(deck)), field="deck",
+                ko=words.text("belote.record_deck_size", "ko", n=len(deck)),
             )
         return cards_field(deck, "deck", 32, BELOTE_MASK, "32-card deck")
 
@@ -862,16 +837,17 @@ class BeloteHand(TrickPlay):
 
         if "dealer" in data and SEATS.index(data["dealer"].strip().upper()) != h.dealer:
             lead = SEATS[h._first_leader()]
-            ko = kformat(
-                "{lead:이} 첫 트릭의 선이므로 {dealer:은} 딜러가 될 수 없습니다(규칙 옵션 "
-                "‘first_lead’가 {rule}일 때 딜러는 {want}입니다).",
-                lead=seat_word(lead), dealer=seat_word(data["dealer"].strip().upper()),
-                rule=quoted(h.rules.first_lead), want=seat_word(h.dealer),
+            dealer = data["dealer"].strip().upper()
+            ko = words.text(
+                "belote.record_dealer_lead", "ko", lead=seat_word(lead),
+                dealer=seat_word(dealer), rule=quoted(h.rules.first_lead),
+                want=seat_word(h.dealer),
             )
             raise RecordError(
-                f"dealer: {data['dealer'].strip().upper()} cannot deal when {lead} leads the "
-                f"first trick (under first_lead={h.rules.first_lead!r} the dealer is "
-                f"{SEATS[h.dealer]})",
+                words.text(
+                    "belote.record_dealer_lead", dealer=dealer, lead=lead,
+                    rule=repr(h.rules.first_lead), want=SEATS[h.dealer],
+                ),
                 field="dealer", ko=ko,
             )
 
@@ -961,35 +937,36 @@ class BeloteGame(CountingGame):
         """Count the hand before the record's ``k``-th hand ``h``, which must follow it."""
         from belote_lab.games.record import RecordError
 
-        place = (f"{ordinal(k)} 판",)
+        place = (hand_place(k, "ko"),)
         if not g.hand.is_over:
             raise RecordError(
-                f"hand {k - 1} is not finished, yet hand {k} follows",
-                ko=f"{ordinal(k - 1)} 판이 아직 끝나지 않았는데 {ordinal(k)} 판이 이어집니다.",
+                words.text("belote.record_unfinished", prev=k - 1, k=k),
+                ko=words.text("belote.record_unfinished", "ko", prev=k - 1, k=k),
             )
         g.next_hand()
         if g._over:
             raise RecordError(
-                f"hand {k}: the record goes on after the end of the game", where_ko=place,
-                ko="게임이 끝난 뒤에도 기록이 이어집니다.",
+                at_hand(k, words.text("game.record_after_end", what=words.text("game.what_game"))),
+                where_ko=place, ko=words.text(
+                    "game.record_after_end", "ko", what=words.text("game.what_game", "ko")
+                ),
             )
         if h.dealer != g.hand.dealer:
             raise RecordError(
-                f"hand {k}: dealt by {SEATS[h.dealer]}, but {SEATS[g.hand.dealer]} deals it",
+                at_hand(k, words.text(
+                    "belote.record_dealer", got=SEATS[h.dealer], want=SEATS[g.hand.dealer]
+                )),
                 where_ko=place,
-                ko=kformat(
-                    "딜러가 {got:으로} 적혀 있지만 게임의 순서대로라면 딜러는 {want}입니다.",
+                ko=words.text(
+                    "belote.record_dealer", "ko",
                     got=seat_word(h.dealer), want=seat_word(g.hand.dealer),
                 ),
             )
         if h.reserve != g.held:
             raise RecordError(
-                f"hand {k}: reserve {h.reserve} but {g.held} points were held",
+                at_hand(k, words.text("belote.record_reserve_held", n=h.reserve, held=g.held)),
                 where_ko=place,
-                ko=kformat(
-                    "‘reserve’에 {n:이} 적혀 있지만 앞 판에서 넘어온 점수는 {held}점입니다.",
-                    n=h.reserve, held=g.held,
-                ),
+                ko=words.text("belote.record_reserve_held", "ko", n=h.reserve, held=g.held),
             )
 
     @classmethod
@@ -1005,27 +982,26 @@ class BeloteGame(CountingGame):
         g.hands = []
         g.held = 0
         g._over = False
+        game, game_ko = words.text("game.what_game"), words.text("game.what_game", "ko")
         if not hands:
             raise RecordError(
-                "a game record needs at least one hand",
-                ko="게임 기록에는 판이 하나 이상 있어야 합니다.",
+                words.text("game.record_no_hands", what=game),
+                ko=words.text("game.record_no_hands", "ko", what=game_ko),
             )
         g._rng.getrandbits(32)  # the first hand's seed, as when the game was dealt
         for k, h in enumerate(hands, start=1):
             if h.rules != rules:
                 raise RecordError(
-                    f"hand {k}: its rules differ from the game's rules",
-                    ko="이 판의 규칙이 게임의 규칙과 다릅니다.", where_ko=(f"{ordinal(k)} 판",),
+                    at_hand(k, words.text("game.record_rules_differ", what=game)),
+                    ko=words.text("game.record_rules_differ", "ko", what=game_ko),
+                    where_ko=(hand_place(k, "ko"),),
                 )
         if hands[0].reserve:
+            n = hands[0].reserve
             raise RecordError(
-                f"hand 1: reserve {hands[0].reserve} but a game starts with none",
-                ko=kformat(
-                    "게임의 첫 판에는 앞 판에서 넘어온 점수가 없어야 하는데 ‘reserve’에 "
-                    "{n:이} 적혀 있습니다.",
-                    n=hands[0].reserve,
-                ),
-                where_ko=("첫 번째 판",),
+                at_hand(1, words.text("belote.record_reserve_first", n=n)),
+                ko=words.text("belote.record_reserve_first", "ko", n=n),
+                where_ko=(hand_place(1, "ko"),),
             )
         g.hand = hands[0]
         for k, h in enumerate(hands[1:], start=2):
@@ -1049,7 +1025,7 @@ def follow_for(rules: Any, stock_left: int = 0) -> FollowRules:
 GAME = Game(
     name="belote",
     title="four-player Belote",
-    title_ko="4인 벨로트",
+    title_ko=words.text("table.title_belote", "ko"),
     seats=(0, 1, 2, 3),
     partnership=True,
     deck_mask=BELOTE_MASK,

@@ -25,6 +25,9 @@ opponent 3); cards 19–32 are the stock, top first.
 ...     hand.play(rng.choice(list(hand.legal_cards())))
 >>> len(hand.tricks), sum(hand.result.points.values())
 (16, 162)
+
+Why a hand ended as it did and why a record of it cannot be read are the ``belote2.`` texts
+of the catalogue of words (``belote_lab/words/en/belote2.json``, ``ko/belote2.json``).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from belote_lab import words
 from belote_lab.cards import (
     BELOTE_MASK,
     SEATS,
@@ -53,7 +57,9 @@ from belote_lab.games.base import (
     CountingGame,
     Event,
     Trick,
+    at_hand,
     drawn_seed,
+    hand_place,
 )
 from belote_lab.games.belote import (
     BeloteHand,
@@ -63,7 +69,7 @@ from belote_lab.games.belote import (
 )
 from belote_lab.games.spec import Game
 from belote_lab.games.taking import Taking
-from belote_lab.korean import kformat, ordinal, seat_word
+from belote_lab.korean import seat_word
 from belote_lab.rules import Belote2Rules
 from belote_lab.trick import BELOTE2_FREE, BELOTE2_STRICT, FollowRules
 
@@ -180,50 +186,26 @@ class Belote2Result:
         """
         if language not in ("en", "ko"):
             raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
-        if language == "ko":
-            return self._why_ko()
+        lang = language
+
+        def seat(letter: str) -> str:  # N in English, 북쪽 in Korean
+            return seat_word(letter) if lang == "ko" else letter
+
         if self.capot:
-            return f"{self.capot} won all {TRICKS} tricks: capot, {CAPOT_SCORE} points."
+            return words.text(
+                "belote2.why_capot", lang, seat=seat(self.capot), n=TRICKS, pts=CAPOT_SCORE
+            )
         t = self.taker
         o = "S" if t == "N" else "N"
 
-        def total(seat: str) -> str:
-            n = self.points[seat] + self.belote[seat]
-            return f"{n} with belote" if self.belote[seat] else str(n)
-
-        detail = f"{t} (contractor) {total(t)}, {o} {total(o)}"
-        if self.made is None:
-            return f"Tie: {detail}; each keeps its own points."
-        verb = "made" if self.made else "failed (dedans)"
-        return f"The contract {verb}: {detail}."
-
-    def _why_ko(self) -> str:
-        if self.capot:
-            return kformat(_WHY_KO["capot"], seat=seat_word(self.capot), n=TRICKS, pts=CAPOT_SCORE)
-        t = self.taker
-        o = "S" if t == "N" else "N"
-
-        def total(seat: str) -> str:
-            n = self.points[seat] + self.belote[seat]
-            return f"벨로트 포함 {n}" if self.belote[seat] else str(n)
+        def total(side: str) -> str:  # a seat's total, saying so when a belote is in it
+            n = self.points[side] + self.belote[side]
+            return words.text("belote2.with_belote", lang, n=n) if self.belote[side] else str(n)
 
         key = "tie" if self.made is None else "made" if self.made else "failed"
-        return kformat(
-            _WHY_KO[key], taker=seat_word(t), other=seat_word(o), a=total(t), b=total(o),
-            taker_total=f"{seat_word(t)}({total(t)}점)",
-            other_total=f"{seat_word(o)}({total(o)}점)",
+        return words.text(
+            f"belote2.why_{key}", lang, taker=seat(t), other=seat(o), a=total(t), b=total(o)
         )
-
-
-_WHY_KO = {
-    "capot": "{seat:이} {n}트릭을 모두 땄으므로 카포로 {pts}점을 얻습니다.",
-    "made": "계약자인 {taker:은} {a}점으로 {other}의 {b}점보다 많으므로 계약에 성공했습니다.",
-    "failed": "계약자인 {taker:은} {a}점으로 {other}의 {b}점보다 적으므로 계약에 실패했습니다.",
-    # {taker_total} is "북쪽(91점)": its particle reads the seat (the bracket is skipped)
-    "tie": "계약자인 {taker_total:과} {other_total}의 점수가 같으므로 각자 자기 점수를 "
-    "가집니다.",
-}
-"""Why a two-player hand ended as it did, in Korean (one sentence each)."""
 
 
 def score_belote2(
@@ -551,6 +533,7 @@ class Belote2Hand(BeloteHand):
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> Belote2Hand:
         from belote_lab.games.record import (
+            NEEDS_DECK,
             NEEDS_DECK_KO,
             RecordError,
             cards_field,
@@ -569,14 +552,12 @@ class Belote2Hand(BeloteHand):
             return cls(rules, dealer=dealer, deck=deck, redeals=redeals)
         if "redeals" in data:
             raise RecordError(
-                "redeals: a hand given by its cards ('start') counts no redeal", field="redeals",
-                ko="카드로 주어진 판(‘start’)에는 다시 나눈 횟수(‘redeals’)를 쓸 수 없습니다.",
+                words.text("belote2.record_no_redeals"), field="redeals",
+                ko=words.text("belote2.record_no_redeals", "ko"),
             )
         st = data.get("start")
         if not isinstance(st, dict):
-            raise RecordError(
-                "a hand record needs 'deck' or 'start'", field="start", ko=NEEDS_DECK_KO
-            )
+            raise RecordError(NEEDS_DECK, field="start", ko=NEEDS_DECK_KO)
         keys = ("hands", "stock", "contract", "taker", "first_leader")
         check_keys(st, keys, "start")
         need_keys(st, keys, "start")
@@ -587,23 +568,20 @@ class Belote2Hand(BeloteHand):
         if both:
             twice = mask_cards(both)[0]
             raise RecordError(
-                f"card {twice.text!r} is both dealt and in the stock", field="start.stock",
-                ko=kformat("{card:은} 손패에도 있고 더미(‘start.stock’)에도 있습니다.", card=twice),
+                words.text("belote2.record_stock_twice", card=repr(twice.text)),
+                field="start.stock",
+                ko=words.text("belote2.record_stock_twice", "ko", card=twice),
             )
         contract = str_field(st, "contract", "start.contract")
         taker = seat_field(st["taker"], "start.taker", SEATS2)
         first = seat_field(st["first_leader"], "start.first_leader", SEATS2)
         h = cls.from_hands(hands, stock, contract, taker, first, rules)
         if "dealer" in data and dealer != h.dealer:
-            ko = kformat(
-                "{lead:이} 첫 트릭의 선이므로 딜러는 {dealer:이} 되어야 합니다(딜러는 첫 트릭의 "
-                "선이 아닌 자리입니다).",
-                lead=seat_word(first), dealer=seat_word(h.dealer),
+            # the English says the rule, the Korean also names the seats: a key each
+            ko = words.text(
+                "belote2.record_dealer_of", "ko", lead=seat_word(first), dealer=seat_word(h.dealer)
             )
-            raise RecordError(
-                "dealer: the dealer must be the seat that does not lead the first trick",
-                field="dealer", ko=ko,
-            )
+            raise RecordError(words.text("belote2.record_dealer_leads"), field="dealer", ko=ko)
         return h
 
     def __repr__(self) -> str:
@@ -697,43 +675,46 @@ class Belote2Match(CountingGame):
     def _from_hands(cls, rules: Any, seed: int | None, hands: list[Any]) -> Belote2Match:
         from belote_lab.games.record import RecordError
 
+        match, match_ko = words.text("game.what_match"), words.text("game.what_match", "ko")
         if not hands:
             raise RecordError(
-                "a match record needs at least one hand",
-                ko="경기 기록에는 판이 하나 이상 있어야 합니다.",
+                words.text("game.record_no_hands", what=match),
+                ko=words.text("game.record_no_hands", "ko", what=match_ko),
             )
         g = cls(rules, seed, dealer=hands[0].dealer)
         g.seed = seed  # None in an old record: the deals to come are then random
         for k, h in enumerate(hands, start=1):
             if h.rules != g.rules:
                 raise RecordError(
-                    f"hand {k}: its rules differ from the match's rules",
-                    ko="이 판의 규칙이 경기의 규칙과 다릅니다.", where_ko=(f"{ordinal(k)} 판",),
+                    at_hand(k, words.text("game.record_rules_differ", what=match)),
+                    ko=words.text("game.record_rules_differ", "ko", what=match_ko),
+                    where_ko=(hand_place(k, "ko"),),
                 )
         if hands[0].redeals != 0:
             raise RecordError(
-                "hand 1: a match starts with no redeal",
-                ko="경기의 첫 판은 다시 나누지 않은 판이어야 합니다.", where_ko=("첫 번째 판",),
+                at_hand(1, words.text("belote2.record_first_redeal")),
+                ko=words.text("belote2.record_first_redeal", "ko"), where_ko=(hand_place(1, "ko"),),
             )
         g.hand = hands[0]
         for k, h in enumerate(hands[1:], start=2):
             g.next_hand()
             if g._over:
                 raise RecordError(
-                    f"hand {k}: the record goes on after the end of the match",
-                    ko="경기가 끝난 뒤에도 기록이 이어집니다.", where_ko=(f"{ordinal(k)} 판",),
+                    at_hand(k, words.text("game.record_after_end", what=match)),
+                    ko=words.text("game.record_after_end", "ko", what=match_ko),
+                    where_ko=(hand_place(k, "ko"),),
                 )
             if (h.dealer, h.redeals) != (g.hand.dealer, g.hand.redeals):
-                ko = kformat(
-                    "이 판은 딜러가 {got}, 다시 나눈 횟수가 {n}번으로 적혀 있지만 경기의 "
-                    "순서대로라면 딜러는 {want}, 다시 나눈 횟수는 {m}번입니다.",
-                    got=seat_word(h.dealer), n=h.redeals,
+                ko = words.text(
+                    "belote2.record_dealer", "ko", got=seat_word(h.dealer), n=h.redeals,
                     want=seat_word(g.hand.dealer), m=g.hand.redeals,
                 )
                 raise RecordError(
-                    f"hand {k}: dealer {SEATS[h.dealer]} after {h.redeals} redeals, but the "
-                    f"match deals {SEATS[g.hand.dealer]} after {g.hand.redeals}",
-                    ko=ko, where_ko=(f"{ordinal(k)} 판",),
+                    at_hand(k, words.text(
+                        "belote2.record_dealer", got=SEATS[h.dealer], n=h.redeals,
+                        want=SEATS[g.hand.dealer], m=g.hand.redeals,
+                    )),
+                    ko=ko, where_ko=(hand_place(k, "ko"),),
                 )
             g.hand = h
         # a finished last hand stays the current hand, not yet counted (as before
@@ -793,7 +774,7 @@ def follow_for(rules: Any, stock_left: int = 0) -> FollowRules:
 GAME = Game(
     name="belote2",
     title="two-player Belote",
-    title_ko="2인 벨로트",
+    title_ko=words.text("table.title_belote2", "ko"),
     seats=SEATS2,
     partnership=False,
     deck_mask=BELOTE_MASK,

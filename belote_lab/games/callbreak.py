@@ -21,6 +21,10 @@ plus 0.1 per extra trick, fewer scores minus the call.  Scores are exact tenths
 13
 >>> round_score(4, 6), round_score(3, 2)
 (4.2, -3)
+
+The refusals of the calls, why a round scored as it did and why a record of it cannot be read
+are the ``callbreak.`` texts of the catalogue of words (``belote_lab/words/en/callbreak.json``,
+``ko/callbreak.json``).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from decimal import Decimal, InvalidOperation
 from functools import total_ordering
 from typing import Any
 
+from belote_lab import words
 from belote_lab.cards import (
     FULL_MASK,
     SEATS,
@@ -56,12 +61,15 @@ from belote_lab.games.base import (
     OutOfTurn,
     Trick,
     TrickPlay,
+    at_hand,
     drawn_seed,
+    hand_place,
+    no_call,
 )
 from belote_lab.games.bidding import Bidding
-from belote_lab.games.errors import refusal_ko
+from belote_lab.games.errors import refusal, refusal_ko
 from belote_lab.games.spec import Game
-from belote_lab.korean import kformat, ordinal, seat_word, typed
+from belote_lab.korean import seat_word, typed
 from belote_lab.rules import CallbreakRules, RuleOptionError
 from belote_lab.trick import CALLBREAK_FOLLOW, FollowRules
 
@@ -77,6 +85,7 @@ __all__ = [
     "parse_call",
     "CallbreakBidding",
     "void_reason",
+    "void_code",
     "CallbreakHand",
     "CallbreakGame",
     "BIG_CALL",
@@ -250,32 +259,14 @@ class CallbreakResult:
         lines = []
         for s, call in self.calls.items():
             took = self.tricks_won[s]
-            sc = self.score[s]
-            if language == "ko":
-                key = "under" if took < call else "exact" if took == call else "over"
-                key = "none" if took == 0 else key
-                lines.append(kformat(
-                    _WHY_KO[key], seat=seat_word(s), call=call, took=took, extra=took - call,
-                    score=sc,
-                ))
-            elif took <= call:
-                lines.append(f"{s} called {call} and took {took}: {sc}.")
-            else:
-                lines.append(
-                    f"{s} called {call} and took {took}: {call} + {took - call} extra × 0.1 = {sc}."
-                )
+            key = "under" if took < call else "exact" if took == call else "over"
+            key = "none" if took == 0 else key
+            lines.append(words.text(
+                f"callbreak.why_{key}", language,
+                seat=seat_word(s) if language == "ko" else s, call=call, took=took,
+                extra=took - call, score=self.score[s],
+            ))
         return "\n".join(lines)
-
-
-_WHY_KO = {
-    "exact": "{seat:은} {call:을} 콜하고 {took}트릭을 땄으므로 {score}점입니다.",
-    "over": "{seat:은} {call:을} 콜하고 {took}트릭을 땄으므로 {call} + 초과 {extra}트릭 × 0.1 = "
-    "{score}점입니다.",
-    "under": "{seat:은} {call:을} 콜했지만 {took}트릭만 땄으므로 콜 수만큼 잃어 {score}점입니다.",
-    "none": "{seat:은} {call:을} 콜했지만 한 트릭도 따지 못했으므로 콜 수만큼 잃어 "
-    "{score}점입니다.",
-}
-"""How a seat's round score came about, in Korean (seed 003's words: 콜, 트릭을 따다)."""
 
 
 def score_round(calls: Sequence[int], tricks: Sequence[int]) -> CallbreakResult:
@@ -299,17 +290,6 @@ class CallError(IllegalAction):
     Korean."""
 
 
-_CALLS_KO = {
-    "whole": "{value:은} 트릭 수가 아니므로 1부터 {most}까지의 수로 콜해야 합니다.",
-    "range": "콜은 1부터 {most}트릭까지이므로 {n:은} 콜할 수 없습니다.",
-    "done": "네 사람이 모두 콜했으므로 콜은 이미 끝났습니다.",
-    "void": "{seat}의 손패에 {why} 이 딜은 무효입니다. 카드를 다시 나눠야 합니다.",
-    "needed": "네 자리 모두 콜이 있어야 하므로 빠진 콜을 채워야 합니다.",
-    "twice": "{seat}의 콜이 두 번 적혀 있으므로 자리마다 콜을 하나씩만 써야 합니다.",
-}
-_VOID_KO = {"no spade": "스페이드가 한 장도 없으므로", "no J, Q or K": "J, Q, K가 하나도 없으므로"}
-
-
 _DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: not ٣, ３ or ²
 
 
@@ -328,9 +308,13 @@ def parse_call(value: object, max_call: int = BIG_CALL) -> int:
     belote_lab.games.callbreak.CallError: a call is a whole number of tricks, not '٣'
     """
     n: int
-    whole = kformat(_CALLS_KO["whole"], value=typed(value), most=max_call)
+    # the English says what a call is, the Korean also what to call: a key each
+    not_whole = CallError(
+        words.text("callbreak.call_whole", value=repr(value)),
+        words.text("callbreak.call_whole_range", "ko", value=typed(value), most=max_call),
+    )
     if isinstance(value, bool):
-        raise CallError(f"a call is a whole number of tricks, not {value!r}", whole)
+        raise not_whole
     if isinstance(value, int):
         n = value
     elif isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
@@ -338,16 +322,16 @@ def parse_call(value: object, max_call: int = BIG_CALL) -> int:
         if len(text) > 9:  # far too many tricks (and never int() of thousands of digits)
             shown = text[:12] + "…"
             raise CallError(
-                f"a call is from 1 to {max_call} tricks, not {shown}",
-                kformat(_CALLS_KO["range"], most=max_call, n=shown),
+                words.text("callbreak.call_range", most=max_call, n=shown),
+                words.text("callbreak.call_range", "ko", most=max_call, n=shown),
             )
         n = int(text)
     else:
-        raise CallError(f"a call is a whole number of tricks, not {value!r}", whole)
+        raise not_whole
     if not 1 <= n <= max_call:
         raise CallError(
-            f"a call is from 1 to {max_call} tricks, not {n}",
-            kformat(_CALLS_KO["range"], most=max_call, n=n),
+            words.text("callbreak.call_range", most=max_call, n=n),
+            words.text("callbreak.call_range", "ko", most=max_call, n=n),
         )
     return n
 
@@ -383,7 +367,9 @@ class CallbreakBidding(Bidding):
     def verify(self, call: object) -> int:
         """The call as an ``int``, or :class:`CallError` with the reason."""
         if self.done:
-            raise CallError("the four calls are made: the bidding is over", _CALLS_KO["done"])
+            raise CallError(
+                words.text("callbreak.calls_done"), words.text("callbreak.calls_done", "ko")
+            )
         return parse_call(call, self.max_call)
 
     def _apply(self, norm: int) -> None:
@@ -412,10 +398,17 @@ def void_reason(hand: int, rules: CallbreakRules | None = None) -> str | None:
     ...             CallbreakRules(redeal_without_face_cards=True))
     'no J, Q or K'
     """
+    code = void_code(hand, rules)
+    return None if code is None else words.text(f"callbreak.void_{code}")
+
+
+def void_code(hand: int, rules: CallbreakRules | None = None) -> str | None:
+    """Why a dealt 13-card hand voids the deal, as a code (``no_spade``, ``no_face``), or
+    ``None`` if it is fine."""
     if not hand & SUIT_MASK[Suit.S]:
-        return "no spade"
+        return "no_spade"
     if rules is not None and rules.redeal_without_face_cards and not hand & FACE_MASK:
-        return "no J, Q or K"
+        return "no_face"
     return None
 
 
@@ -472,9 +465,9 @@ class CallbreakHand(TrickPlay):
         self.redeal_seat: int = -1
         for k in range(4):
             seat = (self.dealer + 1 + k) % 4
-            why = void_reason(self.hands[seat], self.rules)
-            if why is not None:
-                self.redeal_reason = f"{SEATS[seat]} has {why}"
+            code = void_code(self.hands[seat], self.rules)
+            if code is not None:
+                self.redeal_reason = self._void_words("en", seat, code)
                 self.redeal_seat = seat
                 break
 
@@ -533,20 +526,23 @@ class CallbreakHand(TrickPlay):
             raise CardParseError(hands, "set of hands (the four seats are needed)")
         if seen != FULL_MASK:
             raise CardParseError(hands, "deal (the hands must hold the 52 cards)")
+        needed = CallError(
+            words.text("callbreak.calls_needed"), words.text("callbreak.calls_needed", "ko")
+        )
         if not isinstance(calls, Mapping) and len(calls) != 4:
-            raise CallError("each of the four seats needs a call", _CALLS_KO["needed"])
+            raise needed
         call_items = calls.items() if isinstance(calls, Mapping) else zip(SEATS, calls, strict=True)
         by_seat: dict[int, int] = {}
         for seat, n in call_items:
             s = parse_seat(seat)
             if s in by_seat:  # "N" and "n": one seat, two calls
-                raise CallError(
-                    f"seat {SEATS[s]} is given two calls ({seat!r} is a second {SEATS[s]})",
-                    kformat(_CALLS_KO["twice"], seat=seat_word(s)),
+                raise CallError(  # the English also names the second key: a key each
+                    words.text("callbreak.calls_twice", seat=SEATS[s], given=repr(seat)),
+                    words.text("callbreak.calls_twice_seat", "ko", seat=seat_word(s)),
                 )
             by_seat[s] = parse_call(n, self.rules.max_call)
         if len(by_seat) != 4:
-            raise CallError("each of the four seats needs a call", _CALLS_KO["needed"])
+            raise needed
         first = parse_seat(first_leader)
         self.dealer = (first + 3) % 4
         self._setup(self.dealer)
@@ -586,25 +582,41 @@ class CallbreakHand(TrickPlay):
         ph = self.phase
         if ph == "redeal":
             raise CallError(
-                f"the deal is void ({self.redeal_reason}): it must be dealt again",
-                self._void_ko(),
+                words.text("callbreak.void", reason=self.redeal_reason),
+                words.text("callbreak.void", "ko", reason=self._void_ko()),
             )
         if ph != "bidding":
-            raise CallError(f"no call can be made now (phase: {ph})", refusal_ko("no_call"))
+            raise CallError(no_call(ph), refusal_ko("no_call"))
         nxt = self.bidding.next_seat
         assert nxt is not None
         if seat is not None and (s := self._seat_arg(seat, CallError)) != nxt:
             raise OutOfTurn(
-                f"it is {SEATS[nxt]}'s turn to call, not {SEATS[s]}'s",
-                refusal_ko("turn_call", next=nxt, seat=s),
+                refusal("callbreak.turn_call", next=nxt, seat=s),
+                refusal_ko("callbreak.turn_call", next=nxt, seat=s),
             )
         return self.bidding.verify(call)
 
+    @staticmethod
+    def _void_words(language: str, seat: int, code: str) -> str:
+        """Why a deal is void, in ``language``: ``seat``'s hand has no spade, or no face card
+        (``code``)."""
+        return words.text(
+            "callbreak.redeal_reason", language,
+            seat=seat_word(seat) if language == "ko" else SEATS[seat],
+            why=words.text(f"callbreak.void_{code}", language),
+        )
+
     def _void_ko(self) -> str:
-        """Why the deal is void, in Korean."""
-        why = (self.redeal_reason or "").partition(" has ")[2]
-        seat = seat_word(max(self.redeal_seat, 0))
-        return kformat(_CALLS_KO["void"], seat=seat, why=_VOID_KO.get(why, why))
+        """Why the deal is void, in Korean (read from the English ``redeal_reason``)."""
+        seat = max(self.redeal_seat, 0)
+        code = next(
+            (c for c in ("no_spade", "no_face")
+             if (self.redeal_reason or "").endswith(words.text(f"callbreak.void_{c}"))),
+            None,
+        )
+        if code is None:  # a reason of no known kind: its English words as they are
+            return self.redeal_reason or ""
+        return self._void_words("ko", seat, code)
 
     def call(self, call: object, seat: int | str | None = None) -> None:
         """Call a number of tricks (an ``int`` from 1 to ``max_call``) for the seat to speak."""
@@ -691,23 +703,22 @@ class CallbreakHand(TrickPlay):
         """A record's ``start.calls``: every seat's call, by seat letter (or a list of four)."""
         from belote_lab.games.record import expected, seats_ko
 
-        calls_ko = f"자리별({seats_ko(range(4))}) 콜을 담은 객체"
+        what = words.text("callbreak.record_calls", seats=" ".join(SEATS))
+        what_ko = words.text("callbreak.record_calls", "ko", seats=seats_ko(range(4)))
         if isinstance(raw, dict):
             if sorted(raw) != sorted(SEATS):
-                raise expected(
-                    "start.calls", "an object of calls by seat (N E S W)", raw, calls_ko
-                )
+                raise expected("start.calls", what, raw, what_ko)
             items = [(f"start.calls.{k}", k, raw[k]) for k in SEATS]
         elif isinstance(raw, list) and len(raw) == 4:
             items = [(f"start.calls[{i}]", SEATS[i], raw[i]) for i in range(4)]
         else:
-            raise expected("start.calls", "an object of calls by seat (N E S W)", raw, calls_ko)
+            raise expected("start.calls", what, raw, what_ko)
         calls: dict[str, int] = {}
         for path, k, n in items:
             if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= rules.max_call:
                 raise expected(
-                    path, f"a call from 1 to {rules.max_call}", n,
-                    f"1부터 {rules.max_call}까지의 콜",
+                    path, words.text("callbreak.record_call", most=rules.max_call), n,
+                    words.text("callbreak.record_call", "ko", most=rules.max_call),
                 )
             calls[k] = n
         return calls
@@ -715,6 +726,7 @@ class CallbreakHand(TrickPlay):
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> CallbreakHand:
         from belote_lab.games.record import (
+            NEEDS_DECK,
             NEEDS_DECK_KO,
             RecordError,
             cards_field,
@@ -731,16 +743,14 @@ class CallbreakHand(TrickPlay):
             deck = data["deck"]
             if not isinstance(deck, list):
                 raise RecordError(
-                    f"'deck' must be a list of 52 cards, got {describe(deck)}", field="deck",
-                    ko=f"‘deck’에는 카드 52장의 목록이 와야 하는데 {describe_ko(deck)}입니다.",
+                    words.text("game.record_deck_list", n=52, got=describe(deck)), field="deck",
+                    ko=words.text("game.record_deck_list", "ko", n=52, got=describe_ko(deck)),
                 )
             cards = cards_field(deck, "deck", 52, FULL_MASK, "52-card deck")
             return cls(rules, dealer=dealer, deck=cards)
         st = data.get("start")
         if not isinstance(st, dict):
-            raise RecordError(
-                "a hand record needs 'deck' or 'start'", field="start", ko=NEEDS_DECK_KO
-            )
+            raise RecordError(NEEDS_DECK, field="start", ko=NEEDS_DECK_KO)
         keys = ("hands", "calls", "first_leader")
         check_keys(st, keys, "start")
         need_keys(st, keys, "start")
@@ -748,14 +758,16 @@ class CallbreakHand(TrickPlay):
         first = seat_field(st["first_leader"], "start.first_leader")
         calls = cls._record_calls(st["calls"], rules)
         if "dealer" in data and dealer != (first + 3) % 4:
-            ko = kformat(
-                "{lead:이} 첫 트릭의 선이므로 {dealer:은} 딜러가 될 수 없습니다(딜러는 선 바로 "
-                "앞 자리인 {want}입니다).",
-                lead=seat_word(first), dealer=seat_word(dealer), want=seat_word((first + 3) % 4),
+            want = (first + 3) % 4
+            ko = words.text(
+                "callbreak.record_dealer_lead", "ko",
+                lead=seat_word(first), dealer=seat_word(dealer), want=seat_word(want),
             )
             raise RecordError(
-                f"dealer: {SEATS[dealer]} cannot deal when {SEATS[first]} leads the first trick "
-                f"(the dealer is the seat before the first leader, {SEATS[(first + 3) % 4]})",
+                words.text(
+                    "callbreak.record_dealer_lead",
+                    dealer=SEATS[dealer], lead=SEATS[first], want=SEATS[want],
+                ),
                 field="dealer", ko=ko,
             )
         return cls.from_hands(hands, calls, first, rules)
@@ -912,48 +924,52 @@ class CallbreakGame(CountingGame):
         g = cls.__new__(cls)
         g._init(rules, seed)
         g.seed = seed  # None in an old record: the deals to come are then random
+        game, game_ko = words.text("game.what_game"), words.text("game.what_game", "ko")
         if not hands:
             raise RecordError(
-                "a game record needs at least one hand",
-                ko="게임 기록에는 판이 하나 이상 있어야 합니다.",
+                words.text("game.record_no_hands", what=game),
+                ko=words.text("game.record_no_hands", "ko", what=game_ko),
             )
         for k, h in enumerate(hands, start=1):
-            place = (f"{ordinal(k)} 판",)
+            place = (hand_place(k, "ko"),)
             if not isinstance(h, CallbreakHand) or h.rules != g.rules:
                 raise RecordError(
-                    f"hand {k}: not a Callbreak hand with the game's rules", where_ko=place,
-                    ko="이 판은 게임과 같은 규칙의 콜브레이크 판이 아닙니다.",
+                    at_hand(k, words.text("callbreak.record_not_hand")), where_ko=place,
+                    ko=words.text("callbreak.record_not_hand", "ko"),
                 )
             if k == 1:
                 expected = g._new_hand(h.dealer)
             else:
                 if g.hand.phase not in ("done", "redeal"):
                     raise RecordError(
-                        f"hand {k}: hand {k - 1} is not finished", where_ko=place,
-                        ko=f"앞의 판({ordinal(k - 1)} 판)이 아직 끝나지 않았습니다.",
+                        at_hand(k, words.text("callbreak.record_unfinished", prev=k - 1)),
+                        where_ko=place,
+                        ko=words.text("callbreak.record_unfinished", "ko", prev=k - 1),
                     )
                 g.next_hand()
                 if g._over:
                     raise RecordError(
-                        f"hand {k}: the record goes on after the end of the game",
-                        where_ko=place, ko="게임이 끝난 뒤에도 기록이 이어집니다.",
+                        at_hand(k, words.text("game.record_after_end", what=game)),
+                        where_ko=place,
+                        ko=words.text("game.record_after_end", "ko", what=game_ko),
                     )
                 expected = g.hand
                 if h.dealer != expected.dealer:
-                    ko = kformat(
-                        "딜러가 {got:으로} 적혀 있지만 게임의 순서대로라면 딜러는 {want}입니다.",
+                    ko = words.text(
+                        "callbreak.record_dealer", "ko",
                         got=seat_word(h.dealer), want=seat_word(expected.dealer),
                     )
                     raise RecordError(
-                        f"hand {k}: dealt by {SEATS[h.dealer]}, not {SEATS[expected.dealer]}",
+                        at_hand(k, words.text(
+                            "callbreak.record_dealer",
+                            got=SEATS[h.dealer], want=SEATS[expected.dealer],
+                        )),
                         where_ko=place, ko=ko,
                     )
             if seed is not None and h.deck != expected.deck:
                 raise RecordError(
-                    f"hand {k}: not the deal of seed {seed}", where_ko=place,
-                    ko=kformat(
-                        "이 판의 카드가 딜 번호 {seed:으로} 나눈 카드와 다릅니다.", seed=seed
-                    ),
+                    at_hand(k, words.text("callbreak.record_seed", seed=seed)), where_ko=place,
+                    ko=words.text("callbreak.record_seed", "ko", seed=seed),
                 )
             g.hand = h
         # A finished last round stays the current hand, not yet counted, as it was before
@@ -982,7 +998,7 @@ def follow_for(rules: Any, stock_left: int = 0) -> FollowRules:
 GAME = Game(
     name="callbreak",
     title="Callbreak",
-    title_ko="콜브레이크",
+    title_ko=words.text("table.title_callbreak", "ko"),
     seats=(0, 1, 2, 3),
     partnership=False,
     deck_mask=FULL_MASK,

@@ -24,6 +24,10 @@ belote_lab.games.errors.IllegalAction: no call can be made now (phase: play)
 ...     hand.play(rng.choice(list(hand.legal_cards())))
 >>> sum(hand.result.points.values()), hand.result.made in (True, False)
 (162, True)
+
+The words of the bids, the auction's refusals, why a hand ended as it did and why a record of
+it cannot be read are the ``coinche.`` texts of the catalogue of words
+(``belote_lab/words/en/coinche.json``, ``ko/coinche.json``).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from belote_lab import words
 from belote_lab.cards import (
     BELOTE_MASK,
     SEATS,
@@ -56,7 +61,7 @@ from belote_lab.games.belote import (
 )
 from belote_lab.games.bidding import Bidding
 from belote_lab.games.taking import TakingError
-from belote_lab.korean import kformat, quoted, seat_word, suit_name, team_name, typed
+from belote_lab.korean import quoted, seat_word, suit_name, team_name, typed
 from belote_lab.rules import CoincheRules
 
 __all__ = [
@@ -95,17 +100,8 @@ _BID_RE = re.compile(
 )
 """A bid's text (spaces around it stripped): its value (ASCII digits, or a named bid), then
 its trump, read by :meth:`Contract.parse` (so by the one suit reader)."""
-_BID_FORM = "a bid is a value from 80 to 180 or capot or générale, then a trump: '80H', 'capotS'"
 _MOST_DIGITS = 9  # a longer value is no bid (and is never given to int())
 
-
-_TRUMPS_KO = {"NT": "으뜸패 없음", "AT": "모두 으뜸패"}
-_BID_KINDS_KO = {
-    "capot": "카포",
-    "capot_belote": "카포 벨로트",
-    "generale": "제네랄",
-    "generale_belote": "제네랄 벨로트",
-}
 
 
 # --- bids ----------------------------------------------------------------------------------------
@@ -155,7 +151,7 @@ capot or générale, then a trump: '80H', 'capotS')
         if isinstance(text, Bid):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"unknown bid {text!r}")
+            raise _unreadable("type", bid=repr(text))
         known = _PARSED.get(text)
         if known is not None:
             return known
@@ -169,19 +165,19 @@ capot or générale, then a trump: '80H', 'capotS')
         shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "…"
         m = _BID_RE.fullmatch(text.strip())
         if not m:
-            raise ValueError(f"unknown bid {shown} ({_BID_FORM})")
+            raise _unreadable("form", bid=shown)
         digits, trump = m.group("points"), m.group("trump")
         if digits is not None and len(digits) > 1 and digits.startswith("0"):
-            raise ValueError(f"unknown bid {shown}: a value is written without a leading 0")
+            raise _unreadable("zero", bid=shown)
         if digits is not None and len(digits) > _MOST_DIGITS:
-            raise ValueError(f"unknown bid {shown}: the value has too many digits")
+            raise _unreadable("digits", bid=shown)
         try:
             contract = Contract.parse(trump)
         except CardParseError:
             trump = repr(trump) if len(trump) <= 40 else repr(trump[:40]) + "…"
-            raise ValueError(f"unknown bid {shown}: no trump {trump} ({_BID_FORM})") from None
+            raise _unreadable("trump", bid=shown, trump=trump) from None
         if contract.kind is ContractKind.CALLBREAK:
-            raise ValueError(f"unknown bid {shown} ({_BID_FORM})")
+            raise _unreadable("form", bid=shown)
         if digits is not None:
             return cls("points", int(digits), contract.code)
         named = "capot" if m.group("named").lower() == "capot" else "generale"
@@ -244,18 +240,30 @@ capot or générale, then a trump: '80H', 'capotS')
         >>> Bid.parse("110H").describe(), Bid.parse("capotbeloteS").describe("ko")
         ('110 ♥ trump', '스페이드 카포 벨로트')
         """
-        if language == "ko":
-            trump = _TRUMPS_KO.get(self.trump) or suit_name(self.trump)
-            return f"{trump} {_BID_KINDS_KO.get(self.kind, self.value)}"
-        head = str(self.value) if self.kind == "points" else self.kind.replace("_", " ") + ","
-        head = head.replace("generale", "générale")
-        return f"{head} {self.contract.describe()}"
+        lang = "ko" if language == "ko" else "en"
+        if lang == "en":
+            trump = self.contract.describe()
+        elif self.trump in ("NT", "AT"):
+            trump = words.text(f"names.contract_{self.trump}", "ko")
+        else:
+            trump = suit_name(self.trump)
+        if self.kind == "points":
+            return words.text("coinche.bid_points", lang, value=self.value, trump=trump)
+        kind = words.text(f"coinche.kind_{self.kind}", lang)
+        return words.text("coinche.bid_named", lang, kind=kind, trump=trump)
 
     def __str__(self) -> str:
         return self.text
 
     def __repr__(self) -> str:
         return f"Bid({self.text!r})"
+
+
+def _unreadable(key: str, **values: object) -> ValueError:
+    """The bid reader's refusal ``coinche.unread_<key>`` (in English: the reader's words; the
+    record's Korean is :func:`_bid_ko`'s), with the form of a bid where it says it."""
+    return ValueError(words.text(f"coinche.unread_{key}", form=words.text("coinche.bid_form"),
+                                 **values))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -277,14 +285,16 @@ def bid_problem(
     key = _bid_problem_key(bid, rules, options)
     if key is None:
         return None
-    words = {"value": bid.value, "min": rules.min_bid, "max": rules.max_bid}
-    if language == "ko":
-        return kformat(_BID_PROBLEMS_KO[key], **words)
-    return _BID_PROBLEMS[key].format(**words)
+    lang = "ko" if language == "ko" else "en"
+    if key == "highest" and lang == "ko":
+        key = "highest_value"  # the Korean also names the value refused
+    return words.text(
+        f"coinche.bid_{key}", lang, value=bid.value, min=rules.min_bid, max=rules.max_bid
+    )
 
 
 def _bid_problem_key(bid: Bid, rules: CoincheRules, options: bool) -> str | None:
-    """The key of what is wrong with ``bid`` (:data:`_BID_PROBLEMS`), or ``None``."""
+    """The key of what is wrong with ``bid`` (``coinche.bid_<key>``), or ``None``."""
     if bid.kind == "points":
         if bid.value % 10:
             return "tens"
@@ -303,27 +313,6 @@ def _bid_problem_key(bid: Bid, rules: CoincheRules, options: bool) -> str | None
     if bid.needs_belote and not rules.allow_belote_bids:
         return "belote"
     return None
-
-
-_BID_PROBLEMS = {
-    "tens": "bids go by tens: {value} is not a multiple of 10",
-    "lowest": "the lowest bid is {min}, not {value}",
-    "highest": "the highest number bid is {max}; above it comes capot",
-    "NT": "no-trump bids are not allowed by these rules (option allow_no_trump)",
-    "AT": "all-trump bids are not allowed by these rules (option allow_all_trump)",
-    "generale": "générale bids are not allowed by these rules (option allow_generale)",
-    "belote": "belote bids are not allowed by these rules (option allow_belote_bids)",
-}
-_BID_PROBLEMS_KO = {
-    "tens": "공약은 10 단위로 걸므로 {value:은} 걸 수 없습니다.",
-    "lowest": "가장 낮은 공약이 {min}이므로 {value:은} 걸 수 없습니다.",
-    "highest": "점수 공약은 {max}까지이고 그 위는 카포이므로 {value:은} 걸 수 없습니다.",
-    "NT": "이 규칙에서는 으뜸패 없음 공약을 허용하지 않으므로 걸 수 없습니다.",
-    "AT": "이 규칙에서는 모두 으뜸패 공약을 허용하지 않으므로 걸 수 없습니다.",
-    "generale": "이 규칙에서는 제네랄 공약을 허용하지 않으므로 걸 수 없습니다.",
-    "belote": "이 규칙에서는 벨로트 공약(카포 벨로트, 제네랄 벨로트)을 허용하지 않으므로 걸 수 "
-    "없습니다.",
-}
 
 
 # --- the auction ---------------------------------------------------------------------------------
@@ -358,31 +347,17 @@ def call_words_ko(call: object) -> str:
     >>> call_words_ko("pass"), call_words_ko("110nt"), call_words_ko("xyz")
     ('패스', '으뜸패 없음 110', '‘xyz’')
     """
-    words = {"pass": "패스", "coinche": "쿠앵슈", "surcoinche": "쉬르쿠앵슈"}
     if isinstance(call, str):
         word = call.strip().lower()
-        if word in words:
-            return words[word]
+        if word == "pass":
+            return words.text("game.call_pass", "ko")
+        if word in ("coinche", "surcoinche"):
+            return words.text(f"coinche.call_{word}", "ko")
         try:
             return Bid.parse(call).describe("ko")
         except ValueError:
             pass
     return typed(call)
-
-
-_AUCTION_KO = {
-    "over": "경매가 이미 끝났으므로 {call:은} 할 수 없습니다.",
-    "unknown": "{call:은} 알 수 없는 콜이므로 공약(예: 하트 80, 스페이드 카포), 패스, 쿠앵슈, "
-    "쉬르쿠앵슈 중 하나를 해야 합니다.",
-    "after_coinche": "{by:이} 쿠앵슈를 했으므로 쉬르쿠앵슈나 패스만 할 수 있습니다.",
-    "no_bid": "아직 건 공약이 없으므로 쿠앵슈할 수 없습니다.",
-    "partner": "{highest:은} 같은 팀인 {bidder}의 공약이므로 {who:은} 쿠앵슈할 수 없습니다.",
-    "no_coinche": "아무도 쿠앵슈하지 않았으므로 쉬르쿠앵슈할 수 없습니다.",
-    "problem": "{problem}",
-    "not_higher": "{bid:은} {bidder}의 {highest}보다 높지 않으므로 걸 수 없습니다(공약은 앞의 "
-    "공약보다 높아야 합니다).",
-}
-"""The auction's refusals in Korean, one sentence each (seed 004: 공약을 걸다)."""
 
 
 class Auction(Bidding):
@@ -481,20 +456,29 @@ class Auction(Bidding):
         index = len(self.calls)
         if self.result is not None:
             raise AuctionError(
-                f"the auction is over; call {index + 1} ({call!r}) comes too late",
+                words.text("coinche.over_late", n=index + 1, call=repr(call)),
                 index,
-                kformat(_AUCTION_KO["over"], call=call_words_ko(call)),
+                words.text("coinche.over", "ko", call=call_words_ko(call)),
             )
         seat = self.next_seat
         assert seat is not None
         who = SEATS[seat]
 
-        def refuse(why: str, key: str, **ko: object) -> AuctionError:
-            words = kformat(_AUCTION_KO[key], who=seat_word(seat), **ko)
-            return AuctionError(f"call {index + 1} by {who}: {why}", index, words)
+        def refuse(key: str, en: dict[str, object], ko: dict[str, object]) -> AuctionError:
+            """The refusal ``coinche.<key>`` of this call, with its values in each language."""
+            why = words.text(f"coinche.{key}", who=who, **en)
+            said = words.text(f"coinche.{key}", "ko", who=seat_word(seat), **ko)
+            return refused(why, said)
+
+        def refused(why: str, said: str) -> AuctionError:
+            """This call refused: ``why`` in English (after its number and seat), ``said`` in
+            Korean."""
+            return AuctionError(
+                words.text("game.call_refused", n=index + 1, seat=who, why=why), index, said
+            )
 
         if not isinstance(call, str):
-            raise refuse(f"unknown call {call!r}", "unknown", call=typed(call))
+            raise refuse("unknown_type", {"call": repr(call)}, {"call": typed(call)})
         word = call.strip().lower() if call.isascii() else call  # ASCII words only
         bid: Bid | None = None
         if word in ("pass", "passe"):
@@ -505,45 +489,43 @@ class Auction(Bidding):
             try:
                 bid = Bid.parse(call)
             except ValueError:
-                raise refuse(
-                    f"unknown call {call!r} (a bid such as '80H' or 'capotS', 'pass', "
-                    "'coinche' or 'surcoinche')", "unknown", call=typed(call),
-                ) from None
+                raise refuse("unknown", {"call": repr(call)}, {"call": typed(call)}) from None
             norm = bid.text
-        return self._verify_norm(norm, bid, refuse)
+        return self._verify_norm(norm, bid, refuse, refused)
 
-    def _verify_norm(self, norm: str, bid: Bid | None, refuse: Any) -> str:
+    def _verify_norm(self, norm: str, bid: Bid | None, refuse: Any, refused: Any) -> str:
         """:meth:`verify` of a call read as ``norm`` (``bid`` if it is a bid)."""
         seat = self.next_seat
         assert seat is not None
-        who = SEATS[seat]
-        highest = "" if self.bid is None else f"{SEATS[self.bidder]}'s {self.bid}"
-        mine = {} if self.bid is None else {
+        # the highest bid so far and its bidder, in each language's words
+        en: dict[str, object] = {} if self.bid is None else {
+            "highest": self.bid, "bidder": SEATS[self.bidder]
+        }
+        ko: dict[str, object] = {} if self.bid is None else {
             "highest": self.bid.describe("ko"), "bidder": seat_word(self.bidder)
         }
         if self.coinched_by >= 0:
             if norm in ("surcoinche", "pass"):
                 return norm
-            raise refuse(f"after {SEATS[self.coinched_by]}'s coinche only 'surcoinche' or "
-                         "'pass' may follow", "after_coinche", by=seat_word(self.coinched_by))
+            by = self.coinched_by
+            raise refuse("after_coinche", {"by": SEATS[by]}, {"by": seat_word(by)})
         if norm == "pass":
             return norm
         if norm == "coinche":
             if self.bid is None:
-                raise refuse("there is no bid to coinche yet", "no_bid")
+                raise refuse("no_bid", {}, {})
             if seat % 2 == self.bidder % 2:
-                raise refuse(f"{who} cannot coinche partner {highest}", "partner", **mine)
+                raise refuse("partner", en, ko)
             return norm
         if norm == "surcoinche":
-            raise refuse("surcoinche answers a coinche, and nobody has coinched", "no_coinche")
+            raise refuse("no_coinche", {}, {})
         assert bid is not None
         problem = bid_problem(bid, self.rules)
         if problem is not None:
-            raise refuse(problem, "problem", problem=bid_problem(bid, self.rules, language="ko"))
+            raise refused(problem, bid_problem(bid, self.rules, language="ko"))
         if self.bid is not None and not bid.beats(self.bid):
             raise refuse(
-                f"a bid must be higher than the last one: {bid} does not beat {highest}",
-                "not_higher", bid=bid.describe("ko"), **mine,
+                "not_higher", {**en, "bid": bid}, {**ko, "bid": bid.describe("ko")}
             )
         return norm
 
@@ -586,7 +568,7 @@ class Auction(Bidding):
         """Take back the last call."""
         if not self.calls:
             raise AuctionError(
-                "no call to take back", 0, "아직 한 콜이 없으므로 되돌릴 것이 없습니다."
+                words.text("coinche.undo_none"), 0, words.text("coinche.undo_none", "ko")
             )
         self.truncate(len(self.calls) - 1)
 
@@ -642,81 +624,59 @@ class CoincheResult:
         """
         if language not in ("en", "ko"):
             raise ValueError(f"language must be 'en' or 'ko', not {language!r}")
+        lang = language
         bid = Bid.parse(self.bid)
         att = TEAMS[parse_seat(self.bidder) % 2]
         dfn = TEAMS[1 - parse_seat(self.bidder) % 2]
-        if language == "ko":
-            return self._why_ko(bid, att, dfn)
-        mult = {1: "", 2: " (coinche, ×2)", 4: " (surcoinche, ×4)"}[self.multiplier]
-        head = f"{att} bid {bid}{mult} and {'made it' if self.made else 'failed'}"
-        if bid.all_tricks:
-            who = self.bidder if bid.kind.startswith("generale") else att
-            won = self._tricks_of(who)
-            extra = ""
-            if bid.needs_belote:
-                extra = f" and score the belote ({'yes' if self.belote[att] else 'no'})"
-            return f"{head}: {who} had to win all 8 tricks{extra}; {who} won {won}."
-        a = self.points[att] + self.belote[att]
-        d = self.points[dfn] + self.belote[dfn]
+        shown = bid.describe("ko") if lang == "ko" else bid.text
+        if self.multiplier != 1:
+            shown = words.text(f"coinche.mult_{self.multiplier}", lang, bid=shown)
+
+        def total(team: str) -> object:  # in Korean: points, saying so when a belote is in them
+            n = self.points[team] + self.belote[team]
+            if lang == "en":
+                return n
+            return words.text("coinche.points_belote" if self.belote[team] else "coinche.points",
+                              "ko", n=n)
+
+        values: dict[str, object] = {
+            "att": team_name(att) if lang == "ko" else att,
+            "dfn": team_name(dfn) if lang == "ko" else dfn,
+            "bid": shown, "value": bid.value, "a": total(att), "d": total(dfn),
+        }
+        if not bid.all_tricks:
+            a = self.points[att] + self.belote[att]
+            key = "made" if self.made else "short" if a < bid.value else "not_beat"
+            return words.text(f"coinche.why_{key}", lang, **values)
+        alone = bid.kind.startswith("generale")
+        won = self._tricks_of(self.bidder if alone else att)
+        if lang == "en":  # who had to win every trick: the bidder, or its team
+            who = self.bidder if alone else att
+        elif alone:  # 북쪽이 혼자 (a générale), before 8트릭을
+            who = words.text("coinche.alone", "ko", seat=seat_word(self.bidder)) + " "
+        else:  # nothing: the team is the sentence's subject
+            who = ""
+        return words.text(f"coinche.why_{self._all_tricks_key(bid, att, won)}", lang,
+                          who=who, won=won, **values)
+
+    def _all_tricks_key(self, bid: Bid, att: str, won: int) -> str:
+        """Which sentence says why a capot or générale bid was made or failed: by the tricks
+        ``won`` and, for a belote bid, whether the bidding team scored the belote (the English
+        says so: ``(yes)``)."""
         if self.made:
-            return f"{head}: {a} points (belote included) reach {bid.value} and beat {dfn}'s {d}."
-        if a < bid.value:
-            return f"{head}: {a} points (belote included) do not reach {bid.value}."
-        return f"{head}: {a} points (belote included) do not exceed {dfn}'s {d}."
+            return "all_made_belote" if bid.needs_belote else "all_made"
+        if not bid.needs_belote:
+            return "all_none" if won == 0 else "all_failed"
+        yes = "yes" if self.belote[att] else "no"
+        if won == 8:
+            return f"no_belote_{yes}"
+        return f"belote_none_{yes}" if won == 0 else f"belote_failed_{yes}"
 
     def _tricks_of(self, who: str) -> int:
         """The tricks won by the bidder (a seat letter) or by a team (``NS``/``EW``)."""
         if who == self.bidder:
             return self.tricks[self.bidder]
         return sum(n for s, n in self.tricks.items() if parse_seat(s) % 2 == TEAMS.index(who))
-
-    def _why_ko(self, bid: Bid, att: str, dfn: str) -> str:
-        mult = {1: "", 2: "(쿠앵슈, ×2)", 4: "(쉬르쿠앵슈, ×4)"}[self.multiplier]
-        a = self.points[att] + self.belote[att]
-
-        def total(team: str) -> str:  # points, saying so when a belote is in them
-            n = self.points[team] + self.belote[team]
-            return f"{n}점(벨로트 포함)" if self.belote[team] else f"{n}점"
-
-        words: dict[str, object] = {
-            "att": team_name(att), "dfn": team_name(dfn), "bid": bid.describe("ko") + mult,
-            "value": bid.value, "a": total(att), "d": total(dfn),
-        }
-        if bid.all_tricks:
-            alone = bid.kind.startswith("generale")
-            won = self._tricks_of(self.bidder if alone else att)
-            key = "all_made" if self.made else "no_belote" if won == 8 else "all_failed"
-            if key == "all_made" and bid.needs_belote:
-                key = "all_made_belote"
-            if key == "all_failed" and won == 0:
-                key = "all_none"
-            return kformat(
-                _WHY_KO[key], won=won,
-                who=kformat("{seat:이} 혼자 ", seat=seat_word(self.bidder)) if alone else "",
-                belote="모두 이기고 벨로트도 해야" if bid.needs_belote else "모두 이겨야",
-                **words,
-            )
-        key = "made" if self.made else "short" if a < bid.value else "not_beat"
-        return kformat(_WHY_KO[key], **words)
-
-
-_WHY_KO = {
-    "made": "{att:이} {bid:을} 공약해 {a:으로} {value}점에 이르고 {dfn}의 {d}보다 많으므로 "
-    "성공했습니다.",
-    "short": "{att:이} {bid:을} 공약했지만 {a:으로} {value}점에 못 미치므로 실패했습니다.",
-    "not_beat": "{att:이} {bid:을} 공약했지만 {a:으로} {dfn}의 {d}보다 많지 않으므로 "
-    "실패했습니다.",
-    "all_made": "{att:이} {bid:을} 공약해 {who}8트릭을 모두 이겼으므로 성공했습니다.",
-    "all_made_belote": "{att:이} {bid:을} 공약해 {who}8트릭을 모두 이기고 벨로트도 했으므로 "
-    "성공했습니다.",
-    "all_failed": "{att:이} {bid:을} 공약해 {who}8트릭을 {belote} 했는데 {won}트릭만 "
-    "이겼으므로 실패했습니다.",
-    "all_none": "{att:이} {bid:을} 공약해 {who}8트릭을 {belote} 했는데 한 트릭도 이기지 "
-    "못했으므로 실패했습니다.",
-    "no_belote": "{att:이} {bid:을} 공약해 {who}8트릭을 모두 이겼지만 벨로트를 하지 "
-    "못했으므로 실패했습니다.",
-}
-"""Why a Coinche hand ended as it did, in Korean (seed 004: 공약)."""
 
 
 def score_coinche(
@@ -966,6 +926,7 @@ class CoincheHand(BeloteHand):
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> CoincheHand:
         from belote_lab.games.record import (
+            NEEDS_DECK,
             NEEDS_DECK_KO,
             RecordError,
             check_keys,
@@ -982,9 +943,7 @@ class CoincheHand(BeloteHand):
             return cls(rules, dealer=dealer, deck=cls._record_deck(data))
         st = data.get("start")
         if not isinstance(st, dict):
-            raise RecordError(
-                "a hand record needs 'deck' or 'start'", field="start", ko=NEEDS_DECK_KO
-            )
+            raise RecordError(NEEDS_DECK, field="start", ko=NEEDS_DECK_KO)
         keys = ("hands", "bid", "bidder", "multiplier", "first_leader")
         check_keys(st, keys, "start")
         need_keys(st, keys, "start")
@@ -994,15 +953,20 @@ class CoincheHand(BeloteHand):
         bidder = seat_field(st["bidder"], "start.bidder")
         multiplier = st["multiplier"]
         if isinstance(multiplier, bool) or multiplier not in (1, 2, 4):
-            raise expected("start.multiplier", "1, 2 or 4", multiplier, "1, 2, 4 중 하나")
+            raise expected(
+                "start.multiplier", words.text("coinche.record_multiplier"), multiplier,
+                words.text("coinche.record_multiplier", "ko"),
+            )
         first = seat_field(st["first_leader"], "start.first_leader")
         try:
             h = cls.from_hands(hands, bid, bidder, first, rules, multiplier=multiplier)
         except ValueError as e:
-            ko = f"‘start.bid’ 항목의 {_bid_ko(bid, rules)}"
+            ko = words.text("coinche.record_start_bid", "ko", error=_bid_ko(bid, rules))
             if isinstance(e, CardParseError):
                 ko = korean_of(e) or ko
-            raise RecordError(f"start.bid: {e}", field="start.bid", ko=ko) from None
+            raise RecordError(
+                words.text("coinche.record_start_bid", error=e), field="start.bid", ko=ko
+            ) from None
         cls._check_record_dealer(data, h)
         return h
 
@@ -1029,11 +993,11 @@ def _bid_ko(text: str, rules: CoincheRules) -> str:
         code = ascii_upper(text.strip())
         bid = Bid("points", rules.min_bid, code) if code in TRUMP_CODES else Bid.parse(text)
     except ValueError:
-        return kformat("{bid:은} 공약으로 읽을 수 없습니다.", bid=shown)
+        return words.text("coinche.bid_unreadable", "ko", bid=shown)
     problem = bid_problem(bid, rules, options=False, language="ko")
     if problem is not None:
-        return kformat("공약 {bid:은} 쓸 수 없습니다. ", bid=shown) + problem
-    return kformat("공약 {bid:으로} 이 판을 시작할 수 없습니다.", bid=shown)
+        return words.text("coinche.bid_unusable", "ko", bid=shown, problem=problem)
+    return words.text("coinche.bid_cannot_start", "ko", bid=shown)
 
 
 # --- the game ------------------------------------------------------------------------------------
@@ -1094,7 +1058,7 @@ GAME = replace(
     BELOTE_GAME,  # the same table, deck and follow rules as four-player Belote
     name="coinche",
     title="Coinche",
-    title_ko="쿠앵슈",
+    title_ko=words.text("table.title_coinche", "ko"),
     margin=margin,
     outcome=outcome,
     module=__name__,

@@ -3,6 +3,8 @@
 They sit below every other module of the games (records included) so that each can raise
 them; :mod:`belote_lab.games.base` re-exports them.  ``str(e)`` is the English reason;
 ``e.text("ko")`` the Korean one (one sentence, docs/TERMS.md), given where the error is raised.
+The games' shared refusals (:func:`refusal`) are the ``game.refusal_…`` texts of the catalogue
+of words (``belote_lab/words/en/game.json``, ``ko/game.json``).
 
 >>> e = IllegalAction("no call can be made now (phase: play)", ko="지금은 콜할 수 없습니다.")
 >>> e.text(), e.text("ko")
@@ -11,12 +13,14 @@ them; :mod:`belote_lab.games.base` re-exports them.  ``str(e)`` is the English r
 
 from __future__ import annotations
 
-from belote_lab.korean import kformat, seat_word
+from belote_lab import words
+from belote_lab.cards import SEATS
+from belote_lab.korean import seat_word
 from belote_lab.trick import IllegalPlay
 
-__all__ = ["IllegalAction", "OutOfTurn", "Refusal", "LANGUAGES", "REFUSALS_KO", "refusal_ko"]
+__all__ = ["IllegalAction", "OutOfTurn", "Refusal", "LANGUAGES", "refusal", "refusal_ko"]
 
-LANGUAGES = ("en", "ko")
+LANGUAGES = words.LANGUAGES
 
 
 class Refusal:
@@ -51,24 +55,49 @@ class OutOfTurn(IllegalPlay, IllegalAction):
         self.ko = ko
 
 
-REFUSALS_KO: dict[str, str] = {
-    "no_call": "지금은 콜을 할 때가 아니므로 콜할 수 없습니다.",
-    "no_card": "지금은 카드를 내는 단계가 아니므로 카드를 낼 수 없습니다.",
-    "turn_call": "지금은 {next} 차례이므로 {seat:은} 콜할 수 없습니다.",
-    "turn_play": "지금은 {next} 차례이므로 {seat:은} 카드를 낼 수 없습니다.",
-    "game_over": "이 {what:은} 이미 끝났으므로 다음 판을 시작할 수 없습니다.",
-    "hand_not_over": "지금 {what:이} 아직 끝나지 않았으므로 다음 {what:으로} 넘어갈 수 "
-    "없습니다.",
-}
-"""The games' shared refusals in Korean (:func:`refusal_ko` fills them in)."""
+def what_word(what: str, language: str = "en") -> str:
+    """What a game counts (``game``, ``match``, ``hand``, ``deal``, ``round``) in
+    ``language`` (``게임``, ``경기``, ``판`` …); another word as it is.
+
+    >>> what_word("match", "ko"), what_word("round"), what_word("leg", "ko")
+    ('경기', 'round', 'leg')
+    """
+    key = f"game.what_{what}"
+    if key not in words.catalogue(words.check_language(language)):
+        return what
+    return words.text(key, language)
+
+
+def refusal(key: str, language: str = "en", /, **values: object) -> str:
+    """One of the games' shared refusals (``game.refusal_<key>`` of the catalogue, or a full
+    key ``namespace.key``) in ``language``: a seat (``next``, ``seat``: an index or a letter)
+    is written as a letter in English and named as a sentence names it in Korean (``남쪽``),
+    ``what`` (``game``, ``hand`` …) by :func:`what_word`.
+
+    >>> refusal("turn_play", "en", next=2, seat="W")
+    "it is S's turn to play, not W's"
+    >>> refusal("hand_not_over", "ko", what="round")
+    '지금 라운드가 아직 끝나지 않았으므로 다음 라운드로 넘어갈 수 없습니다.'
+    """
+    lang = words.check_language(language)
+
+    def shown(name: str, value: object) -> object:
+        if name in ("next", "seat"):
+            if lang == "ko":
+                return seat_word(value)  # type: ignore[arg-type]
+            return SEATS[value] if isinstance(value, int) else value
+        if name == "what" and isinstance(value, str):
+            return what_word(value, lang)
+        return value
+
+    full = key if "." in key else f"game.refusal_{key}"
+    return words.text(full, lang, **{k: shown(k, v) for k, v in values.items()})
 
 
 def refusal_ko(key: str, **values: object) -> str:
-    """One of :data:`REFUSALS_KO` filled in (seats are indices or letters: named as a sentence
-    names them, ``남쪽``).
+    """:func:`refusal` in Korean.
 
     >>> refusal_ko("turn_play", next=2, seat="W")
     '지금은 남쪽 차례이므로 서쪽은 카드를 낼 수 없습니다.'
     """
-    words = {k: seat_word(v) if k in ("next", "seat") else v for k, v in values.items()}
-    return kformat(REFUSALS_KO[key], **words)
+    return refusal(key, "ko", **values)

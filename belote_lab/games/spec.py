@@ -12,6 +12,10 @@ and scoring from here, so none of them compares a game's name (OpenSpiel's ``Gam
 ((0, 1, 2, 3), ('NS', 'EW'), 1, (1, 3))
 >>> get("belote2").seats, get("belote2").next_seat(2), get("callbreak").sides
 ((0, 2), 0, ('N', 'E', 'S', 'W'))
+
+A game's Korean title is the catalogue's ``table.title_<name>`` (one copy for the engine and
+the widgets); the refusal of a contract the game does not play is ``game.unused_contract``
+(``belote_lab/words/ko/game.json``).
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from belote_lab import words
 from belote_lab.cards import SEATS, CardParseError
 from belote_lab.contract import Contract, ContractKind
-from belote_lab.korean import attach, contract_name
+from belote_lab.korean import contract_name
 from belote_lab.trick import FollowRules
 
 __all__ = ["Game"]
@@ -46,7 +51,7 @@ class Game:
 
     name: str
     title: str  # in English, e.g. "four-player Belote"
-    title_ko: str
+    title_ko: str  # the catalogue's table.title_<name>: words.text(f"table.title_{name}", "ko")
     seats: tuple[int, ...]  # in turn order
     partnership: bool  # partners sit opposite and score together
     deck_mask: int
@@ -122,10 +127,14 @@ class Game:
             shown = text.code if isinstance(text, Contract) else str(text)
             raise CardParseError(
                 text,
-                message=f"{shown!r} is not a contract of {self.title}, which is played with "
-                f"{self.contracts_text}",
-                ko=f"{attach(contract_name(c.code), '은')} {self.title_ko}에서 쓰지 않는 "
-                "계약입니다.",
+                message=words.text(
+                    "game.not_a_contract", contract=repr(shown), game=self.title,
+                    contracts=self.contracts_text,
+                ),
+                ko=words.text(
+                    "game.unused_contract", "ko", contract=contract_name(c.code),
+                    game=self.title_ko,
+                ),
             )
         return c
 

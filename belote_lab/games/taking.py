@@ -11,16 +11,23 @@ Round 2 (everyone passed): each names another suit (or no/all trump where allowe
 >>> for c in ("pass", "pass", "pass"): t.call(c)
 >>> t.legal_calls()
 ['take']
+
+Its refusals and the calls' words are the ``taking.`` texts of the catalogue of words
+(``belote_lab/words/en/taking.json``, ``ko/taking.json``); no trump and all trump are named
+as every contract is (``names.contract_NT``, ``names.contract_AT``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from belote_lab import words
 from belote_lab.cards import SEATS, Card, Suit, ascii_upper
 from belote_lab.games.bidding import Bidding
 from belote_lab.games.errors import Refusal
-from belote_lab.korean import kformat, seat_word, typed
+from belote_lab.korean import seat_word, typed
 
-__all__ = ["Taking", "TakingError", "call_words_ko"]
+__all__ = ["Taking", "TakingError", "call_words", "call_words_ko"]
 
 
 class TakingError(Refusal, ValueError):
@@ -33,7 +40,25 @@ class TakingError(Refusal, ValueError):
         self.ko = ko
 
 
-_CALLS_KO = {"take": "가져가기", "pass": "패스", "NT": "으뜸패 없음", "AT": "모두 으뜸패"}
+def call_words(call: object, language: str = "en") -> str:
+    """A taking call in words of ``language``: ``take``/``가져가기``, ``pass``/``패스``,
+    ``♥ trump``/``♥ 으뜸패``, ``no trump``/``으뜸패 없음``; anything else as typed (``repr`` in
+    English, quoted in Korean).
+
+    >>> call_words("NT"), call_words("H", "ko"), call_words("xyz")
+    ('no trump', '♥ 으뜸패', "'xyz'")
+    """
+    lang = words.check_language(language)
+    if isinstance(call, str):
+        if call == "take":
+            return words.text("taking.call_take", lang)
+        if call == "pass":
+            return words.text("game.call_pass", lang)
+        if call in ("NT", "AT"):
+            return words.text(f"names.contract_{call}", lang)
+        if call in ("S", "H", "D", "C"):
+            return words.text("taking.call_suit", lang, suit=Suit.parse(call).symbol)
+    return typed(call) if lang == "ko" else repr(call)
 
 
 def call_words_ko(call: object) -> str:
@@ -43,31 +68,7 @@ def call_words_ko(call: object) -> str:
     >>> call_words_ko("take"), call_words_ko("H"), call_words_ko("NT"), call_words_ko("xyz")
     ('가져가기', '♥ 으뜸패', '으뜸패 없음', '‘xyz’')
     """
-    if isinstance(call, str):
-        if call in _CALLS_KO:
-            return _CALLS_KO[call]
-        if call in ("S", "H", "D", "C"):
-            return f"{Suit.parse(call).symbol} 으뜸패"
-    return typed(call)
-
-
-_REFUSALS_KO = {
-    "over": "콜이 이미 끝났으므로 {call:은} 할 수 없습니다.",
-    "unknown": "{call:은} 알 수 없는 콜이므로 가져가기, 패스 또는 으뜸패로 할 무늬를 "
-    "골라야 합니다.",
-    "jack": "뒤집힌 카드가 J이므로 딜러인 {seat:은} 패스할 수 없고 가져가야 합니다.",
-    "round1": "첫 바퀴에서는 가져가기와 패스만 할 수 있으므로 {call:을} 부를 수 없습니다.",
-    "round2_take": "두 번째 바퀴에서는 뒤집힌 카드의 무늬가 아닌 다른 무늬를 부르거나 패스해야 "
-    "하므로 가져가기는 할 수 없습니다.",
-    "turned_suit": "뒤집힌 카드의 무늬 {suit:은} 첫 바퀴에서 모두 거절했으므로 두 번째 바퀴에서 "
-    "부를 수 없습니다.",
-    "variant": "이 규칙에서는 {call:을} 허용하지 않으므로 부를 수 없습니다.",
-    "dealer_pass": "카드를 {redeals}번 연속으로 다시 나눴으므로 딜러인 {seat:은} 두 번째 바퀴에서 "
-    "패스할 수 없습니다.",
-    "dealer_never": "이 규칙에서는 딜러인 {seat:은} 두 번째 바퀴에서 패스할 수 없습니다.",
-    "other": "지금은 {call:을} 할 수 없습니다.",
-}
-"""The taking's refusals in Korean, one sentence each."""
+    return call_words(call, "ko")
 
 
 class Taking(Bidding):
@@ -152,14 +153,14 @@ class Taking(Bidding):
         index = len(self.calls)
         if self.result is not None:
             raise TakingError(
-                f"the taking is over; call {index + 1} ({call!r}) comes too late",
+                words.text("taking.over_late", n=index + 1, call=repr(call)),
                 index,
-                kformat(_REFUSALS_KO["over"], call=call_words_ko(call)),
+                words.text("taking.over", "ko", call=call_words_ko(call)),
             )
         c = call.strip() if isinstance(call, str) else call
-        unknown = kformat(_REFUSALS_KO["unknown"], call=typed(call))
+        unknown = words.text("taking.unknown", "ko", call=typed(call))
         if not isinstance(c, str):
-            raise TakingError(f"unknown call {call!r}", index, unknown)
+            raise TakingError(words.text("taking.unknown", call=repr(call)), index, unknown)
         word = ascii_upper(c)
         if word in ("TAKE", "PASS"):
             norm = word.lower()
@@ -169,43 +170,40 @@ class Taking(Bidding):
             try:
                 norm = Suit.parse(c).name
             except ValueError:
-                raise TakingError(f"unknown call {call!r}", index, unknown) from None
+                raise TakingError(
+                    words.text("taking.unknown", call=repr(call)), index, unknown
+                ) from None
         if norm in self.legal_calls():
             return norm
-        why, key = self._refusal(norm, call)
+        key = self._refusal(norm)
         seat = self.next_seat or 0
-        ko = kformat(
-            _REFUSALS_KO[key],
-            seat=seat_word(seat),
-            call=call_words_ko(norm),
-            suit=self.turned.suit,
-            redeals=self.redeals,
+        values: dict[str, Any] = {"suit": self.turned.suit.symbol, "redeals": self.redeals}
+        typed_en = call_words(norm) if key == "variant" else repr(call)  # no trump, 'H'
+        why = words.text(f"taking.{key}", seat=SEATS[seat], call=typed_en, **values)
+        ko = words.text(
+            f"taking.{key}", "ko", seat=seat_word(seat), call=call_words_ko(norm), **values
         )
-        raise TakingError(f"call {index + 1} by {SEATS[seat]}: {why}", index, ko)
+        raise TakingError(
+            words.text("game.call_refused", n=index + 1, seat=SEATS[seat], why=why), index, ko
+        )
 
-    def _refusal(self, norm: str, call: object) -> tuple[str, str]:
-        """Why the call ``norm`` (typed ``call``) is not one of the legal calls: the English
-        words and the key of the Korean ones."""
-        seat = SEATS[self.next_seat or 0]
+    def _refusal(self, norm: str) -> str:
+        """Why the call ``norm`` is not one of the legal calls: the key of its words (its
+        ``{call}`` is the call as typed in English, in words in Korean)."""
         if self.round == 1:
-            if norm == "pass":
-                return f"{seat}, the dealer, must take: the turned card is a jack", "jack"
-            return f"round 1 allows only 'take' or 'pass', not {call!r}", "round1"
+            return "jack" if norm == "pass" else "round1"
         if norm == "take":
-            return "round 2: name a suit other than the turned suit, or pass", "round2_take"
+            return "round2_take"
         if norm == self.turned.suit.name:
-            symbol = self.turned.suit.symbol
-            return f"round 2: the turned suit {symbol} was refused in round 1", "turned_suit"
+            return "turned_suit"
         if norm in ("NT", "AT"):
-            kind = "no trump" if norm == "NT" else "all trump"
-            return f"{kind} is not allowed by these rules", "variant"
+            return "variant"
         if norm == "pass":
             n = self.redeals
             if not n:  # forced_after_redeals 0: never
-                return f"{seat}, the dealer, may not pass in round 2 by these rules", "dealer_never"
-            again = f"{n} redeal{'s' if n != 1 else ''} in a row"
-            return f"{seat}, the dealer, may not pass in round 2 after {again}", "dealer_pass"
-        return f"{call!r} is not allowed now", "other"
+                return "dealer_never"
+            return "dealer_pass" if n != 1 else "dealer_pass_one"
+        return "other"
 
     def _apply(self, norm: str) -> None:
         """Apply a call already checked by :meth:`verify` (its normal form)."""
@@ -230,9 +228,7 @@ class Taking(Bidding):
         """
         if not self.calls:
             raise TakingError(
-                "nothing to undo: no call has been made yet",
-                0,
-                "아직 한 콜이 없으므로 되돌릴 것이 없습니다.",
+                words.text("taking.undo_none"), 0, words.text("taking.undo_none", "ko")
             )
         self.calls.pop()
         self.result = None
