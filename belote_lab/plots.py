@@ -450,13 +450,28 @@ def tip_effects(names: Sequence[str], means: Sequence[float], lows: Sequence[flo
                 title: str | None = None,
                 xlabel: str | None = None, verdicts: Sequence[str] | None = None,
                 language: str = "en") -> Figure:
-    """Horizontal bars: the gain of the tip-following side over the other side, with its 95%
-    interval.  Green: the tip pays; red: it costs; grey: no clear difference at this sample
-    size.  Without ``verdicts`` the colour is read from the interval (above 0, below 0,
-    holding 0); with them (``"pays"``, ``"costs"``, anything else), from the verdicts, e.g.
-    after a multiple-testing correction.  ``language="ko"`` writes the chart's own words in
-    Korean (the names, unit and title are the caller's; by default *points per hand* and
-    *Does following the tip pay?* in the chart's language)."""
+    """Horizontal bars: the gain of the tip-following side over the other side, with its
+    **uncorrected** 95% interval (each tip as if tested alone).  The colour reads that same
+    interval: green above 0 (the tip pays), red below 0 (it costs), grey holding 0 (no clear
+    difference at this sample size); the legend says so.  ``verdicts`` (``"pays"``,
+    ``"costs"``, anything else: no clear difference), e.g. after a multiple-testing
+    correction, are not mixed into the colours: they are written apart, beside each bar on
+    a right-hand axis headed *verdict after the Holm correction* (``ax.child_axes[0]``), so a bar
+    whose interval excludes 0 while its corrected verdict is no clear difference is seen as
+    such.  ``language="ko"`` writes the chart's own
+    words in Korean (the names, unit and title are the caller's; by default *points per
+    hand* and *Does following the tip pay?* in the chart's language).
+
+    >>> fig = tip_effects(["B4"], [0.43], [0.01], [0.85], verdicts=["no clear difference"])
+    >>> [t.get_text() for t in fig.axes[0].get_legend().get_texts()][0]
+    'pays (interval above 0)'
+    >>> fig.axes[0].get_xlabel()
+    'tip-following side minus the other side (points per hand), uncorrected 95% interval'
+    >>> right = fig.axes[0].child_axes[0]
+    >>> right.get_ylabel(), [t.get_text() for t in right.get_yticklabels()]
+    ('verdict after the Holm correction', ['no clear difference'])
+    >>> plt.close(fig)
+    """
     lang = _lang(language)
 
     def said(key: str, **values: Any) -> str:
@@ -465,14 +480,10 @@ def tip_effects(names: Sequence[str], means: Sequence[float], lows: Sequence[flo
     mean = np.asarray(means, dtype=float)
     lo = np.asarray(lows, dtype=float)
     hi = np.asarray(highs, dtype=float)
-    if verdicts is None:
-        colors = [GOOD if a > 0 else BAD if b < 0 else NEUTRAL
-                  for a, b in zip(lo, hi, strict=True)]
-        legend = (said("pays_ci"), said("none_ci"), said("costs_ci"))
-    else:
-        colors = [GOOD if v == "pays" else BAD if v == "costs" else NEUTRAL for v in verdicts]
-        legend = (said("pays"), said("none"), said("costs"))
-    fig, axes = _figure(width=10, height=0.65 * len(names) + 2.3)
+    colors = [GOOD if a > 0 else BAD if b < 0 else NEUTRAL for a, b in zip(lo, hi, strict=True)]
+    legend = (said("pays_ci"), said("none_ci"), said("costs_ci"))
+    fig, axes = _figure(width=10 if verdicts is None else 11.5,
+                        height=0.65 * len(names) + 2.3)
     ax = axes[0, 0]
     pos = np.arange(len(names))[::-1]
     ax.barh(pos, mean, 0.6, color=colors, xerr=[mean - lo, hi - mean], capsize=4)
@@ -490,9 +501,19 @@ def tip_effects(names: Sequence[str], means: Sequence[float], lows: Sequence[flo
     ax.legend(handles=[Patch(color=c, label=w) for c, w in zip((GOOD, NEUTRAL, BAD), legend,
                                                                 strict=True)],
               loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, fontsize=9,
-              frameon=False)
+              frameon=False, title=said("legend" if verdicts is None else "legend_holm"),
+              title_fontsize=9)
     lim = max(float(np.nanmax(np.abs(np.concatenate([lo, hi])))), 1.0) * 1.25
     ax.set_xlim(-lim, lim)
+    if verdicts is not None:  # the corrected verdicts, apart from the colours: a right axis
+        right = ax.secondary_yaxis("right")
+        shown = [{"pays": "pays", "costs": "costs"}.get(v, "none") for v in verdicts]
+        right.set_yticks(pos, [said(v) for v in shown])
+        for label, v in zip(right.get_yticklabels(), shown, strict=True):
+            label.set_color({"pays": GOOD, "costs": BAD}.get(v, "black"))
+        right.tick_params(axis="y", length=0)
+        right.set_ylabel(said("holm"))
+        right.spines["right"].set_visible(False)
     return _styled(fig)
 
 

@@ -105,7 +105,9 @@ TIPS_LIST = "tips_list"
 """The catalogue's namespace of the tips themselves, a row's texts side by side:
 ``tip_<id>_quote`` (the seed's Korean words, verbatim, in both languages: the English table
 shows them in Korean too; a second quote is ``tip_<id>_quote_2``), ``tip_<id>_paraphrase``,
-``tip_<id>_how`` (who plays against whom) and ``tip_<id>_why_not`` (an untested tip)."""
+``tip_<id>_how`` (who plays against whom), ``tip_<id>_why_not`` (an untested tip) and, where
+the seed's words say more than the variant tested, ``tip_<id>_scope`` (what the verdict is
+about: :meth:`Tip.scope`)."""
 
 GAMES = ("belote", "belote2", "callbreak")
 KINDS = ("duel", "paired", "solver", "not tested")
@@ -273,6 +275,22 @@ class Tip:
             return ""
         why = self._words("why_not", language)
         return words.text("tipstudy.untested", language, why=why) if head else why
+
+    def scope(self, language: str = "en") -> str:
+        """What the verdict is about, where the seed's words say more than the variant that is
+        tested (``tips_list.tip_<id>_scope``): the verdict judges the rule as that variant
+        plays it, not every reading of the words.  ``""`` for the other rows (the table's
+        caption says it once for all).
+
+        >>> tip("C7").scope().split(":")[0]
+        'The verdict is about the variant tested'
+        >>> tip("B3").scope("ko")
+        ''
+        """
+        key = f"tips_list.tip_{self.id}_scope"
+        if key not in words.catalogue(words.check_language(language)):
+            return ""
+        return words.text(key, language, **dict(self.values))
 
     def meta(self) -> dict[str, Any]:
         """What the stored chunks were computed for (a change plays them again)."""
@@ -798,6 +816,26 @@ class TipRow:
             return ""
         return words.text("tipstudy.difference", language, mean=self.mean_text(language),
                           lo=self.lo, hi=self.hi)
+
+    def summary(self, language: str = "en") -> str:
+        """A compared row in one line for a reader: the difference with its 95% interval, n,
+        the p-value before and after the Holm correction and the verdict after it (the
+        other rows: :meth:`line`).
+
+        >>> row = load().row("B4")
+        >>> row.summary()
+        'B4: +0.43 points per hand (95% CI +0.01 … +0.85), n = 4,000 deals; uncorrected \
+p = 0.047; after Holm: p = 0.281, no clear difference'
+        >>> row.summary("ko")
+        'B4: 판당 +0.43점(95% 신뢰구간 +0.01~+0.85점), 딜 4,000개, 보정 전 p = 0.047, 홀름 \
+보정 후 p = 0.281로 뚜렷한 차이 없음'
+        """
+        if not (self.tip.has_p and self.n):
+            return self.line(language)
+        return words.text("tipstudy.summary", language, id=self.id,
+                          difference=self.difference(language), n=self.n,
+                          p=_p(self.p), p_holm=_p(self.p_holm),
+                          verdict=self.verdict_text(language))
 
     def line(self, language: str = "en") -> str:
         """The row in one line (the progress line of ``belote-lab tips``)."""

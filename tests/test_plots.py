@@ -131,8 +131,26 @@ def test_tip_effects_colours_by_interval() -> None:
         ko = plots.tip_effects(["B1"], [2.0], [1.0], [3.0], unit="점/판", language="ko")
     legend = [t.get_text() for t in ko.axes[0].get_legend().get_texts()]
     # no space before a parenthesis in a Korean label
-    assert legend[0] == "팁이 이득(구간이 0보다 위)" and all(" (" not in x for x in legend)
-    assert ko.axes[0].get_xlabel() == "팁을 따르는 쪽 − 다른 쪽(점/판), 95% 신뢰구간"
+    assert legend[0] == "이득(구간이 0보다 위)" and all(" (" not in x for x in legend)
+    assert ko.axes[0].get_xlabel() == "팁을 따르는 쪽 − 다른 쪽(점/판), 보정 전 95% 신뢰구간"
+    assert "보정 전 95% 신뢰구간" in ko.axes[0].get_legend().get_title().get_text()
+    plots.plt.close("all")
+
+
+def test_tip_effects_keeps_corrected_verdicts_apart_from_the_colours() -> None:
+    """The bars and their colours come from the uncorrected 95% intervals (labelled so); the
+    verdicts after a correction are written apart, on a right-hand axis (issue 26)."""
+    fig = plots.tip_effects(["B4", "B3"], [0.43, 6.1], [0.01, 5.0], [0.85, 7.1],
+                            verdicts=["no clear difference", "pays"])
+    check_figure(fig)
+    (ax,) = fig.axes
+    (right,) = ax.child_axes
+    colors = [matplotlib.colors.to_hex(b.get_facecolor()) for b in ax.patches[:2]]
+    assert colors == [plots.GOOD, plots.GOOD]  # both intervals lie above 0
+    assert "uncorrected 95% interval" in ax.get_xlabel()
+    assert "uncorrected 95% interval" in ax.get_legend().get_title().get_text()
+    assert [t.get_text() for t in right.get_yticklabels()] == ["no clear difference", "pays"]
+    assert right.get_ylabel() == "verdict after the Holm correction"
     plots.plt.close("all")
 
 

@@ -1,7 +1,9 @@
 """The tip table (:mod:`belote_lab.tipstudy`) drawn as static HTML: one row per strategy tip
 of the seeds — the seed's Korean words with a paraphrase, how it is tested (or why not), n,
 the paired difference with its 95% interval, the p-value and the verdict after the
-Holm–Bonferroni correction — then what the correction means.  The table's own words
+Holm–Bonferroni correction (a verdict on the rule as the tested variant plays it: where the
+seed's words say more, the row's last cell ends by saying what the verdict is about, e.g. B1,
+C7, T9) — then what the correction means.  The table's own words
 (headings, cell words) are the catalogue's ``tip_table.`` texts
 (``belote_lab/words/en/tip_table.json``, ``ko/tip_table.json``; :data:`TIP_TEXTS` is a read
 copy), the tips' and the study's are :mod:`belote_lab.tipstudy`'s (``tips_list.``,
@@ -16,6 +18,8 @@ lighter ones under a dark theme), and Korean words wrap between words (``keep-al
 >>> "bw-tips-table" in html and "182점을 내주는 꼴" in html and "not computed" in html
 True
 >>> "수비 팀" in tip_table_html(study, "ko")
+True
+>>> "The verdict is about a blanket rule" in html and "일률적인 규칙" in tip_table_html(study, "ko")
 True
 """
 
@@ -72,6 +76,7 @@ body[data-jp-theme-light="false"] .bw-tips {
 .bw-tips-pays { color: var(--bw-tips-good); font-weight: bold; }
 .bw-tips-costs { color: var(--bw-tips-bad); font-weight: bold; }
 .bw-tips-none { font-weight: bold; }
+.bw-tips-scope { display: inline-block; margin-top: 0.3em; }
 """
 """The table's own rules (theme colours with fallbacks, Korean kept whole between words)."""
 
@@ -130,8 +135,11 @@ def _how_cell(r: TipRow, lang: str) -> str:
                 f'<span class="bw-tips-small">{esc(why)}</span></td>')
     vs = tip_words("vs", lang, a=player_name(t.tip_player, lang),
                    b=player_name(t.other_player, lang))
+    scope = t.scope(lang)  # what the verdict is about, where the seed says more than the test
+    if scope:
+        scope = f'<br><span class="bw-tips-scope bw-tips-small">{esc(scope)}</span>'
     return (f'<td class="bw-tips-how"><b>{esc(kind)}</b>: {esc(vs)}<br>'
-            f'<span class="bw-tips-small">{esc(t.how(lang))}</span></td>')
+            f'<span class="bw-tips-small">{esc(t.how(lang))}</span>{scope}</td>')
 
 
 def _verdict_html(v: str, text: str) -> str:
