@@ -305,6 +305,29 @@ class Store:
         return self._frame([w[f"col_{b}"] for b in by], keys, merged, language, min_hands,
                            numbers)
 
+    def mean_trumps(self, run_id: str, by: str = "aces") -> dict[int, tuple[int, float]]:
+        """How many trumps the takers of run ``run_id`` held on average, by ``by`` (one of
+        ``jack``, ``nine`` — 1 or 0 — and ``aces``, the side aces): ``{value: (hands, mean
+        trumps)}``, the values in increasing order.  The tables of :meth:`taking` group the
+        trumps in :data:`TRUMP_BINS`; this is their exact mean.
+
+        >>> s = Store({"runs": {"x": {"groups": {"taking": {
+        ...     "1|0|3|0": [2, 2, 0, 0, 0, 0], "1|0|2|1": [1, 0, 0, 0, 0, 0],
+        ...     "0|1|4|0": [1, 1, 0, 0, 0, 0]}}}}})
+        >>> s.mean_trumps("x")
+        {0: (3, 3.333), 1: (1, 2.0)}
+        >>> s.mean_trumps("x", by="jack")
+        {0: (1, 4.0), 1: (3, 2.667)}
+        """
+        index = {"jack": 0, "nine": 1, "aces": 3}
+        if by not in index:
+            raise ValueError(f"by must be one of {', '.join(index)}, not {by!r}")
+        sums: dict[int, list[int]] = {}
+        for key, row in self._groups(run_id, "taking").items():
+            parts = [int(x) for x in key.split("|")]
+            _add(sums, parts[index[by]], [row[0], row[0] * parts[2]])
+        return {v: (n, round(t / n, 3)) for v, (n, t) in sorted(sums.items())}
+
     def bids(self, run_id: str = "coinche_dd", language: str = "en", min_hands: int = 1,
              numbers: bool = False) -> Any:
         """The Coinche bids of run ``run_id``: a row a bid value and the bidding side's
