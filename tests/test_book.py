@@ -5,7 +5,10 @@
   short ``text/plain`` (``PlayTable: Belote …``, never ``PlayTable(children=(HTML(value=…``);
 * ``notebooks/build_book.py`` (``make book``) turns the notebooks' stored outputs into HTML
   pages and an index; headless Debian Chromium opens every page from the disk (``file://``)
-  and finds the cards drawn where a notebook shows a widget or cards, and no widget repr.
+  and finds the cards drawn where a notebook shows a widget or cards, and no widget repr;
+* each problem's answer, lesson and check are in its snapshot, folded in a ``<details>`` whose
+  summary is the *Show answer* label (issue 26): the book's pages of notebook 11 and of the
+  games' rules notebooks hold them, and a click on the summary opens them.
 
 The book is built from ``notebooks/`` as stored, so the browser test passes once the
 notebooks were re-run with snapshots (``make notebooks``); ``BELOTE_BOOK_SRC=<folder>`` builds
@@ -119,12 +122,17 @@ def test_snapshot_follows_the_widget() -> None:
     assert s.step_label.value in after and s.step_label.value not in before
 
 
-def test_problem_snapshot_keeps_the_answer_hidden() -> None:
+def test_problem_snapshot_keeps_the_answer_folded() -> None:
+    """The answer is stored, but only inside a closed ``<details>`` (issue 26): a page without a
+    kernel shows it after a click; once shown live, the snapshot shows it as the widget does."""
     x = bw.Problem("belote-cheap-trump")
     lesson = x.problem.lesson["en"]
-    assert lesson not in x.static_html()
+    page = x.static_html()
+    folded = page[page.index("<details"):page.index("</details>")]
+    assert lesson in folded and page.count(lesson) == 1 and "<details open" not in page
     x.show_answer()
-    assert lesson in x.static_html()
+    page = x.static_html()
+    assert lesson in page and "<details" not in page
 
 
 def test_snapshot_in_korean() -> None:
@@ -245,6 +253,55 @@ def test_book_pages_show_cards_not_widget_reprs(book: tuple[Path, Path]) -> None
         page.close()
     hint = "\nre-run the notebooks first: make notebooks (notebooks/run_all.py)"
     assert not problems, "\n".join(problems) + hint
+
+
+PROBLEM_PAGES = {  # a page of the book: the game whose problems it ends with (None: all)
+    "05_belote_scoring.html": "belote",
+    "07_two_player_belote.html": "belote2",
+    "08_callbreak.html": "callbreak",
+    "09_coinche_and_variants.html": "coinche",
+    "11_you_are_south.html": None,
+}
+
+ANSWERS = """() => [...document.querySelectorAll("details.bw-problem-answer")].map((d) => ({
+  open: d.open, summary: d.querySelector("summary").innerText.trim(),
+  shown: d.querySelector(".bw-problem-feedback").checkVisibility(),
+  text: d.textContent }))"""
+
+
+def test_book_shows_the_problems_answers_after_a_click(book: tuple[Path, Path]) -> None:
+    """Issue 26: each problem's answer and lesson are in the book, folded; clicking *Show answer*
+    on notebook 11's page (each edition) opens them, and each game's rules notebook ends with
+    that game's problems."""
+    from belote_lab.problems import problems
+
+    _src, out = book
+    hint = "\nre-run the notebooks first: make notebooks (notebooks/run_all.py)"
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        for sub, lang in (("", "en"), ("ko", "ko")):
+            for name, game in PROBLEM_PAGES.items():
+                page.goto((out / sub / name).as_uri())
+                found = page.evaluate(ANSWERS)
+                mine = problems(game)
+                assert len(found) == len(mine), f"{sub}/{name}: {len(found)} answers{hint}"
+                shown = bw.Problem(mine[0], language=lang).answer_button.description
+                assert all(not a["open"] and not a["shown"] for a in found), name
+                assert {a["summary"] for a in found} == {shown}, name
+                for a, p in zip(found, mine, strict=True):
+                    assert p.lesson[lang] in " ".join(a["text"].split()), (name, p.id)
+            # notebook 11: a click on the summary opens the answer and its lesson
+            page.goto((out / sub / "11_you_are_south.html").as_uri())
+            first = problems()[0]
+            details = page.locator("details.bw-problem-answer").first
+            feedback = details.locator(".bw-problem-feedback")
+            assert not feedback.is_visible()
+            details.locator("summary").click()
+            feedback.wait_for(state="visible", timeout=10_000)
+            words = " ".join(feedback.inner_text().split())
+            assert first.lesson[lang] in words and first.answer.pretty in words
+            assert details.evaluate("(d) => d.open") is True
+        page.close()
 
 
 def test_snapshot_html_is_json_safe() -> None:

@@ -13,10 +13,19 @@ South could see, so the answer is checked, not asserted.
 (False, False, True)
 >>> p.choose("QD"), p.revealed, "Right" in p.feedback_html.value
 (True, True, True)
+
+A page without a kernel (GitHub, nbviewer, ``make book``) shows the stored snapshot: there the
+*Show answer* label is a ``<details>`` element whose summary opens the answer, the lesson and
+the check, so a reader can still look them up, and nothing needs a click to be stored.
+
+>>> page = Problem("belote-cheap-trump").static_html()
+>>> page.count("<details"), "<summary" in page, "The answer: Q♦." in page
+(1, True, True)
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import ipywidgets as widgets
@@ -42,6 +51,11 @@ from belote_widgets.describe import (
 from belote_widgets.i18n import check_language, game_name, seat_name, seat_word
 
 __all__ = ["PROBLEM_TEXTS", "Problem"]
+
+_STATIC_BUTTON = re.compile(
+    r'<span class="bw-snap-button [^"]*\bbw-show-answer\b[^"]*">[^<]*</span>')
+"""The snapshot's inert label of the *Show answer* button (``belote_widgets.snapshot``)."""
+_SUMMARY_STYLE = "cursor: pointer; font-weight: bold; margin: 4px 0"
 
 NAMESPACE = "problem"
 """The catalogue's namespace of the problem's labels (``problem.calls`` …)."""
@@ -109,6 +123,28 @@ class Problem(LocalizedWidget):
         self.revealed = True
         self.refresh()
 
+    def answer_html(self, language: str | None = None) -> str:
+        """The answer, the lesson and the check as collapsible HTML: a ``<details>`` closed
+        until its summary, the *Show answer* label, is clicked (no kernel needed)."""
+        lang = self.language if language is None else check_language(language)
+        return (f'<details class="bw-problem-answer"><summary style="{_SUMMARY_STYLE}">'
+                f'{esc(_w("show", lang))}</summary>'
+                f'<div class="bw-problem-feedback">{self._answer_html(lang, "answer")}</div>'
+                f"</details>")
+
+    def static_html(self) -> str:
+        """The snapshot (:func:`belote_widgets.snapshot.snapshot_html`) with, while the answer
+        is hidden, :meth:`answer_html` in place of the inert *Show answer* label: a page
+        without a kernel keeps the answer one click away."""
+        page = super().static_html()
+        if self.revealed:
+            return page  # the feedback shows the answer already
+        details = self.answer_html()
+        found = _STATIC_BUTTON.search(page)
+        if found is None:  # the snapshot drew the button otherwise: the answer goes at its end
+            return page[: -len("</div>")] + details + "</div>"
+        return page[: found.start()] + details + page[found.end():]
+
     def checked_values(self) -> tuple[dict[Card, int], dict[Card, float], int, bool]:
         """Each playable card's exact value and hint value, the hint's deals, and whether
         the hint was exact (nothing hidden)."""
@@ -159,12 +195,18 @@ class Problem(LocalizedWidget):
 
     def _feedback_html(self, lang: str) -> str:
         p = self.problem
-        trump = self.hand.contract.trump if self.hand.contract is not None else None
         if not self.revealed:
             if self.tries:
                 return f'<span class="bw-reason">{esc(_w("wrong", lang))}</span>'
             return ""
         head = "right" if self.tries and p.is_answer(self.tries[-1]) else "answer"
+        return self._answer_html(lang, head)
+
+    def _answer_html(self, lang: str, head: str) -> str:
+        """The answer (``head``: ``right`` or ``answer``), the lesson and each playable card's
+        exact and hint values."""
+        p = self.problem
+        trump = self.hand.contract.trump if self.hand.contract is not None else None
         out = [f"<p><b>{esc(_w(head, lang, card=p.answer.pretty))}</b> {esc(p.lesson[lang])}</p>"]
         exact, hints, n, known = self.checked_values()
         how = _w("all_known", lang) if known else _w("deals", lang, n=n)
