@@ -199,9 +199,21 @@ def computed(nb: dict) -> set[str]:
                     data = "".join(data) if isinstance(data, list) else data
                     texts.append(html.unescape(re.sub(r"<[^>]*>", " ", data)))
         for text in texts:
-            for m in LOOSE_NUMBER.finditer(text):
-                found.add(value(m.group(0)))
-                found.update(value(part) for part in m.group(0).split(","))
+            found |= numbers_in(text)
+    return found
+
+
+def numbers_in(text: str) -> set[str]:
+    """The values of every number in ``text`` (an output, or code), wherever it stands; a number
+    with separators also counts as its parts (``[1,234]`` may be a list).
+
+    >>> sorted(numbers_in("seed=12, J♥:20, 1,005 of 9,600 (10.50%)"))
+    ['005', '1', '10.5', '1005', '12', '20', '600', '9', '9600']
+    """
+    found: set[str] = set()
+    for m in LOOSE_NUMBER.finditer(text):
+        found.add(value(m.group(0)))
+        found.update(value(part) for part in m.group(0).split(","))
     return found
 
 
