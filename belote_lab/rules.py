@@ -237,7 +237,7 @@ class RuleOptions:
         for key in data:
             if key not in names:
                 game = _GAMES.get(cls.__name__)
-                title = words.text(f"table.title_{game}" if game else "rules.this_game", "ko")
+                title = words.text(f"names.game_{game}" if game else "rules.this_game", "ko")
                 known = ", ".join(quoted(n) for n in sorted(names))
                 raise RuleOptionError(
                     words.text("rules.unknown_option", "en", option=short_repr(key),

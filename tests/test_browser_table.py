@@ -207,7 +207,7 @@ def test_belote_no_trump_chosen_in_the_settings(page: Any) -> None:
     page.wait_for_selector(".demo-no-trump .bw-play-table:not([data-old]) .bw-my-hand .bw-legal, "
                            ".demo-no-trump .bw-play-table:not([data-old]) .bw-call")
     message = app.locator(".bw-settings-message").inner_text()
-    assert message == "Dealt: Belote (four players), One hand."
+    assert message == "Dealt: Four-player Belote, One hand."
     assert page.locator(".demo-no-trump .bw-play-table").count() == 1
     t.call("pass")
     assert t.part(".bw-calls-box .call-NT").inner_text() == "No trump"
@@ -322,7 +322,7 @@ def test_save_reload_and_resume(page: Any, tmp_path: Path) -> None:
     page.wait_for_function(SAVE_CHANGED, arg=[t.sel, before])
     page.wait_for_selector(".demo-save .bw-file-message:has-text('Resumed')")
     message = t.text(".bw-file-message")
-    assert message == "Resumed: Belote (four players), A game to the target score."
+    assert message == "Resumed: Four-player Belote, A game to the target score."
     assert _position(t) == saved
     t.play_first()  # and the game goes on from there
     assert len(_position(t)["hand"]) == len(saved["hand"]) - 1

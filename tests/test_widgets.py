@@ -325,7 +325,7 @@ def test_explorer_game_change_redraws_the_board() -> None:
     )
     assert "Coinche" in x.header.value
     x.game_input.value = "belote2"  # a trick of two cards is complete with two players
-    assert x.situation.game == "belote2" and "Belote for two" in x.header.value
+    assert x.situation.game == "belote2" and "Two-player Belote" in x.header.value
     assert len(x.situation.trick) == 1 and x.legal == _engine_legal(x)
     x.game_input.value = "callbreak"
     assert x.situation.game == "callbreak" and "Callbreak" in x.header.value
@@ -344,7 +344,7 @@ def test_explorer_random_hands_are_sorted_and_errors_in_words() -> None:
     x.game_input.value = "belote2"
     x.hand_input.value, x.trick_input.value, x.leader_input.value = "7H 8H", "", "S"
     x.show_button.click()
-    with pytest.raises(ValueError, match="East does not play in Belote for two"):
+    with pytest.raises(ValueError, match="East does not play in Two-player Belote"):
         x.set_situation("7H 8H", (), "E")
     with pytest.raises(ValueError, match="2인 벨로트에는 동쪽 자리가 없습니다"):
         bw.RuleExplorer(language="ko").set_situation("7H 8H", (), "E", game="belote2")

@@ -146,7 +146,8 @@ def test_the_families_of_keys_name_what_exists() -> None:
         for choice in f.metadata.get("choices", ()):
             assert f"val_{name}_{choice}" in settings, (name, choice)
     for name in names():
-        assert words.text(f"table.title_{name}", "ko") == get(name).title_ko  # one Korean title
+        for lang, title in (("en", get(name).title), ("ko", get(name).title_ko)):
+            assert words.text(f"names.game_{name}", lang) == title  # one title a language
 
 
 def test_the_files_are_package_data() -> None:

@@ -1024,8 +1024,8 @@ def follow_for(rules: Any, stock_left: int = 0) -> FollowRules:
 
 GAME = Game(
     name="belote",
-    title="four-player Belote",
-    title_ko=words.text("table.title_belote", "ko"),
+    title=words.text("names.game_belote", "en"),
+    title_ko=words.text("names.game_belote", "ko"),
     seats=(0, 1, 2, 3),
     partnership=True,
     deck_mask=BELOTE_MASK,

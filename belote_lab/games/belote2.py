@@ -773,8 +773,8 @@ def follow_for(rules: Any, stock_left: int = 0) -> FollowRules:
 
 GAME = Game(
     name="belote2",
-    title="two-player Belote",
-    title_ko=words.text("table.title_belote2", "ko"),
+    title=words.text("names.game_belote2", "en"),
+    title_ko=words.text("names.game_belote2", "ko"),
     seats=SEATS2,
     partnership=False,
     deck_mask=BELOTE_MASK,

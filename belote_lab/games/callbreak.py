@@ -997,8 +997,8 @@ def follow_for(rules: Any, stock_left: int = 0) -> FollowRules:
 
 GAME = Game(
     name="callbreak",
-    title="Callbreak",
-    title_ko=words.text("table.title_callbreak", "ko"),
+    title=words.text("names.game_callbreak", "en"),
+    title_ko=words.text("names.game_callbreak", "ko"),
     seats=(0, 1, 2, 3),
     partnership=False,
     deck_mask=FULL_MASK,

@@ -1057,8 +1057,8 @@ def margin(state: Any, seat: int, value: int, left: int, tricks_left: int,
 GAME = replace(
     BELOTE_GAME,  # the same table, deck and follow rules as four-player Belote
     name="coinche",
-    title="Coinche",
-    title_ko=words.text("table.title_coinche", "ko"),
+    title=words.text("names.game_coinche", "en"),
+    title_ko=words.text("names.game_coinche", "ko"),
     margin=margin,
     outcome=outcome,
     module=__name__,

@@ -50,8 +50,8 @@ class Game:
     """
 
     name: str
-    title: str  # in English, e.g. "four-player Belote"
-    title_ko: str  # the catalogue's table.title_<name>: words.text(f"table.title_{name}", "ko")
+    title: str  # in English, e.g. "four-player Belote": the catalogue's names.game_<name>
+    title_ko: str  # in Korean, e.g. "4인 벨로트": names.game_<name> of the ko catalogue
     seats: tuple[int, ...]  # in turn order
     partnership: bool  # partners sit opposite and score together
     deck_mask: int

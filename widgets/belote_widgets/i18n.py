@@ -213,14 +213,18 @@ _TEAMS = ("NS", "EW")
 
 
 def game_name(game: str, language: str | None = None) -> str:
-    """``Belote for two`` / ``2인 벨로트``; a game added by :func:`belote_lab.games.register`
-    is shown by its own title."""
+    """A game's title as a table shows it: the game's own title (the catalogue's
+    ``names.game_<name>``, or the title of a game added by :func:`belote_lab.games.register`),
+    in English with a capital first letter, as a name heading a panel.
+
+    >>> game_name("belote2", "en"), game_name("belote2", "ko"), game_name("coinche", "en")
+    ('Two-player Belote', '2인 벨로트', 'Coinche')
+    """
     lang = _lang(language)
-    key = f"{NAMESPACE}.title_{game}"
-    if key in catalogue(lang):
-        return catalogue_text(key, lang)
     g = get(game)
-    return g.title_ko if lang == "ko" else g.title
+    if lang == "ko":
+        return str(g.title_ko)
+    return g.title[:1].upper() + g.title[1:]
 
 
 def contract_name(contract: Contract | str, language: str | None = None) -> str:
