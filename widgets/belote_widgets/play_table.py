@@ -1286,7 +1286,7 @@ class PlayApp(Snapshot, widgets.VBox):
         """The short text a page without a kernel shows (the table's, after the settings).
 
         >>> play("belote", settings=False, language="en").static_text()[:35]
-        'PlayApp: PlayTable: Belote (four pl'
+        'PlayApp: PlayTable: Four-player Bel'
         """
         panel = "settings, " if self.settings is not None else ""
         return f"PlayApp: {panel}{self.table.static_text()}"
