@@ -150,6 +150,12 @@ class Hint:
     or the tolerance of the deals that took more than their share of the search."""
     played_on: int = 0
     """How many of the deals were played on down to ``horizon``."""
+    per_deal: dict[Card, tuple[float, ...]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    """Each card's value on each deal, in the order of the deals (the same deals for every
+    card: two cards are compared deal by deal, as :mod:`belote_lab.review` does); not
+    compared, not in :meth:`to_json`."""
 
     RANGE_SAMPLES: ClassVar[int] = RANGE_SAMPLES
 
@@ -274,8 +280,9 @@ def hint(
         got = _solve_deals(state, seat, side, deals, t0, time_budget, objective, exact)
     values = {c: CardValue.of(c, vs) for c, vs in got.collected.items()}
     ms = (time.perf_counter() - t0) * 1e3
+    per_deal = {c: tuple(vs) for c, vs in got.collected.items()}
     return Hint(seat, values, got.n, got.exact, ms, unit, objective, got.horizon, got.error,
-                got.played_on)
+                got.played_on, per_deal)
 
 
 def _deals(
