@@ -1,4 +1,5 @@
-"""The post-hand review (issue 14, item 1) checked against the exact solver.
+"""The post-hand review (issue 14, item 1) checked against the exact solver, and its verdicts
+from the seat's view (issue 27, item 3).
 
 Every cost is recomputed here another way: the best value by one root solve
 (``all_values=False``) and the played card's value as what its side wins in the trick the
@@ -9,6 +10,7 @@ per-card values.  Callbreak's searches get a smaller node budget to keep the fil
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from dataclasses import replace
@@ -20,7 +22,17 @@ from belote_lab.games import GAMES, get
 from belote_lab.games.base import step
 from belote_lab.games.record import hand_from_json
 from belote_lab.players.base import RandomPlayer
-from belote_lab.review import HintSaid, Review, ReviewRow, review
+from belote_lab.review import (
+    THRESHOLDS,
+    CallVerdict,
+    HintSaid,
+    Review,
+    ReviewRow,
+    grade,
+    judge,
+    review,
+)
+from belote_lab.selfplay import play_hand
 from belote_lab.solver import position_of, solve
 from belote_lab.solver.position import total_left
 
@@ -239,6 +251,9 @@ def test_each_card_of_a_seat_gets_what_the_hint_said() -> None:
     for x in r.rows:
         assert x.hint.samples <= 4 and x.hint.best >= x.hint.value
         assert x.hint.cost == pytest.approx(x.hint.best - x.hint.value)
+        low, high = x.hint.interval  # the 95% interval of the paired difference holds its mean
+        assert low <= x.hint.cost + 1e-9 <= high + 2e-9
+        assert x.seat_cost == x.hint.cost
     assert r == review(h, "E", hint_samples=4, hint_budget=30.0, calls=False)  # same deals
     assert all(x.hint is None for x in review(h, "E", hints=False).rows)
     assert all(x.hint is None for x in review(h).rows)  # every seat: no hints unless asked
@@ -246,65 +261,223 @@ def test_each_card_of_a_seat_gets_what_the_hint_said() -> None:
 
 
 def test_with_every_card_known_the_hint_is_the_exact_value() -> None:
-    # two-player Belote once the stock is empty: nothing is hidden, so the hint is exact
-    # and a costly card is a mistake, never bad luck
+    # two-player Belote once the stock is empty: nothing is hidden, so the hint is exact and
+    # the verdict is the exact cost's grade: no luck in it
     h = play_out(dealt("belote2", 12), lambda s: None, 12)
     r = review(h, "S", hint_samples=4, hint_budget=0.5)
     late = [x for x in r.rows if x.reviewed]
     assert late and all(x.hint is not None and x.hint.exact for x in late)
     for x in late:
         assert x.hint.cost == pytest.approx(x.cost)
-        assert x.verdict == ("best" if x.cost == 0 else
-                             "mistake" if x.cost >= 3 else "bad luck")
+        assert x.hint.interval == (x.hint.cost, x.hint.cost)
+        assert x.verdict == grade(x.cost, "points")
     stock = [x for x in r.rows if x.why_not == "stock"]
     assert stock and all(x.hint is not None and not x.hint.exact for x in stock)
+    assert all(x.verdict is not None for x in stock)  # judged from the seat's view alone
     assert "sampled deals is given for them instead" in r.text()
 
 
-def test_mistake_or_bad_luck() -> None:
-    card, other = Card.parse("TS"), Card.parse("AS")
-    base = ReviewRow(3, 0, card, 48, 62, (other,), 14, "points")
-    assert base.verdict == "costly"
-    luck = replace(base, hint=HintSaid(50.0, 51.0, other, 20, False))
-    mistake = replace(base, hint=HintSaid(40.0, 51.5, other, 20, False))
-    assert luck.verdict == "bad luck" and mistake.verdict == "mistake"
-    assert replace(base, cost=0).verdict == "best"
-    assert replace(base, why_not="stock", value=None, best=None, cost=None).verdict is None
-    r = Review("belote", 0, (mistake,), "points", None)
-    assert "the hint too rated it 11.5 points below A♠ (20 sampled deals): a mistake" in r.text()
-    assert "실수입니다" in r.text("ko")
-    r = Review("belote", 0, (luck,), "points", None)
-    assert "bad luck, not a mistake" in r.text() and "운이 나빴습니다" in r.text("ko")
-    played = replace(base, hint=HintSaid(40.0, 51.5, other, 20, False, played_on=17))
-    r = Review("belote", 0, (played,), "points", None)
-    assert "(20 sampled deals, 17 of them played on by the level-2 computer first)" in r.text()
-    assert "(표본 딜 20개, 그중 17개는 레벨 2 컴퓨터가 일부 진행한 뒤 계산)" in r.text("ko")
-    assert r.table()[0]["hint"]["played_on"] == 17
-    every = replace(base, seat=2, hint=HintSaid(40.0, 51.5, other, 8, False, played_on=8))
-    r = Review("belote", 2, (every,), "points", None)
-    assert "(8 sampled deals, each played on by the level-2 computer first)" in r.text()
-    assert r.text().startswith("Review of a hand of four-player Belote (South): ")
-    assert "trick 3, South: 10♠ cost 14 points" in r.text()
-    assert "From what South could see" in r.text() and "Total cost: South 14 points." in r.text()
+# --- the verdicts ---------------------------------------------------------------------------------
+def test_thresholds() -> None:
+    for unit, lines in THRESHOLDS.items():
+        assert list(lines) == sorted(set(lines)) and lines[0] > 0
+        eps = 1e-9
+        assert [grade(t - eps, unit) for t in lines] == ["best", "inaccuracy", "mistake"]
+        assert [grade(t, unit) for t in lines] == ["inaccuracy", "mistake", "blunder"]
+    assert THRESHOLDS["points"] == (4.0, 10.0, 25.0) and THRESHOLDS["tricks"] == (0.25, 0.5, 1.0)
+    # the whole interval on one side of every line: that grade
+    assert judge(0.0, 3.9, "points", None) == "best"
+    assert judge(4.0, 9.9, "points", 5) == "inaccuracy"
+    assert judge(10.0, 24.0, "points", 12) == "mistake"
+    assert judge(25.0, 40.0, "points", 30) == "blunder"
+    assert judge(0.6, 0.9, "tricks", 1) == "mistake"
+    # an interval that straddles a line: within noise, whatever the exact cost
+    assert judge(3.1, 9.8, "points", 7) == judge(8.0, 12.0, "points", 7) == "within noise"
+    assert judge(-math.inf, math.inf, "points", 3) == "within noise"  # one deal, no interval
+    # lucky: the whole interval an inaccuracy or worse, no exact cost
+    assert judge(4.0, 30.0, "points", 0) == judge(0.3, 0.4, "tricks", 0) == "lucky"
+    assert judge(3.9, 30.0, "points", 0) == "within noise"  # (not sure enough: not lucky)
+    # unlucky: an exact cost, though the whole interval is below an inaccuracy
+    assert judge(-2.0, 3.9, "points", 1) == judge(0.0, 0.0, "tricks", 2) == "unlucky"
+
+
+def _row(dd_cost: int | None, value: float, low: float, high: float, n: int = 20) -> ReviewRow:
+    """South's 10♠ at trick 3, the hint's best card A♠ rated 51.5 over ``n`` sampled deals."""
+    best = 51.5
+    hs = HintSaid(value, best, Card.parse("AS"), n, False, 0, low, high)
+    if dd_cost is None:
+        return ReviewRow(3, 2, Card.parse("TS"), None, None, (), None, "points", "stock", hs)
+    return ReviewRow(3, 2, Card.parse("TS"), 62 - dd_cost, 62, (Card.parse("AS"),), dd_cost,
+                     "points", hint=hs)
+
+
+def test_a_lucky_card_is_never_best() -> None:
+    lucky = _row(0, 39.9, 5.2, 18.0)  # the hint put it 11.6 points below; it cost nothing
+    assert lucky.cost == 0 and lucky.verdict == "lucky"
+    r = Review("belote", 2, (lucky,), "points", None)
+    assert r.notable() == [lucky] and r.costliest(1)[0].cost == 0
+    text = r.text()
+    assert "trick 3, South: 10♠ cost nothing with every card known." in text
+    assert ("From what South could see, the hint (20 sampled deals, 95% interval) put 10♠ 5.2 "
+            "to 18.0 points below A♠: lucky — a poor choice from what could be seen, though it "
+            "cost nothing with every card known.") in text
     ko = r.text("ko")
-    assert ko.startswith("4인 벨로트 한 판 검토(남쪽 자리): ")
-    assert "3번째 트릭, 남쪽: 10♠ 때문에 14점 손해를 보았습니다(62점 대신 48점)." in ko
-    assert ("남쪽 자리에서 보이는 카드만으로 계산한 힌트도 A♠보다 11.5점 낮게 보았습니다(표본 딜 "
-            "8개, 모두 레벨 2 컴퓨터가 일부 진행한 뒤 계산). 실수입니다.") in ko
+    assert "3번째 트릭, 남쪽: 10♠은 모든 패를 공개하면 손해가 없었습니다." in ko
+    assert ("남쪽 자리에서 보이는 카드만으로 계산한 힌트(표본 딜 20개, 95% 신뢰구간)는 "
+            "10♠을 A♠보다 5.2~18.0점 낮게 보았습니다. 운이 좋았습니다.") in ko
+    # nearer the line, the same mean is not sure enough: within noise, still not best
+    assert _row(0, 39.9, 2.0, 21.2).verdict == "within noise"
+    assert "the interval reaches from best to a mistake" in Review(
+        "belote", 2, (_row(0, 39.9, 2.0, 21.2),), "points", None).text()
 
 
+def test_a_lucky_card_of_a_seeded_hand_is_never_best() -> None:
+    # four level-2 players, seed 2: South's J♠ (trick 1) and A♦ (trick 3) cost nothing with
+    # every card known, yet the hint rated each over 10 points below its best card
+    h = play_hand("belote", "2,2,2,2", seed=2)
+    r = review(h, "S", hint_samples=20, hint_budget=30.0, calls=False)
+    t1 = THRESHOLDS["points"][0]
+    lucky = [x for x in r.rows if x.verdict == "lucky"]
+    assert [(x.trick, x.card.text) for x in lucky] == [(1, "JS"), (3, "AD")]
+    for x in r.rows:
+        assert x.hint is not None
+        if x.cost == 0 and x.hint.cost >= t1:
+            assert x.verdict in ("lucky", "within noise")
+        if x.verdict == "best":  # best from the seat's view: the whole interval below the line
+            assert x.hint.interval[1] < t1
+    for x in lucky:
+        assert x.cost == 0 and x.hint.interval[0] >= t1 and x.hint.cost >= 10
+        low, high = (f"{v:.1f}" for v in x.hint.interval)
+        assert (f"put {x.card.pretty} {low} to {high} points below {x.hint.best_card.pretty}: "
+                "lucky") in r.text()
+        assert f"{x.hint.best_card.pretty}보다 {low}~{high}점 낮게 보았습니다" in r.text("ko")
+    assert r.text("ko").count("운이 좋았습니다.") == 2
+
+
+def test_the_verdicts_in_words() -> None:
+    cases = {  # (exact cost, played card's mean, interval) → the words of the verdict
+        "mistake": (14, 40.0, 10.2, 12.8, ": a mistake.", "실수입니다."),
+        "inaccuracy": (14, 45.0, 4.5, 8.5, ": an inaccuracy.", "작은 실수입니다."),
+        "blunder": (30, 20.0, 26.0, 37.0, ": a blunder.", "큰 실수입니다."),
+        "unlucky": (14, 50.7, -1.2, 2.8, ": unlucky — bad luck, not a mistake.",
+                    "실수가 아니라 운이 나빴습니다."),
+        "within noise": (14, 45.0, 3.1, 9.8, ": within noise — the interval reaches from best "
+                         "to an inaccuracy.",
+                         "오차 범위 안입니다. 신뢰구간이 최선부터 작은 실수까지 걸쳐"),
+    }
+    for verdict, (cost, value, low, high, en, ko) in cases.items():
+        x = _row(cost, value, low, high)
+        assert x.verdict == verdict
+        r = Review("belote", 2, (x,), "points", None)
+        assert r.costliest(1) == [x] and en in r.text() and ko in r.text("ko")
+        assert f"trick 3, South: 10♠ cost {cost} points" in r.text()
+        assert "(20 sampled deals, 95% interval)" in r.text()
+        assert "(표본 딜 20개, 95% 신뢰구간)" in r.text("ko")
+    near = Review("belote", 2, (_row(14, 50.7, -1.2, 2.8),), "points", None)
+    assert "put 10♠ at most 2.8 points below A♠, perhaps above it" in near.text()
+    assert ("10♠을 A♠보다 최대 2.8점 낮게 보았습니다. "
+            "A♠보다 나았을 수도 있습니다.") in near.text("ko")
+    # a card judged from its hint alone (the stock phase): its verdict, no exact cost
+    stock = Review("belote2", 2, (_row(None, 40.0, 10.2, 12.8),), "points", None)
+    assert "trick 3, South: 10♠, not reviewed exactly. From what South could see" in stock.text()
+    assert ": a mistake." in stock.text()
+    # the hint's deals played on first are named, the interval still shown
+    played = replace(_row(14, 40.0, 10.2, 12.8), hint=HintSaid(40.0, 51.5, Card.parse("AS"), 20,
+                                                               False, 17, 10.2, 12.8))
+    r = Review("belote", 2, (played,), "points", None)
+    assert ("(20 sampled deals, 17 of them played on by the level-2 computer first, 95% interval)"
+            in r.text())
+    assert ("(표본 딜 20개, 그중 17개는 레벨 2 컴퓨터가 일부 진행한 뒤 계산, "
+            "95% 신뢰구간)") in r.text("ko")
+    assert r.table()[0]["hint"]["played_on"] == 17 and r.table()[0]["hint"]["low"] == 10.2
+    assert r.table()[0]["verdict"] == "mistake"
+
+
+def test_the_text_says_how_verdicts_are_given() -> None:
+    r = Review("belote", 2, (_row(14, 40.0, 10.2, 12.8),), "points", None)
+    assert ("Less than 4 points below counts as best; from 4 points it is an inaccuracy, from 10 "
+            "points a mistake, from 25 points a blunder") in r.text()
+    assert ("차이가 4점 미만이면 최선, 4점 이상이면 작은 실수, 10점 이상이면 실수, "
+            "25점 이상이면 큰 실수") in r.text("ko")
+    tricks = Review("callbreak", 2, (replace(_row(1, 40.0, 0.3, 0.4), unit="tricks"),), "tricks",
+                    None)
+    assert "from 0.25 tricks it is an inaccuracy" in tricks.text()
+    assert "put 10♠ 0.30 to 0.40 tricks below A♠: an inaccuracy." in tricks.text()
+    # without a hint: the double-dummy cost alone, and the text says so
+    dd = replace(_row(14, 40.0, 10.2, 12.8), hint=None)
+    assert dd.verdict == "costly" and replace(dd, cost=0).verdict == "best"
+    r = Review("belote", 2, (dd,), "points", None)
+    assert "No hint was asked: each verdict is the double-dummy cost alone" in r.text()
+    assert "힌트를 계산하지 않았으므로 판정은 더블 더미 손해만 봅니다" in r.text("ko")
+    assert "From what" not in r.text()
+    assert replace(dd, why_not="stock", value=None, best=None, cost=None).verdict is None
+
+
+def test_a_review_that_does_not_follow_the_hint_says_why() -> None:
+    # the hint put A♠ first; with every card known K♠ was the best card
+    x = replace(_row(14, 40.0, 10.2, 12.8), best_cards=(Card.parse("KS"),))
+    assert x.differs
+    r = Review("belote", 2, (x,), "points", None)
+    assert ("The hint saw 20 sampled deals and put A♠ first; with every card known, K♠ was "
+            "better.") in r.text()
+    assert ("힌트는 표본 딜 20개만 보고 A♠를 가장 좋게 보았지만, "
+            "모든 패를 공개하면 K♠가 더 좋았습니다.") in r.text("ko")
+    assert not _row(14, 40.0, 10.2, 12.8).differs
+
+
+# --- the calls ------------------------------------------------------------------------------------
 def test_the_calls_are_weighed_too() -> None:
     h = play_out(dealt("belote", 13), lambda s: None, 13)
     seat = next(s for kind, s, _ in h.actions if kind == "call")
-    r = review(h, seat, hints=False, call_samples=6, call_budget=30.0)
+    kw = {"hints": False, "call_samples": 6, "call_budget": 30.0, "call_more_samples": 0}
+    r = review(h, seat, **kw)
     made = [v for kind, s, v in h.actions if kind == "call" and s == seat]
     assert [str(c.made) for c in r.calls] == made and r.calls
+    assert all(isinstance(c, CallVerdict) for c in r.calls)
     assert all(c.seat == r.seat and c.cost >= 0 and c.advice.samples <= 6 for c in r.calls)
-    assert r == review(h, seat, hints=False, call_samples=6, call_budget=30.0)  # seeded deals
-    assert "The calls, against the best call over simulated deals:" in r.text()
+    assert r == review(h, seat, **kw)  # seeded deals
+    assert "The calls, against the best call over the advice's sampled deals" in r.text()
     ko = r.text("ko")  # four-player Belote: a taking, not an auction; 표본 딜, 계약 성공
-    assert "공수 결정: 표본 딜로 계산한 가장 좋은 선택과 비교했습니다." in ko
+    assert "공수 결정: 표본 딜로 계산한 가장 좋은 선택과 점수를 비교했습니다" in ko
     assert "경매" not in ko and "모의 딜" not in ko and "공약" not in ko
     assert review(h, hints=False).calls == ()  # every seat: not unless asked
-    assert len(review(h, hints=False, calls=True, call_samples=2, call_budget=30.0).calls) == sum(
+    assert len(review(h, hints=False, calls=True, call_samples=2, call_budget=30.0,
+                      call_more_samples=0).calls) == sum(
         1 for kind, _, _ in h.actions if kind == "call")
+
+
+def test_a_call_verdict_shows_its_deals_and_interval() -> None:
+    h = play_hand("belote", "2,2,2,2", seed=2)
+    r = review(h, "S", hints=False, call_samples=40, call_budget=60.0, call_more_samples=0)
+    (c,) = r.calls
+    assert (c.made, c.best, c.verdict, c.deals) == ("take", "take", "best", 40)
+    assert c.separated and 0 < c.lead_low < c.lead_high
+    low, high = f"{c.lead_low:.0f}", f"{c.lead_high:.0f}"
+    assert (f"call 2 (South): Take ♠ was best: over 40 sampled deals it scored {low} to {high} "
+            "points more than the next call, Pass (95% interval).") in r.text()
+    assert ("2번째 차례(남쪽): ♠ 가져가기는 최선이었습니다. 표본 딜 40개에서 "
+            f"다음으로 좋은 패스보다 {low}~{high}점 더 얻었습니다(95% 신뢰구간).") in r.text("ko")
+    data = c.to_json()
+    assert data["verdict"] == "best" and data["deals"] == 40 and data["separated"]
+
+
+def test_calls_the_table_could_not_tell_apart_are_weighed_on_more_deals() -> None:
+    # seed 3, West's second call: over the first 40 deals ♥ trump is within the noise of Pass;
+    # over 200 (the same 40 first: the same seed) ♥ trump is ahead, and the text says the
+    # advice at the table put Pass first
+    h = play_hand("belote", "2,2,2,2", seed=3)
+    r = review(h, "W", hints=False, call_samples=40, call_budget=60.0, call_more_samples=200,
+               call_more_budget=60.0)
+    first, second = r.calls
+    assert first.first is None and first.deals == 40 and first.verdict == "best"
+    assert second.first is not None and second.first.advice.samples == 40
+    assert second.deals == 200 and second.first.best == "pass" and second.best == "H"
+    assert second.verdict == "best" and second.separated
+    for row in second.advice.rows:  # the table's deals are the first of the review's
+        assert row.values[:40] == second.first.advice.row(row.call).values
+    text = r.text()
+    assert ("The advice at the table weighed 40 sampled deals and put Pass first; over 200 "
+            "sampled deals, ♥ trump scored most.") in text
+    assert ("테이블의 조언은 표본 딜 40개로 계산해 패스를 가장 좋게 보았지만, "
+            "표본 딜 200개에서는 ♥ 으뜸패가 가장 많이 얻었습니다.") in r.text("ko")
+    assert "95% interval" in text and "95% 신뢰구간" in r.text("ko")

@@ -1,14 +1,19 @@
 """The review at the table and in the hand stepper (issue 14): the button, its table, words in
-both languages, and each card's line while stepping (the browser test clicks the same)."""
+both languages, and each card's line while stepping (the browser test clicks the same); each
+card's verdict and its interval in the table, a lucky card found at the table, and the review
+agreeing with the hint shown during the hand or saying why (issue 27, item 3)."""
 
 from __future__ import annotations
 
+import inspect
 import re
 
 import belote_widgets as bw
 import pytest
 from belote_widgets.review_view import REVIEW_TEXTS, review_html, row_html
 
+from belote_lab import advice
+from belote_lab import review as review_module
 from belote_lab.review import review
 from belote_lab.selfplay import play_hand
 
@@ -41,8 +46,10 @@ def test_review_button_at_the_table() -> None:
     assert r is not None and r.seat == t.seat and len(r) == 8
     top = r.costliest(1)[0]
     html = t.review_html.value
-    assert f'<tr class="bw-costly bw-costliest" data-card="{top.card.text}">' in html
+    assert (f'<tr class="bw-costly bw-costliest" data-card="{top.card.text}" '
+            f'data-verdict="{top.verdict}">') in html
     assert f"{top.card.pretty} cost {top.cost} points" in html
+    assert html.count("<caption>Value (points): what the card's side wins from that card") == 1
     assert all(x.hint is not None for x in r.rows)  # what the hint said, beside each card
     stepper = t.review_stepper
     assert stepper is not None and stepper.review_html.value == ""  # the table is shown once
@@ -80,8 +87,11 @@ def test_row_words() -> None:
         assert en.startswith('<span class="bw-review-row"') and x.card.pretty in en
         assert "The hint from what South could see" in en
         assert "남쪽 자리에서 보이는 카드만으로 계산한 힌트" in ko and "남 자리" not in ko
+        key = "verdict_" + x.verdict.replace(" ", "_")
+        assert f"<b>{REVIEW_TEXTS['en'][key]}</b>" in en
+        assert f"<b>{REVIEW_TEXTS['ko'][key]}</b>" in ko
         if x.cost:
-            assert re.search(r"<b>(mistake|bad luck)</b>", en), en
+            assert f"cost {x.cost} point" in en
         else:
             assert "among the best cards" in en and "최선의 카드 중 하나" in ko
     assert review_html(r, "en").count('class="bw-card ') >= len(r)
@@ -122,3 +132,93 @@ def test_hint_at_the_first_lead_says_how_and_shows_a_range_only_from_20_deals() 
     assert "no range" not in html
     t.set_language("ko")
     assert "범위" in t.hint_html.value
+
+
+# --- verdicts and intervals (issue 27, item 3) ---------------------------------------------
+def _play_first_with_hints(t: bw.PlayTable) -> list[object]:
+    """:func:`_play_first`, asking the hint before each card of the learner: the hints shown."""
+    shown = []
+    for _ in range(80):
+        if t.hand.phase == "done":
+            return shown
+        legal = [c for c, b in t.cards.buttons.items() if "bw-legal" in b._dom_classes]
+        if legal and t.is_learner_turn and t.hand.phase == "play":
+            assert t.show_hint() and t._hint is not None
+            shown.append(t._hint)
+            t.cards.click(legal[0])
+        else:
+            t.call_box.children[0].click()
+    raise AssertionError("the hand did not end")
+
+
+def test_the_review_asks_what_the_table_shows() -> None:
+    # the review's hints and call advice are the table's: the same seed, deals and time
+    table = inspect.signature(bw.PlayTable).parameters
+    assert table["hint_samples"].default == review_module.HINT_SAMPLES
+    assert table["hint_budget"].default == review_module.HINT_BUDGET
+    assert table["advice_budget"].default == review_module.CALL_BUDGET
+    assert review_module.CALL_SAMPLES == advice.DEFAULT_SAMPLES and review_module.SEED == 0
+
+
+def test_the_review_agrees_with_the_hint_shown_or_says_why() -> None:
+    t = bw.PlayTable("belote", mode="hand", level=2, seed=1, hint_samples=6, hint_budget=30.0)
+    shown = _play_first_with_hints(t)
+    r = review(t.hand, t.seat, hint_samples=6, hint_budget=30.0, calls=False)
+    assert len(shown) == len(r) == 8
+    html = review_html(r, "en")
+    cells = re.findall(r'<td class="bw-review-said">([^<]*)</td>', html)
+    said_why = 0
+    for x, hn, cell in zip(r.rows, shown, cells, strict=True):
+        assert x.hint is not None
+        assert x.hint.best_card == hn.best  # the same first card as the hint at the table
+        assert x.hint.value == hn.values[x.card].mean and x.hint.samples == hn.samples
+        assert x.hint.best_card.pretty in cell or x.hint.best_card == x.card
+        if x.hint.best_card not in x.best_cards:  # the review does not follow it: it says why
+            assert x.differs and "every card known: " in cell
+            said_why += 1
+    listed = [x for x in r.costliest() if x.cost] + r.notable()
+    for x in listed:
+        if x.differs:
+            assert (f"The hint saw {x.hint.samples} sampled deals and put "
+                    f"{x.hint.best_card.pretty} first; with every card known") in r.text()
+    assert said_why  # (this hand has such a card)
+
+
+def test_each_row_shows_its_verdict_and_interval() -> None:
+    h = play_hand("belote", "2,2,2,2", seed=2)
+    r = review(h, "S", hint_samples=20, hint_budget=30.0, calls=False)
+    for lang in ("en", "ko"):
+        html = review_html(r, lang)
+        for x in r.rows:
+            row = re.search(rf'<tr[^>]*data-card="{x.card.text}" data-verdict="{x.verdict}">'
+                            r"(.*?)</tr>", html)
+            assert row, x
+            word = REVIEW_TEXTS[lang]["verdict_" + x.verdict.replace(" ", "_")]
+            assert f'<td class="bw-review-verdict">{word}</td>' in row.group(1)
+            low, high = (f"{v:.1f}" for v in x.hint.interval)
+            if low != high and float(low) > 0:
+                dash = "–" if lang == "en" else "~"
+                assert f"{low}{dash}{high}" in row.group(1), row.group(1)
+                assert ("20 deals" if lang == "en" else "표본 딜 20개") in row.group(1)
+    assert "95% interval over the hint's sampled deals" in review_html(r, "en")
+    assert "표본 딜의 95% 신뢰구간" in review_html(r, "ko")
+    dd = review_html(review(h, "S", hints=False, calls=False), "en")
+    assert "No hint was asked: the verdict is the cost alone." in dd
+
+
+def test_a_lucky_card_at_the_table() -> None:
+    # what the browser test clicks (tests/test_browser_review.py): level 2, seed 16, the first
+    # call and then the first playable card each time; South's A♦ at trick 3 cost nothing with
+    # every card known, but the hint, from what South could see, put it well below 7♦
+    t = bw.PlayTable("belote", mode="hand", level=2, seed=16)
+    _play_first(t)
+    assert t.review_hand()
+    r = t._review
+    lucky = [x for x in r.rows if x.verdict == "lucky"]
+    assert [(x.trick, x.card.text, x.cost) for x in lucky] == [(3, "AD", 0)]
+    assert lucky[0].hint.interval[0] >= 6  # well past the line of 4 points: not a near thing
+    html = t.review_html.value
+    assert '<td class="bw-review-verdict">lucky</td>' in html and ": lucky — " in html
+    t.set_language("ko")
+    html = t.review_html.value
+    assert '<td class="bw-review-verdict">운이 좋았음</td>' in html and "운이 좋았습니다." in html

@@ -1,5 +1,10 @@
 """A hand's review drawn as HTML: the costliest cards in words, then a row per card.
 
+Each row shows the card's exact double-dummy value, best value and cost, what the hint said
+from what the player could see (how far below the hint's first card, with its deals and 95%
+interval, and the best cards with every card known when the hint put another first), and the
+verdict's word (``data-verdict`` on the row); the caption says once what the value means.
+
 The review itself is the engine's (:func:`belote_lab.review.review`); this module only draws
 it, in English or Korean, for :class:`~belote_widgets.PlayTable`'s "Review this hand" button
 and :class:`~belote_widgets.HandStepper`'s Review button; its labels are the ``review_view.``
@@ -21,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from belote_lab.cards import Suit
@@ -61,34 +67,64 @@ def review_words(key: str, language: str, **values: Any) -> str:
     return catalogue_text(f"{NAMESPACE}.{key}", check_language(language), **values)
 
 
-def _amount(x: float, unit: str, lang: str, digits: int = 0) -> str:
+def _amount(x: float | str, unit: str, lang: str, digits: int = 0) -> str:
     """``2.5 points`` / ``2.5점``, ``1 tricks`` / ``1트릭`` (``unit``: ``points`` or
-    ``tricks``)."""
-    return review_words(f"amount_{unit}", lang, n=f"{x:.{digits}f}")
+    ``tricks``); a text (a range) as it is."""
+    n = x if isinstance(x, str) else f"{x:.{digits}f}"
+    return review_words(f"amount_{unit}", lang, n=n)
+
+
+def _num(x: float, unit: str) -> str:
+    """A seat-view gap as the review writes it: one decimal, two in tricks; never ``-0.0``."""
+    text = f"{x:.{2 if unit == 'tricks' else 1}f}"
+    return text.lstrip("-") if float(text) == 0 else text
 
 
 def _hint_said(row: ReviewRow, unit: str, lang: str) -> str:
-    """``9.5 points below A♠ (20 deals)``, ``best (20 deals)`` or ``""`` (no hint)."""
+    """What the hint said, with its deals and its 95% interval: ``3.1–9.8 points below A♠
+    (20 deals)``, ``at most 2.8 points below Q♥ (20 deals)``, ``best (20 deals)``; and, when
+    the hint's first card is not one of the best with every card known, those cards
+    (``· every card known: 10♥``); ``""`` without a hint."""
     h = row.hint
     if h is None:
         return ""
     if h.exact:
         n = review_words("exact", lang)
     else:
-        n = review_words("deal" if h.samples == 1 else "deals", lang, n=h.samples)
+        n = review_words("deal" if h.samples == 1 else "deals", lang, n=f"{h.samples:,}")
         if h.played_on:
             every = h.played_on >= h.samples
             n += review_words("played_on_all" if every else "played_on", lang, m=h.played_on)
-    if h.cost <= 0:
-        return review_words("hint_best", lang, n=n)
-    return review_words(
-        "hint_below", lang, gap=_amount(h.cost, unit, lang, 1), card=h.best_card.pretty, n=n,
-    )
+    low, high = h.interval
+    card = h.best_card.pretty
+    if h.best_card == row.card or (h.exact and h.cost <= 0):
+        said = review_words("hint_best", lang, n=n)
+    elif h.exact or not (math.isfinite(low) and math.isfinite(high)) or (
+        _num(low, unit) == _num(high, unit)
+    ):
+        said = review_words("hint_below", lang, gap=_amount(_num(h.cost, unit), unit, lang),
+                            card=card, n=n)
+    elif float(_num(low, unit)) <= 0:
+        said = review_words("hint_near", lang, gap=_amount(_num(high, unit), unit, lang),
+                            card=card, n=n)
+    else:
+        gap = review_words("range", lang, a=_num(low, unit), b=_num(high, unit))
+        said = review_words("hint_below", lang, gap=_amount(gap, unit, lang), card=card, n=n)
+    if row.differs:
+        best = ", ".join(c.pretty for c in row.best_cards)
+        said += " · " + review_words("differs", lang, best=best)
+    return said
 
 
 def _verdict(row: ReviewRow, lang: str) -> str:
-    key = row.verdict if row.verdict is not None else row.why_not
-    return review_words(f"verdict_{key.replace(' ', '_')}", lang) if key else ""
+    """The verdict's word (``mistake``, ``lucky`` …), and why a card has no exact value
+    (``too large to solve``): both when such a card is judged from its hint."""
+    return " · ".join(_word(k, lang) for k in (row.verdict, row.why_not) if k)
+
+
+def _word(verdict: str, lang: str) -> str:
+    """A verdict (or why a card has no exact value) as the table names it."""
+    return review_words(f"verdict_{verdict.replace(' ', '_')}", lang)
 
 
 def _row_cells(row: ReviewRow, r: Review, trump: Suit | None, lang: str) -> list[str]:
@@ -122,9 +158,12 @@ def review_html(
         mark = f' class="{" ".join(marks)}"' if marks else ""
         tds = [f"<td>{c}</td>" for c in _row_cells(x, r, trump, lang)]
         tds[-2] = tds[-2].replace("<td>", '<td class="bw-review-said">', 1)
+        tds[-1] = tds[-1].replace("<td>", '<td class="bw-review-verdict">', 1)
         cells = "".join(tds)
-        rows.append(f'<tr{mark} data-card="{x.card.text}">{cells}</tr>')
-    caption = esc(review_words("caption", lang, unit=review_words(r.unit, lang)))
+        verdict = f' data-verdict="{x.verdict}"' if x.verdict else ""
+        rows.append(f'<tr{mark} data-card="{x.card.text}"{verdict}>{cells}</tr>')
+    key = "caption" if r.hinted else "caption_dd"
+    caption = esc(review_words(key, lang, unit=review_words(r.unit, lang)))
     took = esc(review_words("took", lang, s=r.ms / 1e3)) if timing else ""
     return (
         f'<div class="bw-review"><style>{REVIEW_CSS}</style>{words}'
@@ -144,13 +183,13 @@ def row_html(row: ReviewRow, unit: str, language: str, trump: Suit | None = None
     elif row.cost is not None:
         what = review_words("this_exact", lang, cost=_amount(row.cost, unit, lang), best=best)
     else:
-        what = review_words("this_none", lang, why=_verdict(row, lang))
+        what = review_words("this_none", lang, why=_word(row.why_not or "", lang))
     parts = [esc(review_words("this_card", lang, card=row.card.pretty, what=what))]
     if row.hint is not None:
         said = _hint_said(row, unit, lang)
         parts.append(esc(review_words("this_hint", lang, seat=seat_word(row.seat, lang),
                                       said=said)) + ".")
-    if row.cost:
-        parts.append(f"<b>{esc(_verdict(row, lang))}</b>")
+    if row.verdict is not None:
+        parts.append(f"<b>{esc(_word(row.verdict, lang))}</b>")
     body = " ".join(parts)
     return f'<span class="bw-review-row" data-card="{row.card.text}">{body}</span>'
