@@ -209,7 +209,7 @@ def test_each_row_shows_its_verdict_and_interval() -> None:
 def test_a_lucky_card_at_the_table() -> None:
     # what the browser test clicks (tests/test_browser_review.py): level 2, seed 16, the first
     # call and then the first playable card each time; South's A♦ at trick 3 cost nothing with
-    # every card known, but the hint, from what South could see, put it well below 7♦
+    # every card known, but the hint, from what South could see, put it well below 9♣
     t = bw.PlayTable("belote", mode="hand", level=2, seed=16)
     _play_first(t)
     assert t.review_hand()
@@ -217,6 +217,7 @@ def test_a_lucky_card_at_the_table() -> None:
     lucky = [x for x in r.rows if x.verdict == "lucky"]
     assert [(x.trick, x.card.text, x.cost) for x in lucky] == [(3, "AD", 0)]
     assert lucky[0].hint.interval[0] >= 6  # well past the line of 4 points: not a near thing
+    assert lucky[0].hint.best_card.text == "9C"
     html = t.review_html.value
     assert '<td class="bw-review-verdict">lucky</td>' in html and ": lucky — " in html
     t.set_language("ko")
