@@ -1,0 +1,255 @@
+"""Duplicate match: our level 3 or 4 against colver's IS-DD(10) agent in Coinche (issue 27, 5).
+
+    python benchmarks/duplicate_colver.py [--level 3] [--deals 800] [--seed 0] [--jobs 1]
+                                          [--checkpoint N] [--out FILE] [--quiet]
+
+Each seeded deal is played twice with the same cards: our level-N players at N–S and colver's
+agents (:data:`colver_adapter.ISDD10`: heuristic bidding, IS-DD with 10 uniform
+determinizations a card, no model file) at E–W, then the other way round.  The contract is
+fixed, not bid: the dealer rotates with the deal, the taker is the ``k``-th seat to speak
+(``k`` rotating too) and bids 80 in its longest suit (ties: the most trump points, then
+S H D C); the auction is ``k`` passes, that bid, three passes, stepped on both engines (our
+:class:`~belote_lab.games.coinche.CoincheHand` with ``first_lead="eldest"``, colver's rule:
+the player after the dealer speaks first and leads).  Nobody coinches.
+
+At every card both engines must agree on the seat to play and its legal cards, and at the end
+on the card points (:class:`colver_adapter.Replica`): a disagreement stops the run and prints
+the position.  Printed: the number of deals; our side's card points a deal minus colver's side's
+(dix de der in, belote and capot bonuses out; the mean of the two seatings) with its 95%
+interval over deals (paired: each deal's two seatings together); the same for the Coinche score
+of the hand; the seconds a card of our players (every card, and only the cards with a choice)
+and of colver's agents; the load average before and after.
+
+The issue's run (800 deals, level 3 then level 4): ``make bench-colver`` (``COLVER_DEALS``,
+``COLVER_LEVELS``), or ``python benchmarks/duplicate_colver.py --level 4 --deals 800``.
+Targets (issue 27): level 4 ≥ +10 card points a deal at ≤ 0.6 s a card; level 3 ≥ +0 at ≤ 0.1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+
+from colver_adapter import (  # benchmarks/colver_adapter.py
+    ISDD10,
+    PASS,
+    Replica,
+    auction_actions,
+    mean_ci,
+    require,
+)
+from loadavg import load_average  # benchmarks/loadavg.py
+
+from belote_lab.cards import SEATS, mask_cards
+from belote_lab.games import get
+from belote_lab.games.coinche import CoincheHand
+from belote_lab.players import player_for
+
+SUITS = "SHDC"
+TRUMP_POINTS = {9: 20, 7: 14, 12: 11, 8: 10, 11: 4, 10: 3}  # our rank index → points in trump
+
+
+def trump_of(mask: int) -> str:
+    """The suit a taker holding ``mask`` bids: its longest, then the most trump points, then
+    the first of S H D C.
+
+    >>> from belote_lab.cards import mask_of
+    >>> trump_of(mask_of("JH 9H 7H AS TS KS 7C 8D")), trump_of(mask_of("AS TS 7S JH 9H 8H QD 7C"))
+    ('H', 'H')
+    """
+    def key(s: int) -> tuple[int, int, int]:
+        cards = [c for c in mask_cards(mask) if c >> 4 == s]
+        return len(cards), sum(TRUMP_POINTS.get(c & 15, 0) for c in cards), -s
+
+    return SUITS[max(range(4), key=key)]
+
+
+@dataclass
+class Deal:
+    """One deal's figures: ours minus colver's, mean of the two seatings."""
+
+    index: int
+    seed: int
+    points: float
+    score: float
+
+
+@dataclass
+class Result:
+    level: int
+    deals: list[Deal] = field(default_factory=list)
+    our_cards: int = 0
+    our_seconds: float = 0.0
+    our_choice_cards: int = 0
+    our_choice_seconds: float = 0.0
+    cv_cards: int = 0
+    cv_seconds: float = 0.0
+    wall: float = 0.0
+
+    def merge(self, other: Result) -> None:
+        self.deals += other.deals
+        self.deals.sort(key=lambda d: d.index)
+        for name in ("our_cards", "our_seconds", "our_choice_cards", "our_choice_seconds",
+                     "cv_cards", "cv_seconds"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.wall = max(self.wall, other.wall)
+
+
+def deal_setup(index: int) -> tuple[int, int]:
+    """``(dealer, taker)`` of deal ``index``: the dealer turns every deal, the taker's place
+    after the dealer every four deals (16 combinations).
+
+    >>> [deal_setup(i) for i in (0, 1, 4, 5)]
+    [(0, 1), (1, 2), (0, 2), (1, 3)]
+    """
+    dealer = index % 4
+    k = (index // 4) % 4
+    return dealer, (dealer + 1 + k) % 4
+
+
+def play_table(level: int, index: int, deal_seed: int, ours: tuple[int, int],
+               res: Result) -> tuple[int, float]:
+    """One seating of a deal; returns (our card points − theirs, our score − theirs)."""
+    rules = get("coinche").rules({"first_lead": "eldest"})
+    dealer, taker = deal_setup(index)
+    hand = CoincheHand(rules=rules, dealer=dealer, seed=deal_seed)
+    trump = trump_of(hand.hands[taker])
+    theirs = tuple(s for s in range(4) if s not in ours)
+    replica = Replica(hand.hands, dealer, theirs, seed=deal_seed + 7919 * ours[0], spec=ISDD10)
+    for action in auction_actions(dealer, taker, 80, trump):
+        hand.call("pass" if action == PASS else f"80{trump}")
+        replica.step(action)
+    if replica.env.phase() != 1 or hand.phase != "play":
+        raise RuntimeError(f"deal {index}: the auction did not end in play")
+    players = {s: player_for("coinche", level, seed=deal_seed * 8 + s + 4 * ours[0])
+               for s in ours}
+    while hand.phase == "play":
+        replica.check(hand)
+        seat = hand.to_play
+        choice = len(replica.env.legal_actions()) > 1
+        t0 = time.perf_counter()
+        if seat in players:
+            card = players[seat].choose_card(hand.observation(seat))
+            dt = time.perf_counter() - t0
+            res.our_cards += 1
+            res.our_seconds += dt
+            if choice:
+                res.our_choice_cards += 1
+                res.our_choice_seconds += dt
+        else:
+            card, _ = replica.choose()
+            res.cv_cards += 1
+            res.cv_seconds += time.perf_counter() - t0
+        hand.play(card)
+        replica.play(card)
+    pts = replica.check_end(hand)
+    assert hand.result is not None
+    score = hand.result.score
+    mine = ours[0] % 2
+    sides = ("NS", "EW")
+    return (pts[mine] - pts[1 - mine],
+            float(score[sides[mine]]) - float(score[sides[1 - mine]]))
+
+
+def deal_seeds(seed: int, deals: int) -> list[int]:
+    rng = random.Random(f"colver-duplicate:{seed}")
+    return [rng.getrandbits(32) for _ in range(deals)]
+
+
+def play_share(args: tuple[int, int, int, int, int]) -> Result:
+    """The deals ``job``, ``job + jobs``, … of a run (a worker's share)."""
+    level, seed, deals, job, jobs = args
+    res = Result(level)
+    t0 = time.perf_counter()
+    for i, s in enumerate(deal_seeds(seed, deals)):
+        if i % jobs == job:
+            play_deal(level, i, s, res)
+    res.wall = time.perf_counter() - t0
+    return res
+
+
+def play_deal(level: int, index: int, deal_seed: int, res: Result) -> None:
+    a = play_table(level, index, deal_seed, (0, 2), res)
+    b = play_table(level, index, deal_seed, (1, 3), res)
+    res.deals.append(Deal(index, deal_seed, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+
+
+def report(res: Result, label: str = "") -> str:
+    n = len(res.deals)
+    pm, ph = mean_ci([d.points for d in res.deals])
+    sm, sh = mean_ci([d.score for d in res.deals])
+    ours = res.our_seconds / max(res.our_cards, 1)
+    choice = res.our_choice_seconds / max(res.our_choice_cards, 1)
+    cv = res.cv_seconds / max(res.cv_cards, 1)
+    target = {3: "≥ +0 at ≤ 0.1 s a card", 4: "≥ +10 at ≤ 0.6 s a card"}.get(res.level, "")
+    return (
+        f"{label}coinche level {res.level} v colver IS-DD(10): {n} deals x 2 seatings "
+        f"({res.wall:.0f} s; load average {load_average() or 'n/a'})\n"
+        f"  card points a deal, ours − colver's: {pm:+.2f} ± {ph:.2f} "
+        f"(95% CI {pm - ph:+.2f} .. {pm + ph:+.2f}; target {target})\n"
+        f"  hand score a deal, ours − colver's: {sm:+.1f} ± {sh:.1f}\n"
+        f"  s a card: ours {ours:.3f} ({res.our_cards} cards), {choice:.3f} with a choice "
+        f"({res.our_choice_cards}); colver {cv:.3f} ({res.cv_cards})"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--level", type=int, default=3, choices=(1, 2, 3, 4))
+    p.add_argument("--deals", type=int, default=800, help="seeded deals (800, the issue's)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (1)")
+    p.add_argument("--checkpoint", type=int, default=0, help="report every N deals (jobs 1)")
+    p.add_argument("--out", default=None, help="also append the report to this file")
+    p.add_argument("--quiet", action="store_true", help="no line per deal")
+    a = p.parse_args(argv)
+    if a.deals < 1:
+        p.error("--deals must be at least 1")
+    try:
+        cv = require()
+    except RuntimeError as e:
+        p.error(str(e))
+
+    def emit(text: str) -> None:
+        print(text, flush=True)
+        if a.out:
+            with open(a.out, "a", encoding="utf-8") as f:
+                f.write(text + "\n")
+
+    emit(f"duplicate_colver: level {a.level}, {a.deals} deals, seed {a.seed}, colver "
+         f"{cv.__version__}; start {time.ctime()}; load average {load_average() or 'n/a'}")
+    if a.jobs > 1:
+        from multiprocessing import get_context
+
+        with get_context("spawn").Pool(a.jobs) as pool:
+            shares = pool.map(play_share, [(a.level, a.seed, a.deals, j, a.jobs)
+                                           for j in range(a.jobs)])
+        res = shares[0]
+        for other in shares[1:]:
+            res.merge(other)
+        emit(report(res) + f"  [{a.jobs} jobs]")
+    else:
+        res = Result(a.level)
+        t0 = time.perf_counter()
+        for i, s in enumerate(deal_seeds(a.seed, a.deals)):
+            play_deal(a.level, i, s, res)
+            res.wall = time.perf_counter() - t0
+            d = res.deals[-1]
+            if not a.quiet:
+                dealer, taker = deal_setup(i)
+                print(f"  deal {i} (seed {s}, dealer {SEATS[dealer]}, taker {SEATS[taker]}): "
+                      f"{d.points:+.1f} points, {d.score:+.1f} score; {res.wall:.0f} s",
+                      flush=True)
+            if a.checkpoint and (i + 1) % a.checkpoint == 0 and i + 1 < a.deals:
+                emit(report(res, "[so far] "))
+        emit(report(res))
+    emit("(legal cards and seat to play equal in both engines at every card, and card points "
+         f"at every end; end {time.ctime()})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""benchmarks/colver_adapter.py: our cards, seats and contracts in colver's terms, checked on
+a few level-2 hands of four-player Belote and Coinche (issue 27, items 4–5).
+
+colver is the optional ``bench`` extra: ``make test`` (extras test,fast,present) does not
+install it, so this module is skipped there, saying why.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip(
+    "colver",
+    reason='colver (the optional bench extra: pip install -e ".[bench]") is not installed; '
+    "it is needed only for the colver benchmarks",
+)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import colver
+import colver_adapter as ca
+import duplicate_colver
+
+from belote_lab.cards import Card, mask_cards
+from belote_lab.selfplay import hand_in_play, play_hand
+
+
+def test_cards_map_both_ways() -> None:
+    symbols = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+    for i in range(32):
+        name = colver.Env.card_name(i)
+        text = name[:-1].replace("10", "T") + symbols[name[-1]]
+        assert ca.from_cv(i) == Card.parse(text)
+        assert ca.to_cv(Card.parse(text)) == i
+
+
+@pytest.mark.parametrize("game", ["belote", "coinche"])
+def test_replica_agrees_at_every_card(game: str) -> None:
+    """Both engines give the same seat to play and legal cards at every card of level-2 hands,
+    and the same card points at the end (:meth:`Replica.check`, :meth:`Replica.check_end`)."""
+    for seed in range(6):
+        hand = play_hand(game, 2, seed=seed, dealer=seed % 4)
+        ca.replica_of(hand).check_end(hand)
+
+
+def test_isdd_agent_plays_a_legal_card() -> None:
+    hand = hand_in_play("coinche", 2, seed=3, dealer=1, tricks_left=3)
+    replica = ca.replica_of(hand, agent_seats=[hand.to_play], seed=1)
+    replica.check(hand)
+    card, decision = replica.choose()
+    assert card in mask_cards(hand.legal_mask())
+    assert decision["action"] == ca.to_cv(card)
+
+
+def test_duplicate_table_steps_the_same_auction() -> None:
+    """One seating of the duplicate match (level 1, fast): the 80 contract is bid on both
+    engines, every card is checked, the margins are whole card points and score points."""
+    res = duplicate_colver.Result(1)
+    points, score = duplicate_colver.play_table(1, 5, 12345, (0, 2), res)
+    assert -162 <= points <= 162 and points % 2 == 0
+    assert res.our_cards == res.cv_cards == 16
+    assert isinstance(score, float)
