@@ -712,6 +712,8 @@ def _lines(r: Review, language: str, n: int) -> list[str]:
         line = words.text(key, language, trick=_trick(x.trick, language), seat=seats[x.seat],
                           card=x.card.pretty)
         out.append(" ".join([line, *_seen_words(x, r.unit, language, seats)]))
+    if any(x.hint is not None and x.hint.played_on for x in r.rows):
+        out.append(words.text("review.played_on_note", language))
     if r.calls:
         out.append(words.text(f"review.calls_{g.bidding}", language))
         out += [c.text(language) for c in r.calls]

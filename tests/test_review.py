@@ -389,6 +389,9 @@ def test_the_verdicts_in_words() -> None:
             in r.text())
     assert ("(표본 딜 20개, 그중 17개는 레벨 2 컴퓨터가 일부 진행한 뒤 계산, "
             "95% 신뢰구간)") in r.text("ko")
+    assert "Played on by the level-2 computer first: a sampled deal too large" in r.text()
+    assert "레벨 2 컴퓨터가 일부 진행한 뒤 계산: 힌트의 시간 안에" in r.text("ko")
+    assert "Played on by" not in stock.text()  # (said only when a deal was)
     assert r.table()[0]["hint"]["played_on"] == 17 and r.table()[0]["hint"]["low"] == 10.2
     assert r.table()[0]["verdict"] == "mistake"
 

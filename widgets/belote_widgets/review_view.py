@@ -163,7 +163,10 @@ def review_html(
         verdict = f' data-verdict="{x.verdict}"' if x.verdict else ""
         rows.append(f'<tr{mark} data-card="{x.card.text}"{verdict}>{cells}</tr>')
     key = "caption" if r.hinted else "caption_dd"
-    caption = esc(review_words(key, lang, unit=review_words(r.unit, lang)))
+    caption = review_words(key, lang, unit=review_words(r.unit, lang))
+    if any(x.hint is not None and x.hint.played_on for x in r.rows):
+        caption += " " + review_words("played_on_note", lang)
+    caption = esc(caption)
     took = esc(review_words("took", lang, s=r.ms / 1e3)) if timing else ""
     return (
         f'<div class="bw-review"><style>{REVIEW_CSS}</style>{words}'
