@@ -815,16 +815,22 @@ def _call_deals(n: int, language: str) -> str:
             else words.text("review.deals", language, n=f"{n:,}"))
 
 
-def _score_range(low: float, high: float, unit: str, language: str) -> str:
-    """A call's interval of scores: ``3 to 25 points`` (tricks' unit: Callbreak's round
-    points, one decimal)."""
+def _score_ends(low: float, high: float, unit: str) -> tuple[str, str]:
+    """A call's interval of scores, its ends as written: whole points, one decimal in
+    Callbreak's round points (``unit`` tricks); never ``-0``."""
     digits = 1 if unit == "tricks" else 0
 
     def num(x: float) -> str:
         text = f"{x:.{digits}f}"
         return text.lstrip("-") if float(text) == 0 else text
 
-    both = words.text("review.range", language, a=num(low), b=num(high))
+    return num(low), num(high)
+
+
+def _score_range(low: float, high: float, unit: str, language: str) -> str:
+    """A call's interval of scores: ``3 to 25 points`` / ``3~25점``."""
+    a, b = _score_ends(low, high, unit)
+    both = words.text("review.range", language, a=a, b=b)
     return words.text("review.call_amount", language, n=both)
 
 
@@ -847,9 +853,14 @@ def _call_line(v: CallVerdict, language: str) -> str:
         line = words.text(key, language, **values,
                           range=_score_range(v.lead_low, v.lead_high, v.unit, language))
     else:
-        line = words.text("review.call_below", language, **values,
-                          range=_score_range(v.low, v.high, v.unit, language),
-                          said=_said_words(v.verdict, (v.low, v.high), v.unit, language))
+        said = _said_words(v.verdict, (v.low, v.high), v.unit, language)
+        low, high = _score_ends(v.low, v.high, v.unit)
+        if float(low) <= 0:  # the made call may have scored more: say "at most"
+            line = words.text("review.call_below_near", language, **values, said=said,
+                              high=words.text("review.call_amount", language, n=high))
+        else:
+            line = words.text("review.call_below", language, **values, said=said,
+                              range=_score_range(v.low, v.high, v.unit, language))
     if v.first is not None:
         before = v.first.advice
         extra = {"first": _call_deals(before.samples, language), "deals": values["deals"],
