@@ -709,7 +709,10 @@ class PlayTable(LocalizedWidget):
             self._status = lambda lang: _w("review_not_yet", lang)
             self.refresh()
             return False
-        self._review = review(h, self.seat)
+        # the review weighs each card and call on the hint's and the advice's own settings, so
+        # its verdicts read the same deals the table showed
+        self._review = review(h, self.seat, hint_samples=self.hint_samples,
+                              hint_budget=self.hint_budget, call_budget=self.advice_budget)
         stepper = HandStepper(h.to_json(), view=SEATS[self.seat], language=self.language)
         stepper.show_review_table = False  # the table is shown once, above it
         stepper.attach_review(self._review)
