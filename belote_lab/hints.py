@@ -116,8 +116,19 @@ def hint(
     _check_view(state)
     warm.ready()
     left = _budget_left(time_budget, _clock() - t0)
-    hn = pimc.hint(state, samples, left, seed, all_visible, objective, min_deals=RANGE_SAMPLES)
+    hn = pimc.hint(state, samples, left, seed, all_visible, objective, min_deals=RANGE_SAMPLES,
+                   node_budget=_node_budget(time_budget))
     return dataclasses.replace(hn, ms=(_clock() - t0) * 1e3)
+
+
+def _node_budget(time_budget: object) -> float | None:
+    """The seconds the deals' shares of solver nodes are counted on: the whole budget, not
+    what is left after loading the kernels, so the first hint of a process deals out the same
+    nodes as the next ones (``None`` for a budget :func:`belote_lab.players.pimc.hint`
+    refuses)."""
+    if isinstance(time_budget, bool) or not isinstance(time_budget, (int, float)):
+        return None
+    return float(time_budget) if math.isfinite(time_budget) and time_budget > 0 else None
 
 
 def _check_view(state: object) -> None:

@@ -333,6 +333,23 @@ def test_deals_over_their_share_are_played_on_the_same_way_for_the_same_seed(
     assert f"{first.played_on} of them with level-2 play down to 6 tricks left" in str(first)
 
 
+def test_a_first_hint_that_loaded_the_kernels_deals_out_the_same_nodes(monkeypatch: Any) -> None:
+    """The first hint of a process spends part of its budget loading the solver's kernels;
+    the deals' shares of nodes are still counted on the whole budget, so it is the same hint
+    as the next one for the same seed (a cold numba cache made them differ)."""
+    from belote_lab import hints as hints_module
+
+    monkeypatch.setattr(pimc, "HINT_NODE_RATE", 25_000)
+    h = dealt("belote", 3)
+    warm = hint(h, samples=6, time_budget=60.0, seed=3)
+    ticks = iter([0.0, 30.0])  # 30 s "spent" loading the kernels, then the real clock
+    real = hints_module._clock
+    monkeypatch.setattr(hints_module, "_clock", lambda: next(ticks, None) or real())
+    cold = hint(h, samples=6, time_budget=60.0, seed=3)
+    assert 0 < warm.played_on < 6
+    assert cold.values == warm.values and cold.played_on == warm.played_on
+
+
 def test_the_same_seed_gives_the_same_hint() -> None:
     h = dealt("coinche", 2)
     play_random(h, 9, random.Random(4))

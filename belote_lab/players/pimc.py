@@ -240,6 +240,7 @@ def hint(
     objective: str = "points",
     *,
     min_deals: int = 0,
+    node_budget: float | None = None,
 ) -> Hint:
     """Each legal card's value for the side of the seat to play (see the module text).
 
@@ -255,7 +256,10 @@ def hint(
     solved exactly, unless the first one does not fit in half the budget: then all are
     played on by level-2 players down to the solver's horizon first.  With ``min_deals`` > 0
     (:func:`belote_lab.hints.hint`: :data:`RANGE_SAMPLES`) each deal gets a share of the
-    budget that lets ``min(samples, min_deals)`` deals fit (:func:`_fit_deals`).
+    budget that lets ``min(samples, min_deals)`` deals fit (:func:`_fit_deals`); the shares
+    of solver nodes are counted on ``node_budget`` seconds (by default ``time_budget``), so a
+    caller that spent part of its budget before (:func:`belote_lab.hints.hint`: loading the
+    kernels) still gets the same shares, hence the same hint for the same seed.
 
     >>> from belote_lab.games.belote import BeloteHand
     >>> hint(BeloteHand(seed=3), samples=0)
@@ -275,7 +279,9 @@ def hint(
     exact = all_visible or determined(state, seat)
     if min_deals > 0:
         want = 1 if exact else min(samples, min_deals)
-        got = _fit_deals(state, seat, side, deals, (t0, time_budget), objective, exact, want)
+        nodes_for = time_budget if node_budget is None else node_budget
+        got = _fit_deals(state, seat, side, deals, (t0, time_budget), objective, exact, want,
+                         nodes_for)
     else:
         got = _solve_deals(state, seat, side, deals, t0, time_budget, objective, exact)
     values = {c: CardValue.of(c, vs) for c, vs in got.collected.items()}
@@ -384,9 +390,11 @@ def _fit_deals(
     objective: str,
     exact: bool,
     want: int,
+    node_seconds: float | None = None,
 ) -> _Solved:
     """Evaluate ``deals`` so that about ``want`` fit in the budget (``clock``: its start and
-    seconds): each deal gets a share of the nodes (:class:`_Nodes`), in which it is solved,
+    seconds; the nodes are counted on ``node_seconds``, by default the budget): each deal gets
+    a share of the nodes (:class:`_Nodes`), in which it is solved,
     exactly, or to :data:`~belote_lab.players.tuning.HINT_TOLERANCE` once past its share
     (:func:`~belote_lab.solver.position.estimate_position`).  A deal is played on by level-2
     players down to :data:`~belote_lab.players.tuning.HINT_HORIZON` tricks left first
@@ -397,7 +405,8 @@ def _fit_deals(
     game = state.game
     pace = _Pace(*clock, want)
     rate = HINT_NODE_RATE if HAVE_NUMBA else HINT_NODE_RATE // 300
-    nodes = _Nodes(int(pace.budget * rate) // want, int(pace.budget * rate))
+    seconds = pace.budget if node_seconds is None else node_seconds
+    nodes = _Nodes(int(seconds * rate) // want, int(seconds * rate))
     tol = 0 if exact or objective != "points" else per_game(HINT_TOLERANCE, game, "tolerance")
     try_solve = exact or tricks_left(state) <= per_game(HINT_SOLVE_FROM, game, "hint solving")
     horizon = per_game(HINT_HORIZON, game, "hint horizon")
