@@ -1,0 +1,616 @@
+"""Inference: deals of the hidden cards weighted by what the calls and the cards played say.
+
+The deal sampler (:mod:`belote_lab.players.sampling`) deals the cards a seat cannot see under
+the *hard* constraints — every card played was legal, the turned card, the belote, the
+declared totals — each consistent deal equally likely.  It ignores what the calls and the
+play *suggest*: a seat that passed with the turned jack on offer rarely held two more trumps;
+a seat that took usually did.  This module weights each sampled deal by the likelihood, had
+it been the real deal, of every call and card the *other* seats made so far (policy-based
+inference, as Solinas, Rebstock and Buro, 2019, for Skat), under a model of each seat: the
+game's level-2 player (:func:`~belote_lab.players.registry.level2`, its bidder for the
+calls) with noise ``ε`` —
+
+    P(action | deal) = (1 - ε)·[action is level 2's choice] + ε / |legal actions|
+
+— divided by the probability of the same action for a seat choosing among its legal actions at
+random (1 / |legal actions|).  That ratio is what makes ``ε = 1`` give uniform weights: the
+actions then say nothing beyond the hard constraints, exactly the sampler's own deals; as
+``ε`` falls, deals on which level 2 would have done what was done weigh more.  The observer's
+own actions say nothing about the hidden cards and are not counted; an action that was the
+only legal one is not counted either (its ratio is 1).
+
+**How a deal is weighed** (:func:`evidence`): each seat's hand as dealt is its hand in the
+sampled deal plus the cards it played; the hand is dealt again from those hands (a deck built
+for the game's own constructor, or ``from_hands`` for a hand given at its first card) and
+every recorded action is made again; before each decision of another seat with a choice,
+level 2 is asked on that seat's observation of the rebuilt hand.  What the replay records is
+kept as :class:`Evidence` (for each decision: the number of legal actions and whether level 2
+chose the one made), so weights for another ``ε`` need no replay (:meth:`Inference.
+reweighted`, the fit of ``ε``).  In four-player Belote the taking is made holding five
+cards: which five of the eight a seat holds now it held then is not known, so its calls are
+weighed on ``splits`` random five-card subsets of its hand and the likelihoods averaged,
+seat by seat (every subset when there are no more than ``splits``: exact) — an unbiased
+estimate of the likelihood of its calls, which is all importance weights need.  About 1–2 ms
+a deal (a replay of the hand so far).
+
+**During the calls** the deals are of the class :class:`Deal` — every hand now, and the cards
+still to deal in a random order (the play's deals, :class:`~belote_lab.solver.position.
+Position`, need a contract) — weighted by the calls made so far: what the bidding advice
+needs.
+
+**Games**: four-player Belote, Coinche and Callbreak.  Two-player Belote is not replayed
+(the opponent's draws from the stock are hidden, so its past hands are not determined by the
+deal; once the stock is empty the seat knows every card anyway): its deals keep uniform
+weights and :attr:`Inference.replayed` says so.
+
+**ε** (:data:`CARD_EPSILON` = 0.5, :data:`CALL_EPSILON` = 0.05): the pair of a grid (0.02 …
+1, both forms of the likelihood) with the lowest log loss of the predicted holders of the
+key cards (the trump jack and nine, the aces) on 400 four-player Belote hands of level-2
+self-play, 100 deals a prediction (``benchmarks/calibration.py``, ``make calibration``).
+On the 800 hands the fit did not see, against the sampler alone: Brier score 0.182 against
+0.220, log loss 0.534 against 0.627.  Level 2's own play is never noisy, so the ε fitted is
+what keeps enough deals weighing with 100 of them (the effective sample size is 32 on
+average); it is also about the noise that best explains level 3's and level 4's cards
+by level 2's (0.37 and 0.56; calls 0.001 and 0.035).  Fewer deals would want a larger ε.
+Figures: ``benchmarks/results/calibration-2026-12-02.txt``.
+
+Consumers: :func:`infer` gives the weighted deals (each with its weight, the effective sample
+size, the probability that a seat holds a card); :func:`inferred_deals` gives plain deals,
+resampled from the weighted ones, for code that expects :func:`~belote_lab.players.sampling.
+sample_deals`'s list.
+
+>>> from belote_lab.games.belote import BeloteHand
+>>> h = BeloteHand(seed=3, dealer="N"); h.call("take")    # E takes the 7♠ at once
+>>> inf = infer(h, 0, 40, random.Random(1))               # what N may infer
+>>> len(inf), round(sum(inf.weights), 9), inf.replayed
+(40, 1.0, True)
+>>> uniform = inf.reweighted(Model(1.0, 1.0))             # the sampler alone
+>>> js, ns = Card.parse("JS"), Card.parse("9S")           # did E take with the J or the 9?
+>>> [round(x.holding(1, c), 2) for x in (uniform, inf) for c in (js, ns)]
+[0.33, 0.38, 0.74, 0.54]
+>>> deals = inferred_deals(h, 0, 5, random.Random(1))
+>>> len(deals), all(d.hands[0] == h.hands[0] for d in deals)
+(5, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from belote_lab.cards import SEATS, Card, mask_cards
+from belote_lab.games import get
+from belote_lab.games.base import TrickPlay
+from belote_lab.games.belote import BeloteHand
+from belote_lab.games.callbreak import CallbreakHand, void_code
+from belote_lab.games.coinche import CoincheHand
+from belote_lab.players.registry import level2
+from belote_lab.players.sampling import STOCK, iter_deals
+from belote_lab.solver.position import Position
+
+__all__ = [
+    "CALL_EPSILON",
+    "CARD_EPSILON",
+    "OVERSAMPLE",
+    "SPLITS",
+    "Deal",
+    "Evidence",
+    "Inference",
+    "Model",
+    "evidence",
+    "infer",
+    "inferred_deals",
+    "log_likelihoods",
+    "replayable",
+]
+
+CARD_EPSILON = 0.5
+"""The noise of the model of a seat's cards (fitted: see the module text)."""
+
+CALL_EPSILON = 0.05
+"""The noise of the model of a seat's calls (fitted: see the module text)."""
+
+SPLITS = 8
+"""Five-card subsets a four-player Belote seat's calls are weighed on (see the module text)."""
+
+OVERSAMPLE = 4
+"""Weighted deals drawn for each deal :func:`inferred_deals` returns."""
+
+Decision = tuple[int, bool]
+"""One decision of another seat: the number of its legal actions, and whether level 2 would
+have made the action made."""
+
+
+@dataclass(frozen=True)
+class Model:
+    """The model of the other seats: level 2, choosing another legal action with probability
+    ``card_epsilon`` (cards) or ``call_epsilon`` (calls), each then equally likely.  With
+    ``against_random`` (the default) a likelihood is divided by that of a seat acting at
+    random, so that ``ε = 1`` weighs every deal alike (see the module text); without it the
+    likelihood is the model's own (then even ``ε = 1`` favours deals that left fewer choices).
+
+    >>> m = Model(0.2, 0.5)
+    >>> round(m.probability(True, 4), 9), m.probability(False, 4), m.probability(False, 4, True)
+    (3.4, 0.2, 0.5)
+    >>> Model(0.2, against_random=False).probability(False, 4)
+    0.05
+    >>> Model(1.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: card_epsilon must be between 0 and 1, not 1.5
+    """
+
+    card_epsilon: float = CARD_EPSILON
+    call_epsilon: float = CALL_EPSILON
+    against_random: bool = True
+
+    def __post_init__(self) -> None:
+        for name in ("card_epsilon", "call_epsilon"):
+            x = getattr(self, name)
+            if not 0.0 <= x <= 1.0:
+                raise ValueError(f"{name} must be between 0 and 1, not {x!r}")
+
+    def probability(self, matched: bool, legal: int, call: bool = False) -> float:
+        """The likelihood (a ratio, with ``against_random``) of one action among ``legal``."""
+        eps = self.call_epsilon if call else self.card_epsilon
+        return float(_terms(legal, matched, np.array([eps]), self.against_random)[0])
+
+
+def _terms(legal: int, matched: bool, eps: np.ndarray, against_random: bool) -> np.ndarray:
+    """:meth:`Model.probability` for each noise in ``eps``."""
+    if against_random:
+        return (1.0 - eps) * legal + eps if matched else eps.copy()
+    return (1.0 - eps) + eps / legal if matched else eps / legal
+
+
+@lru_cache(maxsize=4096)
+def _log_term(legal: int, matched: bool, eps: tuple[float, ...], against_random: bool) -> Any:
+    """``log`` of :func:`_terms` (cached: the same few are asked for again and again)."""
+    with np.errstate(divide="ignore"):
+        out = np.log(_terms(legal, matched, np.array(eps), against_random))
+    out.setflags(write=False)
+    return out
+
+
+def _log_sum(
+    decisions: Sequence[Decision], eps: tuple[float, ...], against_random: bool
+) -> np.ndarray:
+    """The log-likelihood of ``decisions`` for each noise in ``eps``."""
+    out = np.zeros(len(eps))
+    for (legal, matched), n in Counter(decisions).items():
+        out += n * _log_term(legal, matched, eps, against_random)
+    return out
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the replay of a hand on one sampled deal found: the other seats' card decisions,
+    and their calls seat by seat, for each five-card subset weighed (one in games whose
+    calls are made with the whole hand).  ``replayed`` is false for a game not replayed (its
+    weight is then 1).
+
+    >>> ev = Evidence(cards=((3, True),), calls=((((2, True),), ((2, False),)),))
+    >>> round(math.exp(ev.log_likelihood(Model(0.5, 0.5))), 9)   # 2.0 × mean(1.5, 0.5)
+    2.0
+    """
+
+    cards: tuple[Decision, ...] = ()
+    calls: tuple[tuple[tuple[Decision, ...], ...], ...] = ()
+    replayed: bool = True
+
+    def log_likelihood(self, model: Model) -> float:
+        """The log of this deal's weight (before normalising) under ``model``."""
+        grid = log_likelihoods(self, [model.card_epsilon], [model.call_epsilon],
+                               model.against_random)
+        return float(grid[0, 0])
+
+
+def log_likelihoods(
+    ev: Evidence,
+    card_eps: Sequence[float],
+    call_eps: Sequence[float],
+    against_random: bool = True,
+) -> np.ndarray:
+    """``ev``'s log-likelihood for every pair of noises: an array indexed
+    ``[card_eps index, call_eps index]`` (the fit of ``ε`` in one pass).
+
+    >>> ev = Evidence(cards=((4, False),))
+    >>> log_likelihoods(ev, [0.5, 1.0], [0.1]).round(4).tolist()
+    [[-0.6931], [0.0]]
+    """
+    ce = tuple(float(x) for x in card_eps)
+    be = tuple(float(x) for x in call_eps)
+    cards = _log_sum(ev.cards, ce, against_random)
+    calls = np.zeros(len(be))
+    for variants in ev.calls:
+        rows = np.array([_log_sum(v, be, against_random) for v in variants])
+        top = rows.max(axis=0)
+        finite = np.where(np.isfinite(top), top, 0.0)
+        with np.errstate(divide="ignore"):
+            calls += finite + np.log(np.exp(rows - finite).mean(axis=0))
+    return np.asarray(cards[:, None] + calls[None, :])
+
+
+# --- deals during the calls -----------------------------------------------------------------
+@dataclass(frozen=True)
+class Deal:
+    """A deal of the hidden cards during the calls (the sampler's
+    :class:`~belote_lab.solver.position.Position` needs a contract): every seat's hand now,
+    the observer's as it is, and ``stock``: the cards not dealt yet, in the order they would
+    be dealt (random), as in :func:`infer`'s deals of the play the cards of the stock."""
+
+    hands: tuple[int, ...]
+    stock: tuple[int, ...] = ()
+
+
+def _bidding_deals(obs: Any, seat: int, n: int, rng: random.Random) -> list[Deal]:
+    """``n`` deals of the cards ``seat`` has not seen during the calls (each equally likely):
+    the other hands now and the cards still to deal.  In Callbreak no hand may void the
+    deal (drawn again, as the dealer would deal again)."""
+    g = get(obs.game)
+    own = obs.hands[seat]
+    hidden = g.deck_mask & ~own & ~(1 << obs.turned if obs.turned is not None else 0)
+    cards = [int(c) for c in mask_cards(hidden)]
+    others = [s for s in obs.seat_order if s != seat]
+    sizes = [bin(obs.hands[s]).count("1") for s in others]
+    out: list[Deal] = []
+    for _ in range(n):
+        for _ in range(1000):
+            rng.shuffle(cards)
+            hands, k = [0] * len(obs.hands), 0
+            hands[seat] = own
+            for s, size in zip(others, sizes, strict=True):
+                hands[s] = sum(1 << c for c in cards[k : k + size])
+                k += size
+            if not isinstance(obs, CallbreakHand) or not any(
+                void_code(hands[s], obs.rules) for s in others
+            ):
+                break
+        out.append(Deal(tuple(hands), tuple(cards[k:])))
+    return out
+
+
+# --- replaying a hand on a sampled deal --------------------------------------------------------
+@dataclass(frozen=True)
+class _Replay:
+    """What a game's start needs: the observation, the hands as dealt (or held during the
+    calls, in the calls), the cards not dealt yet (in the calls), whether the hand was dealt
+    with calls (else given at its first card), the observer, and the five-card subsets."""
+
+    obs: Any
+    hands: list[int]
+    stock: tuple[int, ...]
+    dealt: bool
+    seat: int
+    rng: random.Random
+    splits: int
+
+    @property
+    def order(self) -> list[int]:
+        """The seats in dealing order, the dealer's left first."""
+        return [(self.obs.dealer + 1 + k) % 4 for k in range(4)]
+
+    @property
+    def first_leader(self) -> int:
+        obs = self.obs
+        return obs.tricks[0].leader if obs.tricks else obs.leader
+
+    def cards(self) -> list[list[Card]]:
+        return [mask_cards(m) for m in self.hands]
+
+
+Start = Callable[[_Replay], tuple[Any, dict[int, list[int]]]]
+"""``replay -> (the hand rebuilt at its start, each seat's possible hands during the calls
+where they are not its hands as dealt)``."""
+
+
+def _subsets(pool: int, k: int, rng: random.Random, count: int) -> list[int]:
+    """``count`` random ``k``-card subsets of the mask ``pool`` (all of them, in order, when
+    there are no more than ``count``)."""
+    cards = [int(c) for c in mask_cards(pool)]
+    if math.comb(len(cards), k) <= count:
+        return [sum(1 << c for c in pick) for pick in combinations(cards, k)]
+    return [sum(1 << c for c in rng.sample(cards, k)) for _ in range(count)]
+
+
+def _belote_start(r: _Replay) -> tuple[Any, dict[int, list[int]]]:
+    """Four-player Belote: five cards each, the turned card, the rest after the taking (see
+    :class:`~belote_lab.games.belote.BeloteHand`); ``from_hands`` without a taking."""
+    obs = r.obs
+    if not r.dealt:
+        world = BeloteHand.from_hands(r.cards(), obs.contract.code, obs.taker,
+                                      r.first_leader, obs.rules, obs.reserve)
+        return world, {}
+    turned = obs.turned
+    if obs.contract is None:  # during the taking: the hands now are those of the calls
+        deck = [c for s in r.order for c in mask_cards(r.hands[s])]
+        deck += [turned, *map(Card, r.stock)]
+        return BeloteHand(obs.rules, obs.dealer, deck=deck, reserve=obs.reserve), {}
+    pools = {s: r.hands[s] & ~(1 << turned if s == obs.taker else 0) for s in r.order}
+    fives = {s: _subsets(pools[s], 5, r.rng, 1 if s == r.seat else r.splits) for s in r.order}
+    deck = [c for s in r.order for c in mask_cards(fives[s][0])] + [turned]
+    deck += [c for s in r.order for c in mask_cards(pools[s] & ~fives[s][0])]
+    return BeloteHand(obs.rules, obs.dealer, deck=deck, reserve=obs.reserve), fives
+
+
+def _coinche_start(r: _Replay) -> tuple[Any, dict[int, list[int]]]:
+    """Coinche: eight cards each, then the auction; ``from_hands`` after a given auction."""
+    obs = r.obs
+    if not r.dealt:
+        world = CoincheHand.from_hands(r.cards(), str(obs.bid), obs.taker, r.first_leader,
+                                       obs.rules, multiplier=obs.multiplier)
+        return world, {}
+    deck = [c for s in r.order for c in mask_cards(r.hands[s])]
+    return CoincheHand(obs.rules, obs.dealer, deck=deck), {}
+
+
+def _callbreak_start(r: _Replay) -> tuple[Any, dict[int, list[int]]]:
+    """Callbreak: the 52 cards dealt one at a time; ``from_hands`` with given calls."""
+    obs = r.obs
+    if not r.dealt:
+        return CallbreakHand.from_hands(r.cards(), obs.calls, r.first_leader, obs.rules), {}
+    by_seat = [mask_cards(r.hands[s]) for s in r.order]
+    deck = [by_seat[i % 4][i // 4] for i in range(52)]
+    return CallbreakHand(obs.rules, obs.dealer, deck=deck), {}
+
+
+_STARTS: dict[type, Start] = {
+    BeloteHand: _belote_start,
+    CoincheHand: _coinche_start,
+    CallbreakHand: _callbreak_start,
+}
+"""How each hand class is dealt again (exact classes: a subclass is a game of its own)."""
+
+
+def replayable(state: TrickPlay) -> bool:
+    """Are ``state``'s deals weighed by a replay?  (Not in two-player Belote.)
+
+    >>> from belote_lab.games.belote2 import Belote2Hand
+    >>> replayable(BeloteHand(seed=1)), replayable(Belote2Hand(seed=1))
+    (True, False)
+    """
+    return type(state) in _STARTS
+
+
+def _view(state: TrickPlay, seat: int) -> Any:
+    """``seat``'s observation of ``state`` (``state`` itself when it is one)."""
+    return state if state.observer == seat else state.observation(seat)
+
+
+def evidence(
+    state: TrickPlay,
+    seat: int,
+    deal: Position | Deal,
+    rng: random.Random,
+    splits: int = SPLITS,
+) -> Evidence:
+    """Replay the hand so far on ``deal`` (one of :func:`infer`'s deals for ``seat``) and
+    record each decision of the other seats against level 2's choice (see the module text);
+    ``rng`` draws the five-card subsets.
+
+    >>> from belote_lab.games.belote import BeloteHand
+    >>> from belote_lab.solver.position import position_of
+    >>> h = BeloteHand(seed=3, dealer="N"); h.call("take")
+    >>> ev = evidence(h, 0, position_of(h), random.Random(0))
+    >>> ev.cards, [len(v) for v in ev.calls]     # E's take, on 8 of its 21 five-card sets
+    ((), [8])
+    """
+    obs = _view(state, seat)
+    start = _STARTS.get(type(obs))
+    if start is None:
+        return Evidence(replayed=False)
+    played = obs.played_masks()
+    actions = obs.actions
+    hands = [deal.hands[s] | played[s] for s in range(len(deal.hands))]
+    dealt = obs.phase == "bidding" or any(kind == "call" for kind, _, _ in actions)
+    stock = tuple(deal.stock) if isinstance(deal, Deal) else ()
+    world, bidding_hands = start(_Replay(obs, hands, stock, dealt, seat, rng, splits))
+    make = level2(obs.game)
+    players = {s: make(None) for s in obs.seat_order if s != seat}
+    cards: list[Decision] = []
+    calls: dict[int, list[list[Decision]]] = {}
+    for kind, name, value in actions:
+        s = SEATS.index(name)
+        if kind == "call":
+            if s != seat:
+                _call_decision(world, s, value, players[s], bidding_hands, calls)
+            world.call(value)
+        else:
+            card = Card.parse(value)
+            legal = bin(world.legal_mask()).count("1")
+            if s != seat and legal > 1:
+                choice = players[s].choose_card(world.observation(s))
+                cards.append((legal, int(choice) == int(card)))
+            world.play(card)
+    trick = list(deal.trick) if isinstance(deal, Position) else []
+    if list(world.hands) != list(deal.hands) or list(world.trick) != trick:
+        raise RuntimeError("the replay of the hand on a sampled deal did not reach the deal")
+    return Evidence(tuple(cards), tuple(tuple(map(tuple, v)) for _, v in sorted(calls.items())))
+
+
+def _call_decision(
+    world: Any,
+    s: int,
+    value: str,
+    player: Any,
+    bidding_hands: dict[int, list[int]],
+    calls: dict[int, list[list[Decision]]],
+) -> None:
+    """Record seat ``s``'s call ``value`` against level 2's, on each hand ``s`` may have
+    held then (``bidding_hands``, else its hand in ``world``)."""
+    legal = world.legal_calls()
+    if len(legal) <= 1:
+        return
+    made = world.verify_call(value)
+    held = bidding_hands.get(s) or [world.hands[s]]
+    rows = calls.setdefault(s, [[] for _ in held])
+    saved = world.hands[s]
+    for row, hand in zip(rows, held, strict=True):
+        world.hands[s] = hand
+        try:
+            view = world.observation(s)
+        finally:
+            world.hands[s] = saved
+        choice = player.choose_call(view)  # one of ``legal``, in its normal form
+        row.append((len(legal), choice == made or str(choice) == str(made)))
+
+
+# --- weighted deals ----------------------------------------------------------------------------
+def _normalised(logs: Sequence[float]) -> tuple[tuple[float, ...], bool]:
+    """Weights from log-weights, summing to 1; uniform (and ``True``: collapsed) when every
+    deal has weight 0."""
+    top = max(logs)
+    if not math.isfinite(top):
+        return tuple(1.0 / len(logs) for _ in logs), True
+    w = [math.exp(x - top) for x in logs]
+    total = math.fsum(w)
+    return tuple(x / total for x in w), False
+
+
+@dataclass(frozen=True)
+class Inference:
+    """Deals of the cards ``seat`` cannot see, each with its weight (they sum to 1) under
+    ``model`` — see the module text.  ``collapsed``: every deal had likelihood 0 (possible
+    only with an ``ε`` of 0), so the weights fell back to uniform.
+    """
+
+    seat: int
+    deals: tuple[Position | Deal, ...]
+    evidence: tuple[Evidence, ...]
+    model: Model
+    log_weights: tuple[float, ...]
+    weights: tuple[float, ...]
+    collapsed: bool = False
+
+    def __len__(self) -> int:
+        return len(self.deals)
+
+    @property
+    def replayed(self) -> bool:
+        """Were the deals weighed by a replay?  (Uniform weights in a game that is not.)"""
+        return all(e.replayed for e in self.evidence)
+
+    @property
+    def ess(self) -> float:
+        """The effective sample size, ``1 / Σ w²``: how many unweighted deals the weighted
+        ones are worth (``len(self)`` when uniform, 1 when one deal has all the weight)."""
+        return 1.0 / math.fsum(w * w for w in self.weights)
+
+    def reweighted(self, model: Model) -> Inference:
+        """The same deals weighted under another ``model`` (no replay)."""
+        return _weighted(self.seat, self.deals, self.evidence, model)
+
+    def holding(self, place: int, card: Card | int) -> float:
+        """The probability that ``place`` (a seat, or :data:`~belote_lab.players.sampling.
+        STOCK`) holds ``card`` now: the weight of the deals in which it does."""
+        bit = 1 << int(card)
+        if place == STOCK:
+            return math.fsum(w for d, w in zip(self.deals, self.weights, strict=True)
+                             if int(card) in d.stock)
+        return math.fsum(w for d, w in zip(self.deals, self.weights, strict=True)
+                         if d.hands[place] & bit)
+
+    def resample(self, n: int, rng: random.Random) -> list[Any]:
+        """``n`` deals drawn from these in proportion to their weights (systematic
+        resampling: a deal of weight ``w`` comes ``⌊n·w⌋`` or ``⌈n·w⌉`` times), unweighted:
+        what code that expects plain sampled deals can use."""
+        if n <= 0:
+            return []
+        cum = list(np.cumsum(self.weights))
+        cum[-1] = 1.0
+        u = rng.random()
+        return [self.deals[min(bisect_left(cum, (u + i) / n), len(cum) - 1)] for i in range(n)]
+
+
+def _weighted(
+    seat: int, deals: Sequence[Position | Deal], evs: Sequence[Evidence], model: Model
+) -> Inference:
+    logs = tuple(e.log_likelihood(model) for e in evs)
+    weights, collapsed = _normalised(logs)
+    return Inference(seat, tuple(deals), tuple(evs), model, logs, weights, collapsed)
+
+
+def infer(
+    state: TrickPlay,
+    seat: int,
+    n: int,
+    rng: random.Random,
+    model: Model | None = None,
+    *,
+    splits: int = SPLITS,
+    deadline: float | None = None,
+) -> Inference:
+    """``n`` deals of the cards ``seat`` cannot see, weighted by the likelihood of the other
+    seats' calls and cards under ``model`` (default: the fitted :class:`Model`).  Only what
+    ``seat`` may see is read (its observation of ``state``).
+
+    In the play the deals are :func:`~belote_lab.players.sampling.sample_deals`'s with the
+    same ``rng`` (positions, :class:`~belote_lab.solver.position.Position`: every hard
+    constraint kept); during the calls they are of the class :class:`Deal` (the other hands
+    now, the cards still to deal), each equally likely before the weights.  Deterministic
+    for a given ``rng`` state; past ``deadline`` (a ``time.perf_counter()`` value) it stops
+    weighing, once it has one deal (the deals then depend on the time).  Raises
+    :class:`~belote_lab.players.sampling.NoConsistentDeal` when no deal fits,
+    :class:`ValueError` once the hand is over.
+
+    >>> from belote_lab.games.belote import BeloteHand
+    >>> h = BeloteHand(seed=3, dealer="N")
+    >>> h.call("pass"); h.call("pass")                       # E and S pass the 7♠
+    >>> inf = infer(h, 3, 30, random.Random(2))             # W, before speaking
+    >>> type(inf.deals[0]).__name__, len(inf.deals[0].stock) # 11 cards still to deal
+    ('Deal', 11)
+    """
+    model = model or Model()
+    obs = _view(state, seat)
+    deals: list[Any]
+    if obs.phase == "bidding":
+        deals = _bidding_deals(obs, seat, n, rng)
+    elif obs.phase == "play":
+        deals = list(iter_deals(obs, seat, n, rng, deadline=deadline))
+    else:
+        raise ValueError(f"deals are inferred during the calls and the play, not {obs.phase!r}")
+    aux = random.Random(rng.getrandbits(64))
+    evs: list[Evidence] = []
+    for pos in deals:
+        if evs and deadline is not None and time.perf_counter() > deadline:
+            break
+        evs.append(evidence(obs, seat, pos, aux, splits))
+    return _weighted(seat, deals[: len(evs)], evs, model)
+
+
+def inferred_deals(
+    state: TrickPlay,
+    seat: int,
+    n: int,
+    rng: random.Random,
+    model: Model | None = None,
+    *,
+    oversample: int = OVERSAMPLE,
+    splits: int = SPLITS,
+    deadline: float | None = None,
+) -> list[Any]:
+    """``n`` plain deals for ``seat``, as :func:`~belote_lab.players.sampling.sample_deals`
+    gives, but drawn in proportion to the inference's weights: ``oversample × n`` weighted
+    deals (:func:`infer`) resampled to ``n`` (:meth:`Inference.resample`).  A deal may come
+    more than once: a likely deal counts more.
+
+    >>> from belote_lab.games.coinche import CoincheHand
+    >>> h = CoincheHand(seed=2)
+    >>> for call in ("80H", "pass", "pass", "pass"): h.call(call)
+    >>> deals = inferred_deals(h, 2, 4, random.Random(5), oversample=2)
+    >>> len(deals), len({tuple(d.hands) for d in deals}) <= 4
+    (4, True)
+    """
+    inf = infer(state, seat, max(1, oversample) * n, rng, model, splits=splits,
+                deadline=deadline)
+    return inf.resample(n, rng)

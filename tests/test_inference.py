@@ -1,0 +1,298 @@
+"""The inference (:mod:`belote_lab.players.inference`): sampled deals weighted by how likely
+level 2 (with noise) was to make every call and card the other seats made.
+
+The hard constraints are checked as the sampler's own tests check them
+(tests/sampling_support.py's replay of the hand by the game's engine); the weights are
+checked for their form (non-negative, summing to one, uniform at ε = 1), their direction (a
+deal on which level 2 would not have made an observed call or card weighs less than one on
+which it would), and their determinism; the replay for its faithfulness (on the real deal
+of a level-2 hand, level 2 made every decision that was made).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+from sampling_support import GAMES, RULES, replay_fits, selfplay_positions
+
+from belote_lab.cards import BELOTE_MASK, SEATS, Card, Rank, Suit, mask_cards
+from belote_lab.games.belote import BeloteHand
+from belote_lab.games.belote2 import Belote2Hand
+from belote_lab.games.callbreak import CallbreakHand
+from belote_lab.players.callbreak import estimate_tricks
+from belote_lab.players.inference import (
+    Evidence,
+    Model,
+    evidence,
+    infer,
+    inferred_deals,
+    log_likelihoods,
+    replayable,
+)
+from belote_lab.players.registry import level2
+from belote_lab.players.sampling import sample_deals
+from belote_lab.solver.position import Position, position_of
+
+
+def positions(game: str, seeds: range, every: int = 5) -> list[Any]:
+    """Every ``every``-th position of level-2 hands of ``game`` (rules in turn), copied."""
+    out = []
+    rules = RULES[game]
+    for seed in seeds:
+        for k, h in enumerate(selfplay_positions(game, seed, rules[seed % len(rules)])):
+            if k % every == 0:
+                out.append(h.copy())
+    return out
+
+
+# --- hard constraints, weights -----------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_the_deals_keep_every_hard_constraint(game: str) -> None:
+    """The weighted deals and the resampled ones fit everything the seat saw (the sampler's
+    ground truth: the hand replayed by the game's engine); weights are non-negative and sum
+    to one; the effective sample size is between 1 and the number of deals."""
+    for i, h in enumerate(positions(game, range(3), every=7)):
+        seat = h.to_play
+        inf = infer(h, seat, 12, random.Random(i))
+        assert inf.replayed == (game != "belote2")
+        assert all(replay_fits(h, seat, p) for p in inf.deals)
+        assert all(w >= 0 for w in inf.weights) and math.isclose(sum(inf.weights), 1.0)
+        assert 1.0 - 1e-9 <= inf.ess <= len(inf) + 1e-9
+        again = inf.resample(12, random.Random(i))
+        assert len(again) == 12 and all(replay_fits(h, seat, p) for p in again)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_deals_are_the_samplers_own(game: str) -> None:
+    """The deals weighed are those :func:`sample_deals` draws from the same generator."""
+    h = positions(game, range(1), every=9)[1]
+    inf = infer(h, h.to_play, 6, random.Random(3))
+    assert list(inf.deals) == sample_deals(h, h.to_play, 6, random.Random(3))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_epsilon_one_weighs_every_deal_alike(game: str) -> None:
+    for i, h in enumerate(positions(game, range(2), every=9)):
+        inf = infer(h, h.to_play, 10, random.Random(i), Model(1.0, 1.0))
+        assert len(set(inf.weights)) == 1 and inf.ess == pytest.approx(len(inf))
+        assert all(x == 0.0 for x in inf.log_weights)
+
+
+def test_a_model_with_epsilon_zero_that_fits_no_deal_falls_back_to_uniform() -> None:
+    ev = Evidence(cards=((3, False),))
+    grid = log_likelihoods(ev, [0.0, 0.5], [0.1])
+    assert grid[0, 0] == -math.inf and grid[1, 0] == pytest.approx(math.log(0.5))
+    h = next(p for p in positions("belote", range(3), every=1) if len(p.tricks) == 2)
+    inf = infer(h, h.to_play, 30, random.Random(0), Model(0.0, 0.0))
+    if inf.collapsed:
+        assert len(set(inf.weights)) == 1
+    assert math.isclose(sum(inf.weights), 1.0)
+
+
+def test_the_models_noise_is_checked() -> None:
+    with pytest.raises(ValueError, match="call_epsilon"):
+        Model(0.1, -0.1)
+
+
+# --- determinism, what the seat sees ---------------------------------------------------------
+@pytest.mark.parametrize("game", ["belote", "coinche", "callbreak"])
+def test_deterministic_for_a_seed_and_reads_only_the_seats_view(game: str) -> None:
+    """The same generator gives the same deals and weights; the full state and the seat's
+    observation give the same answer (nothing hidden is read)."""
+    h = positions(game, range(1), every=6)[2]
+    seat = h.to_play
+    a = infer(h, seat, 15, random.Random(11))
+    b = infer(h, seat, 15, random.Random(11))
+    c = infer(h.observation(seat), seat, 15, random.Random(11))
+    assert a.deals == b.deals == c.deals
+    assert a.weights == b.weights == c.weights
+    assert inferred_deals(h, seat, 5, random.Random(2)) == inferred_deals(
+        h, seat, 5, random.Random(2))
+
+
+# --- the replay ------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["belote", "coinche", "callbreak"])
+def test_on_the_real_deal_level2_made_every_decision(game: str) -> None:
+    """In a hand played by level 2, the replay on the real deal finds every card (and every
+    call, where the whole hand is known at the calls) to be level 2's choice."""
+    for i, h in enumerate(positions(game, range(4), every=11)):
+        for seat in h.seat_order:
+            ev = evidence(h, seat, position_of(h), random.Random(i))
+            assert all(same for _, same in ev.cards)
+            if game != "belote":  # Belote's calls: five-card subsets, not the real five
+                assert all(same for v in ev.calls for calls in v for _, same in calls)
+                assert ev.log_likelihood(Model(0.1, 0.1)) >= 0.0
+
+
+def test_belote_calls_are_weighed_on_five_card_subsets() -> None:
+    """Every subset when there are few (the taker's five of seven, at most ``splits``)."""
+    h = BeloteHand(seed=3, dealer="N")
+    h.call("take")  # E takes the turned 7♠: C(7, 5) = 21 five-card hands
+    assert [len(v) for v in evidence(h, 0, position_of(h), random.Random(0), 30).calls] == [21]
+    assert [len(v) for v in evidence(h, 0, position_of(h), random.Random(0), 4).calls] == [4]
+
+
+def test_two_player_belote_is_not_replayed() -> None:
+    h = Belote2Hand(seed=4, dealer="S")
+    h.call("take")
+    assert not replayable(h)
+    inf = infer(h, 0, 8, random.Random(0))
+    assert not inf.replayed and len(set(inf.weights)) == 1
+
+
+# --- the direction of the weights: constructed cases -------------------------------------------
+def callbreak_called() -> CallbreakHand:
+    """A Callbreak round in which every seat made level 2's call on the real deal."""
+    h = CallbreakHand(seed=8, dealer="W")
+    player = level2("callbreak")(None)
+    while h.phase == "bidding":
+        h.call(player.choose_call(h.observation(h.current_player)))
+    return h
+
+
+def swapped(pos: Position, a: int, b: int, ca: Card, cb: Card) -> Position:
+    """``pos`` with ``ca`` (in ``a``'s hand) and ``cb`` (in ``b``'s) exchanged."""
+    from dataclasses import replace
+
+    hands = list(pos.hands)
+    hands[a] = hands[a] & ~(1 << ca) | 1 << cb
+    hands[b] = hands[b] & ~(1 << cb) | 1 << ca
+    return replace(pos, hands=hands)
+
+
+def test_a_deal_against_an_observed_call_weighs_less() -> None:
+    """N looks at E's call: on the real deal it is level 2's call; on a deal that gives E
+    a stronger hand (its lowest card swapped for S's ace of spades) level 2 calls more."""
+    h = callbreak_called()
+    real = position_of(h)
+    ace = Card(16 * Suit.S + Rank.ACE)
+    holder = next(s for s in range(4) if real.hands[s] >> ace & 1)
+    east = 1
+    assert holder != east, "the constructed case needs the ace of spades away from E"
+    low = min(mask_cards(real.hands[east] & ~(0xFFFF << 16 * Suit.S)), key=lambda c: c & 15)
+    other = swapped(real, east, holder, low, ace)
+    assert estimate_tricks(other.hands[east]) != estimate_tricks(real.hands[east])
+    model = Model(0.1, 0.1)
+    good = evidence(h, 0, real, random.Random(0)).log_likelihood(model)
+    bad = evidence(h, 0, other, random.Random(0)).log_likelihood(model)
+    assert bad < good
+
+
+def test_a_deal_against_an_observed_card_weighs_less() -> None:
+    """From N's view, E leads level 2's card on the real deal (7♥); a deal exchanging two
+    other cards of E and S such that level 2 would have led another card (E given the J♥:
+    it leads it) weighs less."""
+    hands = ["QS KS 7S QH 8H 9D TD AC", "9H AH 7H AS 8S KD QD 7C",
+             "JH TH KH 9S TS AD 8C 9C", "JS 8D 7D JD JC QC KC TC"]
+    h = BeloteHand.from_hands(hands, "H", taker="E", first_leader="E")
+    player = level2("belote")(None)
+    h.play(player.choose_card(h.observation(1)))
+    real = position_of(h)
+    led = h.trick[0]
+    model = Model(0.1, 0.1)
+    good = evidence(h, 0, real, random.Random(0)).log_likelihood(model)
+    found = 0
+    for ce in mask_cards(real.hands[1]):
+        for cs in mask_cards(real.hands[2]):
+            other = swapped(real, 1, 2, ce, cs)
+            world = BeloteHand.from_hands(
+                [" ".join(c.text for c in mask_cards(other.hands[s] | (1 << led if s == 1
+                                                                        else 0)))
+                 for s in range(4)], "H", taker="E", first_leader="E")
+            if player.choose_card(world.observation(1)) != led:
+                bad = evidence(h, 0, other, random.Random(0)).log_likelihood(model)
+                assert bad < good, (SEATS[1], ce.text, cs.text)
+                found += 1
+    assert found
+
+
+# --- during the calls ---------------------------------------------------------------------------
+def bidding_positions(game: str, seeds: range) -> list[Any]:
+    """Each state of level-2 auctions of ``game`` in which a call is still to come, copied."""
+    from belote_lab.games import get
+
+    g = get(game)
+    player = level2(game)(None)
+    out = []
+    for seed in seeds:
+        h = g.hand_class(seed=seed, dealer=g.seats[seed % g.players])
+        while h.phase == "bidding":
+            out.append(h.copy())
+            h.call(player.choose_call(h.observation(h.current_player)))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_deals_during_the_calls_fit_what_the_seat_knows(game: str) -> None:
+    """Its own hand; the other hands of their sizes; the turned card in no hand; every card
+    once; in Callbreak no hand that voids the deal; weights summing to one."""
+    from belote_lab.games import get
+    from belote_lab.games.callbreak import void_code
+
+    g = get(game)
+    for i, h in enumerate(bidding_positions(game, range(3))[::3]):
+        seat = h.current_player
+        inf = infer(h, seat, 10, random.Random(i))
+        for d in inf.deals:
+            assert d.hands[seat] == h.hands[seat]
+            assert [bin(m).count("1") for m in d.hands] == [bin(m).count("1") for m in h.hands]
+            every = sum(d.hands) + sum(1 << c for c in d.stock)
+            turned = 0 if h.turned is None else 1 << h.turned
+            assert every | turned == g.deck_mask and not every & turned
+            assert sum(bin(m).count("1") for m in d.hands) + len(d.stock) + bool(turned) == (
+                bin(g.deck_mask).count("1"))
+            if game == "callbreak":
+                assert not any(void_code(m, h.rules) for m in d.hands)
+        assert math.isclose(sum(inf.weights), 1.0)
+
+
+@pytest.mark.parametrize("game", ["belote", "coinche", "callbreak"])
+def test_on_the_real_deal_level2_made_every_call(game: str) -> None:
+    """During the calls every hand now is the hand it called with: no subset is guessed."""
+    from belote_lab.players.inference import Deal
+
+    for i, h in enumerate(bidding_positions(game, range(4))):
+        seat = h.current_player
+        dealt = sum(h.hands) | (0 if h.turned is None else 1 << h.turned)
+        stock = tuple(int(c) for c in h.deck if not dealt >> c & 1)
+        ev = evidence(h, seat, Deal(tuple(h.hands), stock), random.Random(i))
+        assert all(same for v in ev.calls for calls in v for _, same in calls)
+        assert all(len(v) == 1 for v in ev.calls)
+
+
+def test_a_pass_with_a_hand_level2_takes_with_weighs_less() -> None:
+    """E passes the turned card on the real deal (level 2 would); a deal giving E the jack
+    and nine of its suit (level 2 takes with them) weighs less, from N's view."""
+    from belote_lab.players.inference import Deal
+
+    player = level2("belote")(None)
+    for seed in range(100):  # the first deal in which E passes, N without the J or 9
+        h = BeloteHand(seed=seed, dealer="N")
+        turned = h.turned
+        t = turned >> 4
+        jack, nine = Card(16 * t + Rank.JACK), Card(16 * t + Rank.NINE)
+        pair = 1 << jack | 1 << nine
+        if player.choose_call(h.observation(1)) == "pass" and not (h.hands[0] | 1 << turned
+                                                                   ) & pair:
+            break
+    h.call("pass")
+    dealt = sum(h.hands) | 1 << turned
+    stock = tuple(int(c) for c in h.deck if not dealt >> c & 1)
+    real = Deal(tuple(h.hands), stock)
+    hidden = [c for c in mask_cards(BELOTE_MASK & ~h.hands[0] & ~(1 << turned))
+              if c not in (jack, nine)]
+    east = [jack, nine, *hidden[:3]]
+    south, west, rest = hidden[3:8], hidden[8:13], hidden[13:]
+    hands = [h.hands[0], *(sum(1 << c for c in cs) for cs in (east, south, west))]
+    other = Deal(tuple(hands), tuple(int(c) for c in rest))
+    view = BeloteHand(h.rules, h.dealer, deck=[*mask_cards(hands[1]), *south, *west,
+                                                *mask_cards(hands[0]), turned, *rest])
+    assert player.choose_call(view.observation(1)) == "take"
+    model = Model(0.1, 0.1)
+    good = evidence(h, 0, real, random.Random(0)).log_likelihood(model)
+    bad = evidence(h, 0, other, random.Random(0)).log_likelihood(model)
+    assert bad < good
+
