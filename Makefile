@@ -29,7 +29,7 @@ NOTEBOOKS  ?=
 STUDIES_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv lab test notebooks book bench bench-learn tips studies present screenshots clean
+.PHONY: help venv lab test notebooks book bench bench-learn bench-colver tips studies present screenshots clean
 
 help:
 	@echo "make lab      JupyterLab on notebooks/ (127.0.0.1); creates/refreshes .venv first"
@@ -38,6 +38,9 @@ help:
 	@echo "make book     static HTML site of the notebooks' stored outputs in build/book/ (index.html)"
 	@echo "make bench    run benchmarks/bench_play.py"
 	@echo "make bench-learn  time the review, the hints and the bidding advice per game"
+	@echo "make bench-colver  levels 3 and 4 against colver's IS-DD(10) (800 duplicate Coinche deals"
+	@echo "              each) and the hints' regret against it (2,000 positions); about an hour;"
+	@echo "              needs colver (pip install -e \".[bench]\"); COLVER_DEALS, REGRET_POSITIONS"
 	@echo "make tips     test the seeds' strategy tips (4000 deals a row, 2 processes, about"
 	@echo "              12 minutes) into notebooks/data/tip_study.json; stored chunks are kept"
 	@echo "make studies  the taking table (double dummy, level 4) and the Coinche bids into"
@@ -85,6 +88,20 @@ bench-learn: venv
 	$(BIN)/python benchmarks/bench_review.py
 	$(BIN)/python benchmarks/bench_hints.py --hands 10
 	$(BIN)/python benchmarks/bench_advice.py
+
+# colver's IS-DD(10) agent as the yardstick (issue 27, items 4-5; the bench extra): the duplicate
+# match of each level in COLVER_LEVELS, then the hint's double-dummy regret against colver's
+# cards.  COLVER_ARGS (--seed, --jobs, --out FILE) goes to both scripts.
+COLVER_LEVELS    ?= 3 4
+COLVER_DEALS     ?= 800
+REGRET_POSITIONS ?= 2000
+COLVER_ARGS      ?=
+bench-colver: venv
+	for level in $(COLVER_LEVELS); do \
+	    $(BIN)/python benchmarks/duplicate_colver.py --level $$level --deals $(COLVER_DEALS) \
+	        --quiet $(COLVER_ARGS) || exit 1; \
+	done
+	$(BIN)/python benchmarks/hint_regret.py --positions $(REGRET_POSITIONS) $(COLVER_ARGS)
 
 # The tip table (belote_lab.tipstudy): chunks already in the file are not played again.
 tips: venv
