@@ -57,8 +57,14 @@ def trump_of(mask: int) -> str:
     the first of S H D C.
 
     >>> from belote_lab.cards import mask_of
-    >>> trump_of(mask_of("JH 9H 7H AS TS KS 7C 8D")), trump_of(mask_of("AS TS 7S JH 9H 8H QD 7C"))
-    ('H', 'H')
+    >>> trump_of(mask_of("JH 9H 7H 8H AS TS KS 7C".split()))
+    'H'
+    >>> trump_of(mask_of("AS TS 7S JH 9H 8H QD 7C".split()))  # 3 each: 34 trump points to 21
+    'H'
+    >>> trump_of(mask_of("AS TS KS JH 9H 8H QD 7C".split()))  # 3 each: 34 to 25
+    'H'
+    >>> trump_of(mask_of("AS TS KS QS JH 9H QD 7C".split()))
+    'S'
     """
     def key(s: int) -> tuple[int, int, int]:
         cards = [c for c in mask_cards(mask) if c >> 4 == s]
