@@ -29,7 +29,7 @@ NOTEBOOKS  ?=
 STUDIES_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv lab test notebooks book bench bench-learn bench-colver tips studies present screenshots clean
+.PHONY: help venv lab test notebooks book bench bench-learn bench-colver calibration tips studies present screenshots clean
 
 help:
 	@echo "make lab      JupyterLab on notebooks/ (127.0.0.1); creates/refreshes .venv first"
@@ -41,6 +41,8 @@ help:
 	@echo "make bench-colver  levels 3 and 4 against colver's IS-DD(10) (800 duplicate Coinche deals"
 	@echo "              each) and the hints' regret against it (2,000 positions); about an hour;"
 	@echo "              needs colver (pip install -e \".[bench]\"); COLVER_DEALS, REGRET_POSITIONS"
+	@echo "make calibration  the inference's calibration on 1,200 Belote self-play hands (about 15 min"
+	@echo "              on 2 cores); CALIBRATION_ARGS=\"--deals 10000 --fit 2000\": the issue's run"
 	@echo "make tips     test the seeds' strategy tips (4000 deals a row, 2 processes, about"
 	@echo "              12 minutes) into notebooks/data/tip_study.json; stored chunks are kept"
 	@echo "make studies  the taking table (double dummy, level 4) and the Coinche bids into"
@@ -102,6 +104,10 @@ bench-colver: venv
 	        --quiet $(COLVER_ARGS) || exit 1; \
 	done
 	$(BIN)/python benchmarks/hint_regret.py --positions $(REGRET_POSITIONS) $(COLVER_ARGS)
+
+# The inference's calibration (benchmarks/calibration.py): uniform against weighted deals.
+calibration: venv
+	$(BIN)/python benchmarks/calibration.py --out build/calibration/belote.json $(CALIBRATION_ARGS)
 
 # The tip table (belote_lab.tipstudy): chunks already in the file are not played again.
 tips: venv

@@ -123,7 +123,7 @@ def test_on_the_real_deal_level2_made_every_decision(game: str) -> None:
             ev = evidence(h, seat, position_of(h), random.Random(i))
             assert all(same for _, same in ev.cards)
             if game != "belote":  # Belote's calls: five-card subsets, not the real five
-                assert all(same for v in ev.calls for calls in v for _, same in calls)
+                assert all(d[1] and d[3] for v in ev.calls for calls in v for d in calls)
                 assert ev.log_likelihood(Model(0.1, 0.1)) >= 0.0
 
 
@@ -259,7 +259,7 @@ def test_on_the_real_deal_level2_made_every_call(game: str) -> None:
         dealt = sum(h.hands) | (0 if h.turned is None else 1 << h.turned)
         stock = tuple(int(c) for c in h.deck if not dealt >> c & 1)
         ev = evidence(h, seat, Deal(tuple(h.hands), stock), random.Random(i))
-        assert all(same for v in ev.calls for calls in v for _, same in calls)
+        assert all(d[1] and d[3] for v in ev.calls for calls in v for d in calls)
         assert all(len(v) == 1 for v in ev.calls)
 
 
@@ -296,3 +296,20 @@ def test_a_pass_with_a_hand_level2_takes_with_weighs_less() -> None:
     bad = evidence(h, 0, other, random.Random(0)).log_likelihood(model)
     assert bad < good
 
+
+
+def test_call_kinds_weigh_a_coinche_bid_by_its_trump() -> None:
+    """A bid of the same trump but another value is level 2's kind of call: with
+    ``call_kinds`` it weighs as a match; without, as a miss."""
+    from belote_lab.players.inference import call_kind
+
+    assert [call_kind(c) for c in ("80H", "160H", "capotH", "coinche", "pass", 7)] == [
+        "H", "H", "capotH", "coinche", "pass", ""]
+    other_value = Evidence(calls=((((40, False, 8, True),),),))
+    other_trump = Evidence(calls=((((40, False, 8, False),),),))
+    exact, kinds = Model(0.5, 0.5), Model(0.5, 0.5, call_kinds=True)
+    assert other_value.log_likelihood(exact) == other_trump.log_likelihood(exact) < 0
+    assert other_value.log_likelihood(kinds) > 0 > other_trump.log_likelihood(kinds)
+    h = positions("coinche", range(1), every=30)[0]
+    inf = infer(h, h.to_play, 10, random.Random(0), kinds)
+    assert inf.model.call_kinds and math.isclose(sum(inf.weights), 1.0)

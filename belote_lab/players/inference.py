@@ -101,24 +101,28 @@ from belote_lab.solver.position import Position
 __all__ = [
     "CALL_EPSILON",
     "CARD_EPSILON",
+    "FITTED",
     "OVERSAMPLE",
     "SPLITS",
     "Deal",
     "Evidence",
     "Inference",
     "Model",
+    "call_kind",
     "evidence",
     "infer",
     "inferred_deals",
     "log_likelihoods",
+    "model_for",
     "replayable",
 ]
 
 CARD_EPSILON = 0.5
-"""The noise of the model of a seat's cards (fitted: see the module text)."""
+"""The noise of the model of a seat's cards where a game has no fitted one (see
+:data:`FITTED`)."""
 
-CALL_EPSILON = 0.05
-"""The noise of the model of a seat's calls (fitted: see the module text)."""
+CALL_EPSILON = 0.5
+"""The noise of the model of a seat's calls where a game has no fitted one."""
 
 SPLITS = 8
 """Five-card subsets a four-player Belote seat's calls are weighed on (see the module text)."""
@@ -130,6 +134,22 @@ Decision = tuple[int, bool]
 """One decision of another seat: the number of its legal actions, and whether level 2 would
 have made the action made."""
 
+CallDecision = tuple[int, bool, int, bool]
+"""One call of another seat: as a :data:`Decision`, then the same for the calls' kinds
+(:func:`call_kind`): how many kinds the legal calls have, and whether level 2's call was of
+the kind made."""
+
+
+def call_kind(call: object) -> str:
+    """A call's kind: its text without a leading value, so that Coinche's ``80H`` and
+    ``120H`` are one kind (``H``) — a bid's trump, not how high; a Belote call is its own
+    kind, and Callbreak's calls (numbers) are all of one kind.
+
+    >>> call_kind("110H"), call_kind("capotS"), call_kind("take"), call_kind(3)
+    ('H', 'capotS', 'take', '')
+    """
+    return str(call).lstrip("0123456789")
+
 
 @dataclass(frozen=True)
 class Model:
@@ -138,6 +158,8 @@ class Model:
     ``against_random`` (the default) a likelihood is divided by that of a seat acting at
     random, so that ``ε = 1`` weighs every deal alike (see the module text); without it the
     likelihood is the model's own (then even ``ε = 1`` favours deals that left fewer choices).
+    With ``call_kinds`` a call is weighed by its kind only (:func:`call_kind`: a Coinche bid
+    by its trump, not its value, which level 2 sets by fine points of the hand).
 
     >>> m = Model(0.2, 0.5)
     >>> round(m.probability(True, 4), 9), m.probability(False, 4), m.probability(False, 4, True)
@@ -153,6 +175,7 @@ class Model:
     card_epsilon: float = CARD_EPSILON
     call_epsilon: float = CALL_EPSILON
     against_random: bool = True
+    call_kinds: bool = False
 
     def __post_init__(self) -> None:
         for name in ("card_epsilon", "call_epsilon"):
@@ -164,6 +187,25 @@ class Model:
         """The likelihood (a ratio, with ``against_random``) of one action among ``legal``."""
         eps = self.call_epsilon if call else self.card_epsilon
         return float(_terms(legal, matched, np.array([eps]), self.against_random)[0])
+
+
+FITTED: dict[str, Model] = {
+    "belote": Model(0.5, 0.05),
+    "coinche": Model(0.5, 0.5, call_kinds=True),
+    "callbreak": Model(0.5, 0.5),
+}
+"""Each game's model as ``benchmarks/calibration.py`` fitted it (see the module text), by
+the game's name (as :func:`~belote_lab.players.registry.register_level2` keeps level 2)."""
+
+
+def model_for(game: object) -> Model:
+    """The fitted model of ``game`` (a name or a :class:`~belote_lab.games.Game`), else the
+    general one (:data:`CARD_EPSILON`, :data:`CALL_EPSILON`).
+
+    >>> model_for("belote").call_epsilon, model_for("coinche").call_epsilon
+    (0.05, 0.5)
+    """
+    return FITTED.get(get(game).name, Model())
 
 
 def _terms(legal: int, matched: bool, eps: np.ndarray, against_random: bool) -> np.ndarray:
@@ -199,19 +241,20 @@ class Evidence:
     calls are made with the whole hand).  ``replayed`` is false for a game not replayed (its
     weight is then 1).
 
-    >>> ev = Evidence(cards=((3, True),), calls=((((2, True),), ((2, False),)),))
+    >>> ev = Evidence(cards=((3, True),),
+    ...               calls=((((2, True, 2, True),), ((2, False, 2, False),)),))
     >>> round(math.exp(ev.log_likelihood(Model(0.5, 0.5))), 9)   # 2.0 × mean(1.5, 0.5)
     2.0
     """
 
     cards: tuple[Decision, ...] = ()
-    calls: tuple[tuple[tuple[Decision, ...], ...], ...] = ()
+    calls: tuple[tuple[tuple[CallDecision, ...], ...], ...] = ()
     replayed: bool = True
 
     def log_likelihood(self, model: Model) -> float:
         """The log of this deal's weight (before normalising) under ``model``."""
         grid = log_likelihoods(self, [model.card_epsilon], [model.call_epsilon],
-                               model.against_random)
+                               model.against_random, model.call_kinds)
         return float(grid[0, 0])
 
 
@@ -220,9 +263,11 @@ def log_likelihoods(
     card_eps: Sequence[float],
     call_eps: Sequence[float],
     against_random: bool = True,
+    call_kinds: bool = False,
 ) -> np.ndarray:
     """``ev``'s log-likelihood for every pair of noises: an array indexed
-    ``[card_eps index, call_eps index]`` (the fit of ``ε`` in one pass).
+    ``[card_eps index, call_eps index]`` (the fit of ``ε`` in one pass); the other arguments
+    as :class:`Model`'s.
 
     >>> ev = Evidence(cards=((4, False),))
     >>> log_likelihoods(ev, [0.5, 1.0], [0.1]).round(4).tolist()
@@ -233,7 +278,10 @@ def log_likelihoods(
     cards = _log_sum(ev.cards, ce, against_random)
     calls = np.zeros(len(be))
     for variants in ev.calls:
-        rows = np.array([_log_sum(v, be, against_random) for v in variants])
+        rows = np.array([
+            _log_sum([(d[2], d[3]) if call_kinds else (d[0], d[1]) for d in v], be,
+                     against_random)
+            for v in variants])
         top = rows.max(axis=0)
         finite = np.where(np.isfinite(top), top, 0.0)
         with np.errstate(divide="ignore"):
@@ -418,7 +466,7 @@ def evidence(
     make = level2(obs.game)
     players = {s: make(None) for s in obs.seat_order if s != seat}
     cards: list[Decision] = []
-    calls: dict[int, list[list[Decision]]] = {}
+    calls: dict[int, list[list[CallDecision]]] = {}
     for kind, name, value in actions:
         s = SEATS.index(name)
         if kind == "call":
@@ -444,7 +492,7 @@ def _call_decision(
     value: str,
     player: Any,
     bidding_hands: dict[int, list[int]],
-    calls: dict[int, list[list[Decision]]],
+    calls: dict[int, list[list[CallDecision]]],
 ) -> None:
     """Record seat ``s``'s call ``value`` against level 2's, on each hand ``s`` may have
     held then (``bidding_hands``, else its hand in ``world``)."""
@@ -452,6 +500,7 @@ def _call_decision(
     if len(legal) <= 1:
         return
     made = world.verify_call(value)
+    kinds = len({call_kind(c) for c in legal})
     held = bidding_hands.get(s) or [world.hands[s]]
     rows = calls.setdefault(s, [[] for _ in held])
     saved = world.hands[s]
@@ -462,7 +511,8 @@ def _call_decision(
         finally:
             world.hands[s] = saved
         choice = player.choose_call(view)  # one of ``legal``, in its normal form
-        row.append((len(legal), choice == made or str(choice) == str(made)))
+        same = choice == made or str(choice) == str(made)
+        row.append((len(legal), same, kinds, call_kind(choice) == call_kind(made)))
 
 
 # --- weighted deals ----------------------------------------------------------------------------
@@ -551,7 +601,7 @@ def infer(
     deadline: float | None = None,
 ) -> Inference:
     """``n`` deals of the cards ``seat`` cannot see, weighted by the likelihood of the other
-    seats' calls and cards under ``model`` (default: the fitted :class:`Model`).  Only what
+    seats' calls and cards under ``model`` (default: the game's, :func:`model_for`).  Only what
     ``seat`` may see is read (its observation of ``state``).
 
     In the play the deals are :func:`~belote_lab.players.sampling.sample_deals`'s with the
@@ -570,8 +620,8 @@ def infer(
     >>> type(inf.deals[0]).__name__, len(inf.deals[0].stock) # 11 cards still to deal
     ('Deal', 11)
     """
-    model = model or Model()
     obs = _view(state, seat)
+    model = model or model_for(obs.game)
     deals: list[Any]
     if obs.phase == "bidding":
         deals = _bidding_deals(obs, seat, n, rng)

@@ -1,0 +1,424 @@
+"""Calibration of the inference (:mod:`belote_lab.players.inference`): how often a seat really
+holds a key card when the weighted deals say it does with probability p, against the
+uniform deals of the hard constraints alone.
+
+    python benchmarks/calibration.py [--game belote] [--deals 1200] [--fit 400] [--samples 100]
+                                     [--jobs 2] [--agreement 0] [--out FILE] [--raw FILE]
+
+Method.  ``--deals`` hands of ``--game`` are dealt from seeds ``--seed`` … and played by
+level-2 players (``--players``).  In hand ``i`` the seat ``i mod 4`` looks at the hand at four
+checkpoints — after the auction (before the first card), after tricks 1, 3 and 5 — and draws
+``--samples`` deals of the cards it cannot see (:func:`~belote_lab.players.inference.infer`:
+the sampler's deals, every hard constraint kept, and each deal's evidence).  For each key
+card it cannot see — the trump jack and nine (a suit contract; Callbreak: the king of
+spades) and the four aces — and each
+other seat, the predicted probability that the seat holds the card is the weight of the deals
+in which it does; the outcome is whether it really does.  Uniform = every deal weighing the
+same (``ε = 1``: the sampler alone); weighted = the inference's weights.
+
+ε.  When every seat is level 2 the level-2 model never misses on the real deal, so the rate of
+misses there says nothing; ε is chosen instead for calibration: the pair (cards, calls) of the
+grid with the lowest log loss on the first ``--fit`` hands — and whether the calls are weighed
+by their kind only (a Coinche bid by its trump, not its value: ``call_kinds``) — and every
+figure below it is measured on the other hands, which the fit never saw.  ``--agreement N`` also
+plays N hands with level-3 and N with level-4 players at every seat and counts how often level
+2, on the acting seat's own observation, would have made the action they made (and the ε
+that best explains their actions: the maximum-likelihood noise of the model) — the noise a
+stronger or a human opponent brings.
+
+Printed and written (``--out``, JSON; a ``.txt`` summary beside it): the fitted ε, the log
+loss of every ε of the grid on the fit and test hands, the reliability tables (decile,
+mean predicted, observed frequency, n) of the uniform and weighted predictions, their Brier
+score and log loss (probabilities clipped to [0.001, 0.999]) overall and at each checkpoint,
+the mean effective sample size, the number of hands and predictions, the time and the load
+average.  The issue's 10,000-hand run is ``make calibration CALIBRATION_ARGS="--deals 10000
+--fit 2000"`` (four-player Belote: 1,200 hands took 15 minutes on 2 cores shared with other
+work, so about 2 hours; Coinche and Callbreak take about half as long).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import pickle
+import random
+import sys
+import time
+from collections.abc import Iterator
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from loadavg import load_average  # benchmarks/loadavg.py
+
+from belote_lab.cards import Card, Rank, Suit
+from belote_lab.contract import ContractKind
+from belote_lab.games import get
+from belote_lab.players.inference import Model, infer, log_likelihoods, model_for
+from belote_lab.players.levels import player_for
+from belote_lab.players.registry import level2
+from belote_lab.selfplay import play_hand
+
+GRID = (0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0)
+"""The noises tried, for the cards and for the calls."""
+KINDS = (False, True)
+"""``call_kinds`` of :class:`~belote_lab.players.inference.Model`: both are fitted (the
+likelihood's form is the module's, ``against_random``: the model's own likelihood gave the
+same log loss to 0.001 in four-player Belote and Coinche)."""
+CHECKPOINTS = (0, 1, 3, 5)
+"""Tricks played at each checkpoint (0: after the auction)."""
+CLIP = 1e-3
+"""Probabilities are clipped to [CLIP, 1 - CLIP] for the log loss."""
+
+
+# --- one hand -------------------------------------------------------------------------------------
+def at_checkpoint(hand: Any, tricks: int) -> Any | None:
+    """A copy of the finished ``hand`` taken back to the moment ``tricks`` tricks were
+    complete and the next not begun (``None`` past its end)."""
+    if tricks >= len(hand.tricks):
+        return None
+    w = hand.copy()
+    while len(w.tricks) > tricks or w.trick or w.result is not None:
+        w.undo()
+    return w
+
+
+def key_cards(state: Any) -> list[tuple[str, Card]]:
+    """The key cards of the hand's contract: the trump jack and nine (a suit contract; in
+    Callbreak the king of spades), the aces; each with its kind."""
+    out: list[tuple[str, Card]] = []
+    contract = state.contract
+    if contract.kind is ContractKind.SUIT and contract.trump is not None:
+        t = int(contract.trump)
+        out += [("trump J", Card(16 * t + Rank.JACK)), ("trump 9", Card(16 * t + Rank.NINE))]
+    elif contract.trump is not None:  # Callbreak: spades, the ace and king highest
+        out += [("trump K", Card(16 * int(contract.trump) + Rank.KING))]
+    out += [("ace", Card(16 * int(s) + Rank.ACE)) for s in Suit]
+    return out
+
+
+def predictions(state: Any, seat: int, samples: int, rng: random.Random) -> dict[str, Any]:
+    """At one checkpoint: each (key card, other seat) the seat cannot place, with the
+    predicted probability for every model of the grid (``[kinds, card ε, call ε]``), the
+    outcome, and the effective sample size of every model."""
+    inf = infer(state, seat, samples, rng, Model(1.0, 1.0))
+    logs = np.array([[log_likelihoods(ev, GRID, GRID, True, kinds) for kinds in KINDS]
+                     for ev in inf.evidence])  # [deal, call kinds?, card ε, call ε]
+    top = logs.max(axis=0)
+    with np.errstate(invalid="ignore"):
+        w = np.exp(logs - np.where(np.isfinite(top), top, 0.0))
+    total = w.sum(axis=0)
+    w = np.where(total > 0, w / np.where(total > 0, total, 1.0), 1.0 / len(inf))
+    ess = 1.0 / (w * w).sum(axis=0)
+    played = state.played_masks()
+    known = state.known_cards(seat)
+    rows = []
+    for kind, card in key_cards(state):
+        bit = 1 << int(card)
+        if state.hands[seat] & bit or any(m & bit for m in played) or any(
+            m & bit for m in known.values()
+        ):
+            continue
+        for other in state.seat_order:
+            if other == seat:
+                continue
+            holds = np.array([bool(d.hands[other] & bit) for d in inf.deals], dtype=float)
+            p = np.tensordot(holds, w, axes=(0, 0))
+            rows.append({"kind": kind, "p": p.round(6).tolist(),
+                         "y": bool(state.hands[other] & bit)})
+    return {"rows": rows, "ess": ess.round(3).tolist(), "n": len(inf)}
+
+
+def one_hand(job: tuple[str, str, int, int, int]) -> dict[str, Any]:
+    """Play hand ``i`` (seed ``base + i``) and make its checkpoints' predictions."""
+    game, players, base, i, samples = job
+    g = get(game)
+    t0 = time.perf_counter()
+    hand = play_hand(game, players, seed=base + i, dealer=g.seats[i % g.players])
+    seat = g.seats[i % g.players]
+    out: dict[str, Any] = {"i": i, "seat": seat, "checkpoints": {}}
+    for k in CHECKPOINTS:
+        state = at_checkpoint(hand, k)
+        if state is not None:
+            rng = random.Random(1_000_003 * (base + i) + k)
+            out["checkpoints"][k] = predictions(state, seat, samples, rng)
+    out["seconds"] = time.perf_counter() - t0
+    return out
+
+
+# --- scores ---------------------------------------------------------------------------------------
+def log_loss(p: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The mean log loss over the first axis (``p`` may have more axes: the grid)."""
+    q = np.clip(p, CLIP, 1 - CLIP)
+    yy = y.reshape((-1,) + (1,) * (p.ndim - 1))
+    return np.asarray(-(yy * np.log(q) + (1 - yy) * np.log(1 - q)).mean(axis=0))
+
+
+def brier(p: np.ndarray, y: np.ndarray) -> float:
+    return float(((p - y) ** 2).mean())
+
+
+def reliability(p: np.ndarray, y: np.ndarray) -> list[dict[str, Any]]:
+    """Deciles of the predicted probability: mean predicted, observed frequency, n."""
+    out = []
+    bins = np.minimum((p * 10).astype(int), 9)
+    for b in range(10):
+        sel = bins == b
+        n = int(sel.sum())
+        out.append({"decile": f"{b / 10:.1f}-{(b + 1) / 10:.1f}", "n": n,
+                    "predicted": round(float(p[sel].mean()), 4) if n else None,
+                    "observed": round(float(y[sel].mean()), 4) if n else None})
+    return out
+
+
+def gather(hands: list[dict[str, Any]], checkpoint: int | None = None) -> tuple[Any, Any, Any]:
+    """Predictions ``[row, kinds, card ε, call ε]``, outcomes and effective sample sizes
+    ``[checkpoint, kinds, card ε, call ε]`` of ``hands`` (one checkpoint, or all)."""
+    ps: list[Any] = []
+    ys: list[bool] = []
+    ess: list[Any] = []
+    for h in hands:
+        for k, cp in h["checkpoints"].items():
+            if checkpoint is not None and int(k) != checkpoint:
+                continue
+            ess.append(cp["ess"])
+            for r in cp["rows"]:
+                ps.append(r["p"])
+                ys.append(r["y"])
+    return np.array(ps, dtype=float), np.array(ys, dtype=float), np.array(ess, dtype=float)
+
+
+def scores(p: np.ndarray, y: np.ndarray) -> dict[str, Any]:
+    return {"n": len(y), "brier": round(brier(p, y), 5),
+            "log_loss": round(float(log_loss(p, y)), 5), "reliability": reliability(p, y)}
+
+
+def fit(hands: list[dict[str, Any]]) -> tuple[tuple[int, int, int], np.ndarray]:
+    """The grid index ``(kinds, card ε, call ε)`` of the lowest log loss on ``hands``, and
+    the log loss of every model."""
+    p, y, _ = gather(hands)
+    grid = log_loss(p, y)
+    best = np.unravel_index(int(np.argmin(grid)), grid.shape)
+    return (int(best[0]), int(best[1]), int(best[2])), grid
+
+
+def model_name(ix: tuple[int, int, int]) -> dict[str, Any]:
+    return {"card_epsilon": GRID[ix[1]], "call_epsilon": GRID[ix[2]],
+            "call_kinds": KINDS[ix[0]]}
+
+
+def grid_index(model: Model) -> tuple[int, int, int] | None:
+    """``model``'s place in the grid, if it has one."""
+    if model.card_epsilon not in GRID or model.call_epsilon not in GRID or (
+        not model.against_random
+    ):
+        return None
+    return (KINDS.index(model.call_kinds), GRID.index(model.card_epsilon),
+            GRID.index(model.call_epsilon))
+
+
+def evaluate(test: list[dict[str, Any]], best: tuple[int, int, int], game: str
+             ) -> dict[str, Any]:
+    """Uniform and weighted (``best``; and the module's model of ``game``) scores on
+    ``test``."""
+    uniform = (0, len(GRID) - 1, len(GRID) - 1)
+    default = grid_index(model_for(game)) or best
+    out: dict[str, Any] = {}
+    for name, ix in (("uniform", uniform), ("weighted", best), ("module default", default)):
+        per: dict[str, Any] = {}
+        for k in (None, *CHECKPOINTS):
+            p, y, ess = gather(test, k)
+            if not len(y):
+                continue
+            s = scores(p[(slice(None), *ix)], y)
+            s["mean_ess"] = round(float(ess[(slice(None), *ix)].mean()), 2)
+            per["all" if k is None else f"after trick {k}" if k else "after the auction"] = s
+        out[name] = {"model": model_name(ix), "scores": per}
+    return out
+
+
+# --- how often level 2 does what a stronger player does -------------------------------------------
+def agreement_hand(job: tuple[str, int, int]) -> list[tuple[str, int, bool]]:
+    """Deal and play one hand by ``level`` players at every seat; at each decision with a
+    choice, did level 2 (on the same observation) choose the same?  ``(kind, legal, same)``."""
+    game, level, seed = job
+    g = get(game)
+    l2 = level2(game)(None)
+    for redeal in range(100):
+        h = g.hand_class(seed=1000 * seed + redeal, dealer=g.seats[seed % g.players])
+        players = {s: player_for(game, level, seed=10 * seed + s) for s in g.seats}
+        out: list[tuple[str, int, bool]] = []
+        while not h.is_over:
+            s = h.current_player
+            view = h.observation(s)
+            if h.phase == "play":
+                legal = bin(h.legal_mask()).count("1")
+                card = players[s].choose_card(view)
+                if legal > 1:
+                    out.append(("card", legal, int(l2.choose_card(view)) == int(card)))
+                h.play(card)
+            else:
+                calls = h.legal_calls()
+                call = players[s].choose_call(view)
+                if len(calls) > 1:
+                    mine = l2.choose_call(view)
+                    out.append(("call", len(calls), h.verify_call(mine) == h.verify_call(call)))
+                h.call(call)
+        if h.phase == "done":
+            return out
+    return []
+
+
+def noise_mle(decisions: list[tuple[int, bool]]) -> float | None:
+    """The ε of the model (level 2, else a random legal action) that best explains
+    ``decisions`` (maximum likelihood on a grid of step 0.001)."""
+    if not decisions:
+        return None
+    eps = np.linspace(0.001, 1.0, 1000)
+    ll = np.zeros_like(eps)
+    for legal, same in decisions:
+        ll += np.log((1 - eps) * same + eps / legal)
+    return round(float(eps[int(np.argmax(ll))]), 3)
+
+
+def agreement(game: str, hands: int, jobs: int) -> dict[str, Any]:
+    """Level 2 against levels 3 and 4 (see the module text)."""
+    out: dict[str, Any] = {"hands": hands}
+    for level in (3, 4):
+        t0 = time.perf_counter()
+        with Pool(jobs) as pool:
+            rows = [r for hand in pool.map(agreement_hand, [(game, level, s) for s in
+                                                           range(hands)]) for r in hand]
+        per: dict[str, Any] = {"seconds": round(time.perf_counter() - t0, 1)}
+        for kind in ("card", "call"):
+            ds = [(legal, same) for k, legal, same in rows if k == kind]
+            per[kind + "s"] = {
+                "decisions": len(ds),
+                "agree": round(sum(s for _, s in ds) / len(ds), 4) if ds else None,
+                "epsilon_mle": noise_mle(ds),
+            }
+        out[f"level {level}"] = per
+    return out
+
+
+# --- the run -------------------------------------------------------------------------------------
+def run_hands(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
+    jobs = [(args.game, args.players, args.seed, i, args.samples) for i in range(args.deals)]
+    t0 = time.perf_counter()
+    with Pool(args.jobs) as pool:
+        for n, res in enumerate(pool.imap_unordered(one_hand, jobs, chunksize=4), 1):
+            if n % 100 == 0 or n == len(jobs):
+                el = time.perf_counter() - t0
+                print(f"  {n}/{len(jobs)} hands, {el:.0f} s", file=sys.stderr, flush=True)
+            yield res
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", default="belote", choices=("belote", "coinche", "callbreak"))
+    ap.add_argument("--deals", type=int, default=1200)
+    ap.add_argument("--fit", type=int, default=None, help="hands the fit of ε uses (a third)")
+    ap.add_argument("--samples", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=20261202)
+    ap.add_argument("--players", default="2,2,2,2")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--agreement", type=int, default=0, help="hands a level (3, 4) plays")
+    ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--raw", type=Path, default=None,
+                    help="keep every hand's predictions here (gzip pickle); when it holds "
+                    "those of the same hands, read them instead of playing them again")
+    args = ap.parse_args(argv)
+    fit_n = args.deals // 3 if args.fit is None else args.fit
+    load_before = load_average()
+    t0 = time.perf_counter()
+    key = (args.game, args.players, args.deals, args.samples, args.seed, GRID, KINDS)
+    kept = None
+    if args.raw is not None and args.raw.exists():
+        with gzip.open(args.raw, "rb") as f:
+            kept = pickle.load(f)
+    if kept is not None and kept[0] == key:
+        _, hands, seconds, loads = kept
+        print(f"(the hands' predictions are read from {args.raw})", file=sys.stderr)
+    else:
+        hands = sorted(run_hands(args), key=lambda h: h["i"])
+        seconds = time.perf_counter() - t0
+        loads = {"before": load_before, "after": load_average()}
+        if args.raw is not None:
+            args.raw.parent.mkdir(parents=True, exist_ok=True)
+            with gzip.open(args.raw, "wb") as f:
+                pickle.dump((key, hands, seconds, loads), f)
+    fit_set, test = hands[:fit_n], hands[fit_n:]
+    best, fit_grid = fit(fit_set)
+    p, y, _ = gather(test)
+    result: dict[str, Any] = {
+        "game": args.game, "players": args.players, "hands": len(hands), "fit_hands": fit_n,
+        "test_hands": len(test), "samples": args.samples, "seed": args.seed,
+        "checkpoints": ["after the auction" if k == 0 else f"after trick {k}"
+                        for k in CHECKPOINTS],
+        "grid": list(GRID), "clip": CLIP, "seconds": round(seconds, 1), "jobs": args.jobs,
+        "hand_seconds_mean": round(float(np.mean([h["seconds"] for h in hands])), 3),
+        "load_average": loads,
+        "fitted": model_name(best),
+        "log_loss_grid": {
+            f"call_kinds={kinds}": {
+                "fit": fit_grid[k].round(5).tolist(),
+                "test": log_loss(p, y)[k].round(5).tolist()}
+            for k, kinds in enumerate(KINDS)},
+        "test": evaluate(test, best, args.game),
+    }
+    if args.agreement:
+        result["agreement"] = agreement(args.game, args.agreement, args.jobs)
+    text = summary(result)
+    print(text)
+    if args.out is not None:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+        args.out.with_suffix(".txt").write_text(text + "\n")
+    return 0
+
+
+def summary(r: dict[str, Any]) -> str:
+    """The results as text: the fit, then uniform against weighted."""
+    lines = [
+        f"Calibration of the inference — {r['game']}, players {r['players']}: {r['hands']} "
+        f"self-play hands ({r['fit_hands']} to fit ε, {r['test_hands']} to test), "
+        f"{r['samples']} sampled deals a checkpoint, {r['jobs']} processes, "
+        f"{r['seconds']:.0f} s; load average {r['load_average']['before']} → "
+        f"{r['load_average']['after']}",
+        f"fitted (lowest log loss on the fit hands): {r['fitted']}",
+        "",
+        f"log loss on the test hands, call_kinds={r['fitted']['call_kinds']} (rows: card ε; "
+        "columns: call ε " + " ".join(str(x) for x in r["grid"]) + ")",
+    ]
+    key = f"call_kinds={r['fitted']['call_kinds']}"
+    for e, row in zip(r["grid"], r["log_loss_grid"][key]["test"], strict=True):
+        lines.append(f"  {e:<5} " + " ".join(f"{x:.4f}" for x in row))
+    names = ["uniform", "weighted"]
+    if r["test"]["module default"]["model"] != r["test"]["weighted"]["model"]:
+        names.append("module default")
+    for name in names:
+        t = r["test"][name]
+        lines += ["", f"{name} — {t['model']}",
+                  "  checkpoint          n      Brier    log loss  mean ESS"]
+        for k, s in t["scores"].items():
+            lines.append(f"  {k:<18}{s['n']:>6}  {s['brier']:.4f}   {s['log_loss']:.4f}"
+                         f"    {s['mean_ess']:.1f}")
+        lines.append("  reliability (all checkpoints): decile  mean predicted  observed  n")
+        for b in t["scores"]["all"]["reliability"]:
+            pr = "—" if b["predicted"] is None else f"{b['predicted']:.3f}"
+            ob = "—" if b["observed"] is None else f"{b['observed']:.3f}"
+            lines.append(f"    {b['decile']}   {pr:>6}  {ob:>6}  {b['n']:>6}")
+    if "agreement" in r:
+        lines += ["", f"level 2's choice against levels 3 and 4 ({r['agreement']['hands']} "
+                  "hands each, every seat that level):"]
+        for level in ("level 3", "level 4"):
+            a = r["agreement"][level]
+            lines.append(f"  {level}: cards {a['cards']}, calls {a['calls']}, "
+                         f"{a['seconds']} s")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
