@@ -93,8 +93,10 @@ __all__ = [
     "HintSaid",
     "Review",
     "ReviewRow",
+    "gap_text",
     "grade",
     "judge",
+    "level_with_first",
     "paired_interval",
     "review",
 ]
@@ -654,10 +656,31 @@ def _amount(value: int | str, unit: str, language: str, plural: bool = False) ->
     return words.text(f"review.amount_{key}", language, n=value)
 
 
-def _fmt(x: float, unit: str) -> str:
-    """A seat-view gap: one decimal (``3.1``), two in tricks (``0.25``); never ``-0.0``."""
+def gap_text(x: float, unit: str) -> str:
+    """A seat-view gap as the review writes it: one decimal (``3.1``), two in tricks
+    (``0.25``); never ``-0.0``.
+
+    >>> gap_text(3.14, "points"), gap_text(0.251, "tricks"), gap_text(-0.01, "points")
+    ('3.1', '0.25', '0.0')
+    """
     text = f"{x:.{2 if unit == 'tricks' else 1}f}"
     return text.lstrip("-") if float(text) == 0 else text
+
+
+_fmt = gap_text
+
+
+def level_with_first(row: ReviewRow) -> bool:
+    """Whether the hint put the card played first, or level with its first card on every
+    deal as the review writes a gap (``0.0`` below: a tie, not a card below)."""
+    h = row.hint
+    if h is None:
+        return False
+    if h.best_card == row.card or (h.exact and h.cost == 0):
+        return True
+    high = h.interval[1]
+    return (float(gap_text(h.cost, row.unit)) == 0
+            and (not math.isfinite(high) or float(gap_text(high, row.unit)) <= 0))
 
 
 def _gap(value: float, unit: str, language: str) -> str:
@@ -755,7 +778,7 @@ def _span_words(x: ReviewRow, unit: str, language: str) -> str:
     assert h is not None
     card, hcard = x.card.pretty, h.best_card.pretty
     low, high = h.interval
-    if h.best_card == x.card or (h.exact and h.cost == 0):
+    if level_with_first(x):
         return words.text("review.span_top", language, card=card)
     one = not (math.isfinite(low) and math.isfinite(high)) or _fmt(low, unit) == _fmt(high, unit)
     if h.exact or one:  # exact, one deal, or the same gap on every deal

@@ -498,3 +498,19 @@ def test_a_call_that_may_have_scored_more_says_at_most() -> None:
             "the best call, 80 ♦, perhaps more (95% interval): within noise") in r.text()
     assert (f"표본 딜 60개에서 패스는 가장 좋은 다이아몬드 80보다 최대 {high}점 덜 얻었고, "
             "더 얻었을 수도 있습니다(95% 신뢰구간). 오차 범위 안입니다.") in r.text("ko")
+
+
+def test_a_card_level_with_the_hints_first_is_not_written_as_0_0_below() -> None:
+    """Two cards worth the same on every sampled deal (a tie): the card played is level with
+    the hint's first card, written as the hint's best, never "0.0 points below 7♣"."""
+    from belote_lab.review import HintSaid, ReviewRow, level_with_first
+
+    C = Card
+
+    tie = HintSaid(0.0, 0.0, C.parse("7C"), samples=6, exact=False, low=0.0, high=0.0)
+    row = ReviewRow(7, 2, C.parse("JC"), 0, 0, (C.parse("7C"), C.parse("JC")), 0, "points",
+                    hint=tie)
+    assert level_with_first(row) and row.verdict == "best"
+    below = HintSaid(0.0, 3.0, C.parse("7C"), samples=6, exact=False, low=1.0, high=5.0)
+    assert not level_with_first(ReviewRow(7, 2, C.parse("JC"), 0, 0, (C.parse("7C"),), 0,
+                                          "points", hint=below))

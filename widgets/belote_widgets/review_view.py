@@ -30,7 +30,7 @@ import math
 from typing import Any
 
 from belote_lab.cards import Suit
-from belote_lab.review import Review, ReviewRow
+from belote_lab.review import Review, ReviewRow, gap_text, level_with_first
 from belote_lab.words import LANGUAGES, section
 from belote_lab.words import text as catalogue_text
 from belote_widgets.cards_view import card_html, esc
@@ -74,10 +74,7 @@ def _amount(x: float | str, unit: str, lang: str, digits: int = 0) -> str:
     return review_words(f"amount_{unit}", lang, n=n)
 
 
-def _num(x: float, unit: str) -> str:
-    """A seat-view gap as the review writes it: one decimal, two in tricks; never ``-0.0``."""
-    text = f"{x:.{2 if unit == 'tricks' else 1}f}"
-    return text.lstrip("-") if float(text) == 0 else text
+_num = gap_text  # a seat-view gap as the review writes it
 
 
 def _hint_said(row: ReviewRow, unit: str, lang: str) -> str:
@@ -97,7 +94,7 @@ def _hint_said(row: ReviewRow, unit: str, lang: str) -> str:
             n += review_words("played_on_all" if every else "played_on", lang, m=h.played_on)
     low, high = h.interval
     card = h.best_card.pretty
-    if h.best_card == row.card or (h.exact and h.cost <= 0):
+    if level_with_first(row):
         said = review_words("hint_best", lang, n=n)
     elif h.exact or not (math.isfinite(low) and math.isfinite(high)) or (
         _num(low, unit) == _num(high, unit)
