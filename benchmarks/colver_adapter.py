@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from belote_lab.cards import SEATS, Card, mask_cards
@@ -54,6 +54,7 @@ __all__ = [
     "auction_actions",
     "bid_action",
     "contract_of",
+    "emitter",
     "first_leader",
     "from_cv",
     "mean_ci",
@@ -82,6 +83,19 @@ SUITS = "SHDC"
 CV_RANKS = (5, 6, 7, 9, 10, 11, 8, 12)  # our rank index of colver's 7 8 9 J Q K 10 A
 PASS, COINCHE, SURCOINCHE, BID_CAPOT = 0, 41, 42, 37
 PHASE_BIDDING, PHASE_PLAY = 0, 1
+
+
+def emitter(out: str | None) -> Callable[[str], None]:
+    """A benchmark's printer: each line to standard output and, with ``out``, appended to
+    that file too (the results file of a run)."""
+
+    def emit(text: str) -> None:
+        print(text, flush=True)
+        if out:
+            with open(out, "a", encoding="utf-8") as f:
+                f.write(text + "\n")
+
+    return emit
 
 
 def require() -> Any:

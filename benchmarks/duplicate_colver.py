@@ -38,6 +38,7 @@ from colver_adapter import (  # benchmarks/colver_adapter.py
     PASS,
     Replica,
     auction_actions,
+    emitter,
     mean_ci,
     require,
 )
@@ -219,11 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     except RuntimeError as e:
         p.error(str(e))
 
-    def emit(text: str) -> None:
-        print(text, flush=True)
-        if a.out:
-            with open(a.out, "a", encoding="utf-8") as f:
-                f.write(text + "\n")
+    emit = emitter(a.out)
 
     emit(f"duplicate_colver: level {a.level}, {a.deals} deals, seed {a.seed}, colver "
          f"{cv.__version__}; start {time.ctime()}; load average {load_average() or 'n/a'}")

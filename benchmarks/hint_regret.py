@@ -40,7 +40,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from colver_adapter import mean_ci, replica_of, require  # benchmarks/colver_adapter.py
+from colver_adapter import emitter, mean_ci, replica_of, require  # benchmarks/colver_adapter.py
 from loadavg import load_average  # benchmarks/loadavg.py
 
 from belote_lab.cards import mask_cards
@@ -172,11 +172,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error(str(e))
     games = [g.strip() for g in a.games.split(",") if g.strip()]
 
-    def emit(text: str) -> None:
-        print(text, flush=True)
-        if a.out:
-            with open(a.out, "a", encoding="utf-8") as f:
-                f.write(text + "\n")
+    emit = emitter(a.out)
 
     emit(f"hint_regret: {a.positions} positions ({', '.join(games)}), seed {a.seed}, hint "
          f"samples={a.samples} time_budget={a.budget}, colver {cv.__version__}; start "
