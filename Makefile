@@ -107,7 +107,8 @@ bench-colver: venv
 
 # The inference's calibration (benchmarks/calibration.py): uniform against weighted deals.
 calibration: venv
-	$(BIN)/python benchmarks/calibration.py --out build/calibration/belote.json $(CALIBRATION_ARGS)
+	$(BIN)/python benchmarks/calibration.py --out build/calibration/calibration.json \
+	    --raw build/calibration $(CALIBRATION_ARGS)
 
 # The tip table (belote_lab.tipstudy): chunks already in the file are not played again.
 tips: venv

@@ -43,16 +43,28 @@ needs.
 deal; once the stock is empty the seat knows every card anyway): its deals keep uniform
 weights and :attr:`Inference.replayed` says so.
 
-**ε** (:data:`CARD_EPSILON` = 0.5, :data:`CALL_EPSILON` = 0.05): the pair of a grid (0.02 …
-1, both forms of the likelihood) with the lowest log loss of the predicted holders of the
-key cards (the trump jack and nine, the aces) on 400 four-player Belote hands of level-2
-self-play, 100 deals a prediction (``benchmarks/calibration.py``, ``make calibration``).
-On the 800 hands the fit did not see, against the sampler alone: Brier score 0.182 against
-0.220, log loss 0.534 against 0.627.  Level 2's own play is never noisy, so the ε fitted is
-what keeps enough deals weighing with 100 of them (the effective sample size is 32 on
-average); it is also about the noise that best explains level 3's and level 4's cards
-by level 2's (0.37 and 0.56; calls 0.001 and 0.035).  Fewer deals would want a larger ε.
-Figures: ``benchmarks/results/calibration-2026-12-02.txt``.
+**ε**, a game's (:data:`FITTED`, :func:`model_for`): the pair of a grid (0.02 … 1), cards and
+calls, and whether calls are weighed by their kind only (:func:`call_kind`), with the lowest
+log loss of the predicted holders of the key cards (the trump jack and nine, the aces) on a
+third of the level-2 self-play hands of ``benchmarks/calibration.py`` (``make
+calibration``), 100 deals a prediction.  On the other hands, which the fit did not see,
+against the sampler alone (Brier score, log loss):
+
+=========== ================== ====================== =====================
+game        ε cards, calls     Brier                  log loss
+=========== ================== ====================== =====================
+belote      0.5, 0.05          0.220 → 0.182          0.627 → 0.534
+coinche     0.5, 0.5 (kinds)   0.216 → 0.176          0.619 → 0.521
+callbreak   0.7, 0.7           0.224 → 0.184          0.640 → 0.541
+=========== ================== ====================== =====================
+
+Level 2's own play is never noisy, so the ε fitted is what keeps enough deals weighing with
+100 of them (the effective sample size is 18–32 on average); it is also close to the noise
+that best explains level 4's cards by level 2's (0.55 in Belote and Coinche, 0.18 in
+Callbreak).  Coinche's bids are weighed by their trump: their values, which level 2 sets by
+fine points of the hand, weigh too much when matched exactly (log loss 0.529 at best, against
+0.521).  Fewer deals would want a larger ε.  Figures:
+``benchmarks/results/calibration-2026-12-02.txt``.
 
 Consumers: :func:`infer` gives the weighted deals (each with its weight, the effective sample
 size, the probability that a seat holds a card); :func:`inferred_deals` gives plain deals,
@@ -192,7 +204,7 @@ class Model:
 FITTED: dict[str, Model] = {
     "belote": Model(0.5, 0.05),
     "coinche": Model(0.5, 0.5, call_kinds=True),
-    "callbreak": Model(0.5, 0.5),
+    "callbreak": Model(0.7, 0.7),
 }
 """Each game's model as ``benchmarks/calibration.py`` fitted it (see the module text), by
 the game's name (as :func:`~belote_lab.players.registry.register_level2` keeps level 2)."""
