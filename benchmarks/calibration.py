@@ -32,8 +32,8 @@ mean predicted, observed frequency, n) of the uniform and weighted predictions, 
 score and log loss (probabilities clipped to [0.001, 0.999]) overall and at each checkpoint,
 the mean effective sample size, the number of hands and predictions, the time and the load
 average.  The issue's 10,000-hand run is ``make calibration CALIBRATION_ARGS="--deals 10000
---fit 2000"`` (four-player Belote: 1,200 hands took 15 minutes on 2 cores shared with other
-work, so about 2 hours; Coinche and Callbreak take about half as long).
+--fit 2000"`` (four-player Belote: 1,200 hands took 7 to 15 minutes on 2 cores shared with
+other work, so 1 to 2 hours; Coinche and Callbreak take about as long or less).
 """
 
 from __future__ import annotations
