@@ -41,7 +41,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import pickle
 import random
 import sys
 import time
@@ -219,6 +218,29 @@ def grid_index(model: Model) -> tuple[int, int, int] | None:
             GRID.index(model.call_epsilon))
 
 
+def paired_by_hand(test: list[dict[str, Any]], a: tuple[int, int, int],
+                   b: tuple[int, int, int]) -> dict[str, Any]:
+    """Log loss of model ``a`` minus model ``b``, paired by hand: each test hand's mean
+    difference over its predictions, then the mean over the hands with its 95% interval (the
+    predictions of one hand are not independent; the hands are).
+
+    >>> h = {"checkpoints": {"0": {"rows": [{"p": [[[0.5]], [[0.9]]], "y": True}], "ess": []}}}
+    >>> r = paired_by_hand([h, h], (0, 0, 0), (1, 0, 0))
+    >>> r["hands"], round(r["mean"], 3), r["low"] == r["high"] == r["mean"]
+    (2, 0.588, True)
+    """
+    diffs = []
+    for h in test:
+        p, y, _ = gather([h])
+        if len(y):
+            diffs.append(float(log_loss(p[(slice(None), *a)], y))
+                         - float(log_loss(p[(slice(None), *b)], y)))
+    d = np.array(diffs)
+    half = 1.96 * float(d.std(ddof=1)) / len(d) ** 0.5 if len(d) > 1 else float("nan")
+    return {"hands": len(d), "mean": float(d.mean()), "low": float(d.mean()) - half,
+            "high": float(d.mean()) + half}
+
+
 def evaluate(test: list[dict[str, Any]], best: tuple[int, int, int], game: str
              ) -> dict[str, Any]:
     """Uniform and weighted (``best``; and the module's model of ``game``) scores on
@@ -236,6 +258,7 @@ def evaluate(test: list[dict[str, Any]], best: tuple[int, int, int], game: str
             s["mean_ess"] = round(float(ess[(slice(None), *ix)].mean()), 2)
             per["all" if k is None else f"after trick {k}" if k else "after the auction"] = s
         out[name] = {"model": model_name(ix), "scores": per}
+    out["uniform minus weighted"] = paired_by_hand(test, uniform, best)
     return out
 
 
@@ -318,16 +341,17 @@ def run_hands(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
 def played(args: argparse.Namespace) -> tuple[list[dict[str, Any]], float, dict[str, Any]]:
     """Every hand's predictions, the seconds they took and the load average around them:
     read from ``--raw`` when it holds those of the same hands, else played (and kept)."""
-    key = (args.game, args.players, args.deals, args.samples, args.seed, GRID, KINDS)
+    key = json.loads(json.dumps(
+        [args.game, args.players, args.deals, args.samples, args.seed, GRID, KINDS]))
     path = None
     if args.raw is not None:
-        path = args.raw / f"{args.game}-{args.deals}-{args.samples}-{args.seed}.pkl.gz"
+        path = args.raw / f"{args.game}-{args.deals}-{args.samples}-{args.seed}.json.gz"
         if path.exists():
-            with gzip.open(path, "rb") as f:
-                kept = pickle.load(f)
-            if kept[0] == key:
+            with gzip.open(path, "rt", encoding="utf-8") as f:
+                kept = json.load(f)  # plain JSON, never pickle: the cache is data
+            if kept["key"] == key:
                 print(f"(the hands' predictions are read from {path})", file=sys.stderr)
-                return kept[1], kept[2], kept[3]
+                return kept["hands"], kept["seconds"], kept["loads"]
     before = load_average()
     t0 = time.perf_counter()
     hands = sorted(run_hands(args), key=lambda h: h["i"])
@@ -335,8 +359,8 @@ def played(args: argparse.Namespace) -> tuple[list[dict[str, Any]], float, dict[
     loads = {"before": before, "after": load_average()}
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with gzip.open(path, "wb") as f:
-            pickle.dump((key, hands, seconds, loads), f)
+        with gzip.open(path, "wt", encoding="utf-8") as f:
+            json.dump({"key": key, "hands": hands, "seconds": seconds, "loads": loads}, f)
     return hands, seconds, loads
 
 
@@ -451,6 +475,10 @@ def summary(r: dict[str, Any]) -> str:
     key = f"call_kinds={r['fitted']['call_kinds']}"
     for e, row in zip(r["grid"], r["log_loss_grid"][key]["test"], strict=True):
         lines.append(f"  {e:<5} " + " ".join(f"{x:.4f}" for x in row))
+    gain = r["test"]["uniform minus weighted"]
+    lines += ["", f"log loss, uniform minus weighted, paired by hand: {gain['mean']:+.4f} "
+              f"(95% interval {gain['low']:+.4f} to {gain['high']:+.4f}; n = {gain['hands']:,} "
+              "test hands)"]
     names = ["uniform", "weighted"]
     if r["test"]["module default"]["model"] != r["test"]["weighted"]["model"]:
         names.append("module default")
