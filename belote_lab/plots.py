@@ -60,6 +60,7 @@ __all__ = [
     "call_accuracy",
     "mean_by_group",
     "share_bars",
+    "reliability",
 ]
 
 ATTACK = "#1f6fb4"  # blue
@@ -703,4 +704,40 @@ def taking_rates(store: Any, runs: Mapping[str, str], *, language: str = "en",
     for ax in flat:
         if ax.get_legend_handles_labels()[0]:
             ax.legend(loc="lower right", fontsize=9)
+    return _styled(fig)
+
+
+def reliability(games: Mapping[str, Mapping[str, Any]], *, language: str = "en",
+                min_n: int = 20) -> Figure:
+    """Reliability curves of the inference's calibration (``benchmarks/calibration.py``'s
+    results, ``{"belote": result, …}``): for each game a panel, the observed frequency
+    against the mean predicted probability in each decile of prediction, for the deals
+    sampled uniformly and for the deals weighted by the play so far, beside the diagonal of
+    perfect calibration; deciles of fewer than ``min_n`` predictions are left out.
+    ``language="ko"`` writes the labels in Korean."""
+    from belote_lab.games import get
+
+    lang = _lang(language)
+    k = len(games)
+    fig, axes = _figure(ncols=k, width=4.2 * k if k > 1 else 6.0, height=4.4, sharey=True)
+    for ax, (name, result) in zip(list(axes.ravel()), games.items(), strict=True):
+        ax.plot([0, 1], [0, 1], color="#888888", linestyle="--", linewidth=1,
+                label=words.text("plots.reliability_perfect", lang))
+        for model, colour, key in (("uniform", DEFENCE, "plots.reliability_uniform"),
+                                   ("weighted", ATTACK, "plots.reliability_weighted")):
+            bins = [b for b in result["test"][model]["scores"]["all"]["reliability"]
+                    if b["n"] >= min_n]
+            ax.plot([b["predicted"] for b in bins], [b["observed"] for b in bins], marker="o",
+                    color=colour, label=words.text(key, lang))
+        g = get(name)
+        n = result["test"]["weighted"]["scores"]["all"]["n"]
+        ax.set_title(words.text("plots.reliability_title", lang,
+                                game=g.title_ko if lang == "ko" else g.title, n=f"{n:,}"),
+                     fontsize=10)
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        ax.set_xlabel(words.text("plots.reliability_xlabel", lang), fontsize=9)
+    flat = list(axes.ravel())
+    flat[0].set_ylabel(words.text("plots.reliability_ylabel", lang))
+    flat[0].legend(loc="upper left", fontsize=8)
     return _styled(fig)

@@ -182,3 +182,19 @@ def test_plots_never_import_ipywidgets() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, env={"MPLBACKEND": "Agg", "PATH": ""})
     assert proc.returncode == 0, proc.stderr
+
+
+def test_reliability_draws_a_panel_a_game_with_both_curves_and_the_diagonal() -> None:
+    from belote_lab.players.inference import load_calibration
+
+    games = load_calibration()
+    for language, word in (("en", "weighted"), ("ko", "가중")):
+        fig = plots.reliability(games, language=language)
+        axes = fig.axes
+        assert len(axes) == len(games) == 3
+        for ax, r in zip(axes, games.values(), strict=True):
+            assert len(ax.lines) == 3  # the diagonal, uniform, weighted
+            assert f"{r['test']['weighted']['scores']['all']['n']:,}" in ax.get_title()
+        labels = [t.get_text() for t in axes[0].get_legend().get_texts()]
+        assert any(word in x for x in labels), labels
+        plt.close(fig)

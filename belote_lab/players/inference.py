@@ -87,6 +87,7 @@ sample_deals`'s list.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -96,6 +97,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -122,8 +124,10 @@ __all__ = [
     "Model",
     "call_kind",
     "evidence",
+    "CALIBRATION_PATH",
     "infer",
     "inferred_deals",
+    "load_calibration",
     "log_likelihoods",
     "model_for",
     "replayable",
@@ -141,6 +145,21 @@ SPLITS = 8
 
 OVERSAMPLE = 4
 """Weighted deals drawn for each deal :func:`inferred_deals` returns."""
+
+CALIBRATION_PATH = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "calibration.json"
+"""The stored calibration of the inference (``benchmarks/calibration.py``'s results, copied
+for notebook 12)."""
+
+
+def load_calibration(path: str | Path = CALIBRATION_PATH) -> dict[str, Any]:
+    """The stored calibration results by game (``{"belote": result, …}``): each game's test
+    hands, uniform and weighted scores with their reliability deciles, and the log-loss gain
+    paired by hand (``result["test"]["uniform minus weighted"]``).
+
+    >>> sorted(load_calibration())
+    ['belote', 'callbreak', 'coinche']
+    """
+    return dict(json.loads(Path(path).read_text(encoding="utf-8"))["games"])
 
 Decision = tuple[int, bool]
 """One decision of another seat: the number of its legal actions, and whether level 2 would
