@@ -184,6 +184,7 @@ def test_plots_never_import_ipywidgets() -> None:
     assert proc.returncode == 0, proc.stderr
 
 
+@pytest.mark.filterwarnings("ignore:Glyph .* missing")  # the Korean labels without a Hangul font
 def test_reliability_draws_a_panel_a_game_with_both_curves_and_the_diagonal() -> None:
     from belote_lab.players.inference import load_calibration
 
