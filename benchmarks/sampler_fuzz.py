@@ -29,7 +29,6 @@ the hidden cards (the old rejection sampler's chance per shuffle, which gave up 
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -39,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # sampling_support
 
-from sampling_support import GAMES, RULES, replay_fits, selfplay_positions
+from sampling_support import GAMES, RULES, placements, replay_fits, selfplay_positions
 
 from belote_lab.games import get
 from belote_lab.players.sampling import NoConsistentDeal, deal_space, iter_deals
@@ -63,16 +62,6 @@ class Tally:
     def fault(self, what: str) -> None:
         if len(self.faults) < 5:
             self.faults.append(what)
-
-
-def placements(space: Any) -> int:
-    """Every way to place the hidden cards in hands (and stock) of the right sizes."""
-    n = sum(space.sizes)
-    out = 1
-    for k in space.sizes:
-        out *= math.comb(n, k)
-        n -= k
-    return out
 
 
 def check_position(h: Any, tally: Tally, rng: random.Random, draws: int, view: bool,
