@@ -667,8 +667,6 @@ def gap_text(x: float, unit: str) -> str:
     return text.lstrip("-") if float(text) == 0 else text
 
 
-_fmt = gap_text
-
 
 def level_with_first(row: ReviewRow) -> bool:
     """Whether the hint put the card played first, or level with its first card on every
@@ -685,12 +683,12 @@ def level_with_first(row: ReviewRow) -> bool:
 
 def _gap(value: float, unit: str, language: str) -> str:
     """``9.5 points``, ``0.40 tricks``; ``9.5점``."""
-    return _amount(_fmt(value, unit), unit, language, plural=True)
+    return _amount(gap_text(value, unit), unit, language, plural=True)
 
 
 def _span_range(low: float, high: float, unit: str, language: str) -> str:
     """``3.1 to 9.8 points`` / ``3.1~9.8점``."""
-    both = words.text("review.range", language, a=_fmt(low, unit), b=_fmt(high, unit))
+    both = words.text("review.range", language, a=gap_text(low, unit), b=gap_text(high, unit))
     return _amount(both, unit, language, plural=True)
 
 
@@ -780,11 +778,12 @@ def _span_words(x: ReviewRow, unit: str, language: str) -> str:
     low, high = h.interval
     if level_with_first(x):
         return words.text("review.span_top", language, card=card)
-    one = not (math.isfinite(low) and math.isfinite(high)) or _fmt(low, unit) == _fmt(high, unit)
+    one = (not (math.isfinite(low) and math.isfinite(high))
+           or gap_text(low, unit) == gap_text(high, unit))
     if h.exact or one:  # exact, one deal, or the same gap on every deal
         return words.text("review.span_one", language, card=card, hcard=hcard,
                           gap=_gap(h.cost, unit, language))
-    if float(_fmt(low, unit)) <= 0:
+    if float(gap_text(low, unit)) <= 0:
         return words.text("review.span_near", language, card=card, hcard=hcard,
                           high=_gap(high, unit, language))
     return words.text("review.span_below", language, card=card, hcard=hcard,

@@ -74,7 +74,6 @@ def _amount(x: float | str, unit: str, lang: str, digits: int = 0) -> str:
     return review_words(f"amount_{unit}", lang, n=n)
 
 
-_num = gap_text  # a seat-view gap as the review writes it
 
 
 def _hint_said(row: ReviewRow, unit: str, lang: str) -> str:
@@ -97,15 +96,15 @@ def _hint_said(row: ReviewRow, unit: str, lang: str) -> str:
     if level_with_first(row):
         said = review_words("hint_best", lang, n=n)
     elif h.exact or not (math.isfinite(low) and math.isfinite(high)) or (
-        _num(low, unit) == _num(high, unit)
+        gap_text(low, unit) == gap_text(high, unit)
     ):
-        said = review_words("hint_below", lang, gap=_amount(_num(h.cost, unit), unit, lang),
+        said = review_words("hint_below", lang, gap=_amount(gap_text(h.cost, unit), unit, lang),
                             card=card, n=n)
-    elif float(_num(low, unit)) <= 0:
-        said = review_words("hint_near", lang, gap=_amount(_num(high, unit), unit, lang),
+    elif float(gap_text(low, unit)) <= 0:
+        said = review_words("hint_near", lang, gap=_amount(gap_text(high, unit), unit, lang),
                             card=card, n=n)
     else:
-        gap = review_words("range", lang, a=_num(low, unit), b=_num(high, unit))
+        gap = review_words("range", lang, a=gap_text(low, unit), b=gap_text(high, unit))
         said = review_words("hint_below", lang, gap=_amount(gap, unit, lang), card=card, n=n)
     if row.differs:
         best = ", ".join(c.pretty for c in row.best_cards)
