@@ -41,6 +41,7 @@ import dataclasses
 import math
 import time
 from collections.abc import Callable
+from typing import TypeGuard
 
 from belote_lab import warm
 from belote_lab.cards import SEATS
@@ -126,9 +127,18 @@ def _node_budget(time_budget: object) -> float | None:
     what is left after loading the kernels, so the first hint of a process deals out the same
     nodes as the next ones (``None`` for a budget :func:`belote_lab.players.pimc.hint`
     refuses)."""
-    if isinstance(time_budget, bool) or not isinstance(time_budget, (int, float)):
-        return None
-    return float(time_budget) if math.isfinite(time_budget) and time_budget > 0 else None
+    return float(time_budget) if _seconds(time_budget) else None
+
+
+def _seconds(time_budget: object) -> TypeGuard[float]:
+    """Whether ``time_budget`` is a number of seconds above 0 (what
+    :func:`belote_lab.players.pimc.hint` accepts).
+
+    >>> _seconds(0.5), _seconds(True), _seconds(float("inf")), _seconds(0)
+    (True, False, False, False)
+    """
+    return (not isinstance(time_budget, bool) and isinstance(time_budget, (int, float))
+            and math.isfinite(time_budget) and time_budget > 0)
 
 
 def _check_view(state: object) -> None:
@@ -150,11 +160,6 @@ def _budget_left(time_budget: object, spent: float) -> object:
     >>> _budget_left(0.05, 0.04) == 0.05 - 0.04, _budget_left(0.05, 0.2), _budget_left(-1, 0.2)
     (True, 0.001, -1)
     """
-    if (
-        isinstance(time_budget, bool)
-        or not isinstance(time_budget, (int, float))
-        or not math.isfinite(time_budget)
-        or time_budget <= 0
-    ):
+    if not _seconds(time_budget):
         return time_budget
     return max(time_budget - spent, MIN_BUDGET)
