@@ -390,10 +390,10 @@ def _fit_deals(
     objective: str,
     exact: bool,
     want: int,
-    node_seconds: float | None = None,
+    node_seconds: float,
 ) -> _Solved:
     """Evaluate ``deals`` so that about ``want`` fit in the budget (``clock``: its start and
-    seconds; the nodes are counted on ``node_seconds``, by default the budget): each deal gets
+    seconds; the nodes are counted on ``node_seconds``): each deal gets
     a share of the nodes (:class:`_Nodes`), in which it is solved,
     exactly, or to :data:`~belote_lab.players.tuning.HINT_TOLERANCE` once past its share
     (:func:`~belote_lab.solver.position.estimate_position`).  A deal is played on by level-2
@@ -405,8 +405,7 @@ def _fit_deals(
     game = state.game
     pace = _Pace(*clock, want)
     rate = HINT_NODE_RATE if HAVE_NUMBA else HINT_NODE_RATE // 300
-    seconds = pace.budget if node_seconds is None else node_seconds
-    nodes = _Nodes(int(seconds * rate) // want, int(seconds * rate))
+    nodes = _Nodes(int(node_seconds * rate) // want, int(node_seconds * rate))
     tol = 0 if exact or objective != "points" else per_game(HINT_TOLERANCE, game, "tolerance")
     try_solve = exact or tricks_left(state) <= per_game(HINT_SOLVE_FROM, game, "hint solving")
     horizon = per_game(HINT_HORIZON, game, "hint horizon")
