@@ -35,6 +35,7 @@ __all__ = [
     "ROOT", "CHROMIUM", "CHROMIUM_ARGS", "START_TIMEOUT", "RENDER_TIMEOUT",
     "LAB_SETTINGS", "unavailable", "skip_or_fail", "free_port", "server", "voila",
     "jupyter_lab", "lab_theme", "chromium", "open_page", "close_page", "download",
+    "SAVE_CHANGED", "act_on_table",
 ]
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -249,6 +250,22 @@ def download(page: Any, link: Any) -> bytes:
         link.click()
     path = info.value.path()
     return Path(path).read_bytes()
+
+
+# --- a play table: a click and its redraw ---------------------------------------------------
+SAVE_CHANGED = """([table, before]) => {
+  const a = document.querySelector(table + " .bw-save-link");
+  return a !== null && a.getAttribute("href") !== before;
+}"""
+"""A play table (selector ``table``) has redrawn: its Save link holds a new position."""
+
+
+def act_on_table(page: Any, table: str, target: Any) -> None:
+    """Click ``target`` on the play table ``table`` (a selector) and wait for the table's
+    redraw (its Save link changes)."""
+    before = str(page.locator(f"{table} .bw-save-link").get_attribute("href"))
+    target.click()
+    page.wait_for_function(SAVE_CHANGED, arg=[table, before])
 
 
 # --- what the legibility checks measure in a page -------------------------------------------

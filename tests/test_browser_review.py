@@ -25,6 +25,7 @@ import nbformat
 import pytest
 from browser_support import (
     RENDER_TIMEOUT,
+    act_on_table,
     chromium,
     close_page,
     open_page,
@@ -39,12 +40,6 @@ CELLS = [
     f"table = bw.PlayTable(\"belote\", mode=\"hand\", level=2, seed=16)\n"
     f"table.add_class(\"{TABLE[1:]}\")",
 ]
-
-SAVE_CHANGED = """([table, before]) => {
-  const a = document.querySelector(table + " .bw-save-link");
-  return a !== null && a.getAttribute("href") !== before;
-}"""
-
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
@@ -66,10 +61,8 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 def _act(page: Any, target: Any) -> None:
-    """Click ``target`` and wait for the table's redraw (the Save link changes)."""
-    before = str(page.locator(f"{TABLE} .bw-save-link").get_attribute("href"))
-    target.click()
-    page.wait_for_function(SAVE_CHANGED, arg=[TABLE, before])
+    """Click ``target`` and wait for the table's redraw."""
+    act_on_table(page, TABLE, target)
 
 
 def _play_out(page: Any) -> int:

@@ -35,7 +35,9 @@ from browser_support import (
     OVERFLOWS,
     RENDER_TIMEOUT,
     ROOT,
+    SAVE_CHANGED,
     TEXT_CONTRASTS,
+    act_on_table,
     chromium,
     close_page,
     download,
@@ -52,12 +54,6 @@ TABLES = ("demo-run", "demo-journey", "demo-no-trump", "demo-coinche", "demo-rev
 READY = [f".{name} .bw-my-hand .bw-card-btn" for name in TABLES] + [
     ".demo-no-trump .bw-settings .bw-start"
 ]
-
-SAVE_CHANGED = """([table, before]) => {
-  const a = document.querySelector(table + " .bw-save-link");
-  return a !== null && a.getAttribute("href") !== before;
-}"""
-
 
 @pytest.fixture(scope="module")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -107,9 +103,7 @@ class Table:
 
     def act(self, target: Any) -> None:
         """Click ``target`` and wait for the table's redraw (the Save link changes)."""
-        before = self._href()
-        target.click()
-        self.page.wait_for_function(SAVE_CHANGED, arg=[self.sel, before])
+        act_on_table(self.page, self.sel, target)
 
     def call(self, call: str) -> None:
         self.act(self.part(f".bw-calls-box .call-{call}"))
