@@ -1,0 +1,80 @@
+"""benchmarks/advice_auctions.py: the bidding-advice benchmark of issue 27 (item 2), on two
+auctions a game with tiny advice budgets — its rows, its summary, and paired differences of 0
+where two policies made the same call."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import advice_auctions as aa  # benchmarks/advice_auctions.py (benchmarks/ is not a package)
+
+from belote_lab.games import get
+from belote_lab.selfplay import make_players, play_deal
+
+SMALL = ["--auctions", "2", "--samples", "2", "--budget", "5", "--every", "1"]
+
+
+@pytest.fixture(scope="module")
+def rows() -> dict[str, list[aa.Row]]:
+    return aa.run(list(aa.GAMES), 2, 0, 2, 5.0, 1, 0, lambda _: None)
+
+
+def test_main_prints_every_game_and_appends_to_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "summary.txt"
+    assert aa.main([*SMALL, "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert out.read_text(encoding="utf-8") == printed
+    assert printed.startswith("advice_auctions: 2 auctions a game")
+    for game in aa.GAMES:
+        assert f"{game}: n = 2 auctions" in printed
+        assert f"[so far] {game} 1/2" in printed
+    for a, b in aa.PAIRS:
+        assert printed.count(f"paired {aa.NAMES[a]} − {aa.NAMES[b]}: ") == len(aa.GAMES)
+    assert "coinche legal: n = " in printed and "surcoinche legal: n = " in printed
+    assert "(0 auctions dropped" in printed
+
+
+def test_equal_calls_have_equal_scores(rows: dict[str, list[aa.Row]]) -> None:
+    for game in aa.GAMES:
+        assert len(rows[game]) == 2
+        for r in rows[game]:
+            assert r.level2 in r.legal and r.read in r.legal and r.unread in r.legal
+            assert r.samples == r.read_draws == r.unread_draws == 2
+            for a, b in aa.PAIRS:
+                if r.call(a) == r.call(b):
+                    assert r.score(a) == r.score(b)
+    assert not any(r.reads for r in rows["belote2"])  # its calls are not replayed
+    assert all(r.read == r.unread for r in rows["belote2"])
+
+
+def test_level2_outcome_is_the_level2_hand(rows: dict[str, list[aa.Row]]) -> None:
+    """Following level 2's call with level-2 players plays the very hand level 2 played."""
+    for game in aa.GAMES:
+        g = get(game)
+        for r in rows[game]:
+            hand, _, redeals = play_deal(g, make_players(g, 2, r.seed), r.seed,
+                                         g.seats[r.index % len(g.seats)], g.rules(None), False)
+            if redeals:  # passed out: the benchmark counts the void hand 0
+                assert r.level2_score == 0
+                continue
+            score, side = hand.result.score, g.side_of(r.seat)
+            want = score[g.sides[side]] - (score[g.sides[1 - side]] if len(g.sides) == 2 else 0)
+            assert r.level2_score == want
+
+
+def test_report_of_coinciding_calls_is_zero(rows: dict[str, list[aa.Row]]) -> None:
+    same = [dataclasses.replace(r, read=r.level2, unread=r.level2, read_score=r.level2_score,
+                                unread_score=r.level2_score) for r in rows["coinche"]]
+    text = aa.report(same, "coinche")
+    for a, b in aa.PAIRS:
+        assert f"paired {aa.NAMES[a]} − {aa.NAMES[b]}: +0.00 ± 0.00; calls differ 0/2" in text
+    assert "(0%)" in text and "surcoinche legal" in text
+    assert aa.report([], "belote") == "belote: no auctions"
