@@ -13,7 +13,14 @@ compared deal by deal.
 
 What the simulation assumes, said in :meth:`Advice.text` too:
 
-* the other hands are random: the calls already made are not read into them;
+* the other hands are dealt around the seat's (and the turned card) and each deal is drawn as
+  often as the calls made so far were likely on it, by the inference of
+  :mod:`belote_lab.players.inference` (:func:`~belote_lab.players.bidding.auction_rests`):
+  a seat that bid a suit likely holds its trumps, a seat that passed the turned jack likely
+  does not hold two more trumps.  A deal drawn more than once is simulated once and counted
+  as often; the intervals divide by the draws' effective number (:attr:`Advice.effective`).
+  ``reads_auction=False`` deals at random, as the advice did before (two-player Belote
+  always: its calls are not replayed);
 * a pass counts as 0 (Belote, two-player Belote, Coinche with no bid yet: who takes after it,
   or whether the deal is void, is not simulated), or as the bid standing now played out with
   its coinche (Coinche);
@@ -52,6 +59,7 @@ ValueError: samples must be a whole number from 1 to 100000, not 0
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import math
 import random
@@ -62,12 +70,13 @@ from functools import partial
 from typing import Any
 
 from belote_lab import words
-from belote_lab.cards import SEATS, Card, Suit, mask_cards, seat_in
+from belote_lab.cards import SEATS, Card, Suit, seat_in
 from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import undoable_copy
 from belote_lab.korean import seat_word
-from belote_lab.players.bidding import SHADE, SimBidder, coinche_score
+from belote_lab.players.bidding import POOL_SHARE, SHADE, SimBidder, auction_rests, coinche_score
+from belote_lab.players.inference import effective, replayable
 from belote_lab.players.tuning import per_game
 
 __all__ = [
@@ -158,6 +167,24 @@ class Advice:
     """The call the seat makes in every simulated hand (Callbreak: the level-2 call)."""
     notes: tuple[str, ...] = ()
     ms: float = field(default=0.0, compare=False)
+    effective: float = 0.0
+    """How many independent deals the draws are worth (Kish's effective sample size of how
+    often each deal was drawn, :func:`~belote_lab.players.inference.effective`; ``samples``
+    when each was drawn once, and when 0): the intervals divide by its root."""
+    reads_auction: bool = False
+    """Were the deals weighed by the calls made so far (:func:`~belote_lab.players.bidding.
+    auction_rests`)?  Not in two-player Belote, nor when asked not to."""
+
+    @property
+    def draws(self) -> int:
+        """The deals drawn, a deal drawn twice counted twice (each row's ``values`` has one
+        value a draw)."""
+        return len(self.rows[0].values) if self.rows else 0
+
+    @property
+    def worth(self) -> float:
+        """:attr:`effective`, or ``samples`` when it is not set."""
+        return self.effective or float(self.samples)
 
     def __iter__(self) -> Iterator[CallAdvice]:
         return iter(self.rows)
@@ -272,6 +299,9 @@ class _Plan:
     calls: dict[Any, _Call]
     notes: tuple[str, ...] = ()
     own_call: str | int | None = None
+    size: int = 8
+    """The cards each other seat holds in a simulated hand (:func:`~belote_lab.players.
+    bidding.auction_rests`)."""
 
 
 def advise(
@@ -279,13 +309,16 @@ def advise(
     samples: int = DEFAULT_SAMPLES,
     time_budget: float = 1.0,
     seed: int | None = 0,
+    reads_auction: bool = True,
 ) -> Advice:
     """The :class:`Advice` for the seat to call in ``state`` (a hand in its bidding): every
     legal call weighed on at most ``samples`` deals, sampling stopped when the next round of
     deals would likely end past :data:`HEADROOM` of ``time_budget`` seconds (one round at
     least; see :data:`SAFETY`).  Only what the seat may see is read (its observation);
     ``seed`` fixes the deals (``None``: fresh ones), so with the ``samples`` reached inside
-    the budget the advice is the same every time."""
+    the budget the advice is the same every time.  With ``reads_auction`` (the default) the
+    deals are weighed by the calls made so far (see the module text); ``False`` deals the
+    unseen cards at random, as the advice did before it read the auction (for comparisons)."""
     t0 = time.perf_counter()
     _check(state, samples, time_budget, seed)
     g = get(state.game)
@@ -294,13 +327,20 @@ def advise(
     view = state if state.observer == seat else state.observation(seat)
     bidder = SimBidder(g, seed=seed, samples=samples, time_budget=time_budget)
     plan = _PLANS[g.bidding](bidder, view, seat, view.legal_calls())
-    outcomes, n = _simulate(plan, random.Random(seed), samples, t0 + HEADROOM * time_budget)
-    rows = tuple(_row(call, c, outcomes, n) for call, c in plan.calls.items())
+    reads = reads_auction and replayable(view)
+    if reads:  # the deals read the standing bid into its bidder's hand
+        plan = dataclasses.replace(plan, notes=tuple(x for x in plan.notes if x != BID_STANDS))
+    rests = auction_rests(view, seat, samples, random.Random(seed), plan.unseen, plan.size,
+                          reads_auction=reads, deadline=t0 + POOL_SHARE * time_budget)
+    outcomes, counts = _simulate(plan, rests, t0 + HEADROOM * time_budget)
+    n, worth = len(counts), effective(counts)
+    rows = tuple(_row(call, c, outcomes, counts) for call, c in plan.calls.items())
     best = max(rows, key=lambda r: r.mean).call
     measure = "margin" if len(g.sides) == 2 else "score"
     rollout = per_game(SimBidder.ROLLOUT, g, "bidding simulation")
     ms = (time.perf_counter() - t0) * 1e3
-    return Advice(g.name, seat, rows, n, best, measure, rollout, plan.own_call, plan.notes, ms)
+    return Advice(g.name, seat, rows, n, best, measure, rollout, plan.own_call, plan.notes, ms,
+                  worth, reads)
 
 
 def _check(state: Any, samples: Any, time_budget: Any, seed: Any) -> None:
@@ -329,23 +369,22 @@ def _check(state: Any, samples: Any, time_budget: Any, seed: Any) -> None:
 
 
 def _simulate(
-    plan: _Plan, rng: random.Random, samples: int, deadline: float
-) -> tuple[dict[Any, list[Any]], int]:
-    """The outcomes of each contract on the same deals, and how many deals: ``samples`` at
-    most, stopping when the next round would likely end past ``deadline``."""
+    plan: _Plan, rests: Iterator[tuple[list[Card], int]], deadline: float
+) -> tuple[dict[Any, list[Any]], list[int]]:
+    """The outcomes of each contract on the same deals (``rests``: each deal with how often
+    it was drawn; its outcome counted that often), and how often each deal simulated was
+    drawn; stopping when the next round would likely end past ``deadline``."""
     keys = list(dict.fromkeys(c.key for c in plan.calls.values() if c.key is not None))
     outcomes: dict[Any, list[Any]] = {k: [] for k in keys}
+    counts: list[int] = []
     if not keys:
-        return outcomes, 0
-    rest = list(mask_cards(plan.unseen))
-    n = 0
+        return outcomes, counts
     start = first = time.perf_counter()
-    while n < samples:
+    for n, (rest, times) in enumerate(rests, 1):
         last = time.perf_counter()
-        rng.shuffle(rest)
         for k in keys:
-            outcomes[k].append(plan.deal(k, rest))
-        n += 1
+            outcomes[k] += [plan.deal(k, rest)] * times
+        counts.append(times)
         now = time.perf_counter()
         if n == 1:
             first = now
@@ -354,36 +393,43 @@ def _simulate(
             ahead = max(SAFETY * (now - first) / (n - 1), now - last)
         if now + ahead > deadline:
             break
-    return outcomes, n
+    return outcomes, counts
 
 
-def _row(call: Any, c: _Call, outcomes: dict[Any, list[Any]], n: int) -> CallAdvice:
+def _row(call: Any, c: _Call, outcomes: dict[Any, list[Any]], counts: list[int]) -> CallAdvice:
+    """One call's row: its values a draw, make rate, mean and interval, over the deals drawn
+    ``counts`` times each (the interval divides by their effective number)."""
     if c.key is None or c.score is None:
-        values, made = [0.0] * n, None
+        values, made = [0.0] * sum(counts), None
     else:
         scored = [c.score(o) for o in outcomes[c.key]]
         values = [v for v, _ in scored]
         shown = bool(scored) and c.shows_made  # a tie (None) counts as not made
         made = sum(1 for _, m in scored if m) / len(scored) if shown else None
-    mean, half = _mean_interval(values)
-    return CallAdvice(call, c.label_en, c.label_ko, n, made, mean, mean - half, mean + half,
-                      c.contract, c.group, tuple(values))
+    mean, half = _mean_interval(values, effective(counts))
+    return CallAdvice(call, c.label_en, c.label_ko, len(counts), made, mean, mean - half,
+                      mean + half, c.contract, c.group, tuple(values))
 
 
-def _mean_interval(values: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% normal interval (0 for fewer than 2 values).
+def _mean_interval(values: list[float], worth: float | None = None) -> tuple[float, float]:
+    """The mean and the half-width of its 95% normal interval (0 for fewer than 2 values);
+    ``worth``: the effective number of deals (:func:`~belote_lab.players.inference.
+    effective`) when a deal drawn twice has two values, else their number.
 
     >>> _mean_interval([1.0, 3.0])
+    (2.0, 1.96)
+    >>> _mean_interval([1.0, 1.0, 3.0, 3.0], worth=2.0)
     (2.0, 1.96)
     """
     n = len(values)
     if n == 0:
         return 0.0, 0.0
     mean = sum(values) / n
-    if n < 2:
+    k = n if worth is None else min(float(n), worth)
+    if k < 2:
         return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, Z95 * math.sqrt(var / n)
+    var = sum((v - mean) ** 2 for v in values) / n * k / (k - 1)
+    return mean, Z95 * math.sqrt(var / k)
 
 
 # --- the plans of the three kinds of bidding ------------------------------------------------------
@@ -520,7 +566,7 @@ def _calls_plan(bidder: SimBidder, state: TrickPlay, seat: int, legal: list[int]
                  str(c))
         for c in legal
     }
-    return _Plan(bidder.spec.deck_mask & ~state.hands[seat], deal, calls, own_call=c2)
+    return _Plan(bidder.spec.deck_mask & ~state.hands[seat], deal, calls, own_call=c2, size=13)
 
 
 def _callbreak_score(tricks: int, call: int) -> tuple[float, bool]:
@@ -544,6 +590,7 @@ def review_calls(
     samples: int = 100,
     time_budget: float = 0.5,
     seed: int | None = 0,
+    reads_auction: bool = True,
 ) -> tuple[CallReview, ...]:
     """For each call made in a hand (a hand object, or its record: a dict, JSON text or
     bytes) by ``seat`` (``"N"`` or 0 …), or by every seat when ``None``: the
@@ -551,7 +598,7 @@ def review_calls(
     each, so a review of a whole Belote taking of 8 calls takes about 4 s by default),
     against the call made; see :class:`CallReview` for the cost.  The hand is stepped back
     with ``undo()``; a hand that cannot be (a finished hand counted in its game) is read
-    again from its record."""
+    again from its record.  ``reads_auction``: as :func:`advise`'s."""
     state = undoable_copy(hand_or_record)
     g = get(state.game)
     who = None if seat is None else seat_in(seat, g.seats)
@@ -564,7 +611,8 @@ def review_calls(
             continue
         made = state.verify_call(text)
         number = 1 + sum(1 for a in state.actions if a[0] == "call")
-        a = advise(state, samples=samples, time_budget=time_budget, seed=seed)
+        a = advise(state, samples=samples, time_budget=time_budget, seed=seed,
+                   reads_auction=reads_auction)
         out.append(_judge(a, number, caller, made))
     return tuple(reversed(out))
 
@@ -575,7 +623,7 @@ def _judge(a: Advice, number: int, seat: int, made: Any) -> CallReview:
     m, b = a.row(made), a.row(a.best)
     gap = max(0.0, b.mean - m.mean)
     diffs = [x - y for x, y in zip(b.values, m.values, strict=True)]
-    mean, half = _mean_interval(diffs)
+    mean, half = _mean_interval(diffs, a.worth)
     cost = gap if diffs and mean - half > 0 and not a.bid_stands else 0.0
     return CallReview(number, seat, m.call, b.call, m.mean, b.mean, gap, cost, a)
 
@@ -748,7 +796,11 @@ def _how_lines(a: Advice, g: Game, language: str) -> list[str]:
                        language)
     play = (words.text("advice.whole", language) if a.rollout >= g.tricks
             else words.text("advice.rollout", language, k=a.rollout))
-    out = [words.text("advice.how", language, known=known, play=play)]
+    if a.reads_auction:
+        out = [words.text("advice.how_read", language, known=known, play=play,
+                          worth=f"{a.worth:,.0f}")]
+    else:
+        out = [words.text("advice.how", language, known=known, play=play)]
     if g.bidding in _PLANS:  # the kinds of bidding advised: what a pass counts as
         own = "" if a.own_call is None else str(a.own_call)
         out.append(words.text(f"advice.pass_{g.bidding}", language, shade=SHADE, c2=own))

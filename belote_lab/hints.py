@@ -4,9 +4,14 @@
 hand, the cards played and who played them, the turned card and who took it, the cards of
 its own that it drew from the stock), dealing each seat only cards it can hold — voids,
 refusals to trump or to go over (read from the trick core itself), the belote announced or not,
-Callbreak's spade in every dealt hand — every consistent deal equally likely
-(:func:`belote_lab.players.sampling.deal_space`), evaluates each deal with
-:mod:`belote_lab.solver` and averages: perfect-information Monte Carlo.  When nothing is
+Callbreak's spade in every dealt hand (:func:`belote_lab.players.sampling.deal_space`) — and
+draws the deals in proportion to how likely the other seats' calls and cards were on each
+(:func:`belote_lab.players.inference.drawn`: a seat that took likely holds trumps; two-player
+Belote's deals stay equally likely), evaluates each deal drawn once, counted as often as it was
+drawn, with :mod:`belote_lab.solver` and averages: perfect-information Monte Carlo.
+:attr:`Hint.samples` counts the distinct deals, :attr:`Hint.draws` the draws and
+:attr:`Hint.effective` what they are worth as independent deals (the review's intervals divide
+by it).  When nothing is
 hidden any more (two-player Belote once the stock is empty, or ``all_visible=True``) it solves
 the one real deal and the values are exact.
 

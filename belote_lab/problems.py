@@ -90,8 +90,9 @@ class Problem:
         h = self.state()
         return solve_position(position_of(h, get(self.game).side_with(self.seat)))
 
-    def hint(self, samples: int = 20, seed: int = 0) -> Hint:
-        """The hint from what South can see (sampled deals; no time limit to speak of)."""
+    def hint(self, samples: int = 80, seed: int = 0) -> Hint:
+        """The hint from what South can see (80 draws of the weighted deals; no time limit to
+        speak of)."""
         return hint(self.state(), samples=samples, time_budget=60.0, seed=seed)
 
     def checked(self) -> bool:

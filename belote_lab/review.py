@@ -200,12 +200,18 @@ def judge(low: float, high: float, unit: str, exact_cost: float | None) -> str:
     return low_grade if low_grade == high_grade else "within noise"
 
 
-def paired_interval(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
+def paired_interval(
+    a: Sequence[float], b: Sequence[float], worth: float | None = None
+) -> tuple[float, float, float]:
     """The mean of ``a[i] - b[i]`` (the same deals) and its 95% normal interval; with fewer
-    than two deals the interval is unbounded.
+    than two deals the interval is unbounded.  ``worth``: how many independent deals the
+    values are worth when a deal drawn twice comes twice (the hint's and the advice's
+    :func:`~belote_lab.players.inference.effective`), else their number.
 
     >>> paired_interval([10.0, 12.0, 14.0], [4.0, 4.0, 4.0])
     (8.0, 5.736..., 10.263...)
+    >>> paired_interval([10.0, 10.0, 14.0, 14.0], [4.0, 4.0, 4.0, 4.0], worth=2.0)
+    (8.0, 4.08, 11.92)
     >>> paired_interval([3.0], [1.0])
     (2.0, -inf, inf)
     """
@@ -214,10 +220,11 @@ def paired_interval(a: Sequence[float], b: Sequence[float]) -> tuple[float, floa
     if n == 0:
         return 0.0, -math.inf, math.inf
     mean = sum(diffs) / n
-    if n < 2:
+    k = float(n) if worth is None else min(float(n), worth)
+    if k < 2:
         return mean, -math.inf, math.inf
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
+    var = sum((d - mean) ** 2 for d in diffs) / n * k / (k - 1)
+    half = Z95 * math.sqrt(var / k)
     return mean, mean - half, mean + half
 
 
@@ -540,7 +547,7 @@ def _hint_said(state: TrickPlay, card: Card, samples: int, budget: float) -> Hin
     elif hn.exact:
         low = high = max(0.0, best.mean - hn.values[card].mean)
     elif top is not None and mine is not None and len(top) > 1:
-        _, low, high = paired_interval(top, mine)
+        _, low, high = paired_interval(top, mine, hn.worth)
     return HintSaid(hn.values[card].mean, best.mean, best.card, hn.samples, hn.exact,
                     hn.played_on, low, high)
 
@@ -612,7 +619,7 @@ def _call_review(c: CallReview, a: Any) -> CallReview:
     when the deal-by-deal interval lies above 0, else 0."""
     m, b = a.row(c.made), a.row(a.best)
     gap = max(0.0, b.mean - m.mean)
-    _, low, _ = paired_interval(b.values, m.values)
+    _, low, _ = paired_interval(b.values, m.values, a.worth)
     cost = gap if low > 0 and not a.bid_stands else 0.0
     return CallReview(c.number, c.seat, m.call, b.call, m.mean, b.mean, gap, cost, a)
 
@@ -627,10 +634,10 @@ def _call_verdict(c: CallReview, unit: str) -> CallVerdict:
     if made.call == top.call:
         low = high = 0.0
     else:
-        _, low, high = paired_interval(top.values, made.values)
+        _, low, high = paired_interval(top.values, made.values, a.worth)
     lead_low = lead_high = math.inf
     if runner is not None:
-        _, lead_low, lead_high = paired_interval(top.values, runner.values)
+        _, lead_low, lead_high = paired_interval(top.values, runner.values, a.worth)
     verdict: str | None
     if a.bid_stands:
         verdict = None

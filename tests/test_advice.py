@@ -46,7 +46,7 @@ def check_rows(a: Advice, legal: list[Any]) -> None:
         assert r.deals == a.samples
         assert r.made is None or 0.0 <= r.made <= 1.0
         assert r.low <= r.mean <= r.high
-        assert len(r.values) == r.deals
+        assert len(r.values) == a.draws >= r.deals
 
 
 # --- every legal call, every game ----------------------------------------------------------------
@@ -273,14 +273,27 @@ def test_bad_input() -> None:
         review_calls(h.observation("N"))
 
 
-def test_a_standing_bid_is_said_and_its_calls_not_judged() -> None:
+def test_a_standing_bid_is_read_into_its_bidders_hand_and_the_call_judged() -> None:
     from belote_lab.selfplay import play_hand
 
     h = play_hand("coinche", "2,2,2,2", seed=2)  # E 100♦, S 120♥, W pass, N pass, E pass
-    rows = review_calls(h, "N", samples=6, time_budget=30.0)
+    (row,) = review_calls(h, "N", samples=6, time_budget=30.0)
+    assert row.advice.reads_auction and not row.advice.bid_stands
+    assert "Careful" not in row.advice.text()
+    assert "as often as the calls made so far were likely" in row.advice.text()
+    assert "지금까지 나온 선택이" in row.advice.text("ko")
+    assert "is not judged" not in row.text()
+
+
+def test_a_standing_bid_unread_is_said_and_its_calls_not_judged() -> None:
+    from belote_lab.selfplay import play_hand
+
+    h = play_hand("coinche", "2,2,2,2", seed=2)  # E 100♦, S 120♥, W pass, N pass, E pass
+    rows = review_calls(h, "N", samples=6, time_budget=30.0, reads_auction=False)
     assert len(rows) == 1 and rows[0].advice.bid_stands and rows[0].cost == 0
     assert "is not judged: a bid stood" in rows[0].text()
     assert "판정하지 않습니다" in rows[0].text("ko")
     assert "Careful: a bid stands" in rows[0].advice.text()
-    first = review_calls(h, "E", samples=6, time_budget=30.0)[0]  # E opened: no bid stood
+    first = review_calls(h, "E", samples=6, time_budget=30.0, reads_auction=False)[0]
+    # E opened: no bid stood
     assert not first.advice.bid_stands and "Careful" not in first.advice.text()

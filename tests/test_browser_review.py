@@ -2,10 +2,10 @@
 item 3's "Done when").
 
 Voilà serves a one-table notebook written for the test (four-player Belote against the level-2
-computer, deal number 16) and headless Debian Chromium (driven by Playwright, see
+computer, deal number 10) and headless Debian Chromium (driven by Playwright, see
 ``browser_support.py``) plays it as a learner would: the first call button, then the first
-playable card each time.  South's A♦ at trick 3 then costs nothing with every card known, though
-the hint, from what South could see, put it well below the 9♣: *Review this hand* calls it
+playable card each time.  South's A♦ at trick 6 then costs nothing with every card known, though
+the hint, from what South could see, put it well below the 7♦: *Review this hand* calls it
 lucky — the row's verdict and the review's words, in English and, after the table's language
 button, in Korean (운이 좋았음).  ``tests/test_widget_review.py`` checks the same hand in the
 kernel (``test_a_lucky_card_at_the_table``).
@@ -37,7 +37,7 @@ from browser_support import (
 TABLE = ".demo-lucky"
 CELLS = [
     "import belote_widgets as bw\n\nbw.set_language(\"en\")",
-    f"table = bw.PlayTable(\"belote\", mode=\"hand\", level=2, seed=16)\n"
+    f"table = bw.PlayTable(\"belote\", mode=\"hand\", level=2, seed=10)\n"
     f"table.add_class(\"{TABLE[1:]}\")",
 ]
 
@@ -91,10 +91,10 @@ def test_the_review_names_a_lucky_card_in_english_and_korean(page: Any) -> None:
     assert row.count() == 1 and row.get_attribute("data-card") == "AD"
     assert row.locator(".bw-review-verdict").inner_text() == "lucky"
     cells = [str(x) for x in row.locator("td").all_inner_texts()]
-    assert cells[0] == "3" and cells[4] == "0", cells  # trick 3, no cost with every card known
-    assert re.fullmatch(r"\d+\.\d–\d+\.\d points below 9♣ \(32 deals\)", cells[6]), cells
+    assert cells[0] == "6" and cells[4] == "0", cells  # trick 6, no cost with every card known
+    assert re.fullmatch(r"\d+\.\d–\d+\.\d points below 7♦ \(\d+ deals\)", cells[6]), cells
     words = str(root.locator(".bw-review").first.inner_text())
-    assert "trick 3, South: A♦ cost nothing with every card known." in words, words
+    assert "trick 6, South: A♦ cost nothing with every card known." in words, words
     assert "95% interval) put A♦" in words and ": lucky — " in words, words
     root.locator(".bw-lang button", has_text="한국어").first.click()
     page.wait_for_function(

@@ -27,6 +27,7 @@ from belote_lab.hints import (
     with_hands,
 )
 from belote_lab.players import RandomPlayer, pimc
+from belote_lab.players.inference import drawn, replayable
 from belote_lab.players.registry import level2
 from belote_lab.players.sampling import tricks_left
 from belote_lab.players.search import SOLVE_AT
@@ -262,6 +263,14 @@ def test_values_to_a_tolerance_are_within_it_of_the_exact_values(game: str) -> N
                 assert abs(v - exact.values[c]) <= est.error, (game, tol, c.text)
 
 
+def hint_deals(h: Any, samples: int, seed: int) -> list[tuple[Position, int]]:
+    """The deals a hint of ``samples`` draws with ``seed`` evaluates, each with how often it
+    was drawn (the inference's weighted deals, or the sampler's in a game not replayed)."""
+    if replayable(h):
+        return drawn(h, h.to_play, samples, random.Random(seed))
+    return [(pos, 1) for pos in sample_deals(h, h.to_play, samples, random.Random(seed))]
+
+
 def played_on_by_hand(h: Any, pos: Position, card: Any, horizon: int) -> float:
     """What the seat to play's side wins from ``h`` on the deal ``pos`` when ``card`` is played,
     then level-2 players down to ``horizon`` tricks left, then the best play (solved with every
@@ -287,11 +296,14 @@ def test_deals_played_on_are_worth_what_the_same_play_by_hand_gives(game: str) -
     h = dealt(game, 4)
     hn = hint(h, samples=3, time_budget=60.0, seed=5)
     horizon = HINT_HORIZON[game]
-    assert hn.played_on == hn.samples == 3 and hn.horizon == horizon and hn.tolerance == 0
-    deals = sample_deals(h, h.to_play, 3, random.Random(5))  # the hint's deals, in order
+    deals = hint_deals(h, 3, 5)  # the hint's deals, in order
+    assert hn.played_on == hn.samples == len(deals) and sum(k for _, k in deals) == 3
+    assert hn.horizon == horizon and hn.tolerance == 0
+    assert hn.weighted == replayable(h)
     for c, v in hn.values.items():
-        by_hand = [played_on_by_hand(h, pos, c, horizon) for pos in deals]
-        assert v.mean == pytest.approx(sum(by_hand) / 3) and v.low == min(by_hand), c.text
+        by_hand = [played_on_by_hand(h, pos, c, horizon) for pos, _ in deals]
+        mean = sum(x * k for x, (_, k) in zip(by_hand, deals, strict=True)) / 3
+        assert v.mean == pytest.approx(mean) and v.low == min(by_hand), c.text
 
 
 def test_a_hint_to_a_tolerance_is_within_it_of_the_exact_hint(monkeypatch: Any) -> None:
@@ -306,15 +318,15 @@ def test_a_hint_to_a_tolerance_is_within_it_of_the_exact_hint(monkeypatch: Any) 
     monkeypatch.setattr(pimc, "estimate_position", rough)
     h = dealt("belote", 3)
     hn = hint(h, samples=4, time_budget=60.0, seed=2)
-    assert hn.samples == 4 and hn.played_on == 0 and not hn.exact
+    assert hn.draws == 4 and hn.played_on == 0 and not hn.exact
     assert 0 < hn.tolerance <= HINT_TOLERANCE["belote"]
     assert f"values within ±{hn.tolerance:g} points" in str(hn)
     side = (h.to_play % 2, h.to_play % 2 + 2)
     exact: dict[Any, list[float]] = {}
-    for pos in sample_deals(h, h.to_play, 4, random.Random(2)):
+    for pos, times in hint_deals(h, 4, 2):
         pos.max_side = side
         for c, v in solve_position(pos).values.items():
-            exact.setdefault(c, []).append(v)
+            exact.setdefault(c, []).extend([v] * times)
     for c, v in hn.values.items():
         assert abs(v.mean - sum(exact[c]) / 4) <= hn.tolerance, c.text
 
@@ -326,9 +338,9 @@ def test_deals_over_their_share_are_played_on_the_same_way_for_the_same_seed(
     solved, the others played on, decided by nodes alone: the same seed, the same hint."""
     monkeypatch.setattr(pimc, "HINT_NODE_RATE", 25_000)
     h = dealt("belote", 3)
-    first = hint(h, samples=6, time_budget=60.0, seed=3)  # shares of 250k nodes
-    again = hint(h, samples=6, time_budget=60.0, seed=3)
-    assert first.samples == 6 and 0 < first.played_on < 6
+    first = hint(h, samples=6, time_budget=60.0, seed=4)  # shares of 250k nodes
+    again = hint(h, samples=6, time_budget=60.0, seed=4)
+    assert first.draws == 6 and 0 < first.played_on < first.samples
     assert first.values == again.values and first.how() == again.how()
     assert f"{first.played_on} of them with level-2 play down to 6 tricks left" in str(first)
 
@@ -341,12 +353,12 @@ def test_a_first_hint_that_loaded_the_kernels_deals_out_the_same_nodes(monkeypat
 
     monkeypatch.setattr(pimc, "HINT_NODE_RATE", 25_000)
     h = dealt("belote", 3)
-    warm = hint(h, samples=6, time_budget=60.0, seed=3)
+    warm = hint(h, samples=6, time_budget=60.0, seed=4)
     ticks = iter([0.0, 30.0])  # 30 s "spent" loading the kernels, then the real clock
     real = hints_module._clock
     monkeypatch.setattr(hints_module, "_clock", lambda: next(ticks, None) or real())
-    cold = hint(h, samples=6, time_budget=60.0, seed=3)
-    assert 0 < warm.played_on < 6
+    cold = hint(h, samples=6, time_budget=60.0, seed=4)
+    assert 0 < warm.played_on < warm.samples
     assert cold.values == warm.values and cold.played_on == warm.played_on
 
 
@@ -355,7 +367,7 @@ def test_the_same_seed_gives_the_same_hint() -> None:
     play_random(h, 9, random.Random(4))
     a = hint(h, samples=8, time_budget=60.0, seed=11)
     b = hint(h, samples=8, time_budget=60.0, seed=11)
-    assert a.samples == b.samples == 8 and a.values == b.values and a.how() == b.how()
+    assert a.draws == b.draws == 8 and a.values == b.values and a.how() == b.how()
 
 
 def test_fewer_deals_than_the_range_needs_show_no_range() -> None:
@@ -370,7 +382,7 @@ def test_fewer_deals_than_the_range_needs_show_no_range() -> None:
     assert few.to_json()["shows_range"] is False and few.to_json()["how"] == "19 sampled deals"
     h = dealt("belote", 0)
     hn = hint(h, samples=5, time_budget=60.0)
-    assert hn.samples == 5 and not hn.shows_range and "5 sampled deals" in str(hn)
+    assert hn.draws == 5 and not hn.shows_range and f"{hn.samples} sampled deals" in str(hn)
     assert "–" not in str(hn)
     exact = hint(h, all_visible=True)
     assert exact.shows_range and exact.how() == "exact"

@@ -14,9 +14,11 @@ import math
 import random
 import re
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
+from belote_lab.advice import advise
 from belote_lab.cards import Card
 from belote_lab.games import GAMES, get
 from belote_lab.games.base import step
@@ -465,30 +467,39 @@ def test_a_call_verdict_shows_its_deals_and_interval() -> None:
 
 
 def test_calls_the_table_could_not_tell_apart_are_weighed_on_more_deals() -> None:
-    # seed 3, West's second call: over the first 40 deals ♥ trump is within the noise of Pass;
-    # over 200 (the same 40 first: the same seed) ♥ trump is ahead, and the text says the
-    # advice at the table put Pass first
-    h = play_hand("belote", "2,2,2,2", seed=3)
-    r = review(h, "W", hints=False, call_samples=40, call_budget=60.0, call_more_samples=200,
+    # seed 45, North's call: over the table's 40 deals Take ♠ scored most, within the noise of
+    # Pass; over 200 (the same seed: the table's advice is the first verdict) Pass is ahead,
+    # and the text says the advice at the table put Take ♠ first
+    h = play_hand("belote", "2,2,2,2", seed=45)
+    r = review(h, "N", hints=False, call_samples=40, call_budget=60.0, call_more_samples=200,
                call_more_budget=60.0)
-    first, second = r.calls
-    assert first.first is None and first.deals == 40 and first.verdict == "best"
-    assert second.first is not None and second.first.advice.samples == 40
-    assert second.deals == 200 and second.first.best == "pass" and second.best == "H"
-    assert second.verdict == "best" and second.separated
-    for row in second.advice.rows:  # the table's deals are the first of the review's
-        assert row.values[:40] == second.first.advice.row(row.call).values
+    (c,) = r.calls
+    assert c.first is not None and c.first.advice.draws == 40 and c.first.best == "take"
+    assert c.advice.draws == 200 and c.deals == c.advice.samples and c.best == "pass"
+    assert c.verdict == "best" and c.separated
+    table = advise(_call_state(h, c.number), samples=40, time_budget=60.0, seed=0)
+    assert table.rows == c.first.advice.rows  # the table's advice: the same seeded deals
     text = r.text()
-    assert ("The advice at the table weighed 40 sampled deals and put Pass first; over 200 "
-            "sampled deals, ♥ trump scored most.") in text
-    assert ("테이블의 조언은 표본 딜 40개로 계산해 패스를 가장 좋게 보았지만, "
-            "표본 딜 200개에서는 ♥ 으뜸패가 가장 많이 얻었습니다.") in r.text("ko")
+    assert (f"The advice at the table weighed {c.first.advice.samples} sampled deals and put "
+            f"Take ♠ first; over {c.deals} sampled deals, Pass scored most.") in text
+    assert (f"테이블의 조언은 표본 딜 {c.first.advice.samples}개로 계산해 ♠ 가져가기를 가장 좋게 "
+            f"보았지만, 표본 딜 {c.deals}개에서는 패스가 가장 많이 얻었습니다.") in r.text("ko")
     assert "95% interval" in text and "95% 신뢰구간" in r.text("ko")
 
 
+def _call_state(h: Any, number: int) -> Any:
+    """The hand ``h`` stepped back to just before its call ``number`` (1-based)."""
+    from belote_lab.games.record import undoable_copy
+
+    state = undoable_copy(h)
+    while sum(1 for a in state.actions if a[0] == "call") >= number:
+        state.undo()
+    return state
+
+
 def test_a_call_that_may_have_scored_more_says_at_most() -> None:
-    # Coinche, seed 4, South's first call: over 60 deals Pass is within the noise of 80 ♦
-    h = play_hand("coinche", "2,2,2,2", seed=4)
+    # Coinche, seed 0, South's first call: over 60 deals Pass is within the noise of 80 ♦
+    h = play_hand("coinche", "2,2,2,2", seed=0)
     r = review(h, "S", hints=False, call_samples=60, call_budget=30.0, call_more_samples=0)
     c = r.calls[0]
     assert (c.made, c.best, c.verdict, c.deals) == ("pass", "80D", "within noise", 60)

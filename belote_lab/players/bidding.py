@@ -1,23 +1,24 @@
 """Level-4 calls by simulation (:class:`SimBidder`), for every game.
 
-For each call the level-2 bidder might make — take or pass, its two best trump suits, and
-no trump / all trump where the rules allow them and the hand comes near level 2's threshold
-(:data:`NEAR`); Coinche opening bids (no / all trump too) and raises of the partner's bid up
-to 10 above the level-2 estimate, and capot (and capot belote) with a hand of at most
-:data:`CAPOT_NEAR` loser; Callbreak calls within 2 of its estimate — the bidder deals the
-unseen cards at random around its own (nothing else is read), plays the first tricks with
-level-2 players, solves the rest exactly (:func:`belote_lab.solver.solve_position`) and
-scores the hand by the game's own scoring (four-player Belote: ``BeloteHand.score``, so the
-table's ``failed_contract`` rule); it picks the call with the best mean score, keeping the
-level-2 call unless another is better both by a margin and by more than ``SimBidder.Z``
-standard errors of the difference of the
-means.  A hand is evaluated once per trump and reused for all the calls of the auction.
-Against a Coinche opponents' bid (overcall, coinche, surcoinche) it calls as level 2: their
-hands are no longer random, and the simulation would deal them at random.  So it does after
-a no-trump, all-trump or capot bid, and for générale (which of the attack's two players
-takes the tricks is not simulated): the level-2 call stands.  The extra contracts reuse the
-same per-contract deals and the same time budget (a four-player Belote call took 0.08 s on
-average, 0.46 s at most, on 40 seeded deals with no and all trump allowed).
+For each call the level-2 bidder might make — take or pass, its two best trump suits, and no
+trump / all trump where the rules allow them and the hand comes near level 2's threshold
+(:data:`NEAR`); Coinche opening bids (no / all trump too) and raises of the partner's bid up to
+10 above the level-2 estimate, and capot (and capot belote) with a hand of at most
+:data:`CAPOT_NEAR` loser; Callbreak calls within 2 of its estimate — the bidder deals the unseen
+cards around its own, each deal drawn as often as the calls made so far were likely on it
+(:func:`auction_rests`, the inference of :mod:`belote_lab.players.inference`; at random in
+two-player Belote), plays the first tricks with level-2 players, solves the rest exactly
+(:func:`belote_lab.solver.solve_position`) and scores the hand by the game's own scoring
+(four-player Belote: ``BeloteHand.score``, so the table's ``failed_contract`` rule); it picks
+the call with the best mean score, keeping the level-2 call unless another is better both by a
+margin and by more than ``SimBidder.Z`` standard errors of the difference of the means.  A hand
+is evaluated once per trump at each of its calls (the deals read the calls made before it).
+Against a Coinche opponents' bid (overcall, coinche, surcoinche) it calls as level 2, as it was
+tuned (the bidding advice, :mod:`belote_lab.advice`, weighs those calls on deals that read the
+bid).  So it does after a no-trump, all-trump or capot bid, and for générale (which of the
+attack's two players takes the tricks is not simulated): the level-2 call stands.  The extra
+contracts reuse the same per-contract deals and the same time budget (a four-player Belote call
+took 0.08 s on average, 0.46 s at most, on 40 seeded deals with no and all trump allowed).
 
 The simulation of one deal is public, for the bidding advice (:mod:`belote_lab.advice`),
 which weighs every legal call on it: :meth:`SimBidder.taking_deal` (four- and two-player
@@ -35,12 +36,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 from belote_lab.cards import BELOTE_MASK, FULL_MASK, SEATS, Card, cards_mask, mask_cards, mask_of
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
+from belote_lab.players.inference import OVERSAMPLE, Deal, drawn, replayable
 from belote_lab.players.registry import level2
 from belote_lab.players.tuning import per_game
 from belote_lab.solver.position import position_of, solve_position, total_left
@@ -84,6 +86,67 @@ def _deal_around(seat: int, own: int, rest: list[Card], size: int) -> list[int]:
             hands[s] = cards_mask(rest[k : k + size])
             k += size
     return hands
+
+
+POOL_SHARE = 0.3
+"""The share of a simulation's time budget that weighing the deals of the unseen cards by
+the calls made so far may take (:func:`auction_rests`); the rest plays them out."""
+
+
+def auction_rests(
+    state: TrickPlay,
+    seat: int,
+    n: int,
+    rng: random.Random,
+    unseen: int,
+    size: int,
+    *,
+    reads_auction: bool = True,
+    deadline: float | None = None,
+) -> Iterator[tuple[list[Card], int]]:
+    """The ``unseen`` cards dealt ``n`` times for a simulation, as ``(rest, times)``: ``rest``
+    in the order :func:`_deal_around` deals it (the cards still to come to ``seat`` first,
+    then each other seat's ``size`` cards in seat order), ``times`` how often that deal was
+    drawn.  With ``reads_auction`` (in a game whose calls are replayed, not two-player
+    Belote) the deals are the inference's (:func:`~belote_lab.players.inference.drawn`):
+    weighed by how likely the calls made so far were under level 2 with them, the other
+    hands now kept with their cards and the cards still to deal added; else each is a
+    shuffle of ``unseen``, drawn once.
+
+    >>> from belote_lab.games.coinche import CoincheHand
+    >>> h = CoincheHand(seed=2); h.call("100S")
+    >>> got = list(auction_rests(h, 1, 5, random.Random(1), BELOTE_MASK & ~h.hands[1], 8))
+    >>> sum(k for _, k in got), {len(r) for r, _ in got}
+    (5, {24})
+    """
+    if not reads_auction or not replayable(state):
+        rest = list(mask_cards(unseen))
+        for _ in range(n):
+            rng.shuffle(rest)
+            yield list(rest), 1
+        return
+    for deal, times in drawn(state, seat, n, rng, oversample=OVERSAMPLE, deadline=deadline):
+        yield _rest_of(deal, seat, size), times
+
+
+def _rest_of(deal: Deal, seat: int, size: int) -> list[Card]:
+    """A deal during the calls (:class:`~belote_lab.players.inference.Deal`) as the ``rest``
+    of :func:`_deal_around`: the cards of the stock still to come to ``seat``, then each
+    other seat's hand now filled up to ``size`` from the stock.
+
+    >>> [c.text for c in _rest_of(Deal((1, 2, 4, 8), (4, 5, 6, 7, 8)), 0, 2)]
+    ['6S', '7S', '3S', '8S', '4S', '9S', '5S', 'TS']
+    """
+    others = [s for s in range(len(deal.hands)) if s != seat]
+    stock = list(deal.stock)
+    need = sum(size - deal.hands[s].bit_count() for s in others)
+    k = len(stock) - need
+    out = [Card(c) for c in stock[:k]]
+    for s in others:
+        m = size - deal.hands[s].bit_count()
+        out += [*mask_cards(deal.hands[s]), *(Card(c) for c in stock[k : k + m])]
+        k += m
+    return out
 
 
 def _suits_to_weigh(
@@ -259,7 +322,8 @@ class SimBidder:
         self.last_values: dict[Any, float] = {}
         self._deals: dict[Any, Any] = {}  # call -> key of the deals it was weighed on
 
-    # the cache holds the evaluations of one hand (keyed by what the seat knows)
+    # the cache holds the evaluations of one hand (keyed by what the seat knows: its cards and
+    # how many calls were made, which the deals read)
     def _remember(self, key: Any) -> None:
         if key != self._cache_key:
             self._cache = {}
@@ -317,7 +381,7 @@ class SimBidder:
         """The seat's hand and the turned card (the cache is keyed by them), and the value of
         passing (0), in the taking games."""
         mine, turned = self.taking_cards(state, seat)
-        self._remember((seat, mine, turned, state.dealer))
+        self._remember((seat, mine, turned, state.dealer, len(state.actions)))
         values: dict[str, list[float]] = {}
         if "pass" in legal:
             values["pass"] = [0.0]
@@ -329,26 +393,43 @@ class SimBidder:
         view = state.seat_view(seat)
         return mask_of(view["hand"]), Card.parse(view["turned"])
 
+    def _rests(
+        self, state: TrickPlay, seat: int, unseen: int, size: int, start: float
+    ) -> list[tuple[list[Card], int]]:
+        """The deals of the ``unseen`` cards this hand's simulations play (:func:`auction_rests`:
+        ``samples`` draws, weighed by the calls made so far), drawn once per call and shared by
+        every contract weighed, so that two contracts are compared on the same deals."""
+        key = ("rests", self.game)
+        got = self._cache.get(key)
+        if got is None:
+            deadline = start + POOL_SHARE * self.time_budget
+            got = list(auction_rests(state, seat, max(1, self.samples), self.rng, unseen, size,
+                                     deadline=deadline))
+            self._cache[key] = got
+        return got
+
     def _weigh_trumps(
         self,
+        state: TrickPlay,
+        seat: int,
         suits: list[tuple[str, str]],
         unseen: int,
         outcome: Callable[[list[Card], str], float],
+        size: int = 8,
     ) -> dict[str, list[float]]:
-        """Per call of ``suits``: the ``outcome`` of each deal of the ``unseen`` cards (shuffled
-        in place, ``samples`` deals at most within the time budget) with its contract (``H``,
-        ``NT`` …); each contract is simulated once a hand."""
-        deadline = time.perf_counter() + self.time_budget
+        """Per call of ``suits``: the ``outcome`` of each deal of the ``unseen`` cards
+        (:meth:`_rests`, ``samples`` deals at most within the time budget) with its contract
+        (``H``, ``NT`` …); each contract is simulated once a hand."""
+        start = time.perf_counter()
+        deadline = start + self.time_budget
         values: dict[str, list[float]] = {}
         for call, code in suits:
             key = (self.game, code)
             outcomes = self._cache.get(key)
             if outcomes is None:
                 outcomes = []
-                rest = list(mask_cards(unseen))
-                for _ in range(max(1, self.samples)):
-                    self.rng.shuffle(rest)
-                    outcomes.append(outcome(rest, code))
+                for rest, times in self._rests(state, seat, unseen, size, start):
+                    outcomes += [outcome(rest, code)] * times
                     if time.perf_counter() > deadline:
                         break
                 self._cache[key] = outcomes
@@ -368,7 +449,8 @@ class SimBidder:
         def outcome(rest: list[Card], code: str) -> float:
             return self.belote_deal(state, seat, code, rest, (mine, turned))[0]
 
-        values.update(self._weigh_trumps(suits, BELOTE_MASK & ~mine & ~(1 << turned), outcome))
+        values.update(self._weigh_trumps(state, seat, suits, BELOTE_MASK & ~mine & ~(1 << turned),
+                                         outcome))
         return values
 
     def belote_deal(
@@ -421,7 +503,8 @@ class SimBidder:
         def outcome(rest: list[Card], code: str) -> float:
             return self.belote2_deal(state, seat, code, rest, (mine, turned))[0]
 
-        values.update(self._weigh_trumps(suits, BELOTE_MASK & ~mine & ~(1 << turned), outcome))
+        values.update(self._weigh_trumps(state, seat, suits, BELOTE_MASK & ~mine & ~(1 << turned),
+                                         outcome, size=9))
         return values
 
     def belote2_deal(
@@ -474,12 +557,11 @@ class SimBidder:
         got = self._cache.get(key)
         if got is not None:
             return got
-        rest = list(mask_cards(BELOTE_MASK & ~state.hands[seat]))
-        out = []
-        deadline = time.perf_counter() + self.time_budget / 2
-        for _ in range(max(1, self.samples)):
-            self.rng.shuffle(rest)
-            out.append(self.coinche_deal(state, seat, code, taker, rest))
+        out: list[Any] = []
+        start = time.perf_counter()
+        deadline = start + self.time_budget / 2
+        for rest, times in self._rests(state, seat, BELOTE_MASK & ~state.hands[seat], 8, start):
+            out += [self.coinche_deal(state, seat, code, taker, rest)] * times
             if time.perf_counter() > deadline:
                 break
         self._cache[key] = out
@@ -521,7 +603,7 @@ class SimBidder:
 
         view = state.seat_view(seat)
         mine = state.hands[seat]
-        self._remember((seat, mine, state.dealer))
+        self._remember((seat, mine, state.dealer, len(state.actions)))
         bid = None if view["bid"] is None else Bid.parse(view["bid"])
         bidder = None if view["bidder"] is None else SEATS.index(view["bidder"])
         mult = int(view.get("multiplier") or 1)
@@ -593,7 +675,7 @@ class SimBidder:
         from belote_lab.games.callbreak import round_score
 
         mine = state.hands[seat]
-        self._remember((seat, mine, state.dealer))
+        self._remember((seat, mine, state.dealer, len(state.actions)))
         key = (self.game,)
         tricks = self._cache.get(key)
         if tricks is None:
@@ -609,12 +691,11 @@ class SimBidder:
     ) -> list[int]:
         """The tricks ``seat`` wins on each sampled deal, calling ``c2`` (the others: their
         calls made, or the level-2 estimate of their sampled hands)."""
-        tricks = []
-        rest = list(mask_cards(FULL_MASK & ~mine))
-        deadline = time.perf_counter() + self.time_budget
-        for _ in range(max(1, self.samples)):
-            self.rng.shuffle(rest)
-            tricks.append(self.callbreak_deal(state, seat, c2, legal, rest))
+        tricks: list[int] = []
+        start = time.perf_counter()
+        deadline = start + self.time_budget
+        for rest, times in self._rests(state, seat, FULL_MASK & ~mine, 13, start):
+            tricks += [self.callbreak_deal(state, seat, c2, legal, rest)] * times
             if time.perf_counter() > deadline:
                 break
         return tricks

@@ -66,10 +66,12 @@ fine points of the hand, weigh too much when matched exactly (log loss 0.529 at 
 0.521).  Fewer deals would want a larger ε.  Figures:
 ``benchmarks/results/calibration-2026-12-02.txt``.
 
-Consumers: :func:`infer` gives the weighted deals (each with its weight, the effective sample
-size, the probability that a seat holds a card); :func:`inferred_deals` gives plain deals,
-resampled from the weighted ones, for code that expects :func:`~belote_lab.players.sampling.
-sample_deals`'s list.
+Consumers — the hints and levels 3–4 (:func:`belote_lab.players.pimc.hint`), the bidding advice
+and level 4's bidder (:func:`belote_lab.players.bidding.auction_rests`) and so the review, which
+reads both — draw their deals with :func:`drawn`.  :func:`infer` gives the weighted deals (each
+with its weight, the effective sample size, the probability that a seat holds a card);
+:func:`inferred_deals` gives plain deals, resampled from the weighted ones, for code that
+expects :func:`~belote_lab.players.sampling. sample_deals`'s list.
 
 >>> from belote_lab.games.belote import BeloteHand
 >>> h = BeloteHand(seed=3, dealer="N"); h.call("take")    # E takes the 7♠ at once
@@ -79,7 +81,7 @@ sample_deals`'s list.
 >>> uniform = inf.reweighted(Model(1.0, 1.0))             # the sampler alone
 >>> js, ns = Card.parse("JS"), Card.parse("9S")           # did E take with the J or the 9?
 >>> [round(x.holding(1, c), 2) for x in (uniform, inf) for c in (js, ns)]
-[0.33, 0.38, 0.74, 0.54]
+[0.33, 0.38, 0.78, 0.44]
 >>> deals = inferred_deals(h, 0, 5, random.Random(1))
 >>> len(deals), all(d.hands[0] == h.hands[0] for d in deals)
 (5, True)
@@ -93,7 +95,7 @@ import random
 import time
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -109,7 +111,7 @@ from belote_lab.games.belote import BeloteHand
 from belote_lab.games.callbreak import CallbreakHand, void_code
 from belote_lab.games.coinche import CoincheHand
 from belote_lab.players.registry import level2
-from belote_lab.players.sampling import STOCK, iter_deals
+from belote_lab.players.sampling import STOCK, NoConsistentDeal, iter_deals
 from belote_lab.solver.position import Position
 
 __all__ = [
@@ -123,8 +125,11 @@ __all__ = [
     "Inference",
     "Model",
     "call_kind",
+    "drawn",
+    "effective",
     "evidence",
     "CALIBRATION_PATH",
+    "grouped",
     "infer",
     "inferred_deals",
     "load_calibration",
@@ -332,7 +337,7 @@ class Deal:
     stock: tuple[int, ...] = ()
 
 
-def _bidding_deals(obs: Any, seat: int, n: int, rng: random.Random) -> list[Deal]:
+def _bidding_deals(obs: Any, seat: int, n: int, rng: random.Random) -> Iterator[Deal]:
     """``n`` deals of the cards ``seat`` has not seen during the calls (each equally likely):
     the other hands now and the cards still to deal.  In Callbreak no hand may void the
     deal (drawn again, as the dealer would deal again)."""
@@ -342,7 +347,6 @@ def _bidding_deals(obs: Any, seat: int, n: int, rng: random.Random) -> list[Deal
     cards = [int(c) for c in mask_cards(hidden)]
     others = [s for s in obs.seat_order if s != seat]
     sizes = [bin(obs.hands[s]).count("1") for s in others]
-    out: list[Deal] = []
     for _ in range(n):
         for _ in range(1000):
             rng.shuffle(cards)
@@ -355,8 +359,7 @@ def _bidding_deals(obs: Any, seat: int, n: int, rng: random.Random) -> list[Deal
                 void_code(hands[s], obs.rules) for s in others
             ):
                 break
-        out.append(Deal(tuple(hands), tuple(cards[k:])))
-    return out
+        yield Deal(tuple(hands), tuple(cards[k:]))
 
 
 # --- replaying a hand on a sampled deal --------------------------------------------------------
@@ -653,20 +656,26 @@ def infer(
     """
     obs = _view(state, seat)
     model = model or model_for(obs.game)
-    deals: list[Any]
+    deals: Iterator[Any]
     if obs.phase == "bidding":
         deals = _bidding_deals(obs, seat, n, rng)
     elif obs.phase == "play":
-        deals = list(iter_deals(obs, seat, n, rng, deadline=deadline))
+        deals = iter_deals(obs, seat, n, rng)
     else:
         raise ValueError(f"deals are inferred during the calls and the play, not {obs.phase!r}")
-    aux = random.Random(rng.getrandbits(64))
+    # the five-card subsets draw from a generator of their own, seeded from ``rng``'s state
+    # without drawing from it: the deals are the sampler's own for the same ``rng``
+    aux = random.Random(hash(rng.getstate()))
+    kept: list[Any] = []
     evs: list[Evidence] = []
-    for pos in deals:
-        if evs and deadline is not None and time.perf_counter() > deadline:
-            break
+    for pos in deals:  # drawn and weighed one at a time, until the deadline
+        kept.append(pos)
         evs.append(evidence(obs, seat, pos, aux, splits))
-    return _weighted(seat, deals[: len(evs)], evs, model)
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    if not kept:
+        raise NoConsistentDeal("no deal is consistent with what this seat has seen")
+    return _weighted(seat, kept, evs, model)
 
 
 def inferred_deals(
@@ -695,3 +704,64 @@ def inferred_deals(
     inf = infer(state, seat, max(1, oversample) * n, rng, model, splits=splits,
                 deadline=deadline)
     return inf.resample(n, rng)
+
+
+def grouped(deals: Sequence[Any]) -> list[tuple[Any, int]]:
+    """``deals`` as (deal, times in a row): the same deal drawn again and again (the same
+    object, as :meth:`Inference.resample` draws it) is evaluated once and counted that often.
+
+    >>> grouped(["a", "a", "b", "a"])
+    [('a', 2), ('b', 1), ('a', 1)]
+    """
+    out: list[tuple[Any, int]] = []
+    for d in deals:
+        if out and out[-1][0] is d:
+            out[-1] = (d, out[-1][1] + 1)
+        else:
+            out.append((d, 1))
+    return out
+
+
+def effective(counts: Sequence[int]) -> float:
+    """How many independent deals ``counts`` draws of deals are worth: Kish's effective
+    sample size ``(Σc)² / Σc²`` of the multiplicities (``len(counts)`` when each deal was
+    drawn once).  The intervals of the hints, the advice and the review divide by its root,
+    not by that of the draws: a deal drawn twice tells no more than one — an approximation
+    (the deals drawn are not the weighted deals' whole spread), which the paired interval of
+    two cards or calls on the same deals shares.
+
+    >>> effective([1, 1, 1, 1]), effective([2, 2]), effective([3, 1])
+    (4.0, 2.0, 1.6)
+    """
+    total = sum(counts)
+    squares = sum(c * c for c in counts)
+    return total * total / squares if squares else 0.0
+
+
+def drawn(
+    state: TrickPlay,
+    seat: int,
+    n: int,
+    rng: random.Random,
+    *,
+    oversample: int = OVERSAMPLE,
+    deadline: float | None = None,
+    model: Model | None = None,
+) -> list[tuple[Any, int]]:
+    """``n`` deals for ``seat`` drawn in proportion to the inference's weights, grouped
+    (:func:`grouped`): ``oversample × n`` deals weighed (:func:`infer`, which stops weighing
+    past ``deadline`` once it has one) and ``n`` drawn from them (:meth:`Inference.resample`;
+    no more draws than deals weighed, when the deadline cut them short).
+    What the hints, the bidding advice and levels 3–4 evaluate: each distinct deal once,
+    counted as often as drawn.  In a game that is not replayed (two-player Belote) the deals
+    are the sampler's, once each.
+
+    >>> from belote_lab.games.coinche import CoincheHand
+    >>> h = CoincheHand(seed=2)
+    >>> for call in ("80H", "pass", "pass", "pass"): h.call(call)
+    >>> got = drawn(h, 2, 6, random.Random(5))
+    >>> sum(k for _, k in got), len(got) <= 6
+    (6, True)
+    """
+    inf = infer(state, seat, max(1, oversample) * n, rng, model, deadline=deadline)
+    return grouped(inf.resample(min(n, len(inf)), rng))

@@ -1,8 +1,10 @@
 """Card-play hints: what each playable card is worth, from what the seat to play may see.
 
 :func:`hint` samples the hidden cards consistently with everything the seat knows
-(:func:`~belote_lab.players.sampling.iter_deals`), solves each deal with
-:mod:`belote_lab.solver` and averages: perfect-information Monte Carlo.  When nothing is
+(:func:`~belote_lab.players.sampling.iter_deals`), draws them in proportion to the likelihood
+of the other seats' calls and cards (:func:`~belote_lab.players.inference.drawn`; not in
+two-player Belote), solves each deal drawn once, counts it as often as drawn, and averages:
+perfect-information Monte Carlo.  When nothing is
 hidden any more (two-player Belote once the stock is empty, or ``all_visible=True``) it
 solves the one real deal and the values are exact.  The public home of these names is
 :mod:`belote_lab.hints`; they live here so that the search players can use them.
@@ -41,7 +43,9 @@ from belote_lab._jit import HAVE_NUMBA
 from belote_lab.cards import SEATS, Card
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
+from belote_lab.players.inference import OVERSAMPLE, drawn, effective, replayable
 from belote_lab.players.sampling import (
+    NoConsistentDeal,
     determined,
     iter_deals,
     rollouts,
@@ -153,15 +157,33 @@ class Hint:
     per_deal: dict[Card, tuple[float, ...]] = field(
         default_factory=dict, repr=False, compare=False
     )
-    """Each card's value on each deal, in the order of the deals (the same deals for every
-    card: two cards are compared deal by deal, as :mod:`belote_lab.review` does); not
-    compared, not in :meth:`to_json`."""
+    """Each card's value on each deal drawn, in the order of the draws (a deal drawn twice
+    comes twice; the same deals for every card: two cards are compared deal by deal, as
+    :mod:`belote_lab.review` does); not compared, not in :meth:`to_json`."""
+    effective: float = 0.0
+    """How many independent deals the draws are worth (Kish's effective sample size of
+    how often each deal was drawn: ``samples`` when each was drawn once; 0: not counted):
+    what a 95% interval over :attr:`per_deal` divides by (:attr:`worth`)."""
+    weighted: bool = False
+    """Were the deals drawn by the inference's weights (what the calls and the cards played
+    say of the hidden hands, :mod:`belote_lab.players.inference`)?"""
 
     RANGE_SAMPLES: ClassVar[int] = RANGE_SAMPLES
 
     @property
     def best(self) -> Card:
         return max(self.values.values(), key=lambda v: v.mean).card
+
+    @property
+    def draws(self) -> int:
+        """The deals drawn (:attr:`samples` distinct ones, a deal drawn twice counted twice):
+        what the ``samples`` argument of :func:`hint` caps."""
+        return max((len(v) for v in self.per_deal.values()), default=self.samples)
+
+    @property
+    def worth(self) -> float:
+        """:attr:`effective`, or :attr:`samples` when it is not set."""
+        return self.effective or float(self.samples)
 
     @property
     def shows_range(self) -> bool:
@@ -188,6 +210,8 @@ class Hint:
             "played_on": self.played_on,
             "tolerance": self.tolerance,
             "shows_range": self.shows_range,
+            "effective": round(self.worth, 1),
+            "weighted": self.weighted,
             "how": self.how(),
         }
 
@@ -197,6 +221,8 @@ class Hint:
             return "exact"
         s = "" if self.samples == 1 else "s"
         parts = [f"{self.samples} sampled deal{s}"]
+        if self.weighted:
+            parts[0] += f" weighted by the calls and cards seen ({self.worth:.0f} deals' worth)"
         if self.played_on:
             who = "all" if self.played_on == self.samples else f"{self.played_on} of them"
             parts.append(f"{who} with level-2 play down to {self.horizon} tricks left")
@@ -224,11 +250,14 @@ class _Solved:
     horizon: int
     played_on: int = 0
     error: float = 0.0
+    counts: list[int] = field(default_factory=list)
 
-    def add(self, values: dict[Card, float]) -> None:
+    def add(self, values: dict[Card, float], times: int = 1) -> None:
+        """One deal's values, drawn ``times`` times (counted that often)."""
         for c, v in values.items():
-            self.collected.setdefault(c, []).append(v)
+            self.collected.setdefault(c, []).extend([v] * times)
         self.n += 1
+        self.counts.append(times)
 
 
 def hint(
@@ -275,7 +304,7 @@ def hint(
     game = get(state.game)
     side = game.side_with(seat)
     unit = "score" if objective == "score" else game.counts
-    deals = _deals(state, seat, side, samples, seed, all_visible, t0 + time_budget)
+    deals = _deals(state, seat, side, samples, seed, all_visible, (t0, time_budget))
     exact = all_visible or determined(state, seat)
     if min_deals > 0:
         want = 1 if exact else min(samples, min_deals)
@@ -287,8 +316,9 @@ def hint(
     values = {c: CardValue.of(c, vs) for c, vs in got.collected.items()}
     ms = (time.perf_counter() - t0) * 1e3
     per_deal = {c: tuple(vs) for c, vs in got.collected.items()}
+    weighted = not exact and replayable(state)
     return Hint(seat, values, got.n, got.exact, ms, unit, objective, got.horizon, got.error,
-                got.played_on, per_deal)
+                got.played_on, per_deal, effective(got.counts) if got.counts else 0.0, weighted)
 
 
 def _deals(
@@ -298,33 +328,46 @@ def _deals(
     samples: int,
     seed: int | None,
     all_visible: bool,
-    deadline: float,
-) -> Iterator[Position]:
-    """The deals a hint solves: the real one when all is visible, else sampled lazily (a deal
-    is drawn only when there is time to solve it); :class:`RuntimeError` if none fits."""
+    clock: tuple[float, float],
+) -> Iterator[tuple[Position, int]]:
+    """The deals a hint solves, each with how often it was drawn: the real one when all is
+    visible or nothing is hidden; else ``samples`` draws from the inference's weighted deals
+    (:func:`~belote_lab.players.inference.drawn`: what the calls and the cards played say
+    of the hidden hands, weighed within :data:`POOL_SHARE` of the budget), or in a game not
+    replayed (two-player Belote) sampled lazily (a deal drawn only when there is time to
+    solve it); :class:`RuntimeError` if none fits."""
+    t0, budget = clock
     if all_visible:
-        return iter([position_of(state, side)])
-    deals = iter_deals(state, seat, samples, random.Random(seed), deadline=deadline)
+        return iter([(position_of(state, side), 1)])
+    rng = random.Random(seed)
+    if replayable(state) and not determined(state, seat):
+        try:
+            return iter(drawn(state, seat, samples, rng, oversample=OVERSAMPLE,
+                              deadline=t0 + POOL_SHARE * budget))
+        except NoConsistentDeal:
+            raise RuntimeError("no deal is consistent with what this seat has seen") from None
+    deals = iter_deals(state, seat, samples, rng, deadline=t0 + budget)
     first = next(deals, None)
     if first is None:
         raise RuntimeError("no deal is consistent with what this seat has seen")
-    return itertools.chain([first], deals)
+    return ((d, 1) for d in itertools.chain([first], deals))
 
 
 def _solve_deals(
     state: TrickPlay,
     seat: int,
     side: tuple[int, ...],
-    deals: Iterator[Position],
+    deals: Iterator[tuple[Position, int]],
     t0: float,
     time_budget: float,
     objective: str,
     exact: bool,
 ) -> _Solved:
-    """Solve ``deals`` within the budget started at ``t0``; a first deal too long to solve is
-    played on with level-2 players first (:func:`~belote_lab.players.sampling.rollouts`)."""
+    """Solve ``deals`` (each drawn some times) within the budget started at ``t0``; a first
+    deal too long to solve is played on with level-2 players first
+    (:func:`~belote_lab.players.sampling.rollouts`), and so are the others then."""
     got = _Solved({}, 0, exact, 0)
-    for pos in deals:
+    for pos, times in deals:
         pos.max_side = side
         elapsed = time.perf_counter() - t0
         # the first deal may use half the budget, the others what is left of it
@@ -336,14 +379,33 @@ def _solve_deals(
                 break
             # too long to solve: play the deals on with level-2 players, then solve
             horizon = per_game(SOLVE_AT, state.game, "solver horizon")
-            collected, n = rollouts(
-                state, seat, itertools.chain([pos], deals), t0 + time_budget, objective, horizon
-            )
-            return _Solved(collected, n, False, horizon, n)
+            return _played_on(state, seat, itertools.chain([(pos, times)], deals),
+                              t0 + time_budget, objective, horizon)
         _learn_rate(sol.nodes, sol.ms)
-        got.add({c: _worth(state, pos, seat, v, objective) for c, v in sol.values.items()})
+        got.add({c: _worth(state, pos, seat, v, objective) for c, v in sol.values.items()},
+                times)
         elapsed = time.perf_counter() - t0
         if elapsed + elapsed / got.n > time_budget:  # the next deal would likely overrun
+            break
+    return got
+
+
+def _played_on(
+    state: TrickPlay,
+    seat: int,
+    deals: Iterator[tuple[Position, int]],
+    deadline: float,
+    objective: str,
+    horizon: int,
+) -> _Solved:
+    """Every deal played on by level-2 players down to ``horizon`` tricks left, then solved
+    (:func:`~belote_lab.players.sampling.rollouts`), until ``deadline`` (one deal at least)."""
+    got = _Solved({}, 0, False, horizon)
+    for pos, times in deals:
+        collected, _ = rollouts(state, seat, [pos], deadline, objective, horizon)
+        got.add({c: vs[0] for c, vs in collected.items()}, times)
+        got.played_on += 1
+        if time.perf_counter() > deadline:
             break
     return got
 
@@ -385,7 +447,7 @@ def _fit_deals(
     state: TrickPlay,
     seat: int,
     side: tuple[int, ...],
-    deals: Iterator[Position],
+    deals: Iterator[tuple[Position, int]],
     clock: tuple[float, float],
     objective: str,
     exact: bool,
@@ -410,7 +472,7 @@ def _fit_deals(
     try_solve = exact or tricks_left(state) <= per_game(HINT_SOLVE_FROM, game, "hint solving")
     horizon = per_game(HINT_HORIZON, game, "hint horizon")
     got = _Solved({}, 0, exact, 0)
-    for pos in deals:
+    for pos, times in deals:
         pos.max_side = side
         allowed = try_solve and pace.time_to_solve(got.n, nodes.limit() / rate)
         t = time.perf_counter()
@@ -421,10 +483,11 @@ def _fit_deals(
             t = time.perf_counter()
             collected, _ = rollouts(state, seat, [pos], t, objective, horizon)
             pace.played.append(time.perf_counter() - t)
-            got.add({c: vs[0] for c, vs in collected.items()})
+            got.add({c: vs[0] for c, vs in collected.items()}, times)
             got.horizon, got.played_on = horizon, got.played_on + 1
         else:
-            got.add({c: _worth(state, pos, seat, v, objective) for c, v in est.values.items()})
+            got.add({c: _worth(state, pos, seat, v, objective) for c, v in est.values.items()},
+                    times)
             got.error = max(got.error, est.error)
         if not pace.next_fits(got.n):
             break
@@ -490,6 +553,11 @@ def _try_solve(pos: Position, nodes: _Nodes, tolerance: int, allowed: bool) -> E
     nodes.spent += est.nodes
     nodes.solved += 1
     return est
+
+
+POOL_SHARE = 0.3
+"""The share of a hint's time budget that weighing the pool of deals may take
+(:func:`~belote_lab.players.inference.drawn` stops weighing past it, once it has a deal)."""
 
 
 def _check_hint_args(samples: object, time_budget: object, objective: object) -> None:

@@ -4,7 +4,8 @@ A :class:`HintPlayer` plays the card whose mean value over deals sampled from it
 knowledge is best (:func:`belote_lab.players.pimc.hint`, public as
 :func:`belote_lab.hints.hint`), the level-2 player's card breaking ties.
 It never reads another seat's cards: the hints sample the hidden cards from what the seat
-has seen, and the level-2 player reads ``seat_view``.
+has seen, weighed by what the other seats' calls and cards say of them
+(:mod:`belote_lab.players.inference`), and the level-2 player reads ``seat_view``.
 
 The exact solver is fast only near the end of a hand (every card's value at the first lead
 of four-player Belote takes 1–165 ms a deal, 21 ms median; a whole Callbreak or two-player
