@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from typing import Any
 
 import pytest
 
 from belote_lab.advice import MAX_BUDGET, MAX_SAMPLES, Advice, advise, review_calls
+from belote_lab.cards import mask_cards
+from belote_lab.games import get
 from belote_lab.games.belote import BeloteHand, shuffled_deck
 from belote_lab.games.belote2 import Belote2Hand
 from belote_lab.games.callbreak import CallbreakHand
@@ -297,3 +300,52 @@ def test_a_standing_bid_unread_is_said_and_its_calls_not_judged() -> None:
     first = review_calls(h, "E", samples=6, time_budget=30.0, reads_auction=False)[0]
     # E opened: no bid stood
     assert not first.advice.bid_stands and "Careful" not in first.advice.text()
+
+
+# --- the deals read the auction (issue 27) -------------------------------------------------------
+def _slots(rest: list[Any], seat: int, size: int) -> dict[int, list[Any]]:
+    """The other seats' cards in a ``rest`` of :func:`auction_rests` (after the cards still to
+    come to ``seat``), by seat."""
+    head = len(rest) - 3 * size
+    others = [s for s in range(4) if s != seat]
+    return {s: rest[head + k * size : head + (k + 1) * size] for k, s in enumerate(others)}
+
+
+@pytest.mark.parametrize(("game", "size"), [("belote", 8), ("coinche", 8), ("callbreak", 13)])
+def test_auction_rests_deal_every_unseen_card_once(game: str, size: int) -> None:
+    from belote_lab.players.bidding import SimBidder, auction_rests
+
+    h = first_call(game, 3)
+    seat = h.current_player
+    unseen = get(game).deck_mask & ~h.hands[seat]
+    if game == "belote":
+        mine, turned = SimBidder.taking_cards(h, seat)
+        unseen = get(game).deck_mask & ~mine & ~(1 << turned)
+    got = list(auction_rests(h, seat, 12, random.Random(1), unseen, size))
+    assert sum(k for _, k in got) == 12 and all(k >= 1 for _, k in got)
+    for rest, _ in got:
+        assert sorted(int(c) for c in rest) == sorted(int(c) for c in mask_cards(unseen))
+        assert len(rest) - 3 * size == (2 if game == "belote" else 0)
+
+
+def test_the_deals_read_an_opponents_bid_into_its_hand() -> None:
+    """After an opening bid of 100 ♠, the deals the advice plays give its bidder more spades
+    than deals dealt at random (the same number of draws)."""
+    from belote_lab.players.bidding import auction_rests
+
+    h = CoincheHand(seed=2)
+    bidder = h.current_player
+    h.call("100S")
+    seat = h.current_player
+    unseen = get("coinche").deck_mask & ~h.hands[seat]
+
+    def spades(reads: bool) -> float:
+        got = list(auction_rests(h, seat, 200, random.Random(3), unseen, 8, reads_auction=reads))
+        n = sum(k for _, k in got)
+        return sum(k * sum(1 for c in _slots(rest, seat, 8)[bidder] if c.suit.name == "S")
+                   for rest, k in got) / n
+
+    read, unread = spades(True), spades(False)
+    out = sum(1 for c in mask_cards(unseen) if c.suit.name == "S")  # the spades unseen
+    assert unread == pytest.approx(8 * out / 24, abs=0.4)
+    assert read > unread + 0.8, (read, unread)
