@@ -313,3 +313,23 @@ def test_call_kinds_weigh_a_coinche_bid_by_its_trump() -> None:
     h = positions("coinche", range(1), every=30)[0]
     inf = infer(h, h.to_play, 10, random.Random(0), kinds)
     assert inf.model.call_kinds and math.isclose(sum(inf.weights), 1.0)
+
+
+def test_the_same_seed_weighs_the_same_in_every_process() -> None:
+    """The weights of a seed's deals do not depend on the process (a generator seeded from a
+    hash of ``None`` made them change from one run to the next)."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import random\n"
+            "from belote_lab.games.belote import BeloteHand\n"
+            "from belote_lab.players.inference import infer\n"
+            "h = BeloteHand(seed=3, dealer='N'); h.call('take')\n"
+            "print(infer(h, 0, 40, random.Random(1)).log_weights)\n")
+    outs = {
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        for seed in ("1", "2")
+    }
+    assert len(outs) == 1 and outs.pop().startswith("(")

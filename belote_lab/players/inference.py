@@ -81,7 +81,7 @@ expects :func:`~belote_lab.players.sampling. sample_deals`'s list.
 >>> uniform = inf.reweighted(Model(1.0, 1.0))             # the sampler alone
 >>> js, ns = Card.parse("JS"), Card.parse("9S")           # did E take with the J or the 9?
 >>> [round(x.holding(1, c), 2) for x in (uniform, inf) for c in (js, ns)]
-[0.33, 0.38, 0.78, 0.44]
+[0.33, 0.38, 0.75, 0.47]
 >>> deals = inferred_deals(h, 0, 5, random.Random(1))
 >>> len(deals), all(d.hands[0] == h.hands[0] for d in deals)
 (5, True)
@@ -664,8 +664,9 @@ def infer(
     else:
         raise ValueError(f"deals are inferred during the calls and the play, not {obs.phase!r}")
     # the five-card subsets draw from a generator of their own, seeded from ``rng``'s state
-    # without drawing from it: the deals are the sampler's own for the same ``rng``
-    aux = random.Random(hash(rng.getstate()))
+    # without drawing from it (the deals are the sampler's own for the same ``rng``); from its
+    # integers only: the state holds a ``None``, whose hash changes from process to process
+    aux = random.Random(hash(rng.getstate()[1]))
     kept: list[Any] = []
     evs: list[Evidence] = []
     for pos in deals:  # drawn and weighed one at a time, until the deadline

@@ -333,24 +333,22 @@ def _deals(
     """The deals a hint solves, each with how often it was drawn: the real one when all is
     visible or nothing is hidden; else ``samples`` draws from the inference's weighted deals
     (:func:`~belote_lab.players.inference.drawn`: what the calls and the cards played say
-    of the hidden hands, weighed within :data:`POOL_SHARE` of the budget), or in a game not
-    replayed (two-player Belote) sampled lazily (a deal drawn only when there is time to
-    solve it); :class:`RuntimeError` if none fits."""
+    of the hidden hands, weighed within :data:`POOL_SHARE` of the budget; in a game not
+    replayed, two-player Belote, every deal weighs alike and each is drawn once);
+    :class:`RuntimeError` if none fits."""
     t0, budget = clock
     if all_visible:
         return iter([(position_of(state, side), 1)])
     rng = random.Random(seed)
-    if replayable(state) and not determined(state, seat):
-        try:
-            return iter(drawn(state, seat, samples, rng, oversample=OVERSAMPLE,
-                              deadline=t0 + POOL_SHARE * budget))
-        except NoConsistentDeal:
-            raise RuntimeError("no deal is consistent with what this seat has seen") from None
-    deals = iter_deals(state, seat, samples, rng, deadline=t0 + budget)
-    first = next(deals, None)
-    if first is None:
-        raise RuntimeError("no deal is consistent with what this seat has seen")
-    return ((d, 1) for d in itertools.chain([first], deals))
+    if determined(state, seat):  # nothing hidden: the one deal
+        return iter([(next(iter_deals(state, seat, 1, rng)), 1)])
+    # a game not replayed weighs every deal alike: no more deals drawn than evaluated
+    oversample = OVERSAMPLE if replayable(state) else 1
+    try:
+        return iter(drawn(state, seat, samples, rng, oversample=oversample,
+                          deadline=t0 + POOL_SHARE * budget))
+    except NoConsistentDeal:
+        raise RuntimeError("no deal is consistent with what this seat has seen") from None
 
 
 def _solve_deals(
