@@ -772,9 +772,10 @@ def _advice_lines(a: Advice, language: str) -> list[str]:
         fixed = r["made"] is None and r["low"] == r["high"]  # a pass: always the same score
         mean = _amount(r["mean"], g, language, sign=True) if fixed else _num(r["mean"], g)
         if i == 0:
-            out.append(words.text(_kind("best_fixed" if fixed else "best", g), language,
-                                  label=label, mean=mean, low=_num(r["low"], g),
-                                  high=_num(r["high"], g), made=made))
+            # the same score on every deal: no interval to show (it would read "+3 to +3")
+            key = "best_fixed" if fixed else "best_same" if r["low"] == r["high"] else "best"
+            out.append(words.text(_kind(key, g), language, label=label, mean=mean,
+                                  low=_num(r["low"], g), high=_num(r["high"], g), made=made))
         else:
             key = "advice.other_fixed" if fixed else "advice.other"
             out.append(words.text(key, language, label=label, mean=mean, made=made))
@@ -833,11 +834,10 @@ def _advice_html(a: Advice, language: str) -> str:
     )
     body = []
     for r in rows:
-        fixed = r["made"] is None and r["low"] == r["high"]
         cells = [
             r["label_ko" if ko else "label"], f"{r['deals']:,}",
             "—" if r["made"] is None else f"{_pct(r['made'])}%", _num(r["mean"], g),
-            "—" if fixed else _range(r["low"], r["high"], g, ko),
+            "—" if r["low"] == r["high"] else _range(r["low"], r["high"], g, ko),
         ]
         if grouped:
             values = r.get("by_value")

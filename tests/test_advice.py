@@ -349,3 +349,17 @@ def test_the_deals_read_an_opponents_bid_into_its_hand() -> None:
     out = sum(1 for c in mask_cards(unseen) if c.suit.name == "S")  # the spades unseen
     assert unread == pytest.approx(8 * out / 24, abs=0.4)
     assert read > unread + 0.8, (read, unread)
+
+
+def test_a_call_with_the_same_score_on_every_deal_shows_no_interval() -> None:
+    """Every deal scored alike: the advice says so instead of "95% interval -162 to -162"."""
+    import dataclasses
+
+    a = advise(first_call("belote"), samples=4, time_budget=30.0)
+    same = dataclasses.replace(a.rows[0], mean=-162.0, low=-162.0, high=-162.0, made=0.0,
+                               values=(-162.0,) * a.draws)
+    rest = [dataclasses.replace(r, mean=-500.0, low=-600.0, high=-400.0) for r in a.rows[1:]]
+    b = dataclasses.replace(a, rows=(same, *rest), best=same.call)
+    assert "on every deal" in b.text() and "-162 to -162" not in b.text()
+    assert "모든 딜에서" in b.text("ko") and "-162~-162" not in b.text("ko")
+    assert "-162~-162" not in b.html("ko") and "-162 to -162" not in b.html()
