@@ -1182,3 +1182,21 @@ def test_a_refused_file_message_has_one_period(monkeypatch: pytest.MonkeyPatch) 
     assert t.resume("{}") is False
     assert "dealt twice. The table is unchanged." in t.file_message.value
     assert ".." not in t.file_message.value
+
+
+def test_the_hint_says_its_deals_are_weighed_by_what_was_seen() -> None:
+    """A hint of four-player Belote draws its deals by the inference's weights and says so;
+    two-player Belote's deals weigh alike and the table says only how many."""
+    import belote_widgets as bw
+
+    for game, weighted in (("belote", True), ("belote2", False)):
+        t = bw.PlayTable(game, mode="hand", level=2, seed=4, hint_samples=4, hint_budget=30.0)
+        for _ in range(40):
+            if t.hand.phase == "play" and t.is_learner_turn:
+                break
+            t.call_box.children[0].click()
+        assert t.show_hint() and t._hint is not None and t._hint.weighted is weighted
+        said = "each drawn as often as the calls and cards seen make it likely"
+        assert (said in t._hint_table(t._hint, "en")) is weighted, game
+        assert ("나올 만한 딜일수록" in t._hint_table(t._hint, "ko")) is weighted, game
+        assert f"average over {t._hint.samples} sampled deals" in t._hint_table(t._hint, "en")

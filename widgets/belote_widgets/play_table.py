@@ -1111,7 +1111,8 @@ class PlayTable(LocalizedWidget):
 
     def _hint_table(self, hn: Hint, lang: str) -> str:
         unit = text("hint_unit_tricks" if hn.unit == "tricks" else "hint_unit_points", lang)
-        kind = text("hint_exact", lang) if hn.exact else text("hint_sampled", lang, n=hn.samples)
+        sampled = "hint_weighted" if hn.weighted else "hint_sampled"
+        kind = text("hint_exact", lang) if hn.exact else text(sampled, lang, n=hn.samples)
         if hn.played_on == hn.samples and hn.horizon:
             kind += "; " + text("hint_rollout", lang, k=hn.horizon)
         elif hn.played_on:
