@@ -29,7 +29,7 @@ NOTEBOOKS  ?=
 STUDIES_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv lab test notebooks book bench bench-learn bench-colver calibration tips studies present screenshots clean
+.PHONY: help venv lab test notebooks book bench bench-learn bench-colver bench-advice calibration tips studies present screenshots clean
 
 help:
 	@echo "make lab      JupyterLab on notebooks/ (127.0.0.1); creates/refreshes .venv first"
@@ -41,6 +41,9 @@ help:
 	@echo "make bench-colver  levels 3 and 4 against colver's IS-DD(10) (800 duplicate Coinche deals"
 	@echo "              each) and the hints' regret against it (2,000 positions); about an hour;"
 	@echo "              needs colver (pip install -e \".[bench]\"); COLVER_DEALS, REGRET_POSITIONS"
+	@echo "make bench-advice  the bidding advice that reads the auction against level 2's call and"
+	@echo "              the advice that does not, on 2,000 seeded auctions a game (ADVICE_AUCTIONS);"
+	@echo "              about an hour on one core"
 	@echo "make calibration  the inference's calibration on 1,200 Belote self-play hands (7-15 min on"
 	@echo "              2 shared cores); CALIBRATION_ARGS=\"--deals 10000 --fit 2000\": the issue's run"
 	@echo "make tips     test the seeds' strategy tips (4000 deals a row, 2 processes, about"
@@ -104,6 +107,13 @@ bench-colver: venv
 	        --quiet $(COLVER_ARGS) || exit 1; \
 	done
 	$(BIN)/python benchmarks/hint_regret.py --positions $(REGRET_POSITIONS) $(COLVER_ARGS)
+
+# The bidding advice, paired against level 2's call and the advice dealing at random (issue 27,
+# item 2): benchmarks/advice_auctions.py; ADVICE_ARGS (--jobs, --out FILE, --games) goes to it.
+ADVICE_AUCTIONS ?= 2000
+ADVICE_ARGS     ?=
+bench-advice: venv
+	$(BIN)/python benchmarks/advice_auctions.py --auctions $(ADVICE_AUCTIONS) $(ADVICE_ARGS)
 
 # The inference's calibration (benchmarks/calibration.py): uniform against weighted deals.
 calibration: venv
