@@ -26,8 +26,10 @@ What the simulation assumes, said in :meth:`Advice.text` too:
   its coinche (Coinche);
 * Coinche counts the attack :data:`~belote_lab.players.bidding.SHADE` points short when it
   asks whether a bid is made (the exact solve plays the attack's cards perfectly), as level 4
-  does, but for an attack that took every point; a générale counts as made when the side
-  takes every trick;
+  does, but for an attack that took every point; weighing a pass, coinche or surcoinche on the
+  opponents' bid it counts the attack that much *more* (the exact solve plays the defence
+  perfectly too: a coinche must pay though the bid is counted generously); a générale
+  counts as made when the side takes every trick;
 * a tie (litige) counts as not made;
 * Callbreak: the seat calls the level-2 call in every simulated hand (the others their calls
   made, or level-2 calls) and each call is scored on those deals.
@@ -536,7 +538,10 @@ def _auction_plan(bidder: SimBidder, state: TrickPlay, seat: int, legal: list[st
             assert standing is not None and by is not None
             m = {"pass": mult, "coinche": 2, "surcoinche": 4}[call]
             ours = g.side_of(by) == g.side_of(seat)
-            score = partial(coinche_score, bid=standing, mult=m, ours=ours, capot_makes=True)
+            # from the defence's side the shade goes the other way: a coinche must pay
+            # though the attack is counted SHADE points more (its own bid: SHADE short)
+            score = partial(coinche_score, bid=standing, mult=m, ours=ours, capot_makes=True,
+                            shade=SHADE if ours else -SHADE)
             contract = standing.text + (f"×{m}" if m > 1 else "")
             calls[call] = _Call((standing.trump, by), score, en, ko, contract,
                                 shows_made=call != "pass")

@@ -233,7 +233,7 @@ def _sq_error(values: list[float]) -> float:
 
 def coinche_score(
     outcome: tuple[int, int, int, int], bid: Any, mult: int, ours: bool,
-    capot_makes: bool = False,
+    capot_makes: bool = False, shade: int = SHADE,
 ) -> tuple[float, bool]:
     """The score margin of the contract ``bid`` (a :class:`~belote_lab.games.coinche.Bid`)
     × ``mult`` on one simulated deal (:meth:`SimBidder.coinche_deal`), for the attack's
@@ -244,7 +244,9 @@ def coinche_score(
     attack takes every point (and, a belote bid, scores the belote).  With
     ``capot_makes`` an attack that took every point also makes every points bid it reaches
     unshaded (else the shade leaves 180 out of reach while a capot is made; level 4 was
-    tuned without it).
+    tuned without it).  ``shade``: the points taken off the attack (negative: added to it, as
+    the bidding advice counts a bid it weighs doubling from the defence's side, so that the
+    perfect play of the solver does not make a coinche look better than it is).
 
     >>> from belote_lab.games.coinche import Bid
     >>> coinche_score((100, 20, 0, 0), Bid.parse("100H"), 1, True)
@@ -263,7 +265,7 @@ def coinche_score(
         made = bool(capot) and (ab > 0 or not bid.needs_belote)
     else:
         # the solver plays the attack's cards perfectly: count a little less for it
-        made = a - SHADE >= value and a - SHADE > (162 - ap) + db
+        made = a - shade >= value and a - shade > (162 - ap) + db
         made = made or (capot_makes and bool(capot) and a >= value)
     if made:
         att = round_half_up(ap) + value * mult + ab
