@@ -77,8 +77,8 @@ from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import undoable_copy
 from belote_lab.korean import seat_word
-from belote_lab.players.bidding import POOL_SHARE, SHADE, SimBidder, auction_rests, coinche_score
-from belote_lab.players.inference import effective, replayable
+from belote_lab.players.bidding import SHADE, SimBidder, auction_rests, coinche_score
+from belote_lab.players.inference import POOL_SHARE, effective, replayable
 from belote_lab.players.tuning import per_game
 
 __all__ = [

@@ -42,7 +42,7 @@ from typing import Any, ClassVar
 from belote_lab.cards import BELOTE_MASK, FULL_MASK, SEATS, Card, cards_mask, mask_cards, mask_of
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
-from belote_lab.players.inference import OVERSAMPLE, Deal, drawn, replayable
+from belote_lab.players.inference import OVERSAMPLE, POOL_SHARE, Deal, drawn, replayable
 from belote_lab.players.registry import level2
 from belote_lab.players.tuning import per_game
 from belote_lab.solver.position import position_of, solve_position, total_left
@@ -86,11 +86,6 @@ def _deal_around(seat: int, own: int, rest: list[Card], size: int) -> list[int]:
             hands[s] = cards_mask(rest[k : k + size])
             k += size
     return hands
-
-
-POOL_SHARE = 0.3
-"""The share of a simulation's time budget that weighing the deals of the unseen cards by
-the calls made so far may take (:func:`auction_rests`); the rest plays them out."""
 
 
 def auction_rests(

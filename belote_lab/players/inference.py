@@ -119,6 +119,7 @@ __all__ = [
     "CARD_EPSILON",
     "FITTED",
     "OVERSAMPLE",
+    "POOL_SHARE",
     "SPLITS",
     "Deal",
     "Evidence",
@@ -150,6 +151,11 @@ SPLITS = 8
 
 OVERSAMPLE = 4
 """Weighted deals drawn for each deal :func:`inferred_deals` returns."""
+
+POOL_SHARE = 0.3
+"""The share of a consumer's time budget that weighing its pool of deals may take (the hints'
+and the bidding simulations' :func:`drawn`, which stops weighing past it once it has a deal);
+the rest evaluates the deals."""
 
 CALIBRATION_PATH = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "calibration.json"
 """The stored calibration of the inference (``benchmarks/calibration.py``'s results, copied

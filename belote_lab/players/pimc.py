@@ -43,7 +43,7 @@ from belote_lab._jit import HAVE_NUMBA
 from belote_lab.cards import SEATS, Card
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
-from belote_lab.players.inference import OVERSAMPLE, drawn, effective, replayable
+from belote_lab.players.inference import OVERSAMPLE, POOL_SHARE, drawn, effective, replayable
 from belote_lab.players.sampling import (
     NoConsistentDeal,
     determined,
@@ -332,9 +332,9 @@ def _deals(
 ) -> Iterator[tuple[Position, int]]:
     """The deals a hint solves, each with how often it was drawn: the real one when all is
     visible or nothing is hidden; else ``samples`` draws from the inference's weighted deals
-    (:func:`~belote_lab.players.inference.drawn`: what the calls and the cards played say
-    of the hidden hands, weighed within :data:`POOL_SHARE` of the budget; in a game not
-    replayed, two-player Belote, every deal weighs alike and each is drawn once);
+    (:func:`~belote_lab.players.inference.drawn`: what the calls and the cards played say of the
+    hidden hands, weighed within :data:`~belote_lab.players.inference.POOL_SHARE` of the budget;
+    in a game not replayed, two-player Belote, every deal weighs alike and each is drawn once);
     :class:`RuntimeError` if none fits."""
     t0, budget = clock
     if all_visible:
@@ -551,11 +551,6 @@ def _try_solve(pos: Position, nodes: _Nodes, tolerance: int, allowed: bool) -> E
     nodes.spent += est.nodes
     nodes.solved += 1
     return est
-
-
-POOL_SHARE = 0.3
-"""The share of a hint's time budget that weighing the pool of deals may take
-(:func:`~belote_lab.players.inference.drawn` stops weighing past it, once it has a deal)."""
 
 
 def _check_hint_args(samples: object, time_budget: object, objective: object) -> None:
