@@ -78,7 +78,7 @@ from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import undoable_copy
 from belote_lab.korean import seat_word
 from belote_lab.players.bidding import SHADE, SimBidder, auction_rests, coinche_score
-from belote_lab.players.inference import POOL_SHARE, effective, replayable
+from belote_lab.players.inference import POOL_SHARE, effective, replayable, standard_error
 from belote_lab.players.tuning import per_game
 
 __all__ = [
@@ -336,7 +336,7 @@ def advise(
                           reads_auction=reads, deadline=t0 + POOL_SHARE * time_budget)
     outcomes, counts = _simulate(plan, rests, t0 + HEADROOM * time_budget)
     n, worth = len(counts), effective(counts)
-    rows = tuple(_row(call, c, outcomes, counts) for call, c in plan.calls.items())
+    rows = tuple(_row(call, c, outcomes, counts, worth) for call, c in plan.calls.items())
     best = max(rows, key=lambda r: r.mean).call
     measure = "margin" if len(g.sides) == 2 else "score"
     rollout = per_game(SimBidder.ROLLOUT, g, "bidding simulation")
@@ -398,9 +398,11 @@ def _simulate(
     return outcomes, counts
 
 
-def _row(call: Any, c: _Call, outcomes: dict[Any, list[Any]], counts: list[int]) -> CallAdvice:
+def _row(
+    call: Any, c: _Call, outcomes: dict[Any, list[Any]], counts: list[int], worth: float
+) -> CallAdvice:
     """One call's row: its values a draw, make rate, mean and interval, over the deals drawn
-    ``counts`` times each (the interval divides by their effective number)."""
+    ``counts`` times each (the interval divides by ``worth``, their effective number)."""
     if c.key is None or c.score is None:
         values, made = [0.0] * sum(counts), None
     else:
@@ -408,7 +410,7 @@ def _row(call: Any, c: _Call, outcomes: dict[Any, list[Any]], counts: list[int])
         values = [v for v, _ in scored]
         shown = bool(scored) and c.shows_made  # a tie (None) counts as not made
         made = sum(1 for _, m in scored if m) / len(scored) if shown else None
-    mean, half = _mean_interval(values, effective(counts))
+    mean, half = _mean_interval(values, worth)
     return CallAdvice(call, c.label_en, c.label_ko, len(counts), made, mean, mean - half,
                       mean + half, c.contract, c.group, tuple(values))
 
@@ -423,15 +425,8 @@ def _mean_interval(values: list[float], worth: float | None = None) -> tuple[flo
     >>> _mean_interval([1.0, 1.0, 3.0, 3.0], worth=2.0)
     (2.0, 1.96)
     """
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    k = n if worth is None else min(float(n), worth)
-    if k < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / n * k / (k - 1)
-    return mean, Z95 * math.sqrt(var / k)
+    mean, error = standard_error(values, worth)
+    return mean, 0.0 if math.isinf(error) else Z95 * error
 
 
 # --- the plans of the three kinds of bidding ------------------------------------------------------

@@ -75,6 +75,7 @@ from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import hand_to_json, undoable_copy
 from belote_lab.hints import hint
+from belote_lab.players.inference import standard_error
 from belote_lab.solver.position import SearchAborted, position_of, solve_position
 
 __all__ = [
@@ -215,16 +216,8 @@ def paired_interval(
     >>> paired_interval([3.0], [1.0])
     (2.0, -inf, inf)
     """
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
-    n = len(diffs)
-    if n == 0:
-        return 0.0, -math.inf, math.inf
-    mean = sum(diffs) / n
-    k = float(n) if worth is None else min(float(n), worth)
-    if k < 2:
-        return mean, -math.inf, math.inf
-    var = sum((d - mean) ** 2 for d in diffs) / n * k / (k - 1)
-    half = Z95 * math.sqrt(var / k)
+    mean, error = standard_error([x - y for x, y in zip(a, b, strict=True)], worth)
+    half = Z95 * error
     return mean, mean - half, mean + half
 
 
