@@ -201,6 +201,30 @@ class Ladder:
     def is_over(self) -> bool:
         return self._over
 
+    def _pending(self) -> tuple[Any, bool] | None:
+        """The current game when it is over but not counted yet, and whether the seat won it."""
+        g = self.current
+        if self._over or not g.is_over or any(f is g for f in self.finished):
+            return None
+        return g, g.winner == SEATS[self.seat]
+
+    @property
+    def shown_won(self) -> int:
+        """The games won, the current one counted as soon as it is over (what a scoreboard
+        shows the moment a match ends, before the next is dealt)."""
+        p = self._pending()
+        return self.won + (1 if p is not None and p[1] else 0)
+
+    @property
+    def shown_score(self) -> Any:
+        """:attr:`score` with the current game counted as soon as it is over."""
+        p = self._pending()
+        return self.score if p is None else self._score_with(*p)
+
+    def _score_with(self, game: Any, won: bool) -> Any:
+        """The score once ``game`` (over, not yet counted) is counted."""
+        raise NotImplementedError
+
     def _advance(self) -> Any:
         """Count the finished game: a win raises the level and deals the next game (returned),
         anything else ends the ladder (then ``None``)."""
@@ -459,6 +483,11 @@ class Belote2Run(Ladder):
         """The run's score so far (see :func:`~belote_lab.games.belote2.run_score`)."""
         return run_score(self.wins, self.margins)
 
+    def _score_with(self, game: Any, won: bool) -> int:
+        if not won:
+            return self.score
+        return run_score(self.wins + 1, [*self.margins, game.margin])
+
     def next_match(self) -> Belote2Match | None:
         """Count the finished match and start the next one (``None`` when the run is over)."""
         m: Belote2Match | None = self._advance()
@@ -557,6 +586,9 @@ class CallbreakJourney(Ladder):
     def score(self) -> tuple[int, Tenths]:
         """``(games won, total points)``: compare journeys with it (higher is better)."""
         return (self.games_won, self.points)
+
+    def _score_with(self, game: Any, won: bool) -> tuple[int, Tenths]:
+        return (self.games_won + won, Tenths(self._points + game.total(self.learner).tenths))
 
     def next_game(self) -> CallbreakGame | None:
         """Record the finished game: a win raises the level and deals the next game, anything

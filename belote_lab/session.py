@@ -272,6 +272,7 @@ class Session:
                 raise ValueError(f"{g.title} has no level-{level} player (for {seat_en})")
         self.ladder: Ladder | None = None
         self._match: Any = None
+        self.voided: Any = None  # the last void deal dealt again (its redeal_words say why)
 
     def _deal(self) -> None:
         """Deal the first hand of a new hand, game, match, run or journey (:attr:`number`)."""
@@ -352,6 +353,7 @@ class Session:
         h = self.hand
         if h.phase == "redeal" and not self.match.is_over:
             self.match.next_hand()
+            self.voided = h
             return ("redeal", SEATS[h.dealer], "")
         if h.is_over or h.current_player == self.seat:
             return None
@@ -507,10 +509,11 @@ class Session:
         lad = self.ladder
         if lad is None:
             return {"won": None, "run_score": None, "match_no": None}
-        score = lad.score
+        # a finished match counts on the scoreboard at once, before "Next match" counts it
+        score = lad.shown_score
         run_score = score if isinstance(score, int) else getattr(score[1], "number", score[1])
         played = len(lad.finished) + (0 if lad.is_over else 1)
-        return {"won": lad.won, "run_score": run_score, "match_no": played}
+        return {"won": lad.shown_won, "run_score": run_score, "match_no": played}
 
     @_locked
     def status(self) -> dict[str, Any]:
@@ -519,7 +522,8 @@ class Session:
         ``totals`` (per side, this game), ``levels`` (the computer seats') and ``level`` (the
         highest), ``round``/``rounds`` (a game of a set number of rounds), ``match_over``,
         ``over``, ``winner`` (a side, once over), and in a run or journey ``won`` (matches or
-        games won), ``run_score`` (a run's score; a journey's points) and ``match_no`` (the
+        games won) and ``run_score`` (a run's score; a journey's points) — a finished match
+        or game counted at once, before :meth:`next` counts it — and ``match_no`` (the
         match or game of the run being played)."""
         h = self.hand
         rounds = getattr(self.rules, "rounds", None)

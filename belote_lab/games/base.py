@@ -448,6 +448,11 @@ class TrickPlay:
         """Is the deal void (everybody passed, a hand without a spade …)?"""
         return False
 
+    def redeal_words(self, language: str = "en") -> str:
+        """Why this void deal is dealt again, as a sentence in ``language`` (a game whose
+        deal is void for another reason than four passes says its own)."""
+        return words.text("game.redealt", language)
+
     @property
     def phase(self) -> str:
         """``bidding``, ``play``, ``done`` or ``redeal`` (the deal is void)."""

@@ -560,6 +560,25 @@ class CallbreakHand(TrickPlay):
     def redeal_pending(self) -> bool:
         return self.redeal_reason is not None
 
+    def redeal_words(self, language: str = "en") -> str:
+        """Why the deal is dealt again: a hand without a spade (or a face card), never passes.
+
+        >>> h = CallbreakHand(seed=0); h.redeal_reason = "E has no spade"; h.redeal_seat = 1
+        >>> h.redeal_words()
+        'East has no spade: the cards are dealt again.'
+        >>> h.redeal_words("ko")
+        '동쪽의 손패에 스페이드가 한 장도 없으므로 카드를 다시 나눕니다.'
+        """
+        seat = max(self.redeal_seat, 0)
+        code = next((c for c in ("no_spade", "no_face")
+                     if (self.redeal_reason or "").endswith(words.text(f"callbreak.void_{c}"))),
+                    None)
+        if code is None:
+            return super().redeal_words(language)
+        return words.text("callbreak.redealt", language,
+                          seat=words.text(f"names.seat_word_{SEATS[seat]}", language),
+                          why=words.text(f"callbreak.void_{code}", language))
+
     @property
     def calls(self) -> dict[str, int]:
         """The calls made so far, seat letter → tricks, in calling order."""

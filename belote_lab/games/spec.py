@@ -111,6 +111,22 @@ class Game:
         return self.seats[(i + k) % len(self.seats)]
 
     # --- contracts and rules ----------------------------------------------------------------------
+    @property
+    def known_contract(self) -> Contract | None:
+        """The contract of every hand when the game has only one (Callbreak: spades always
+        trump), known before the calls end; ``None`` when the calls choose it.
+
+        >>> from belote_lab.games import get
+        >>> get("callbreak").known_contract.code, get("belote").known_contract
+        ('callbreak', None)
+        """
+        if len(self.contracts) != 1:
+            return None
+        try:
+            return Contract.parse(next(iter(self.contracts)).value)
+        except CardParseError:
+            return None
+
     def contract(self, text: str | Contract) -> Contract:
         """``text`` as a contract of this game, or :class:`~belote_lab.cards.CardParseError`.
 

@@ -58,6 +58,8 @@ CSS = """
   --bw-warn: var(--jp-warn-color0, #e65100);
   --bw-trump-bg: #fff3c4;
   --bw-felt: #236238;
+  --bw-off-bg: #e4e4e4;
+  --bw-off-fg: #575757;
   --bw-felt-fg: #fff;
   --bw-felt-muted: #d8eedf;
   --bw-gold: #8a6d00;
@@ -87,11 +89,25 @@ body[data-jp-theme-light="false"] .bw-root {
   --bw-warn: var(--jp-warn-color2, #ffb74d);
   --bw-trump-bg: #3d3312;
   --bw-felt: #1d5530;
+  --bw-off-bg: #3a3a3a;
+  --bw-off-fg: #b8b8b8;
 }
+/* a disabled button looks disabled in every theme: grey, dashed, never its style's colour
+   (a green "Next hand" that cannot be pressed looked active), its text >= 4.5:1 */
+.bw-root button.jupyter-button:disabled, .bw-root button.jupyter-button[disabled] {
+  background: var(--bw-off-bg) !important; color: var(--bw-off-fg) !important;
+  border: 1px dashed var(--bw-off-fg) !important; opacity: 1 !important;
+  box-shadow: none !important; cursor: not-allowed;
+}
+.bw-root button.jupyter-button:disabled i { color: var(--bw-off-fg) !important; }
 /* narrow screens: rows of controls wrap, fields never push the widget wider than its place */
 .bw-root .widget-hbox { flex-wrap: wrap; max-width: 100%; }
 .bw-root .widget-inline-hbox, .bw-root .widget-html { max-width: 100%; }
 .bw-root .widget-html-content { overflow-wrap: anywhere; }
+/* a table's words never break inside (a narrow cell showed "Han/d", "Tot/al"): the table
+   scrolls sideways in its .bw-scroll-x box instead */
+.bw-root .bw-table th, .bw-root .bw-table td { overflow-wrap: normal; word-break: keep-all; }
+.bw-root .bw-scroll-x { overflow-x: auto; max-width: 100%; }
 .bw-root .widget-hbox.bw-pair { flex-wrap: nowrap; }
 .bw-pair > .widget-inline-hbox { flex-shrink: 1; min-width: 4em; }
 /* keyboard play: a visible ring on the control that has the focus */
@@ -133,6 +149,10 @@ button.bw-card-btn.bw-selected { box-shadow: 0 0 0 3px #1f6fd1; transform: trans
 button.bw-card-btn.bw-wrong { box-shadow: 0 0 0 3px #d12f1f; }
 button.bw-card-btn.bw-missed { box-shadow: 0 0 0 3px #e0a100; }
 button.bw-card-btn.bw-clicked { transform: translateY(-5px); }
+/* the card just drawn from the stock: a dashed gold frame and a small star until the next trick */
+button.bw-card-btn.bw-drawn { outline: 3px dashed #b8860b; outline-offset: 2px; }
+button.bw-card-btn.bw-drawn::after { content: "\2605"; color: #8a6d00; font-size: 0.7em;
+  vertical-align: super; margin-left: 1px; }
 .bw-seat { font-weight: bold; margin-right: 0.4em; }
 .bw-turn { color: var(--bw-accent); }
 .bw-reason { color: var(--bw-bad); font-weight: bold; }
@@ -312,14 +332,17 @@ class CardButtons:
         language: str | None,
         states: Mapping[Card, str] | None = None,
         notes: Mapping[Card, str] | None = None,
+        drawn: Card | None = None,
     ) -> None:
-        """Show ``cards``: each with its state class and a tooltip (card name, trump, note)."""
+        """Show ``cards``: each with its state class and a tooltip (card name, trump, note);
+        ``drawn``, the card just drawn from the stock, is marked as new (``bw-drawn``)."""
         states = states or {}
         notes = notes or {}
         shown = []
         for c in cards:
             b = self.button(c)
             set_class(b, "bw-trump", trump is not None and c.suit == trump)
+            set_class(b, "bw-drawn", c == drawn)
             want = states.get(c, "")
             for cls in STATE_CLASSES:
                 set_class(b, cls, cls == want)

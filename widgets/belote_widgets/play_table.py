@@ -38,6 +38,7 @@ import asyncio
 import base64
 import contextlib
 import json
+import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -50,6 +51,8 @@ from belote_lab.advice import Advice, advise
 from belote_lab.cards import SEATS, Card, CardParseError, Suit, seat_in
 from belote_lab.contract import ContractKind
 from belote_lab.games import Game, get
+from belote_lab.games.base import IllegalAction
+from belote_lab.games.coinche import Bid
 from belote_lab.hints import Hint, hint
 from belote_lab.record import RecordError, korean_of
 from belote_lab.review import Review, review
@@ -64,6 +67,8 @@ from belote_widgets.describe import (
     action_text,
     calls_text,
     contract_text,
+    drawn_card,
+    draws_text,
     events_html,
     hand_cards,
     last_trick_html,
@@ -245,6 +250,9 @@ class PlayTable(LocalizedWidget):
         self.pace = float(pace)
         self.four_colour = bool(four_colour)
         self._busy = False
+        # called with the session after each drawing (the settings panel follows the level in
+        # play and a resumed game)
+        self.session_watchers: list[Callable[[Session], None]] = []
         self._build_widgets()
         self._use_session(session)
         self._ready()
@@ -419,7 +427,8 @@ class PlayTable(LocalizedWidget):
         for act in actions:
             if act[0] == "redeal":
                 self._log = []
-                self._status = lambda lang: text("redealt", lang)
+                void = self.session.voided
+                self._status = lambda lang, v=void: v.redeal_words(lang)
             else:
                 self._log.append(act)
 
@@ -651,7 +660,10 @@ class PlayTable(LocalizedWidget):
         self.finished_games.append(
             {"game": self.session.number, "totals": st["totals"], "winner": st["winner"]}
         )
-        key = "match_over" if self.session.ladder is not None else "game_over"
+        # one word for one thing: a run's step is a match, a journey's a game (as the buttons
+        # "Next match" and "Next game" say); a plain game is played again
+        key = ("game_over" if self.session.ladder is None
+               else "match_over" if self.session.mode == "run" else "step_over")
         self._status = lambda lang: _w(
             key, lang, winner=self._winner_words(lang), button=_w(self._next_key(), lang)
         )
@@ -803,6 +815,8 @@ class PlayTable(LocalizedWidget):
         self.log_html.value = self._log_html(h, lang)
         self.scoreboard.value = self._scoreboard_html(lang)
         self.save_link.value = self._save_html(lang)
+        for watcher in self.session_watchers:
+            watcher(self.session)
 
     def _set_class(self, name: str, on: bool) -> None:
         if on and name not in self._dom_classes:
@@ -849,6 +863,7 @@ class PlayTable(LocalizedWidget):
         if s.mode != "hand" and st["rounds"] is None:  # the bar counts a game's rounds
             head.append(esc(text("hand_number", lang, n=st["hand"])))
         head += [
+            esc(_w("deal_no", lang, n=s.seed)),
             esc(text("learner", lang, seat=seat_word(self.seat, lang))),
             esc(self._level_words(lang)),
             f"{esc(text('dealer', lang))}: {esc(seat_name(h.dealer, lang))}",
@@ -861,7 +876,7 @@ class PlayTable(LocalizedWidget):
 
     def _badge_html(self, h: Any, lang: str) -> str:
         """The trump as a large badge (its suit symbol, or the contract in words)."""
-        c = h.contract
+        c = h.contract or self._game.known_contract  # Callbreak: spades during the calls too
         label = _w("trump_badge", lang)
         if c is None:
             words = _w("no_trump_yet", lang)
@@ -980,7 +995,11 @@ class PlayTable(LocalizedWidget):
                     states[c] = "bw-illegal"
                     notes[c] = why.text(lang) if isinstance(why, Reason) else str(why)
         trump = h.contract.trump if h.contract is not None else None
-        self.cards.show(cards, trump, lang, states, notes)
+        drawn = drawn_card(h, self.seat)  # two-player Belote: marked until the next trick
+        if drawn is not None:
+            mark = _w("drawn_mark", lang, n=len(h.tricks))
+            notes[drawn] = f"{notes[drawn]} · {mark}" if drawn in notes else mark
+        self.cards.show(cards, trump, lang, states, notes, drawn=drawn)
         colours = _FOUR_COLOURS if self.four_colour else _TWO_COLOURS
         for c, b in self.cards.buttons.items():
             colour = colours[c.suit.name]
@@ -1006,8 +1025,8 @@ class PlayTable(LocalizedWidget):
         """The calls so far in words (Callbreak: ``East called 4 tricks`` …)."""
         if self._bidding != "calls":
             return calls_text(h, lang)
-        return ", ".join(
-            called_words(s, h.call_of(s), lang) for s in h.seat_order if h.call_of(s) is not None
+        return ", ".join(  # in the order the calls were made
+            called_words(seat_in(s, self._game.seats), n, lang) for s, n in h.calls.items()
         )
 
     def _render_calls(self, h: Any, lang: str) -> None:
@@ -1036,14 +1055,33 @@ class PlayTable(LocalizedWidget):
         self.call_box.children = children
 
     def _fill_bids(self, bids: list[str], lang: str) -> None:
-        """The bid dropdown: the legal bids, lowest first, one always chosen (the lowest unless
-        the learner chose another that is still legal)."""
+        """The bid dropdown: the legal bids, lowest first, one always chosen (the learner's
+        choice while it is still legal, else :meth:`_default_bid`)."""
         options = [(call_label(c, lang), c) for c in bids]
         keep = self.bid_input.value
         if list(self.bid_input.options) != options:
             self.bid_input.options = options
         if bids:
-            self.bid_input.value = keep if keep in bids else bids[0]
+            self.bid_input.value = keep if keep in bids else self._default_bid(bids)
+
+    def _default_bid(self, bids: list[str]) -> str:
+        """The bid shown first: the one level 2's rules of thumb would make here; when they
+        would not bid, the lowest bid outside the opponents' suit (never silently an overcall
+        in their trump, which the lowest legal bid often is)."""
+        h = self.hand
+        try:
+            mine = str(h.verify_call(self.advisor.choose_call(h.observation(self.seat))))
+        except (IllegalAction, ValueError):
+            mine = ""
+        if mine in bids:
+            return mine
+        a = h.auction
+        theirs = None
+        if a is not None and a.bid is not None and a.bidder >= 0 and (
+            self._game.side_of(a.bidder) != self._game.side_of(self.seat)
+        ):
+            theirs = a.bid.trump
+        return next((b for b in bids if Bid.parse(b).trump != theirs), bids[0])
 
     def _status_html(self, lang: str) -> str:
         h = self.hand
@@ -1159,7 +1197,7 @@ class PlayTable(LocalizedWidget):
                 esc(called_words(s, h.call_of(s), lang, took=h.won_tricks[s])) for s in g.seats
             )
             parts.append(f'<span class="bw-callbreak-info">{rows}</span>')
-        events = events_html(h, lang, self.seat)
+        events = events_html(h, lang, self.seat, draws=False)  # draws: in the play log
         parts.append(f"<b>{esc(text('announcements', lang))}</b>: {events}")
         if h.phase == "done":
             why = esc(result_text(h, lang)).replace("\n", "<br>")
@@ -1190,6 +1228,9 @@ class PlayTable(LocalizedWidget):
                 key = "log_won_points" if self._game.counts == "points" else "log_won"
                 end = " — " + esc(_w(key, lang, seat=who, points=done.points))
             items.append(f"<li><b>{esc(_w('log_trick', lang, n=n))}</b>: {played}{end}</li>")
+            draws = draws_text(h, n, lang, self.seat) if done is not None else ""
+            if draws:  # two-player Belote: the learner's card by name, the other as "a card"
+                items.append(f'<li class="bw-log-draw">{esc(draws)}</li>')
         # the newest trick in view: a reversed flex box starts scrolled to its end
         body = f'<div class="bw-log-scroll"><ol>{"".join(items)}</ol></div>' if items else ""
         return (f'<details class="bw-log" open><summary>{esc(_w("log", lang))}</summary>'
@@ -1211,7 +1252,8 @@ class PlayTable(LocalizedWidget):
             done = esc(text("games_won", lang, n=len(self.finished_games)))
         return (
             f"<b>{esc(text('scoreboard', lang))}</b>"
-            f'<table class="bw-table">{"".join(rows)}</table>{done}'
+            f'<div class="bw-scroll-x"><table class="bw-table">{"".join(rows)}</table></div>'
+            f"{done}"
         )
 
     def _save_html(self, lang: str) -> str:
@@ -1276,8 +1318,12 @@ class PlayApp(Snapshot, widgets.VBox):
         self._show()
 
     def _watch(self, table: PlayTable) -> None:
-        """A language picked at the table switches the settings panel too."""
+        """A language picked at the table switches the settings panel too; the panel shows
+        the game, mode and levels the table plays (a ladder's level, a resumed game's)."""
         table.language_picker.observe(self._table_language, names="value")
+        if self.settings is not None:
+            table.session_watchers.append(self.settings.follow)
+            self.settings.follow(table.session)
 
     def _table_language(self, change: dict[str, Any]) -> None:
         if self.settings is not None and change["new"] != self.settings.language:
@@ -1308,16 +1354,22 @@ class PlayApp(Snapshot, widgets.VBox):
 
 
 def play(game: str = "belote", mode: str = "hand", settings: bool = True,
-         **options: Any) -> PlayApp:
+         deal: int | None = None, **options: Any) -> PlayApp:
     """Play ``game`` in ``mode`` in one line: the settings panel above the table (just the table
     with ``settings=False``).  ``options`` are :class:`PlayTable`'s (``level`` or ``levels``,
     ``seat``, ``rules``, ``rounds``, ``language``, ``pace``, ``four_colour``, ``seed`` …).
+    Each call deals a new random deal, its number shown in the table's header and the
+    settings; ``deal=`` (or ``seed=``) a number replays that deal.
 
     >>> app = play("callbreak", mode="journey", rounds=3, settings=False)
     >>> app.settings is None, app.table.session.status()["rounds"]
     (True, 3)
     """
     options.setdefault("level", 2)
+    if deal is not None:
+        options["seed"] = deal
+    # a fresh table deals a new deal each time; its number is shown, so play(deal=…) replays it
+    options.setdefault("seed", secrets.randbelow(1_000_000))
     table = PlayTable(game, mode=mode, **options)
     panel = None
     if settings:

@@ -186,6 +186,8 @@ class SettingsPanel(LocalizedWidget):
         self._levels_wanted = levels if levels is not None else level
         self._rules_wanted = dict(rules or {})
         self._quiet = False  # options being relabelled: their value changes are not choices
+        self._said: Callable[[str], str] | None = None  # the message, in any language
+        self._followed: Any = None  # what follow() last showed
         self._build_static(pace, four_colour, seed)
         self.game_picker.value = get(game).name
         self._game_changed(mode, seat, rounds)
@@ -392,10 +394,9 @@ class SettingsPanel(LocalizedWidget):
             "seed": int(self.seed_input.value),
         }
 
-    def _rules_error(self, error: Exception) -> str:
-        """Why the rules were refused, in the panel's language: the engine's words, the
-        options named by their labels here (in Korean nothing of an English message)."""
-        lang = self.language
+    def _rules_error(self, error: Exception, lang: str) -> str:
+        """Why the rules were refused, in ``lang``: the engine's words, the options named by
+        their labels here (in Korean nothing of an English message)."""
         if isinstance(error, RuleOptionError):
             labels = TEXTS.get(lang, {})
             keys = {n: "rounds" if n == "rounds" else f"opt_{n}" for n in _option_names(self.game)}
@@ -412,17 +413,51 @@ class SettingsPanel(LocalizedWidget):
         try:
             config = self.config()
         except (RuleOptionError, ValueError) as e:
-            why = esc(words("bad_rules", self.language, error=self._rules_error(e)).strip())
-            self.message.value = f'<span class="bw-reason">{why}</span>'
+            self._said = lambda lang, err=e: (
+                '<span class="bw-reason">'
+                f'{esc(words("bad_rules", lang, error=self._rules_error(err, lang)).strip())}'
+                "</span>"
+            )
+            self.message.value = self._said(self.language)
             return None
-        lang = self.language
-        self.message.value = esc(words(
+        self._said = lambda lang: esc(words(
             "started", lang, game=game_name(config["game"], lang),
             mode=mode_label(config["game"], config["mode"], lang),
         ))
+        self.message.value = self._said(self.language)
         for callback in self._callbacks:
             callback(config)
         return config
+
+    def follow(self, session: Any) -> None:
+        """Show what ``session`` (a :class:`~belote_lab.session.Session`) plays now: its game,
+        mode, seat, rules, rounds and each computer seat's level — a run's or a journey's
+        level as the ladder raises it, a resumed game's as it was saved.  Nothing is redrawn
+        while it stays the same, so the choices made here for the next Start are kept.
+
+        >>> from belote_lab.session import Session
+        >>> p = SettingsPanel("belote", language="en")
+        >>> p.follow(Session("callbreak", mode="journey", levels=1))
+        >>> p.game.name, p.mode_picker.value, sorted({x.value for x in p.level_pickers.values()})
+        ('callbreak', 'journey', [1])
+        """
+        st = session.status()
+        levels = {seat_in(k, session.game.seats): v for k, v in st["levels"].items()}
+        rules = dict(session.rules.changed())
+        key = (session.game.name, session.mode, session.seat, sorted(levels.items()),
+               sorted(rules.items()), st["rounds"])
+        if key == self._followed:
+            return
+        self._followed = key
+        self._rules_wanted = rules
+        self._levels_wanted = {SEATS[s]: v for s, v in levels.items()}
+        self._quiet = True
+        try:
+            self.game_picker.value = session.game.name
+        finally:
+            self._quiet = False
+        self.level_pickers = {}  # the levels of the session, not the old choices
+        self._game_changed(session.mode, SEATS[session.seat], st["rounds"])
 
     # --- drawing --------------------------------------------------------------------------------
     def static_text(self) -> str:
@@ -460,6 +495,8 @@ class SettingsPanel(LocalizedWidget):
         )
         self.seed_input.description = words("seed", lang)
         self.start_button.description = words("start", lang)
+        if self._said is not None:
+            self.message.value = self._said(lang)
 
     def _render_levels(self, g: Game, lang: str) -> None:
         ladder = self.mode_picker.value in ("run", "journey")
