@@ -191,3 +191,15 @@ def test_a_fresh_table_deals_a_new_deal_and_shows_its_number() -> None:
     assert again.table.hand.deck == app.table.hand.deck
     app.table.set_language("ko")
     assert f"딜 번호 {n}" in app.table.header.value
+
+
+def test_resume_message_follows_the_language() -> None:
+    t = PlayTable("belote", seed=1, language="en")
+    assert not t.resume("")
+    assert "the file is empty" in t.file_message.value
+    t.set_language("ko")
+    assert "파일이 비어 있으므로" in t.file_message.value
+    assert t.resume(PlayTable("coinche", seed=2).save_json())
+    assert _plain(t.file_message.value).startswith("이어 합니다: 쿠앵슈")
+    t.set_language("en")
+    assert "Coinche" in t.file_message.value

@@ -253,6 +253,7 @@ class PlayTable(LocalizedWidget):
         # called with the session after each drawing (the settings panel follows the level in
         # play and a resumed game)
         self.session_watchers: list[Callable[[Session], None]] = []
+        self._file_said: Callable[[str], str] | None = None
         self._build_widgets()
         self._use_session(session)
         self._ready()
@@ -751,21 +752,23 @@ class PlayTable(LocalizedWidget):
     def resume(self, data: str | bytes | dict[str, Any]) -> bool:
         """Resume the session saved in ``data`` (JSON text, UTF-8 bytes or an object); a file
         that cannot be read is refused with the reason and the table stays as it was."""
-        lang = self.language
         if self._busy:
             self._busy_refusal()
             return False
         try:
             s = Session.from_json(data)
         except RecordError as e:
-            error = e.text(lang)
-            if lang == "en":  # the template's own period ends the sentence: never "…9♠.."
-                error = error.rstrip(".")
-            message = _w("bad_file", lang, error=error)
-            self.file_message.value = f'<span class="bw-reason">{esc(message)}</span>'
+            def refused(lang: str, e: RecordError = e) -> str:
+                error = e.text(lang)
+                if lang == "en":  # the template's own period ends the sentence: never "…9♠.."
+                    error = error.rstrip(".")
+                return f'<span class="bw-reason">{esc(_w("bad_file", lang, error=error))}</span>'
+
+            self._file_said = refused
+            self.file_message.value = refused(self.language)
             return False
         self._use_session(s)
-        self.file_message.value = esc(_w(
+        self._file_said = lambda lang: esc(_w(
             "resumed", lang, game=game_name(s.game.name, lang),
             mode=mode_label(s.game, s.mode, lang),
         ))
@@ -815,6 +818,8 @@ class PlayTable(LocalizedWidget):
         self.log_html.value = self._log_html(h, lang)
         self.scoreboard.value = self._scoreboard_html(lang)
         self.save_link.value = self._save_html(lang)
+        if self._file_said is not None:  # the last Resume's message, in the language shown
+            self.file_message.value = self._file_said(lang)
         for watcher in self.session_watchers:
             watcher(self.session)
 
