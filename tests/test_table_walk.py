@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 
 import belote_widgets as bw
-from belote_lab.cards import SEATS, Card
-from belote_lab.games.coinche import Bid
 from belote_widgets.cards_view import CSS
 from belote_widgets.play_table import PlayTable
+
+from belote_lab.cards import SEATS, Card
+from belote_lab.games.coinche import Bid
 
 
 def _plain(html: str) -> str:
