@@ -469,9 +469,25 @@ def hand_cards(hand: Any, seat: int) -> list[Card]:
     return sorted(cards, key=lambda x: (int(x.suit), power.get(x, 99)))
 
 
-def seat_hand_html(hand: Any, seat: int, language: str, face_up: bool) -> str:
-    """One seat's cards: faces, or backs that name no card."""
+def seat_hand_html(
+    hand: Any,
+    seat: int,
+    language: str,
+    face_up: bool,
+    marks: Mapping[Card, tuple[str, str]] | None = None,
+) -> str:
+    """One seat's cards: faces, or backs that name no card.  ``marks``: a face-up card's extra
+    CSS classes (space-separated) and a note its screen-reader text ends with, e.g. the best
+    cards and the card played at a reviewed moment (:meth:`HandStepper.open_moment`)."""
     if face_up:
-        cards = cards_html(hand_cards(hand, seat), _trump(hand), language)
+        trump = _trump(hand)
+        if not marks:
+            cards = cards_html(hand_cards(hand, seat), trump, language)
+        else:
+            cards = "".join(
+                card_html(c, trump, language, marks[c][0].split(), marks[c][1] or None)
+                if c in marks else card_html(c, trump, language)
+                for c in hand_cards(hand, seat)
+            )
         return f'<span class="bw-cards">{cards}</span>'
     return backs_html(bin(hand.hands[seat]).count("1"), language)

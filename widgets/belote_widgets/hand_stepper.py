@@ -15,6 +15,15 @@ winner), the calls and contract, the announcements (belote, rebelote, dix de der
 litige…), the running points per side and, at the end, the final score with the engine's
 explanation.
 
+Once a review is attached, each card it reviewed can be opened at its moment
+(:meth:`HandStepper.open_moment`, or a button of :attr:`HandStepper.moment_box`, labelled
+``Trick 6 · A♦ · −8``): the stepper goes to the position just **before** that card is played
+(the choice the player faced), shows every hand face up, and outlines in the acting seat's
+hand the best cards with every card known (solid green) and the card played (dashed: green
+when it was among the best, red when not), with a legend and the card's line of the review.
+:meth:`HandStepper.back_to_view` (the ``↩`` button, shown while a moment is open) returns to
+the view and the position the stepper had before.
+
 >>> st = HandStepper.from_selfplay("belote", "2,2,2,2", seed=1)
 >>> st.position, st.length
 (0, 34)
@@ -28,17 +37,32 @@ explanation.
 (32, 30)
 >>> st.back(); "This card" in st.review_row_html.value
 True
+
+A moment of South's review: the position before South's J♠ at trick 4, every hand face up.
+
+>>> st.set_view("S"); r = st.review(hints=False); st.position, len(st.moment_buttons)
+(29, 8)
+>>> st.moment_buttons[14].description
+'Trick 4 · J♠ · −7'
+>>> st.moment_buttons[14].click(); st.position, st.view, st.hand.current_player
+(14, 'all', 2)
+>>> st.seats_html.value.count("bw-mark-")  # the card played, J♠, and the best one, 7♦
+2
+>>> st.back_to_view(); st.position, st.view, 'bw-mark' in st.seats_html.value
+(29, 'S', False)
 """
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
-from belote_lab.cards import SEATS, parse_seat
+from belote_lab.cards import SEATS, Card, parse_seat
 from belote_lab.games import get
 from belote_lab.record import RecordError, hand_from_json, hand_record
 from belote_lab.review import Review, ReviewRow
@@ -64,7 +88,25 @@ from belote_widgets.describe import (
 from belote_widgets.i18n import game_name, seat_name, seat_word, text
 from belote_widgets.review_view import review_html, review_words, row_html
 
-__all__ = ["HandStepper"]
+__all__ = ["HandStepper", "MOMENT_CSS"]
+
+MOMENT_CSS = """
+.bw-mark-best { outline: 3px solid #1b8a2e; outline-offset: 1px; }
+.bw-mark-played { outline: 3px dashed #c62828; outline-offset: 1px; }
+.bw-mark-best.bw-mark-played { outline: 3px dashed #1b8a2e; }
+.bw-mark-swatch {
+  display: inline-block; width: 1.1em; height: 1.4em; margin: 0 0.35em 0 0.2em;
+  background: #fff; border: 1px solid #777; border-radius: 3px; vertical-align: middle;
+}
+.bw-moment-legend p { margin: 0.25em 0; }
+"""
+"""The moment's marks: a best card outlined in solid green, the card played in dashed red
+(dashed green when it was among the best) — the line's style says which is which without its
+colour, the colour whether the card played was best."""
+
+_BEST, _PLAYED = "bw-mark-best", "bw-mark-played"
+_HINT_VERDICTS = ("inaccuracy", "mistake", "blunder", "lucky", "unlucky", "within noise")
+"""The verdicts a moment's button names beside its cost (those its cost alone does not say)."""
 
 Record = Mapping[str, Any] | str | Path | Any
 
@@ -84,7 +126,10 @@ class HandStepper(LocalizedWidget):
 
     ``view`` is ``"all"`` (every hand face up) or a seat letter (that seat's view).
     Public state: :attr:`hand` (the engine state at :attr:`position`), :attr:`length`
-    (the number of actions), :attr:`record`.
+    (the number of actions), :attr:`record`; with a review attached, :attr:`moments` (the
+    positions :meth:`open_moment` takes), :attr:`moment_buttons` (position → its button, CSS
+    classes ``bw-moment bw-moment-<k>``), :attr:`moment_box` (the buttons, the back button
+    ``bw-moment-back`` and the legend: part of the stepper, at its top) and :attr:`moment`.
     """
 
     def __init__(
@@ -114,7 +159,8 @@ class HandStepper(LocalizedWidget):
             options=[("all", "all")], value="all", layout=widgets.Layout(width="12em")
         )
         self.view_input.add_class("bw-view")
-        self.view_input.observe(lambda _c: self.refresh(), names="value")
+        self.view_input.observe(lambda _c: None if self._moving else self.refresh(),
+                                names="value")
         self.header = html_widget("bw-header")
         self.step_label = html_widget("bw-step")
         self.action_label = html_widget("bw-action")
@@ -132,6 +178,27 @@ class HandStepper(LocalizedWidget):
         self._review: Review | None = None
         self.show_review_table = True  # False: only each card's line (the table shows it above)
         self._review_rows: dict[int, ReviewRow] = {}
+        self._moment: int | None = None  # the position of the moment open (before its card)
+        self._before: tuple[str, int] | None = None  # the view and position before it opened
+        self.moment_buttons: dict[int, widgets.Button] = {}
+        self.moment_title = html_widget("bw-moment-title")
+        self.moment_row = _row([])
+        self.moment_row.add_class("bw-moments")
+        self.moment_back_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.moment_back_button.add_class("bw-moment-back")
+        self.moment_back_button.on_click(lambda _b: self.back_to_view())
+        self.moment_legend = html_widget("bw-moment-legend")
+        self.moment_box = widgets.VBox(
+            [
+                widgets.HTML(f"<style>{MOMENT_CSS}</style>"),
+                self.moment_title,
+                self.moment_row,
+                self.moment_back_button,
+                self.moment_legend,
+            ],
+            layout=widgets.Layout(max_width="100%", display="none"),
+        )
+        self.moment_box.add_class("bw-moment-box")
         self.children = self._layout()
         if record is not None:
             self.load(record, hand_index=hand_index, view=view)
@@ -148,6 +215,7 @@ class HandStepper(LocalizedWidget):
         ]
         return [
             self.style_html,
+            self.moment_box,  # first: right under a review table shown above the stepper
             _row([self.header, self.language_picker]),
             _row([*moves, self.slider, self.view_input, self.review_button]),
             self.step_label,
@@ -195,6 +263,8 @@ class HandStepper(LocalizedWidget):
         start.pop("result", None)
         self.record = data
         self._review, self._review_rows = None, {}
+        self._moment, self._before = None, None
+        self._moment_buttons_for()
         self.hand = hand_from_json(start)
         self._actions = [(str(k), str(s), str(v)) for k, s, v in data["actions"]]
         # one pass forward to find where the tricks end, then back to the deal
@@ -235,12 +305,15 @@ class HandStepper(LocalizedWidget):
         default only for one seat) and show it; ``None`` when no hand is loaded."""
         if self.record is None:
             return None
+        self.back_to_view()  # a moment open shows every hand: the view of before is reviewed
         seat = None if self.view == "all" else self.view
         self.attach_review(review_hand(self.record, seat, hints=hints))
         return self._review
 
     def attach_review(self, r: Review) -> None:
-        """Show the review ``r`` of the loaded hand (e.g. one the play table made)."""
+        """Show the review ``r`` of the loaded hand (e.g. one the play table made), with a
+        button a moment of it (:attr:`moment_box`)."""
+        self.back_to_view()  # the moment of another review closes first
         self._review = r
         rows = iter(r.rows)
         self._review_rows = {}
@@ -250,7 +323,76 @@ class HandStepper(LocalizedWidget):
                     and card == nxt.card.text:
                 self._review_rows[i] = nxt
                 nxt = next(rows, None)
+        self._moment, self._before = None, None
+        self._moment_buttons_for()
         self.refresh()
+
+    # --- moments of the review -----------------------------------------------------------------
+    def _moment_buttons_for(self) -> None:
+        """A button a moment of the review: every card of a one-seat review; with every seat,
+        the cards that cost something or that the hint judged (the others open by
+        :meth:`open_moment`)."""
+        r = self._review
+        self.moment_buttons = {}
+        for k, row in sorted(self._review_rows.items()):
+            if r is not None and r.seat is None and not (
+                row.cost or row.verdict in _HINT_VERDICTS
+            ):
+                continue
+            b = widgets.Button(layout=widgets.Layout(width="auto"))
+            b.add_class("bw-moment")
+            b.add_class(f"bw-moment-{k}")
+            if row.cost or row.verdict in _HINT_VERDICTS:
+                b.add_class("bw-moment-costly")
+                b.style.font_weight = "bold"
+            b.on_click(lambda _b, k=k: self.open_moment(k))
+            self.moment_buttons[k] = b
+        self.moment_row.children = list(self.moment_buttons.values())
+
+    @property
+    def moments(self) -> list[int]:
+        """The positions :meth:`open_moment` takes: one a card of the review attached (the
+        position just before the card is played), in order."""
+        return sorted(self._review_rows)
+
+    @property
+    def moment(self) -> int | None:
+        """The position of the moment open, or ``None``."""
+        return self._moment
+
+    def open_moment(self, k: int) -> None:
+        """Open the moment of the reviewed card played by action ``k`` (0-based, as :meth:`go`
+        counts: the stepper goes to position ``k``, just *before* the card is played — the
+        choice its player faced); every hand face up; in the acting seat's hand the best cards
+        with every card known outlined in solid green, the card played in dashed red (dashed
+        green when it was among the best); the legend says so, with the card's line of the
+        review.  :meth:`back_to_view` returns to the view and position of before.  ``k`` must
+        be one of :attr:`moments` (``ValueError`` otherwise)."""
+        if k not in self._review_rows:
+            raise ValueError(f"no reviewed card is played at position {k}")
+        if self._before is None:  # from one moment to another: back still goes to the first
+            self._before = (self.view, self.position)
+        self._moment = k
+        self._moving = True  # one drawing, at the end
+        try:
+            self.view_input.value = "all"
+        finally:
+            self._moving = False
+        self.go(k)
+
+    def back_to_view(self) -> None:
+        """Close the moment open: the view and the position the stepper had before it opened,
+        the marks gone (nothing when no moment is open)."""
+        if self._before is None:
+            return
+        view, k = self._before
+        self._moment, self._before = None, None
+        self._moving = True  # one drawing, at the end
+        try:
+            self.view_input.value = view
+        finally:
+            self._moving = False
+        self.go(k)
 
     # --- moving -----------------------------------------------------------------------------------
     @property
@@ -356,8 +498,10 @@ class HandStepper(LocalizedWidget):
                 self.score_label,
                 self.review_row_html,
                 self.review_html,
+                self.moment_legend,
             ):
                 w.value = ""
+            self.moment_box.layout.display = "none"
             self.review_button.description = review_words("button", lang)
             self.review_button.disabled = True
             return
@@ -371,7 +515,11 @@ class HandStepper(LocalizedWidget):
         self.header.value = self._header_html(h, lang)
         self.step_label.value = esc(text("step", lang, k=k, n=self.length))
         self.action_label.value = self._action_html(h, k, lang)
-        self.seats_html.value = self._seats_html(h, viewer, lang)
+        marked = self._moment_row(k)
+        marks = None if marked is None else self._marks(marked, lang)
+        self.seats_html.value = self._seats_html(
+            h, viewer, lang, marks, None if marked is None else marked.seat
+        )
         self.trick_html.value = self._trick_box_html(h, lang)
         label = text("tricks_so_far" if get(h.game).counts == "tricks" else "points_so_far", lang)
         self.points_label.value = (
@@ -382,6 +530,7 @@ class HandStepper(LocalizedWidget):
         )
         self.score_label.value = self._score_html(h, lang)
         self._render_review(h, k, lang)
+        self._render_moment(h, k, lang)
 
     def _render_review(self, h: Any, k: int, lang: str) -> None:
         self.review_button.description = review_words("button", lang)
@@ -389,9 +538,81 @@ class HandStepper(LocalizedWidget):
         r = self._review
         trump = h.contract.trump if h.contract is not None else None
         row = self._review_rows.get(k - 1) if r is not None and k > 0 else None
+        if self._moment_row(k) is not None:
+            row = None  # the moment's legend has the line of the card about to be played
         self.review_row_html.value = "" if row is None else row_html(row, r.unit, lang, trump)
         shown = r is not None and self.show_review_table
         self.review_html.value = review_html(r, lang, trump) if shown and r else ""
+
+    def _moment_row(self, k: int) -> ReviewRow | None:
+        """The row of the moment open, when the stepper stands at it (else ``None``)."""
+        if self._moment is None or self._moment != k:
+            return None
+        return self._review_rows.get(k)
+
+    @staticmethod
+    def _marks(row: ReviewRow, lang: str) -> dict[Card, tuple[str, str]]:
+        """The marks of a moment's cards: the best ones, and the card played."""
+        marks = {c: (_BEST, review_words("moment_best_note", lang)) for c in row.best_cards}
+        cls, note = marks.get(row.card, ("", ""))
+        played = review_words("moment_played_note", lang)
+        marks[row.card] = (f"{cls} {_PLAYED}".strip(), f"{played}, {note}" if note else played)
+        return marks
+
+    def _moment_label(self, row: ReviewRow, lang: str) -> str:
+        """A moment's button: ``Trick 6 · A♦ · −8``; with every seat reviewed, the seat too;
+        the hint's verdict when the cost does not say it (``lucky``, ``mistake`` …)."""
+        parts = [review_words("moment_trick", lang, n=row.trick)]
+        if self._review is not None and self._review.seat is None:
+            parts.append(seat_name(row.seat, lang))
+        parts.append(row.card.pretty)
+        if row.cost:
+            parts.append(review_words("moment_cost", lang, n=row.cost))
+        elif row.cost == 0:
+            parts.append("0")
+        if row.verdict in _HINT_VERDICTS:
+            parts.append(review_words(f"verdict_{row.verdict.replace(' ', '_')}", lang))
+        return " · ".join(parts)
+
+    def _render_moment(self, h: Any, k: int, lang: str) -> None:
+        """The moments' buttons, the back button while a moment is open, and the legend while
+        the stepper stands at it."""
+        r = self._review
+        self.moment_box.layout.display = "" if r is not None and self._review_rows else "none"
+        self.moment_title.value = esc(review_words("moments", lang))
+        unit = r.unit if r is not None else "points"
+        for pos, b in self.moment_buttons.items():
+            row = self._review_rows[pos]
+            b.description = self._moment_label(row, lang)
+            line = html.unescape(re.sub(r"<[^>]+>", "", row_html(row, unit, lang)))
+            b.tooltip = f"{review_words('moment_tip', lang)}\n{line}"
+            b.button_style = "info" if pos == self._moment else ""
+        if self._before is None:
+            self.moment_back_button.layout.display = "none"
+        else:
+            view, back_to = self._before
+            where = text("all_hands", lang) if view == "all" else text(
+                "seat_view", lang, seat=seat_word(parse_seat(view), lang))
+            self.moment_back_button.description = review_words(
+                "moment_back", lang, view=where, step=text("step", lang, k=back_to, n=self.length)
+            )
+            self.moment_back_button.layout.display = ""
+        row = self._moment_row(k)
+        if row is None or r is None:
+            self.moment_legend.value = ""
+            return
+        trump = h.contract.trump if h.contract is not None else None
+        title = review_words(
+            "moment_title", lang, trick=review_words("moment_trick", lang, n=row.trick),
+            seat=seat_word(row.seat, lang),
+        )
+        key = "".join(
+            f'<span class="bw-mark-swatch {cls}"></span>{esc(review_words(words, lang))} '
+            for cls, words in ((_BEST, "moment_key_best"), (_PLAYED, "moment_key_played"))
+        )
+        self.moment_legend.value = (
+            f"<p><b>{esc(title)}</b> {row_html(row, r.unit, lang, trump)}</p><p>{key}</p>"
+        )
 
     def _header_html(self, h: Any, lang: str) -> str:
         head = [
@@ -414,8 +635,16 @@ class HandStepper(LocalizedWidget):
             act = action_text(self._actions[k - 1], lang, h.turned)
         return f'<span class="bw-last-action">{esc(act)}</span>'
 
-    def _seats_html(self, h: Any, viewer: int | None, lang: str) -> str:
-        """A row a seat (its cards, face up or down, and its tricks), then the calls."""
+    def _seats_html(
+        self,
+        h: Any,
+        viewer: int | None,
+        lang: str,
+        marks: Mapping[Card, tuple[str, str]] | None = None,
+        marked_seat: int | None = None,
+    ) -> str:
+        """A row a seat (its cards, face up or down, and its tricks), then the calls;
+        ``marks``: the marked cards of ``marked_seat`` (a moment of the review)."""
         rows = []
         cur = h.current_player
         tricks_won = h.won_tricks
@@ -428,7 +657,8 @@ class HandStepper(LocalizedWidget):
             rows.append(
                 f'<tr class="bw-seat-row seat-{SEATS[s]}"><th class="bw-seat">'
                 f"{esc(name)}{mark}</th>"
-                f"<td>{seat_hand_html(h, s, lang, face_up)}</td>"
+                f"<td>{seat_hand_html(h, s, lang, face_up, marks if s == marked_seat else None)}"
+                "</td>"
                 f"<td>{esc(text('tricks_won', lang, n=tricks_won[s]))}</td></tr>"
             )
         extra = turned_html(h, lang)
