@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -40,6 +40,9 @@ from matplotlib.ticker import PercentFormatter
 
 from belote_lab import words
 from belote_lab.games import Game, get
+
+if TYPE_CHECKING:
+    from belote_lab.progress import Progress
 
 __all__ = [
     "hangul_font",
@@ -61,6 +64,8 @@ __all__ = [
     "mean_by_group",
     "share_bars",
     "reliability",
+    "progress_chart",
+    "VERDICT_COLOURS",
 ]
 
 ATTACK = "#1f6fb4"  # blue
@@ -741,3 +746,107 @@ def reliability(games: Mapping[str, Mapping[str, Any]], *, language: str = "en",
     flat[0].set_ylabel(words.text("plots.reliability_ylabel", lang))
     flat[0].legend(loc="upper left", fontsize=8)
     return _styled(fig)
+
+
+# --- a learner's progress ---------------------------------------------------------------------
+VERDICT_COLOURS: dict[str, str] = {
+    "best": "#c9d3d8", "inaccuracy": "#f2c94c", "mistake": "#e07b10", "blunder": "#c43c39",
+    "lucky": "#7fb3e0", "unlucky": "#8e5bb5", "within noise": "#9a9a9a", "costly": "#c43c39",
+    "unjudged": "#ffffff",
+}
+"""Each verdict's colour in :func:`progress_chart` (``unjudged``: a card with no verdict):
+best pale, the grades warmer as they get worse, luck in blue and purple, noise grey."""
+
+_SMALL = {"font.size": 8, "axes.titlesize": 9, "axes.labelsize": 8, "xtick.labelsize": 7,
+          "ytick.labelsize": 7, "legend.fontsize": 7, "figure.titlesize": 9}
+"""The style of the small charts drawn beside a widget (:func:`progress_chart`)."""
+
+
+def progress_chart(progress: Progress, language: str = "en", ax: Any = None) -> Figure:
+    """A learner's progress (:class:`belote_lab.progress.Progress`), small (6.4 × 2.6 inches):
+    at the left a bar a hand of what the seat's cards cost with every card known (in the
+    review's unit, points or tricks), with the mean of the first and of the last half of the
+    hands as dashed lines over their hands (from two hands a half); at the right a stacked
+    bar a hand of the seat's cards by verdict (best at the bottom, then the kinds given, in
+    :data:`belote_lab.review.VERDICTS` order; cards with no verdict on top, white).  ``ax``: a
+    pair of axes to draw in (``(cost_axes, verdict_axes)``) instead of a new figure;
+    ``language="ko"`` writes the chart's words in Korean (draw it after :func:`use_korean`).
+
+    >>> from belote_lab.progress import HandProgress, Progress
+    >>> def hp(i, cost, best, mistake):
+    ...     return HandProgress(i, cost, 8, 8, (best, 0, mistake, 0, 0, 0, 0, 0), 0, True)
+    >>> p = Progress("belote", 2, "points", (hp(1, 20, 7, 1), hp(2, 0, 8, 0)))
+    >>> fig = progress_chart(p)
+    >>> cost, verdicts = fig.axes
+    >>> [round(b.get_height()) for b in cost.patches], cost.get_ylabel()
+    ([20, 0], 'cost (points)')
+    >>> [t.get_text() for t in verdicts.get_legend().get_texts()]
+    ['best', 'mistake']
+    >>> plt.close(fig)
+    """
+    lang = _lang(language)
+
+    def said(key: str, **values: Any) -> str:
+        return words.text(f"progress.{key}", lang, **values)
+
+    with plt.rc_context({**_STYLE, **_SMALL, "font.family": list(_FONTS)}):
+        if ax is None:
+            fig, axes = plt.subplots(1, 2, figsize=(6.4, 2.6), squeeze=False)
+            left, right = axes[0]
+        else:
+            left, right = ax
+            fig = left.figure
+        _progress_costs(left, progress, said)
+        _progress_verdicts(right, progress, said)
+        n = progress.n
+        fig.suptitle(said("chart_title", hands=said("hand" if n == 1 else "hands", n=f"{n:,}")))
+        if ax is None:
+            fig.tight_layout()
+    return fig
+
+
+def _progress_costs(ax: Any, p: Progress, said: Any) -> None:
+    """The cost of each hand as a bar, the two halves' means as dashed lines."""
+    from matplotlib.ticker import MaxNLocator
+
+    x = np.arange(1, p.n + 1)
+    ax.bar(x, p.costs, 0.7, color=ATTACK)
+    t = p.trend
+    if t is not None and t.first_n > 1:  # a half of one hand: its mean is its bar
+        spans = ((1, t.first_n, t.first), (p.n - t.last_n + 1, p.n, t.last))
+        for i, (a, b, mean) in enumerate(spans):
+            ax.hlines(mean, a - 0.4, b + 0.4, colors="black", linestyles="--", lw=1,
+                      label=said("chart_half_means") if i == 0 else None)
+        ax.legend(loc="upper right")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlim(0.4, p.n + 0.6)
+    ax.set_ylim(0, max([*p.costs, 1]) * 1.25)
+    ax.set_xlabel(said("chart_hand_xlabel"))
+    ax.set_ylabel(said("chart_cost_ylabel", unit=said(f"chart_unit_{p.unit}")))
+    ax.set_title(said("chart_cost_title"))
+
+
+def _progress_verdicts(ax: Any, p: Progress, said: Any) -> None:
+    """The cards of each hand by verdict, stacked; a legend of the kinds given."""
+    from matplotlib.ticker import MaxNLocator
+
+    from belote_lab.review import VERDICTS
+
+    x = np.arange(1, p.n + 1)
+    bottom = np.zeros(p.n)
+    columns = [(k, [h.counts[i] for h in p.hands]) for i, k in enumerate(VERDICTS)]
+    columns.append(("unjudged", [h.unjudged for h in p.hands]))
+    for kind, counts in columns:
+        if not any(counts):
+            continue
+        key = "chart_unjudged" if kind == "unjudged" else f"verdict_{kind.replace(' ', '_')}"
+        ax.bar(x, counts, 0.7, bottom=bottom, color=VERDICT_COLOURS[kind], edgecolor="#555555",
+               linewidth=0.4, label=said(key))
+        bottom += np.asarray(counts)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlim(0.4, p.n + 0.6)
+    ax.set_xlabel(said("chart_hand_xlabel"))
+    ax.set_ylabel(said("chart_cards_ylabel"))
+    ax.set_title(said("chart_verdicts_title"))
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)

@@ -6,7 +6,8 @@ Imports run one way, down the layers of ``docs/ARCHITECTURE.md``:
     ← games (spec, the registry, base, record, one module per game)
     ← solver (position, kernel)
     ← players (levels 1–4, sampling)
-    ← services (hints, selfplay, simulate, ladder, referee, record, analysis, plots, cli, …)
+    ← services (hints, selfplay, simulate, ladder, referee, record, analysis, plots, progress,
+      cli, …)
     ← widgets ← notebooks
 
 Every module of ``belote_lab`` and ``widgets/belote_widgets`` is parsed and all its imports
@@ -268,6 +269,8 @@ def test_core_is_what_it_says() -> None:
     assert set(MODULES) >= CORE, sorted(CORE - set(MODULES))
     assert layer_of("belote_lab.games.spec") == 1 and layer_of("belote_lab.solver.position") == 2
     assert layer_of("belote_lab.players.search") == 3 and layer_of("belote_lab.hints") == 4
+    assert layer_of("belote_lab.progress") == 4 and layer_of("belote_lab.plots") == 4
+    assert layer_of("belote_widgets.progress_view") == 5
     assert layer_of("belote_widgets.play_table") == 5
 
 
