@@ -1188,6 +1188,7 @@ def test_the_hint_says_its_deals_are_weighed_by_what_was_seen() -> None:
     """A hint of four-player Belote draws its deals by the inference's weights and says so;
     two-player Belote's deals weigh alike and the table says only how many."""
     import belote_widgets as bw
+    from belote_widgets.table_view import View, hint_table
 
     for game, weighted in (("belote", True), ("belote2", False)):
         t = bw.PlayTable(game, mode="hand", level=2, seed=4, hint_samples=4, hint_budget=30.0)
@@ -1197,6 +1198,7 @@ def test_the_hint_says_its_deals_are_weighed_by_what_was_seen() -> None:
             t.call_box.children[0].click()
         assert t.show_hint() and t._hint is not None and t._hint.weighted is weighted
         said = "each drawn as often as the calls and cards seen make it likely"
-        assert (said in t._hint_table(t._hint, "en")) is weighted, game
-        assert ("나올 만한 딜일수록" in t._hint_table(t._hint, "ko")) is weighted, game
-        assert f"average over {t._hint.samples} sampled deals" in t._hint_table(t._hint, "en")
+        v = View(t.session)  # the drawing is a pure function of what the table shows
+        assert (said in hint_table(v, t._hint, "en")) is weighted, game
+        assert ("나올 만한 딜일수록" in hint_table(v, t._hint, "ko")) is weighted, game
+        assert f"average over {t._hint.samples} sampled deals" in hint_table(v, t._hint, "en")

@@ -53,6 +53,8 @@ __all__ = [
     "calls_text",
     "action_text",
     "phase_text",
+    "draws_text",
+    "drawn_card",
     "events_html",
     "trick_html",
     "last_trick_html",
@@ -294,10 +296,11 @@ def contract_text(hand: Any, language: str) -> str:
     how = get(hand.game).bidding
     if how == "auction":
         return _bid_text(hand, language)
-    if hand.contract is None:
+    contract = hand.contract or get(hand.game).known_contract  # Callbreak: ♠ from the start
+    if contract is None:
         return ""
     if how != "taking":  # every seat calls, or nobody: no taker
-        return contract_name(hand.contract, language)
+        return contract_name(contract, language)
     return _w("contract_taker", language, contract=contract_name(hand.contract, language),
               seat=seat_name(hand.taker, language))
 
@@ -365,39 +368,58 @@ def phase_text(hand: Any, language: str) -> str:
 _PHASE_KEYS = ("phase_bidding_taking", "phase_bidding_auction", "phase_bidding_calls")
 
 
-def events_html(hand: Any, language: str, viewer: int | None = None) -> str:
+def events_html(hand: Any, language: str, viewer: int | None = None,
+                draws: bool = True) -> str:
     """The announcements so far as a list; the cards drawn from a stock are not announcements:
-    only the last trick's draws are shown, on one line (``viewer`` hides another seat's card).
-    """
+    only the last trick's draws are shown, on one line (``viewer`` hides another seat's card;
+    ``draws=False``: none, where a play log lists them)."""
     items = []
     for e in hand.events:
         if e.kind != "draw":
             words = event_text(e.kind, e.seat, e.points, e.detail, language)
             items.append(f'<li class="bw-event ev-{e.kind}">{esc(words)}</li>')
-    draws = _last_draws(hand, language, viewer)
-    if draws:
-        items.append(f'<li class="bw-event ev-draw">{esc(draws)}</li>')
+    last = [e.trick for e in hand.events if e.kind == "draw"]
+    if draws and last:
+        line = draws_text(hand, last[-1], language, viewer)
+        items.append(f'<li class="bw-event ev-draw">{esc(line)}</li>')
     if not items:
         return f'<span class="bw-muted">{esc(text("no_announcements", language))}</span>'
     return '<ul class="bw-events">' + "".join(items) + "</ul>"
 
 
-def _last_draws(hand: Any, language: str, viewer: int | None) -> str:
-    """``After trick 3: North draws K♦, South draws a card`` (``""`` before any draw)."""
-    draws = [e for e in hand.events if e.kind == "draw"]
-    if not draws:
-        return ""
-    last = draws[-1].trick
+def draws_text(hand: Any, trick: int, language: str, viewer: int | None = None) -> str:
+    """The cards drawn after trick number ``trick``: ``After trick 3: North draws K♦, South
+    draws a card`` (``viewer`` sees only its own card; ``""`` when nobody drew then).
+
+    >>> from belote_lab.games.belote2 import Belote2Hand
+    >>> h = Belote2Hand(seed=1); h.call("take")
+    >>> for _ in range(2): h.play(sorted(h.legal_cards())[0])
+    >>> draws_text(h, 1, "en", viewer=2)  # doctest: +ELLIPSIS
+    'After trick 1: ... draws ..., ... draws ...'
+    >>> draws_text(h, 2, "en")
+    ''
+    """
     words = []
-    for e in draws:
-        if e.trick == last:
+    for e in hand.events:
+        if e.kind == "draw" and e.trick == trick:
             seat = seat_word(e.seat, language)
             if viewer not in (None, e.seat) or not e.detail:
                 words.append(text("ev_draw_item_hidden", language, seat=seat))
             else:
                 card = Card.parse(e.detail).pretty
                 words.append(text("ev_draw_item", language, seat=seat, card=card))
-    return text("ev_draws", language, n=last, draws=", ".join(words))
+    return text("ev_draws", language, n=trick, draws=", ".join(words)) if words else ""
+
+
+def drawn_card(hand: Any, seat: int) -> Card | None:
+    """The card ``seat`` drew after the last trick, while the next trick is being played
+    (``None`` otherwise): the card a table marks as new in the hand."""
+    if hand.phase != "play" or not hand.tricks:
+        return None
+    for e in hand.events:
+        if e.kind == "draw" and e.seat == seat and e.trick == len(hand.tricks) and e.detail:
+            return Card.parse(e.detail)
+    return None
 
 
 def turned_html(hand: Any, language: str) -> str:

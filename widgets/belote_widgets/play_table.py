@@ -48,8 +48,7 @@ import ipywidgets as widgets
 
 from belote_lab import warm
 from belote_lab.advice import Advice, advise
-from belote_lab.cards import SEATS, Card, CardParseError, Suit, seat_in
-from belote_lab.contract import ContractKind
+from belote_lab.cards import SEATS, Card, CardParseError, seat_in
 from belote_lab.games import Game, get
 from belote_lab.games.base import IllegalAction
 from belote_lab.games.coinche import Bid
@@ -59,139 +58,48 @@ from belote_lab.review import Review, review
 from belote_lab.selfplay import make_players
 from belote_lab.session import NOTHING_TO_UNDO, Action, Session, modes
 from belote_lab.trick import Reason
-from belote_lab.words import section
-from belote_lab.words import text as catalogue_text
 from belote_widgets._base import LocalizedWidget, html_widget
-from belote_widgets.cards_view import CardButtons, card_html, esc
+from belote_widgets.cards_view import CardButtons, esc
 from belote_widgets.describe import (
-    action_text,
-    calls_text,
-    contract_text,
     drawn_card,
-    draws_text,
-    events_html,
     hand_cards,
-    last_trick_html,
     phase_text,
-    result_text,
-    running_points,
-    seat_hand_html,
-    sides_html,
-    trick_html,
-    turned_html,
 )
 from belote_widgets.hand_stepper import HandStepper
 from belote_widgets.i18n import (
     LANGUAGES,
     call_label,
-    contract_name,
     game_name,
-    seat_name,
     seat_word,
-    side_name,
-    suit_name,
     text,
 )
 from belote_widgets.review_view import review_html, review_words
 from belote_widgets.settings import SettingsPanel, mode_label
 from belote_widgets.snapshot import Snapshot
+from belote_widgets.table_view import (
+    FOUR_COLOURS,
+    TABLE_CSS,
+    TABLE_TEXTS,
+    TWO_COLOURS,
+    Message,
+    View,
+    bar_html,
+    calls_line,
+    center_html,
+    header_html,
+    hint_table,
+    info_html,
+    log_html,
+    next_key,
+    scoreboard_html,
+    seat_html,
+    status_html,
+    tricks_words,
+    winner_words,
+)
+from belote_widgets.table_view import play_text as _w
 
-__all__ = ["PlayTable", "PlayApp", "play", "TABLE_TEXTS"]
-
-Message = Callable[[str], str]  # a message drawn in the language of the moment
-
-NAMESPACE = "play"
-"""The catalogue's namespace of the table's own labels (``play.next_hand`` …)."""
-
-TABLE_TEXTS: dict[str, dict[str, str]] = {
-    language: section(NAMESPACE, language) for language in LANGUAGES
-}
-"""The table's own labels in English and Korean, by key (those of :mod:`belote_widgets.i18n`
-are used where they fit): a read copy of the catalogue's ``play.`` texts
-(belote_lab/words/en/play.json, ko/play.json), where an editor changes them."""
-
-_FOUR_COLOURS = {"S": "#111111", "H": "#c40000", "D": "#0a58ca", "C": "#1e7b2a"}
-_TWO_COLOURS = {"S": "#111111", "H": "#c40000", "D": "#c40000", "C": "#111111"}
-TABLE_CSS = """
-.bw-status-bar {
-  position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; align-items: center;
-  gap: 0.25em 1.2em; padding: 4px 10px; border-radius: 6px;
-  background: var(--jp-layout-color2, #eef1f4); color: var(--jp-ui-font-color1, #111);
-  border: 1px solid var(--jp-border-color1, #9aa4ad);
-}
-.bw-trump-badge {
-  display: inline-block; min-width: 1.5em; padding: 0 0.25em; text-align: center;
-  font-size: 2.1em; line-height: 1.15; font-weight: bold; border-radius: 8px;
-  background: #fff; color: #111; border: 2px solid #c9970c;
-}
-.bw-trump-badge.bw-badge-words { font-size: 1.1em; padding: 0.35em 0.5em; }
-.bw-trump-badge.bw-suit-H, .bw-trump-badge.bw-suit-D { color: #c40000; }
-.bw-four-colour .bw-trump-badge.bw-suit-D { color: #0a58ca; }
-.bw-four-colour .bw-trump-badge.bw-suit-C { color: #1e7b2a; }
-/* the trick's cards at their players' places: North at the top, West left, East right, South
-   (the learner, when South) at the bottom; the page keeps them in playing order */
-.bw-felt .bw-current {
-  display: grid; grid-template-areas: ". n ." "w . e" ". s .";
-  grid-template-columns: 1fr auto 1fr; align-items: center; justify-items: center;
-  gap: 2px 6px; margin: 2px 0 6px;
-}
-.bw-felt .bw-current .seat-N { grid-area: n; }
-.bw-felt .bw-current .seat-W { grid-area: w; justify-self: end; }
-.bw-felt .bw-current .seat-E { grid-area: e; justify-self: start; }
-.bw-felt .bw-current .seat-S { grid-area: s; }
-.bw-bar-turn { font-weight: bold; }
-.bw-log-scroll {
-  max-height: 14em; overflow-y: auto; display: flex; flex-direction: column-reverse;
-}
-.bw-log ol { margin: 2px 0; padding-left: 1.6em; }
-"""
-
-
-def _resume_css() -> str:
-    """The Resume button's label: ipywidgets 8 writes a FileUpload's label as "description
-    (count)", and the count (always 0 here: a file is read and forgotten) means nothing to a
-    learner, so the button's own text is hidden and its label drawn after its icon, in the
-    table's language (the table's root carries ``bw-lang-<language>``)."""
-    rules = [
-        ".bw-resume.widget-upload { font-size: 0 !important; }",
-        ".bw-resume.widget-upload > i { font-size: var(--jp-widgets-font-size, 13px); "
-        "margin-right: 0.4em; }",
-    ]
-    for lang, table in TABLE_TEXTS.items():
-        label = json.dumps(table["resume"], ensure_ascii=False)
-        rules.append(f".bw-lang-{lang} .bw-resume.widget-upload::after {{ content: {label}; "
-                     "font-size: var(--jp-widgets-font-size, 13px); }")
-    return "\n".join(rules) + "\n"
-
-
-TABLE_CSS += _resume_css()
-
-
-def _w(key: str, language: str, **values: Any) -> str:
-    """The table's label ``key`` in ``language``, filled in: the catalogue's ``play.<key>``
-    (:func:`belote_lab.words.text`)."""
-    return catalogue_text(f"{NAMESPACE}.{key}", language, **values)
-
-
-def _tricks(n: int, language: str) -> str:
-    """``1 trick``, ``4 tricks`` / ``4트릭``."""
-    return _w("tricks_1" if n == 1 else "tricks_n", language, n=n)
-
-
-def called_words(seat: int, call: int, language: str, took: int | None = None) -> str:
-    """A seat's Callbreak call in words: ``East called 4 tricks`` / ``동 4트릭 콜`` (a label);
-    with ``took``, a sentence with the tricks taken so far (the seat's sentence name).
-
-    >>> called_words(1, 4, "en"), called_words(1, 4, "ko")
-    ('East called 4 tricks', '동 4트릭 콜')
-    >>> called_words(3, 1, "ko", took=2)
-    '서쪽은 1트릭을 콜했고 지금까지 2트릭을 가져갔습니다'
-    """
-    tricks = _tricks(call, language)
-    if took is None:
-        return _w("called", language, seat=seat_name(seat, language), tricks=tricks)
-    return _w("called_took", language, seat=seat_word(seat, language), tricks=tricks,
-              took=_tricks(took, language))
+__all__ = ["PlayTable", "PlayApp", "play", "TABLE_TEXTS", "TABLE_CSS"]
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -415,6 +323,12 @@ class PlayTable(LocalizedWidget):
     def is_learner_turn(self) -> bool:
         return self.session.is_learner_turn
 
+    def _view(self) -> View:
+        """What the drawing functions (:mod:`belote_widgets.table_view`) draw now."""
+        return View(self.session, self.language, busy=self._busy, status=self._status,
+                    log=tuple(self._log), peek=bool(self.last_trick_toggle.value),
+                    games_won=len(self.finished_games))
+
     def _around(self) -> tuple[int | None, int | None, int | None]:
         """The seats shown on top, left and right of the learner (at the bottom)."""
         g, me = self._game, self.seat
@@ -555,7 +469,7 @@ class PlayTable(LocalizedWidget):
     def _called_message(self, call: str, turned: Card | None) -> Message:
         if self._bidding == "calls":
             n = int(call)
-            return lambda lang: _w("you_called_tricks", lang, tricks=_tricks(n, lang))
+            return lambda lang: _w("you_called_tricks", lang, tricks=tricks_words(n, lang))
         return lambda lang: text("you_called", lang, call=call_label(call, lang, turned))
 
     def _forget_notes(self) -> None:
@@ -614,20 +528,6 @@ class PlayTable(LocalizedWidget):
         called rounds everywhere, as the status bar's "Round 1 of 5" calls them."""
         return self.session.status()["rounds"] is not None
 
-    def _next_key(self) -> str:
-        """What the Next button does now, as a key of the ``play.`` texts."""
-        s = self.session
-        ladder = s.ladder is not None
-        next_hand = "next_round" if self._in_rounds else "next_hand"
-        if s.can_next:
-            if not s.match.is_over:
-                return next_hand
-            return "next_match" if s.mode == "run" else "next_game"
-        if s.is_over:
-            return {"hand": "new_hand", "game": "new_game", "match": "new_match",
-                    "run": "new_run", "journey": "new_journey"}[s.mode]
-        return "next_match" if ladder and s.match.is_over else next_hand
-
     def new_hand(self) -> bool:
         """Count the finished hand and deal the next; after a game, match, run or journey, start
         another (the button's label says which)."""
@@ -665,8 +565,9 @@ class PlayTable(LocalizedWidget):
         # "Next match" and "Next game" say); a plain game is played again
         key = ("game_over" if self.session.ladder is None
                else "match_over" if self.session.mode == "run" else "step_over")
+        v = self._view()
         self._status = lambda lang: _w(
-            key, lang, winner=self._winner_words(lang), button=_w(self._next_key(), lang)
+            key, lang, winner=winner_words(v, lang), button=_w(next_key(v), lang)
         )
 
     def _ladder_message(self) -> Message:
@@ -791,10 +692,6 @@ class PlayTable(LocalizedWidget):
         """Each side's total over the hands of this game (the current one too once over)."""
         return self.session.totals()
 
-    def _winner_words(self, lang: str) -> str:
-        w = self.session.status()["winner"]
-        return text("draw_game", lang) if w is None else text("wins", lang, side=side_name(w, lang))
-
     # --- drawing ----------------------------------------------------------------------------------
     def _render(self) -> None:
         lang = self.language
@@ -803,20 +700,20 @@ class PlayTable(LocalizedWidget):
         self._set_class("bw-four-colour", self.four_colour)
         for other in LANGUAGES:  # the Resume button's label is drawn by the CSS of its language
             self._set_class(f"bw-lang-{other}", other == lang)
-        self.header.value = self._header_html(h, lang)
-        self.status_bar.value = self._bar_html(h, lang)
-        self.status_label.value = self._status_html(lang)
+        self.header.value = header_html(self._view(), h, lang)
+        self.status_bar.value = bar_html(self._view(), h, lang)
+        self.status_label.value = status_html(self._view(), lang)
         for s in h.seat_order:
-            self.seat_html[s].value = self._seat_html(h, s, lang)
-        self.center.value = self._center_html(h, lang)
+            self.seat_html[s].value = seat_html(self._view(), h, s, lang)
+        self.center.value = center_html(self._view(), h, lang)
         self._render_cards(h, lang)
         self._render_calls(h, lang)
         self.reason_label.value = self._reason_html(lang)
         self.hint_html.value = self._hint_html(lang)
         self._render_review(h, lang)
-        self.info_html.value = self._info_html(h, lang)
-        self.log_html.value = self._log_html(h, lang)
-        self.scoreboard.value = self._scoreboard_html(lang)
+        self.info_html.value = info_html(self._view(), h, lang)
+        self.log_html.value = log_html(self._view(), h, lang)
+        self.scoreboard.value = scoreboard_html(self._view(), lang)
         self.save_link.value = self._save_html(lang)
         if self._file_said is not None:  # the last Resume's message, in the language shown
             self.file_message.value = self._file_said(lang)
@@ -833,7 +730,7 @@ class PlayTable(LocalizedWidget):
         s = self.session
         self.undo_button.description = text("undo", lang)
         self.hint_button.description = text("hint", lang)
-        self.new_hand_button.description = _w(self._next_key(), lang)
+        self.new_hand_button.description = _w(next_key(self._view()), lang)
         self.bid_button.description = text("bid", lang)
         self.last_trick_toggle.description = _w("last_trick_toggle", lang)
         self.resume_upload.description = _w("resume", lang)
@@ -842,149 +739,6 @@ class PlayTable(LocalizedWidget):
         self.undo_button.disabled = self._busy or not has_decision or self._undo_blocked
         self.new_hand_button.disabled = self._busy or not (s.can_next or s.is_over)
         self.hint_button.disabled = self._busy or not self.is_learner_turn
-
-    def _level_words(self, lang: str) -> str:
-        levels = self.session.status()["levels"]
-        if len(set(levels.values())) == 1:
-            return text("level", lang, n=next(iter(levels.values())))
-        shown = ", ".join(f"{seat_name(k, lang)} {v}" for k, v in levels.items())
-        return _w("levels", lang, levels=shown)
-
-    def _header_html(self, h: Any, lang: str) -> str:
-        s = self.session
-        st = s.status()
-        head = [f"<b>{esc(game_name(self.game, lang))}</b>"]
-        if s.mode == "hand":
-            head.append(esc(text("hand_number", lang, n=s.number)))
-        elif s.ladder is None:
-            head += [esc(mode_label(self._game, s.mode, lang)), esc(
-                _w("match_no", lang, n=s.number) if s.mode == "match"
-                else text("game_no", lang, n=s.number)
-            )]
-        else:
-            head.append(esc(_w("run_no" if s.mode == "run" else "journey_no", lang, n=s.number)))
-            head.append(esc(_w("match_no", lang, n=st["match_no"]) if s.mode == "run"
-                            else text("game_no", lang, n=st["match_no"])))
-        if s.mode != "hand" and st["rounds"] is None:  # the bar counts a game's rounds
-            head.append(esc(text("hand_number", lang, n=st["hand"])))
-        head += [
-            esc(_w("deal_no", lang, n=s.seed)),
-            esc(text("learner", lang, seat=seat_word(self.seat, lang))),
-            esc(self._level_words(lang)),
-            f"{esc(text('dealer', lang))}: {esc(seat_name(h.dealer, lang))}",
-            f"{esc(text('phase', lang))}: {esc(phase_text(h, lang))}",
-        ]
-        contract = contract_text(h, lang)
-        if contract:
-            head.append(f'<span class="bw-contract-text">{esc(contract)}</span>')
-        return " · ".join(head)
-
-    def _badge_html(self, h: Any, lang: str) -> str:
-        """The trump as a large badge (its suit symbol, or the contract in words)."""
-        c = h.contract or self._game.known_contract  # Callbreak: spades during the calls too
-        label = _w("trump_badge", lang)
-        if c is None:
-            words = _w("no_trump_yet", lang)
-            return (f'<span class="bw-trump-badge" title="{esc(words)}" '
-                    f'aria-label="{esc(words)}">?</span>')
-        trump: Suit | None = c.trump
-        if trump is None or c.kind in (ContractKind.NO_TRUMP, ContractKind.ALL_TRUMP):
-            words = contract_name(c, lang)
-            return (f'<span class="bw-trump-badge bw-badge-words" title="{esc(words)}">'
-                    f"{esc(words)}</span>")
-        words = f"{label}: {suit_name(trump, lang)}"
-        return (f'<span class="bw-trump-badge bw-suit-{trump.name}" role="img" '
-                f'title="{esc(words)}" aria-label="{esc(words)}">{trump.symbol}</span>')
-
-    def _turn_words(self, h: Any, lang: str) -> str:
-        if self._busy:
-            return _w("busy", lang)
-        if h.is_over:
-            return _w("round_done" if self._in_rounds else "hand_done", lang)
-        if self.is_learner_turn:
-            return _w("your_turn_play" if h.phase == "play" else "your_turn_call", lang,
-                      seat=seat_word(self.seat, lang))
-        who = seat_word(h.current_player, lang)
-        return text("to_play", lang, seat=who) if h.phase == "play" else _w(
-            "to_call", lang, seat=who
-        )
-
-    def _bar_html(self, h: Any, lang: str) -> str:
-        """The fixed bar: trump badge, contract, whose turn, the score, round, run."""
-        st = self.session.status()
-        score = " · ".join(
-            f"{esc(self._side_label(side, lang))} {v}" for side, v in st["totals"].items()
-        )
-        contract = contract_text(h, lang) or "—"
-        items = [
-            self._badge_html(h, lang),
-            f'<span class="bw-bar-item"><b>{esc(text("contract", lang))}</b>: '
-            f"{esc(contract)}</span>",
-            f'<span class="bw-bar-item bw-bar-turn">{esc(self._turn_words(h, lang))}</span>',
-            f'<span class="bw-bar-item bw-bar-score"><b>{esc(_w("score", lang))}</b>: '
-            f"{score}</span>",
-        ]
-        if st["rounds"] is not None:
-            rounds = _w("round_of", lang, n=st["round"], total=st["rounds"])
-            items.append(f'<span class="bw-bar-item">{esc(rounds)}</span>')
-        if st["won"] is not None:
-            key = "run_bar" if self.session.mode == "run" else "journey_bar"
-            score_text = f"{st['run_score']:,}" if self.session.mode == "run" else st["run_score"]
-            run = _w(key, lang, level=st["level"], score=score_text, won=st["won"],
-                     points=st["run_score"])
-            items.append(f'<span class="bw-bar-item bw-bar-run">{esc(run)}</span>')
-        return f'<div class="bw-status-bar" role="status">{"".join(items)}</div>'
-
-    def _side_label(self, side: str, lang: str) -> str:
-        """A side's name, the learner's marked: ``남북 팀(우리 팀)``, in Callbreak (no teams)
-        ``남(직접 플레이)``."""
-        g = self._game
-        name = side_name(side, lang)
-        if side != g.sides[g.side_of(self.seat)]:
-            return name
-        return text("you_side" if g.partnership else "you_seat", lang, name=name)
-
-    def _seat_html(self, h: Any, s: int, lang: str) -> str:
-        """One seat's panel: its name, turn, tricks, call and (another seat's) card backs."""
-        mark = ' <span class="bw-turn">▶</span>' if h.current_player == s else ""
-        name = seat_name(s, lang)
-        if s == self.seat:
-            name = text("you_seat", lang, name=name)
-        extra = f" · {esc(text('tricks_won', lang, n=h.won_tricks[s]))}"
-        if self._bidding == "calls":
-            call = h.call_of(s)
-            if call is not None:
-                extra += f" · {esc(_w('seat_called', lang, tricks=_tricks(call, lang)))}"
-        if h.dealer == s:
-            extra += f" · {esc(text('dealer', lang))}"
-        cards = "" if s == self.seat else seat_hand_html(h, s, lang, face_up=False)
-        return (
-            f'<div class="bw-seat-panel"><span class="bw-seat">{esc(name)}</span>{mark}'
-            f'<span class="bw-muted">{extra}</span><br>{cards}</div>'
-        )
-
-    def _fresh_last_trick(self, h: Any) -> bool:
-        """Was the last trick completed since the learner's last card (so not seen yet)?"""
-        if not h.tricks:
-            return False
-        me, plays, mine = SEATS[self.seat], 0, 0
-        for kind, seat, _value in h.actions:
-            if kind == "play":
-                plays += 1
-                if seat == me:
-                    mine = plays
-        return len(h.tricks) * len(h.seat_order) >= mine
-
-    def _center_html(self, h: Any, lang: str) -> str:
-        """The felt: the current trick (each card at its player's place), the last trick (just
-        completed, or peeked at) and the turned card."""
-        current = trick_html(h, lang)
-        center = f'<div class="bw-muted">{esc(text("current_trick", lang))}</div>'
-        center += f'<div class="bw-current">{current}</div>' if current else ""
-        if self.last_trick_toggle.value or not current or self._fresh_last_trick(h):
-            center += last_trick_html(h, lang)
-        center += turned_html(h, lang)
-        return f'<div class="bw-felt">{center}</div>'
 
     def _render_cards(self, h: Any, lang: str) -> None:
         cards = hand_cards(h, self.seat)
@@ -1005,7 +759,7 @@ class PlayTable(LocalizedWidget):
             mark = _w("drawn_mark", lang, n=len(h.tricks))
             notes[drawn] = f"{notes[drawn]} · {mark}" if drawn in notes else mark
         self.cards.show(cards, trump, lang, states, notes, drawn=drawn)
-        colours = _FOUR_COLOURS if self.four_colour else _TWO_COLOURS
+        colours = FOUR_COLOURS if self.four_colour else TWO_COLOURS
         for c, b in self.cards.buttons.items():
             colour = colours[c.suit.name]
             if b.style.text_color != colour:
@@ -1026,17 +780,9 @@ class PlayTable(LocalizedWidget):
         """The call buttons on show, by call (Coinche bids are in :attr:`bid_input`)."""
         return {c: b for c, b in self._call_made.items() if b in self.call_box.children}
 
-    def _calls_line(self, h: Any, lang: str) -> str:
-        """The calls so far in words (Callbreak: ``East called 4 tricks`` …)."""
-        if self._bidding != "calls":
-            return calls_text(h, lang)
-        return ", ".join(  # in the order the calls were made
-            called_words(seat_in(s, self._game.seats), n, lang) for s, n in h.calls.items()
-        )
-
     def _render_calls(self, h: Any, lang: str) -> None:
         turned = h.turned
-        calls = self._calls_line(h, lang)
+        calls = calls_line(self._view(), h, lang)
         parts = []
         if h.phase == "bidding" or calls:
             parts.append(f"<b>{esc(text('calls', lang))}</b>: {esc(calls or '—')}")
@@ -1088,36 +834,6 @@ class PlayTable(LocalizedWidget):
             theirs = a.bid.trump
         return next((b for b in bids if Bid.parse(b).trump != theirs), bids[0])
 
-    def _status_html(self, lang: str) -> str:
-        h = self.hand
-        lines = []
-        if self._status is not None:
-            lines.append(esc(self._status(lang)))
-        if self._log:
-            turned = h.turned
-            lines.append(
-                '<span class="bw-muted">'
-                + esc(", ".join(self._action_words(a, lang, turned) for a in self._log))
-                + "</span>"
-            )
-        button = _w(self._next_key(), lang)
-        if h.is_over and not self.session.match.is_over:
-            over = "round_over" if self._in_rounds else "hand_over"
-            lines.append(esc(_w(over, lang, button=button)))
-        elif self.is_learner_turn and not self._busy:
-            key = "your_turn" if h.phase == "play" else "your_call"
-            lines.append(
-                f'<b class="bw-turn">{esc(text(key, lang, seat=seat_word(self.seat, lang)))}</b>'
-            )
-        return "<br>".join(lines)
-
-    def _action_words(self, action: Action, lang: str, turned: Card | None) -> str:
-        """An action in words (a Callbreak call: ``East called 4 tricks``)."""
-        kind, seat, value = action
-        if kind == "call" and self._bidding == "calls" and value.isdigit():
-            return called_words(seat_in(seat, self._game.seats), int(value), lang)
-        return action_text(action, lang, turned)
-
     def _reason_html(self, lang: str) -> str:
         if self._refused is None:
             return ""
@@ -1134,7 +850,7 @@ class PlayTable(LocalizedWidget):
             return f'<span class="bw-muted">{esc(text("hint_not_now", lang))}</span>'
         parts = []
         if self._hint is not None:
-            parts.append(self._hint_table(self._hint, lang))
+            parts.append(hint_table(self._view(), self._hint, lang))
         if self._advice is not None:
             parts.append(f'<div class="bw-advice">{self._advice.html(lang)}</div>')
         if self._hint_error:
@@ -1151,115 +867,6 @@ class PlayTable(LocalizedWidget):
         e = self._hint_failure
         words = korean_of(e) if e is not None else None
         return text("hint_failed", lang, error=words) if words else text("hint_failed_plain", lang)
-
-    def _hint_table(self, hn: Hint, lang: str) -> str:
-        unit = text("hint_unit_tricks" if hn.unit == "tricks" else "hint_unit_points", lang)
-        sampled = "hint_weighted" if hn.weighted else "hint_sampled"
-        kind = text("hint_exact", lang) if hn.exact else text(sampled, lang, n=hn.samples)
-        if hn.played_on == hn.samples and hn.horizon:
-            kind += "; " + text("hint_rollout", lang, k=hn.horizon)
-        elif hn.played_on:
-            kind += "; " + text("hint_played_on", lang, m=hn.played_on, k=hn.horizon)
-        if hn.tolerance:
-            kind += "; " + text("hint_tolerance", lang, t=f"{hn.tolerance:g}", unit=unit)
-        heads = ["hint_card", "hint_mean"] + (["hint_range"] if hn.shows_range else [])
-        rows = ["<tr>" + "".join(f"<th>{esc(text(k, lang))}</th>" for k in heads) + "</tr>"]
-        best = hn.best
-        trump = self.hand.contract.trump if self.hand.contract is not None else None
-        for v in hn.ranked():
-            style = ' class="bw-best"' if v.card == best else ""
-            spread = f"<td>{v.low:g}–{v.high:g}</td>" if hn.shows_range else ""
-            rows.append(
-                f"<tr{style}><td>{card_html(v.card, trump, lang)}</td>"
-                f'<td class="hint-{v.card.text}">{v.mean:.1f}</td>{spread}</tr>'
-            )
-        note = "" if hn.shows_range else (
-            f'<span class="bw-muted">{esc(text("hint_no_range", lang, n=hn.RANGE_SAMPLES))}'
-            "</span>")
-        values = "hint_values" if self._game.partnership else "hint_values_alone"
-        return (
-            f"{esc(text(values, lang, unit=unit, kind=kind))}"
-            f'<table class="bw-table">{"".join(rows)}</table>{note}'
-        )
-
-    def _info_html(self, h: Any, lang: str) -> str:
-        parts = []
-        g = self._game
-        label = text("tricks_so_far" if g.counts == "tricks" else "points_so_far", lang)
-        parts.append(
-            f"<b>{esc(label)}</b>: "
-            + sides_html(running_points(h), lang)
-        )
-        if g.has_stock and h.contract is not None:
-            stock = len(h.stock_left)
-            phase = text("stock_phase" if stock else "strict_phase", lang)
-            parts.append(
-                f'<span class="bw-stock-info">{esc(text("stock", lang, n=stock))} — '
-                f"{esc(phase)}</span>"
-            )
-        if self._bidding == "calls" and h.contract is not None:
-            rows = "<br>".join(
-                esc(called_words(s, h.call_of(s), lang, took=h.won_tricks[s])) for s in g.seats
-            )
-            parts.append(f'<span class="bw-callbreak-info">{rows}</span>')
-        events = events_html(h, lang, self.seat, draws=False)  # draws: in the play log
-        parts.append(f"<b>{esc(text('announcements', lang))}</b>: {events}")
-        if h.phase == "done":
-            why = esc(result_text(h, lang)).replace("\n", "<br>")
-            parts.append(f'<div class="bw-final"><span class="bw-why">{why}</span></div>')
-        return "<br>".join(parts)
-
-    def _log_html(self, h: Any, lang: str) -> str:
-        """The hand trick by trick: the calls, then each trick's cards by seat and its winner."""
-        trump = h.contract.trump if h.contract is not None else None
-        items = []
-        calls = self._calls_line(h, lang)
-        if calls:
-            items.append(f"<li><b>{esc(_w('log_calls', lang))}</b>: {esc(calls)}</li>")
-        tricks = [(t.leader, list(t.cards), t) for t in h.tricks]
-        if h.trick:
-            tricks.append((h.leader, list(h.trick), None))
-        for n, (leader, cards, done) in enumerate(tricks, start=1):
-            order = h.seat_order
-            first = order.index(leader)
-            played = ", ".join(
-                f"{esc(seat_name(order[(first + k) % len(order)], lang))} "
-                f"{card_html(c, trump, lang)}"
-                for k, c in enumerate(cards)
-            )
-            end = ""
-            if done is not None:
-                who = seat_word(done.winner, lang)
-                key = "log_won_points" if self._game.counts == "points" else "log_won"
-                end = " — " + esc(_w(key, lang, seat=who, points=done.points))
-            items.append(f"<li><b>{esc(_w('log_trick', lang, n=n))}</b>: {played}{end}</li>")
-            draws = draws_text(h, n, lang, self.seat) if done is not None else ""
-            if draws:  # two-player Belote: the learner's card by name, the other as "a card"
-                items.append(f'<li class="bw-log-draw">{esc(draws)}</li>')
-        # the newest trick in view: a reversed flex box starts scrolled to its end
-        body = f'<div class="bw-log-scroll"><ol>{"".join(items)}</ol></div>' if items else ""
-        return (f'<details class="bw-log" open><summary>{esc(_w("log", lang))}</summary>'
-                f"{body}</details>")
-
-    def _scoreboard_html(self, lang: str) -> str:
-        names = self._game.sides
-        head = "".join(f"<th>{esc(self._side_label(s, lang))}</th>" for s in names)
-        column = "round_head" if self.session.status()["rounds"] is not None else "hand_no"
-        rows = [f"<tr><th>{esc(text(column, lang))}</th>{head}</tr>"]
-        for i, x in enumerate(self.session.done_hands(), start=1):
-            cells = "".join(f"<td>{x.result.score[s]}</td>" for s in names)
-            rows.append(f'<tr class="bw-score-row"><td>{i}</td>{cells}</tr>')
-        totals = self._totals()
-        cells = "".join(f'<th class="bw-total-{s}">{totals.get(s, 0)}</th>' for s in names)
-        rows.append(f"<tr><th>{esc(text('total', lang))}</th>{cells}</tr>")
-        done = ""
-        if self.finished_games:
-            done = esc(text("games_won", lang, n=len(self.finished_games)))
-        return (
-            f"<b>{esc(text('scoreboard', lang))}</b>"
-            f'<div class="bw-scroll-x"><table class="bw-table">{"".join(rows)}</table></div>'
-            f"{done}"
-        )
 
     def _save_html(self, lang: str) -> str:
         """The Save link: the session's JSON in a ``data:`` address (downloaded, never sent)."""

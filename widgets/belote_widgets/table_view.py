@@ -1,0 +1,516 @@
+"""The play table's drawing: pure functions from what the table shows (:class:`View`: the
+session, the learner's seat, the language, the table's own notes) to HTML — testable without a
+browser or a kernel.  :class:`~belote_widgets.play_table.PlayTable` is the controller: it holds
+the widgets, takes the learner's clicks, drives the session and draws with these.
+
+>>> from belote_lab.session import Session
+>>> s = Session("callbreak", seed=4, dealer="S"); _ = s.advance()  # West, North, East call
+>>> v = View(s, "en")
+>>> "bw-suit-S" in badge_html(v, v.hand, "en")     # spades are trump during the calls too
+True
+>>> next_key(v), turn_words(v, v.hand, "en")
+('next_hand', 'Your turn (South): make your call.')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from belote_lab.cards import SEATS, Card, Suit, seat_in
+from belote_lab.contract import ContractKind
+from belote_lab.games import Game
+from belote_lab.hints import Hint
+from belote_lab.session import Action, Session
+from belote_lab.words import section
+from belote_lab.words import text as catalogue_text
+from belote_widgets.cards_view import card_html, esc
+from belote_widgets.describe import (
+    action_text,
+    calls_text,
+    contract_text,
+    draws_text,
+    events_html,
+    last_trick_html,
+    phase_text,
+    result_text,
+    running_points,
+    seat_hand_html,
+    sides_html,
+    trick_html,
+    turned_html,
+)
+from belote_widgets.i18n import (
+    LANGUAGES,
+    contract_name,
+    game_name,
+    seat_name,
+    seat_word,
+    side_name,
+    suit_name,
+    text,
+)
+from belote_widgets.settings import mode_label
+
+Message = Callable[[str], str]  # a message drawn in the language of the moment
+
+NAMESPACE = "play"
+"""The catalogue's namespace of the table's own labels (``play.next_hand`` …)."""
+
+TABLE_TEXTS: dict[str, dict[str, str]] = {
+    language: section(NAMESPACE, language) for language in LANGUAGES
+}
+"""The table's own labels in English and Korean, by key (those of :mod:`belote_widgets.i18n`
+are used where they fit): a read copy of the catalogue's ``play.`` texts
+(belote_lab/words/en/play.json, ko/play.json), where an editor changes them."""
+
+FOUR_COLOURS = {"S": "#111111", "H": "#c40000", "D": "#0a58ca", "C": "#1e7b2a"}
+TWO_COLOURS = {"S": "#111111", "H": "#c40000", "D": "#c40000", "C": "#111111"}
+TABLE_CSS = """
+.bw-status-bar {
+  position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; align-items: center;
+  gap: 0.25em 1.2em; padding: 4px 10px; border-radius: 6px;
+  background: var(--jp-layout-color2, #eef1f4); color: var(--jp-ui-font-color1, #111);
+  border: 1px solid var(--jp-border-color1, #9aa4ad);
+}
+.bw-trump-badge {
+  display: inline-block; min-width: 1.5em; padding: 0 0.25em; text-align: center;
+  font-size: 2.1em; line-height: 1.15; font-weight: bold; border-radius: 8px;
+  background: #fff; color: #111; border: 2px solid #c9970c;
+}
+.bw-trump-badge.bw-badge-words { font-size: 1.1em; padding: 0.35em 0.5em; }
+.bw-trump-badge.bw-suit-H, .bw-trump-badge.bw-suit-D { color: #c40000; }
+.bw-four-colour .bw-trump-badge.bw-suit-D { color: #0a58ca; }
+.bw-four-colour .bw-trump-badge.bw-suit-C { color: #1e7b2a; }
+/* the trick's cards at their players' places: North at the top, West left, East right, South
+   (the learner, when South) at the bottom; the page keeps them in playing order */
+.bw-felt .bw-current {
+  display: grid; grid-template-areas: ". n ." "w . e" ". s .";
+  grid-template-columns: 1fr auto 1fr; align-items: center; justify-items: center;
+  gap: 2px 6px; margin: 2px 0 6px;
+}
+.bw-felt .bw-current .seat-N { grid-area: n; }
+.bw-felt .bw-current .seat-W { grid-area: w; justify-self: end; }
+.bw-felt .bw-current .seat-E { grid-area: e; justify-self: start; }
+.bw-felt .bw-current .seat-S { grid-area: s; }
+.bw-bar-turn { font-weight: bold; }
+.bw-log-scroll {
+  max-height: 14em; overflow-y: auto; display: flex; flex-direction: column-reverse;
+}
+.bw-log ol { margin: 2px 0; padding-left: 1.6em; }
+"""
+
+
+def _resume_css() -> str:
+    """The Resume button's label: ipywidgets 8 writes a FileUpload's label as "description
+    (count)", and the count (always 0 here: a file is read and forgotten) means nothing to a
+    learner, so the button's own text is hidden and its label drawn after its icon, in the
+    table's language (the table's root carries ``bw-lang-<language>``)."""
+    rules = [
+        ".bw-resume.widget-upload { font-size: 0 !important; }",
+        ".bw-resume.widget-upload > i { font-size: var(--jp-widgets-font-size, 13px); "
+        "margin-right: 0.4em; }",
+    ]
+    for lang, table in TABLE_TEXTS.items():
+        label = json.dumps(table["resume"], ensure_ascii=False)
+        rules.append(f".bw-lang-{lang} .bw-resume.widget-upload::after {{ content: {label}; "
+                     "font-size: var(--jp-widgets-font-size, 13px); }")
+    return "\n".join(rules) + "\n"
+
+
+TABLE_CSS += _resume_css()
+
+
+def play_text(key: str, language: str, **values: Any) -> str:
+    """The table's label ``key`` in ``language``, filled in: the catalogue's ``play.<key>``
+    (:func:`belote_lab.words.text`)."""
+    return catalogue_text(f"{NAMESPACE}.{key}", language, **values)
+
+
+def tricks_words(n: int, language: str) -> str:
+    """``1 trick``, ``4 tricks`` / ``4트릭``."""
+    return play_text("tricks_1" if n == 1 else "tricks_n", language, n=n)
+
+
+def called_words(seat: int, call: int, language: str, took: int | None = None) -> str:
+    """A seat's Callbreak call in words: ``East called 4 tricks`` / ``동 4트릭 콜`` (a label);
+    with ``took``, a sentence with the tricks taken so far (the seat's sentence name).
+
+    >>> called_words(1, 4, "en"), called_words(1, 4, "ko")
+    ('East called 4 tricks', '동 4트릭 콜')
+    >>> called_words(3, 1, "ko", took=2)
+    '서쪽은 1트릭을 콜했고 지금까지 2트릭을 가져갔습니다'
+    """
+    tricks = tricks_words(call, language)
+    if took is None:
+        return play_text("called", language, seat=seat_name(seat, language), tricks=tricks)
+    return play_text("called_took", language, seat=seat_word(seat, language), tricks=tricks,
+              took=tricks_words(took, language))
+
+
+# --- what the table shows ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class View:
+    """What the table draws: the session on show from the learner's ``seat`` (by default the
+    session's), in ``language``, with the table's own state — ``busy`` (the computer plays,
+    paced), ``status`` (the last message, drawn in any language), ``log`` (the computer's
+    actions since the learner's last decision), ``peek`` (the last trick shown on demand) and
+    ``games_won`` (games finished at this table)."""
+
+    session: Session
+    language: str = "en"
+    busy: bool = False
+    status: Message | None = None
+    log: tuple[Action, ...] = ()
+    peek: bool = False
+    games_won: int = 0
+
+    @property
+    def seat(self) -> int:
+        return int(self.session.seat)
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def hand(self) -> Any:
+        return self.session.hand
+
+    @property
+    def learner_turn(self) -> bool:
+        return bool(self.session.is_learner_turn)
+
+    @property
+    def in_rounds(self) -> bool:
+        """A game of a set number of rounds (Callbreak's quick game, journey): its hands are
+        called rounds everywhere, as the status bar's "Round 1 of 5" calls them."""
+        return self.session.status()["rounds"] is not None
+
+
+def next_key(v: View) -> str:
+    """What the Next button does now, as a key of the ``play.`` texts."""
+    s = v.session
+    ladder = s.ladder is not None
+    next_hand = "next_round" if v.in_rounds else "next_hand"
+    if s.can_next:
+        if not s.match.is_over:
+            return next_hand
+        return "next_match" if s.mode == "run" else "next_game"
+    if s.is_over:
+        return {"hand": "new_hand", "game": "new_game", "match": "new_match",
+                "run": "new_run", "journey": "new_journey"}[s.mode]
+    return "next_match" if ladder and s.match.is_over else next_hand
+
+
+def winner_words(v: View, lang: str) -> str:
+    w = v.session.status()["winner"]
+    return text("draw_game", lang) if w is None else text("wins", lang, side=side_name(w, lang))
+
+
+def level_words(v: View, lang: str) -> str:
+    levels = v.session.status()["levels"]
+    if len(set(levels.values())) == 1:
+        return text("level", lang, n=next(iter(levels.values())))
+    shown = ", ".join(f"{seat_name(k, lang)} {n}" for k, n in levels.items())
+    return play_text("levels", lang, levels=shown)
+
+
+def header_html(v: View, h: Any, lang: str) -> str:
+    s = v.session
+    st = s.status()
+    head = [f"<b>{esc(game_name(v.game.name, lang))}</b>"]
+    if s.mode == "hand":
+        head.append(esc(text("hand_number", lang, n=s.number)))
+    elif s.ladder is None:
+        head += [esc(mode_label(v.game, s.mode, lang)), esc(
+            play_text("match_no", lang, n=s.number) if s.mode == "match"
+            else text("game_no", lang, n=s.number)
+        )]
+    else:
+        head.append(esc(play_text("run_no" if s.mode == "run" else "journey_no", lang, n=s.number)))
+        head.append(esc(play_text("match_no", lang, n=st["match_no"]) if s.mode == "run"
+                        else text("game_no", lang, n=st["match_no"])))
+    if s.mode != "hand" and st["rounds"] is None:  # the bar counts a game's rounds
+        head.append(esc(text("hand_number", lang, n=st["hand"])))
+    head += [
+        esc(play_text("deal_no", lang, n=s.seed)),
+        esc(text("learner", lang, seat=seat_word(v.seat, lang))),
+        esc(level_words(v, lang)),
+        f"{esc(text('dealer', lang))}: {esc(seat_name(h.dealer, lang))}",
+        f"{esc(text('phase', lang))}: {esc(phase_text(h, lang))}",
+    ]
+    contract = contract_text(h, lang)
+    if contract:
+        head.append(f'<span class="bw-contract-text">{esc(contract)}</span>')
+    return " · ".join(head)
+
+
+def badge_html(v: View, h: Any, lang: str) -> str:
+    """The trump as a large badge (its suit symbol, or the contract in words)."""
+    c = h.contract or v.game.known_contract  # Callbreak: spades during the calls too
+    label = play_text("trump_badge", lang)
+    if c is None:
+        words = play_text("no_trump_yet", lang)
+        return (f'<span class="bw-trump-badge" title="{esc(words)}" '
+                f'aria-label="{esc(words)}">?</span>')
+    trump: Suit | None = c.trump
+    if trump is None or c.kind in (ContractKind.NO_TRUMP, ContractKind.ALL_TRUMP):
+        words = contract_name(c, lang)
+        return (f'<span class="bw-trump-badge bw-badge-words" title="{esc(words)}">'
+                f"{esc(words)}</span>")
+    words = f"{label}: {suit_name(trump, lang)}"
+    return (f'<span class="bw-trump-badge bw-suit-{trump.name}" role="img" '
+            f'title="{esc(words)}" aria-label="{esc(words)}">{trump.symbol}</span>')
+
+
+def turn_words(v: View, h: Any, lang: str) -> str:
+    if v.busy:
+        return play_text("busy", lang)
+    if h.is_over:
+        return play_text("round_done" if v.in_rounds else "hand_done", lang)
+    if v.learner_turn:
+        return play_text("your_turn_play" if h.phase == "play" else "your_turn_call", lang,
+                  seat=seat_word(v.seat, lang))
+    who = seat_word(h.current_player, lang)
+    return text("to_play", lang, seat=who) if h.phase == "play" else play_text(
+        "to_call", lang, seat=who
+    )
+
+
+def bar_html(v: View, h: Any, lang: str) -> str:
+    """The fixed bar: trump badge, contract, whose turn, the score, round, run."""
+    st = v.session.status()
+    score = " · ".join(
+        f"{esc(side_label(v, side, lang))} {n}" for side, n in st["totals"].items()
+    )
+    contract = contract_text(h, lang) or "—"
+    items = [
+        badge_html(v, h, lang),
+        f'<span class="bw-bar-item"><b>{esc(text("contract", lang))}</b>: '
+        f"{esc(contract)}</span>",
+        f'<span class="bw-bar-item bw-bar-turn">{esc(turn_words(v, h, lang))}</span>',
+        f'<span class="bw-bar-item bw-bar-score"><b>{esc(play_text("score", lang))}</b>: '
+        f"{score}</span>",
+    ]
+    if st["rounds"] is not None:
+        rounds = play_text("round_of", lang, n=st["round"], total=st["rounds"])
+        items.append(f'<span class="bw-bar-item">{esc(rounds)}</span>')
+    if st["won"] is not None:
+        key = "run_bar" if v.session.mode == "run" else "journey_bar"
+        score_text = f"{st['run_score']:,}" if v.session.mode == "run" else st["run_score"]
+        run = play_text(key, lang, level=st["level"], score=score_text, won=st["won"],
+                 points=st["run_score"])
+        items.append(f'<span class="bw-bar-item bw-bar-run">{esc(run)}</span>')
+    return f'<div class="bw-status-bar" role="status">{"".join(items)}</div>'
+
+
+def side_label(v: View, side: str, lang: str) -> str:
+    """A side's name, the learner's marked: ``남북 팀(우리 팀)``, in Callbreak (no teams)
+    ``남(직접 플레이)``."""
+    g = v.game
+    name = side_name(side, lang)
+    if side != g.sides[g.side_of(v.seat)]:
+        return name
+    return text("you_side" if g.partnership else "you_seat", lang, name=name)
+
+
+def seat_html(v: View, h: Any, s: int, lang: str) -> str:
+    """One seat's panel: its name, turn, tricks, call and (another seat's) card backs."""
+    mark = ' <span class="bw-turn">▶</span>' if h.current_player == s else ""
+    name = seat_name(s, lang)
+    if s == v.seat:
+        name = text("you_seat", lang, name=name)
+    extra = f" · {esc(text('tricks_won', lang, n=h.won_tricks[s]))}"
+    if v.game.bidding == "calls":
+        call = h.call_of(s)
+        if call is not None:
+            extra += f" · {esc(play_text('seat_called', lang, tricks=tricks_words(call, lang)))}"
+    if h.dealer == s:
+        extra += f" · {esc(text('dealer', lang))}"
+    cards = "" if s == v.seat else seat_hand_html(h, s, lang, face_up=False)
+    return (
+        f'<div class="bw-seat-panel"><span class="bw-seat">{esc(name)}</span>{mark}'
+        f'<span class="bw-muted">{extra}</span><br>{cards}</div>'
+    )
+
+
+def fresh_last_trick(v: View, h: Any) -> bool:
+    """Was the last trick completed since the learner's last card (so not seen yet)?"""
+    if not h.tricks:
+        return False
+    me, plays, mine = SEATS[v.seat], 0, 0
+    for kind, seat, _value in h.actions:
+        if kind == "play":
+            plays += 1
+            if seat == me:
+                mine = plays
+    return len(h.tricks) * len(h.seat_order) >= mine
+
+
+def center_html(v: View, h: Any, lang: str) -> str:
+    """The felt: the current trick (each card at its player's place), the last trick (just
+    completed, or peeked at) and the turned card."""
+    current = trick_html(h, lang)
+    center = f'<div class="bw-muted">{esc(text("current_trick", lang))}</div>'
+    center += f'<div class="bw-current">{current}</div>' if current else ""
+    if v.peek or not current or fresh_last_trick(v, h):
+        center += last_trick_html(h, lang)
+    center += turned_html(h, lang)
+    return f'<div class="bw-felt">{center}</div>'
+
+
+def calls_line(v: View, h: Any, lang: str) -> str:
+    """The calls so far in words (Callbreak: ``East called 4 tricks`` …)."""
+    if v.game.bidding != "calls":
+        return calls_text(h, lang)
+    return ", ".join(  # in the order the calls were made
+        called_words(seat_in(s, v.game.seats), n, lang) for s, n in h.calls.items()
+    )
+
+
+def status_html(v: View, lang: str) -> str:
+    h = v.hand
+    lines = []
+    if v.status is not None:
+        lines.append(esc(v.status(lang)))
+    if v.log:
+        turned = h.turned
+        lines.append(
+            '<span class="bw-muted">'
+            + esc(", ".join(action_words(v, a, lang, turned) for a in v.log))
+            + "</span>"
+        )
+    button = play_text(next_key(v), lang)
+    if h.is_over and not v.session.match.is_over:
+        over = "round_over" if v.in_rounds else "hand_over"
+        lines.append(esc(play_text(over, lang, button=button)))
+    elif v.learner_turn and not v.busy:
+        key = "your_turn" if h.phase == "play" else "your_call"
+        lines.append(
+            f'<b class="bw-turn">{esc(text(key, lang, seat=seat_word(v.seat, lang)))}</b>'
+        )
+    return "<br>".join(lines)
+
+
+def action_words(v: View, action: Action, lang: str, turned: Card | None) -> str:
+    """An action in words (a Callbreak call: ``East called 4 tricks``)."""
+    kind, seat, value = action
+    if kind == "call" and v.game.bidding == "calls" and value.isdigit():
+        return called_words(seat_in(seat, v.game.seats), int(value), lang)
+    return action_text(action, lang, turned)
+
+
+def hint_table(v: View, hn: Hint, lang: str) -> str:
+    unit = text("hint_unit_tricks" if hn.unit == "tricks" else "hint_unit_points", lang)
+    sampled = "hint_weighted" if hn.weighted else "hint_sampled"
+    kind = text("hint_exact", lang) if hn.exact else text(sampled, lang, n=hn.samples)
+    if hn.played_on == hn.samples and hn.horizon:
+        kind += "; " + text("hint_rollout", lang, k=hn.horizon)
+    elif hn.played_on:
+        kind += "; " + text("hint_played_on", lang, m=hn.played_on, k=hn.horizon)
+    if hn.tolerance:
+        kind += "; " + text("hint_tolerance", lang, t=f"{hn.tolerance:g}", unit=unit)
+    heads = ["hint_card", "hint_mean"] + (["hint_range"] if hn.shows_range else [])
+    rows = ["<tr>" + "".join(f"<th>{esc(text(k, lang))}</th>" for k in heads) + "</tr>"]
+    best = hn.best
+    trump = v.hand.contract.trump if v.hand.contract is not None else None
+    for row in hn.ranked():
+        style = ' class="bw-best"' if row.card == best else ""
+        spread = f"<td>{row.low:g}–{row.high:g}</td>" if hn.shows_range else ""
+        rows.append(
+            f"<tr{style}><td>{card_html(row.card, trump, lang)}</td>"
+            f'<td class="hint-{row.card.text}">{row.mean:.1f}</td>{spread}</tr>'
+        )
+    note = "" if hn.shows_range else (
+        f'<span class="bw-muted">{esc(text("hint_no_range", lang, n=hn.RANGE_SAMPLES))}'
+        "</span>")
+    values = "hint_values" if v.game.partnership else "hint_values_alone"
+    return (
+        f"{esc(text(values, lang, unit=unit, kind=kind))}"
+        f'<table class="bw-table">{"".join(rows)}</table>{note}'
+    )
+
+
+def info_html(v: View, h: Any, lang: str) -> str:
+    parts = []
+    g = v.game
+    label = text("tricks_so_far" if g.counts == "tricks" else "points_so_far", lang)
+    parts.append(
+        f"<b>{esc(label)}</b>: "
+        + sides_html(running_points(h), lang)
+    )
+    if g.has_stock and h.contract is not None:
+        stock = len(h.stock_left)
+        phase = text("stock_phase" if stock else "strict_phase", lang)
+        parts.append(
+            f'<span class="bw-stock-info">{esc(text("stock", lang, n=stock))} — '
+            f"{esc(phase)}</span>"
+        )
+    if v.game.bidding == "calls" and h.contract is not None:
+        rows = "<br>".join(
+            esc(called_words(s, h.call_of(s), lang, took=h.won_tricks[s])) for s in g.seats
+        )
+        parts.append(f'<span class="bw-callbreak-info">{rows}</span>')
+    events = events_html(h, lang, v.seat, draws=False)  # draws: in the play log
+    parts.append(f"<b>{esc(text('announcements', lang))}</b>: {events}")
+    if h.phase == "done":
+        why = esc(result_text(h, lang)).replace("\n", "<br>")
+        parts.append(f'<div class="bw-final"><span class="bw-why">{why}</span></div>')
+    return "<br>".join(parts)
+
+
+def log_html(v: View, h: Any, lang: str) -> str:
+    """The hand trick by trick: the calls, then each trick's cards by seat and its winner."""
+    trump = h.contract.trump if h.contract is not None else None
+    items = []
+    calls = calls_line(v, h, lang)
+    if calls:
+        items.append(f"<li><b>{esc(play_text('log_calls', lang))}</b>: {esc(calls)}</li>")
+    tricks = [(t.leader, list(t.cards), t) for t in h.tricks]
+    if h.trick:
+        tricks.append((h.leader, list(h.trick), None))
+    for n, (leader, cards, done) in enumerate(tricks, start=1):
+        order = h.seat_order
+        first = order.index(leader)
+        played = ", ".join(
+            f"{esc(seat_name(order[(first + k) % len(order)], lang))} "
+            f"{card_html(c, trump, lang)}"
+            for k, c in enumerate(cards)
+        )
+        end = ""
+        if done is not None:
+            who = seat_word(done.winner, lang)
+            key = "log_won_points" if v.game.counts == "points" else "log_won"
+            end = " — " + esc(play_text(key, lang, seat=who, points=done.points))
+        items.append(f"<li><b>{esc(play_text('log_trick', lang, n=n))}</b>: {played}{end}</li>")
+        draws = draws_text(h, n, lang, v.seat) if done is not None else ""
+        if draws:  # two-player Belote: the learner's card by name, the other as "a card"
+            items.append(f'<li class="bw-log-draw">{esc(draws)}</li>')
+    # the newest trick in view: a reversed flex box starts scrolled to its end
+    body = f'<div class="bw-log-scroll"><ol>{"".join(items)}</ol></div>' if items else ""
+    return (f'<details class="bw-log" open><summary>{esc(play_text("log", lang))}</summary>'
+            f"{body}</details>")
+
+
+def scoreboard_html(v: View, lang: str) -> str:
+    names = v.game.sides
+    head = "".join(f"<th>{esc(side_label(v, s, lang))}</th>" for s in names)
+    column = "round_head" if v.session.status()["rounds"] is not None else "hand_no"
+    rows = [f"<tr><th>{esc(text(column, lang))}</th>{head}</tr>"]
+    for i, x in enumerate(v.session.done_hands(), start=1):
+        cells = "".join(f"<td>{x.result.score[s]}</td>" for s in names)
+        rows.append(f'<tr class="bw-score-row"><td>{i}</td>{cells}</tr>')
+    totals = v.session.totals()
+    cells = "".join(f'<th class="bw-total-{s}">{totals.get(s, 0)}</th>' for s in names)
+    rows.append(f"<tr><th>{esc(text('total', lang))}</th>{cells}</tr>")
+    done = ""
+    if v.games_won:
+        done = esc(text("games_won", lang, n=v.games_won))
+    return (
+        f"<b>{esc(text('scoreboard', lang))}</b>"
+        f'<div class="bw-scroll-x"><table class="bw-table">{"".join(rows)}</table></div>'
+        f"{done}"
+    )
