@@ -178,6 +178,14 @@ class HandStepper(LocalizedWidget):
         self._review: Review | None = None
         self.show_review_table = True  # False: only each card's line (the table shows it above)
         self._review_rows: dict[int, ReviewRow] = {}
+        self._build_moments()
+        self.children = self._layout()
+        if record is not None:
+            self.load(record, hand_index=hand_index, view=view)
+        self._ready()
+
+    def _build_moments(self) -> None:
+        """The moments' buttons, back button and legend (shown once a review is attached)."""
         self._moment: int | None = None  # the position of the moment open (before its card)
         self._before: tuple[str, int] | None = None  # the view and position before it opened
         self.moment_buttons: dict[int, widgets.Button] = {}
@@ -199,10 +207,6 @@ class HandStepper(LocalizedWidget):
             layout=widgets.Layout(max_width="100%", display="none"),
         )
         self.moment_box.add_class("bw-moment-box")
-        self.children = self._layout()
-        if record is not None:
-            self.load(record, hand_index=hand_index, view=view)
-        self._ready()
 
     def _layout(self) -> list[widgets.Widget]:
         moves = [
