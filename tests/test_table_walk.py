@@ -204,3 +204,25 @@ def test_resume_message_follows_the_language() -> None:
     assert _plain(t.file_message.value).startswith("이어 합니다: 쿠앵슈")
     t.set_language("en")
     assert "Coinche" in t.file_message.value
+
+
+# --- your progress ------------------------------------------------------------------------------
+def test_progress_covers_every_hand_of_the_session_across_games() -> None:
+    t = PlayTable("belote", mode="hand", seed=3, level=2, language="en")
+    s = t.session
+    for _ in range(3):  # three one-hand games: the progress keeps the earlier ones
+        s.advance(learner=True)
+        t.refresh()
+        t.new_hand()
+    s.advance(learner=True)
+    t.refresh()
+    assert t.progress_button.description == "Your progress"
+    assert t.show_progress(hints=False)
+    p = t._progress
+    assert p is not None and len(p.hands) == 4
+    html = t.progress_html.value
+    assert 'data-hands="4"' in html and "<img" in html and "4 hands reviewed" in html
+    t.set_language("ko")
+    assert "4판을 검토했습니다" in t.progress_html.value
+    t.new_hand()  # a new hand hides the summary until asked again
+    assert t.progress_html.value == ""

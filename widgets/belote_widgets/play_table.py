@@ -53,6 +53,7 @@ from belote_lab.games import Game, get
 from belote_lab.games.base import IllegalAction
 from belote_lab.games.coinche import Bid
 from belote_lab.hints import Hint, hint
+from belote_lab.progress import Progress, progress, review_hands
 from belote_lab.record import RecordError, korean_of
 from belote_lab.review import Review, review
 from belote_lab.selfplay import make_players
@@ -73,6 +74,7 @@ from belote_widgets.i18n import (
     seat_word,
     text,
 )
+from belote_widgets.progress_view import progress_button_label, progress_html
 from belote_widgets.review_view import review_html, review_words
 from belote_widgets.settings import SettingsPanel, mode_label
 from belote_widgets.snapshot import Snapshot
@@ -186,6 +188,9 @@ class PlayTable(LocalizedWidget):
         self._refused: tuple[Card, Reason | str] | None = None
         self._clear_hint()
         self._clear_review()
+        self._past_hands: list[Any] = []  # the hands finished in the games before this one
+        self._reviews: dict[tuple[str, str], Review] = {}  # the progress's reviews, kept
+        self._progress: Progress | None = None
         self._table = self._table_box()
         self.children = self._layout()
         self._note(session.advance())
@@ -203,12 +208,13 @@ class PlayTable(LocalizedWidget):
             self.reason_label,
             widgets.HBox([
                 self.undo_button, self.hint_button, self.new_hand_button, self.last_trick_toggle,
-                self.review_button,
+                self.review_button, self.progress_button,
             ], layout=widgets.Layout(flex_flow="row wrap")),
             self.hint_html,
             self.info_html,
             self.log_html,
             self.review_box,
+            self.progress_html,
             self.scoreboard,
             widgets.HBox([self.save_link, self.resume_upload], layout=widgets.Layout(
                 flex_flow="row wrap", align_items="center")),
@@ -258,6 +264,10 @@ class PlayTable(LocalizedWidget):
         self.resume_upload.add_class("bw-resume")
         self.resume_upload.observe(self._uploaded, names="value")
         self.file_message = html_widget("bw-file-message")
+        self.progress_button = self._action_button("bw-progress-button", self.show_progress,
+                                                   icon="line-chart",
+                                                   layout=widgets.Layout(width="auto"))
+        self.progress_html = html_widget("bw-progress-box")
         self._call_made: dict[str, widgets.Button] = {}
 
     @staticmethod
@@ -483,6 +493,35 @@ class PlayTable(LocalizedWidget):
         self._review = None
         self.review_stepper = None
         self.review_box.children = ()
+        self._progress_shown = False  # a new hand hides a progress that would be stale
+
+    # --- progress ---------------------------------------------------------------------------------
+    def _session_hands(self) -> list[Any]:
+        """Every hand finished at this table in this session, the games before included."""
+        now = [h for h in self.session.done_hands() if all(h is not p for p in self._past_hands)]
+        return [*self._past_hands, *now]
+
+    def show_progress(self, hints: bool = True) -> bool:
+        """The learner's progress over the hands finished in this session
+        (:func:`belote_lab.progress.progress`): each hand reviewed once for the learner's seat
+        on the hint's settings (about 1 s a hand; ``hints=False``: milliseconds, but the
+        verdicts are then best or costly only) and kept, then the cost per hand and the
+        verdicts by kind, as a chart and in words."""
+        if self._busy_refusal():
+            return False
+        options = ({"hint_samples": self.hint_samples, "hint_budget": self.hint_budget}
+                   if hints else {"hints": False})
+        reviews = review_hands(self._session_hands(), self.seat, self._reviews, **options)
+        self._progress = progress(reviews, self.seat) if reviews else None
+        self._progress_shown = True
+        self.refresh()
+        return True
+
+    def _render_progress(self, lang: str) -> None:
+        self.progress_button.description = progress_button_label(lang)
+        self.progress_button.disabled = self._busy
+        self.progress_html.value = (progress_html(self._progress, lang)
+                                    if self._progress_shown else "")
 
     def _clear_hint(self) -> None:
         self._hint: Hint | None = None
@@ -541,6 +580,7 @@ class PlayTable(LocalizedWidget):
         self._forget_notes()
         self._undo_blocked = False
         self._status = None
+        self._past_hands = self._session_hands()  # kept for the progress across games
         if not s.can_next:
             s.again()
         elif s.match.is_over:
@@ -711,6 +751,7 @@ class PlayTable(LocalizedWidget):
         self.reason_label.value = self._reason_html(lang)
         self.hint_html.value = self._hint_html(lang)
         self._render_review(h, lang)
+        self._render_progress(lang)
         self.info_html.value = info_html(self._view(), h, lang)
         self.log_html.value = log_html(self._view(), h, lang)
         self.scoreboard.value = scoreboard_html(self._view(), lang)
