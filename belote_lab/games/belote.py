@@ -23,6 +23,7 @@ refusals shared by the games are its ``game.`` texts.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,6 +73,10 @@ __all__ = [
     "declarations_of",
     "team_declarations",
     "Declaration",
+    "ShownDeclaration",
+    "DECLARATION_KINDS",
+    "shown_declarations",
+    "declarations_words",
     "belote_holder",
     "follow_rules",
     "shuffled_deck",
@@ -95,6 +100,11 @@ def follow_rules(must_undertrump: bool) -> FollowRules:
 
 
 # --- declarations (annonces) --------------------------------------------------------------------
+DECLARATION_KINDS = ("tierce", "cinquante", "cent", "carre")
+"""The kinds of combination (RULES.md §1): three, four, five or more cards in sequence, and
+four cards of a rank; their names are the catalogue's ``declarations.name_<kind>``."""
+
+
 @dataclass(frozen=True)
 class Declaration:
     """One combination shown after the first trick."""
@@ -105,6 +115,67 @@ class Declaration:
 
     def __str__(self) -> str:
         return f"{self.kind} {' '.join(c.text for c in self.cards)} ({self.points})"
+
+    def name(self, language: str = "en") -> str:
+        """The combination's name: ``tierce``, ``carré`` / ``티에르스``, ``카레``."""
+        return words.text(f"declarations.name_{self.kind}", language)
+
+    def words(self, language: str = "en") -> str:
+        """The combination in words, its cards and its points.
+
+        >>> d = declarations_of("7S 8S 9S KH KD QC JC AH")[0]
+        >>> d.words(), d.words("ko")
+        ('tierce: 7♠ 8♠ 9♠ (20)', '티에르스(같은 무늬 연속 3장) 7♠ 8♠ 9♠, 20점')
+        """
+        return words.text(
+            "declarations.combination", language, name=self.name(language),
+            cards=" ".join(c.pretty for c in self.cards), points=self.points,
+        )
+
+
+@dataclass(frozen=True)
+class ShownDeclaration:
+    """A combination a seat showed after the first trick (:meth:`BeloteHand.shown_declarations`):
+    the ``seat`` (index), the :class:`Declaration`, and ``scored``: whether its team's declared
+    total is the one that scores (the greater of the two; equal totals: neither)."""
+
+    seat: int
+    declaration: Declaration
+    scored: bool
+
+    @property
+    def kind(self) -> str:
+        return self.declaration.kind
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.declaration.cards
+
+    @property
+    def points(self) -> int:
+        return self.declaration.points
+
+    @property
+    def team(self) -> str:
+        """``NS`` or ``EW``."""
+        return TEAMS[self.seat % 2]
+
+    def text(self, language: str = "en") -> str:
+        """One line: ``North shows a tierce: 7♠ 8♠ 9♠ (20)``.
+
+        >>> d = declarations_of("7S 8S 9S KH KD QC JC AH")[0]
+        >>> s = ShownDeclaration(0, d, True)
+        >>> print(s.text()); print(s.text("ko"))
+        North shows a tierce: 7♠ 8♠ 9♠ (20)
+        북쪽이 7♠ 8♠ 9♠를 보여 주고 티에르스(같은 무늬 연속 3장) 20점을 선언했습니다.
+        """
+        d = self.declaration
+        letter = SEATS[self.seat]
+        return words.text(
+            "declarations.shows", language,
+            seat=words.text(f"names.seat_word_{letter}", language), name=d.name(language),
+            cards=" ".join(c.pretty for c in d.cards), points=d.points,
+        )
 
 
 _SEQUENCES = {3: ("tierce", 20), 4: ("cinquante", 50), 5: ("cent", 100)}
@@ -148,20 +219,93 @@ def declarations_of(cards: CardSet | list[Card] | str) -> list[Declaration]:
     return out
 
 
-def team_declarations(hands: dict[int, int] | list[int]) -> dict[str, int]:
+def team_declarations(
+    hands: dict[int, int] | list[int], declaring: Sequence[bool] | None = None
+) -> dict[str, int]:
     """What each team scores for declarations: only the greater declared total counts.
 
-    ``hands`` maps seat index → the 8 original cards as a mask.
+    ``hands`` maps seat index → the 8 original cards as a mask; ``declaring`` says, seat by
+    seat, who declares (``None``: every seat; a seat that keeps its combinations hidden adds
+    nothing).
+
+    >>> hands = [cards_mask(parse_cards(t)) for t in ("7S 8S 9S", "AH AD AC AS", "", "")]
+    >>> team_declarations(hands), team_declarations(hands, [True, False, True, True])
+    ({'NS': 0, 'EW': 100}, {'NS': 20, 'EW': 0})
     """
     items = hands.items() if isinstance(hands, dict) else enumerate(hands)
     totals = [0, 0]
     for seat, mask in items:
+        if declaring is not None and not declaring[seat]:
+            continue
         totals[seat % 2] += sum(d.points for d in declarations_of(CardSet(mask)))
     if totals[0] > totals[1]:
         return {"NS": totals[0], "EW": 0}
     if totals[1] > totals[0]:
         return {"NS": 0, "EW": totals[1]}
     return {"NS": 0, "EW": 0}
+
+
+def shown_declarations(
+    hands: dict[int, int] | list[int], declaring: Sequence[bool] | None = None
+) -> tuple[ShownDeclaration, ...]:
+    """Every combination shown after the first trick, seat by seat (N E S W), each marked
+    ``scored`` when its team's total is the greater (:func:`team_declarations` scores the
+    same): ``hands`` the 8 original cards of each seat as masks, ``declaring`` who declares
+    (``None``: every seat).
+
+    >>> hands = [cards_mask(parse_cards(t)) for t in ("7S 8S 9S", "AH AD AC AS", "", "")]
+    >>> [(SEATS[x.seat], x.kind, x.scored) for x in shown_declarations(hands)]
+    [('N', 'tierce', False), ('E', 'carre', True)]
+    >>> [(SEATS[x.seat], x.scored) for x in shown_declarations(hands, [True, False, True, True])]
+    [('N', True)]
+    """
+    items = hands.items() if isinstance(hands, dict) else enumerate(hands)
+    found: list[tuple[int, Declaration]] = []
+    totals = [0, 0]
+    for seat, mask in items:
+        if declaring is not None and not declaring[seat]:
+            continue
+        for d in declarations_of(CardSet(mask)):
+            found.append((seat, d))
+            totals[seat % 2] += d.points
+    wins = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else -1
+    return tuple(ShownDeclaration(seat, d, seat % 2 == wins) for seat, d in found)
+
+
+def declarations_words(shown: Sequence[ShownDeclaration], language: str = "en") -> list[str]:
+    """What was shown, in words: a line per combination (:meth:`ShownDeclaration.text`), then
+    which team scores its declarations and why (RULES.md §1: only the greater total; equal
+    totals, neither).
+
+    >>> hands = [cards_mask(parse_cards(t)) for t in ("7S 8S 9S", "AH AD AC AS", "", "")]
+    >>> print("\\n".join(declarations_words(shown_declarations(hands))))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    North shows a tierce: 7♠ 8♠ 9♠ (20)
+    East shows a carré: A♠ A♥ A♦ A♣ (100)
+    East–West declared 100 and North–South 20: only the greater total scores, so East–West
+    gets +100 and North–South nothing.
+    >>> print(declarations_words(shown_declarations(hands, [True, False, True, True]), "ko")[-1])
+    남북 팀은 20점을 선언했고 동서 팀은 선언하지 않았으므로 남북 팀이 20점을 얻습니다.
+    """
+    lines = [x.text(language) for x in shown]
+    totals = {team: sum(x.points for x in shown if x.team == team) for team in TEAMS}
+
+    def name(team: str) -> str:
+        return words.text(f"names.team_{team}", language)
+
+    if not totals["NS"] and not totals["EW"]:
+        lines.append(words.text("declarations.score_none", language))
+    elif totals["NS"] == totals["EW"]:
+        lines.append(words.text("declarations.score_equal", language, a=totals["NS"]))
+    else:
+        win = max(TEAMS, key=lambda t: totals[t])
+        lose = TEAMS[1 - TEAMS.index(win)]
+        key = "score_higher" if totals[lose] else "score_alone"
+        lines.append(words.text(
+            f"declarations.{key}", language, team=name(win), other=name(lose),
+            a=totals[win], b=totals[lose],
+        ))
+    return lines
 
 
 def belote_holder(hands: list[int], contract: Contract) -> int:
@@ -511,6 +655,13 @@ class BeloteHand(TrickPlay):
         self.belote_played: int = 0
         self.declared: dict[str, int] = {"NS": 0, "EW": 0}
         self.result: HandResult | None = None
+        # each seat's choice about its declarations: None (not chosen: it declares), True
+        # (declare), False (keep them hidden); replaced, never changed in place
+        self.declaration_choices: tuple[bool | None, ...] = (None, None, None, None)
+        self._shown: tuple[ShownDeclaration, ...] = ()  # set when the first trick is complete
+        # False once a seat kept a combination hidden: ``declared`` is then not what every
+        # seat's combinations give (public: a deal sampler must not condition on it)
+        self.declarations_complete = True
 
     @classmethod
     def from_hands(
@@ -630,6 +781,113 @@ class BeloteHand(TrickPlay):
         self.belote_played = 0
         self._start_play(contract, follow_rules(self.rules.must_undertrump), leader)
 
+    # --- declarations -----------------------------------------------------------------------
+    # A seat's choice is state, not an action: it is saved with every card and call (an undo
+    # restores it as it was before the action undone), kept by copies and records
+    # (``declarations`` in the record), and hidden from the other seats' observations.
+    def shown_declarations(self) -> tuple[ShownDeclaration, ...]:
+        """What was shown once the first trick is complete: every combination of every seat
+        that declares (N E S W order), each marked ``scored`` when its team's total is the one
+        that scores.  Empty before the first trick is complete and when the rules have no
+        declarations.  Public: a seat's observation holds it too.
+
+        >>> deal = {"N": "7S 8S 9S AH AD AC AS KH", "E": "TS JS KS 7H 8H 9H TH QH",
+        ...         "S": "QS 7D 8D 9D TD JD QD KD", "W": "JH 7C 8C 9C TC JC QC KC"}
+        >>> h = BeloteHand.from_hands(deal, "H", "N", "N", BeloteRules(declarations=True))
+        >>> for _ in range(4):
+        ...     h.play(next(iter(h.legal_cards())))
+        >>> for x in h.shown_declarations():
+        ...     print(x.text(), "scores" if x.scored else "does not score")
+        North shows a tierce: 7♠ 8♠ 9♠ (20) scores
+        North shows a carré: A♠ A♥ A♦ A♣ (100) scores
+        East shows a cinquante: 7♥ 8♥ 9♥ 10♥ (50) does not score
+        South shows a cent: 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ (100) scores
+        West shows a cent: 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ (100) does not score
+        >>> h.declared
+        {'NS': 220, 'EW': 0}
+        """
+        return self._shown
+
+    def declarations_open(self) -> bool:
+        """May a seat still choose to declare or to keep its combinations hidden?  Under the
+        ``declarations`` rule, from the deal until the first trick is complete."""
+        return self._declaration_refusal(0) is None
+
+    def _declaration_refusal(self, seat: int) -> tuple[str, str] | None:
+        """Why ``seat`` may not choose now (English, Korean), or ``None``."""
+        if not getattr(self.rules, "declarations", False):
+            key = "declarations.refused_off"
+            return words.text(key), words.text(key, "ko")
+        if self.redeal_pending():
+            key = "declarations.refused_redeal"
+            return words.text(key), words.text(key, "ko")
+        if self.tricks or self.result is not None:
+            key = "declarations.refused_late"
+            return (words.text(key, seat=SEATS[seat]),
+                    words.text(key, "ko", seat=seat_word(seat)))
+        return None
+
+    def choose_declarations(self, seat: int | str, show: bool = True) -> None:
+        """``seat`` declares its combinations (``show=True``, as every seat does unless it
+        chooses) or keeps them hidden (``show=False``: they are neither shown nor scored;
+        seed 004: a player *may* show them).  Allowed until the first trick is complete
+        (the choice may change until then); otherwise :class:`IllegalAction` with the reason
+        (English, and Korean by ``e.text("ko")``) and nothing changes.
+
+        The computer players of this package never call it: they declare everything (this
+        package's choice).
+
+        >>> h = BeloteHand(BeloteRules(declarations=True), seed=3)
+        >>> h.hide_declarations("S"); h.declares("S"), h.declares("N")
+        (False, True)
+        """
+        s = self._seat_arg(seat, IllegalAction)
+        why = self._declaration_refusal(s)
+        if why is not None:
+            raise IllegalAction(*why)
+        if not isinstance(show, bool):
+            raise TypeError(f"show must be True or False, not {show!r}")
+        choices = list(self.declaration_choices)
+        choices[s] = show
+        self.declaration_choices = tuple(choices)
+
+    def hide_declarations(self, seat: int | str) -> None:
+        """``seat`` keeps its combinations hidden: :meth:`choose_declarations` with
+        ``show=False``."""
+        self.choose_declarations(seat, False)
+
+    def declares(self, seat: int | str) -> bool:
+        """Does ``seat`` declare its combinations?  ``True`` unless it chose to keep them
+        hidden (the default: every seat declares).  In a seat's observation the other seats'
+        choices are unknown and read as the default."""
+        return self.declaration_choices[parse_seat(seat)] is not False
+
+    def declaration_choice(self, seat: int | str) -> bool | None:
+        """``seat``'s choice: ``True`` (declare), ``False`` (hidden) or ``None`` (none made:
+        it declares)."""
+        return self.declaration_choices[parse_seat(seat)]
+
+    def seat_declarations(self, seat: int | str) -> tuple[Declaration, ...]:
+        """The combinations in ``seat``'s 8 cards of the play (what it would show), or none
+        before the play (in four-player Belote the hands are complete once the taking ends)
+        and when the rules have no declarations."""
+        if not getattr(self.rules, "declarations", False) or self.contract is None:
+            return ()
+        return tuple(declarations_of(CardSet(self.original[parse_seat(seat)])))
+
+    def declaration_choice_pending(self, seat: int | str) -> bool:
+        """Should ``seat`` be asked now whether to declare?  Under the ``declarations`` rule,
+        during the play's first trick, when the seat holds a combination and has not chosen
+        yet.  (A table asks with two buttons, :meth:`choose_declarations` and
+        :meth:`hide_declarations`; a seat that never answers declares.)"""
+        s = parse_seat(seat)
+        return (
+            self.phase == "play"
+            and self.declaration_choices[s] is None
+            and self._declaration_refusal(s) is None
+            and bool(self.seat_declarations(s))
+        )
+
     # --- play hooks ---------------------------------------------------------------------------
     def partner_pos(self) -> int:
         n = len(self.trick)
@@ -648,7 +906,12 @@ class BeloteHand(TrickPlay):
 
     def _on_trick(self, trick: Any) -> None:
         if len(self.tricks) == 1 and self.rules.declarations:
-            self.declared = team_declarations(self.original)
+            declaring = [self.declares(s) for s in range(4)]
+            self.declared = team_declarations(self.original, declaring)
+            self._shown = shown_declarations(self.original, declaring)
+            self.declarations_complete = all(
+                declaring[s] or not declarations_of(CardSet(self.original[s])) for s in range(4)
+            )
             for team, pts in self.declared.items():
                 if pts:
                     seat = 0 if team == "NS" else 1
@@ -691,11 +954,15 @@ class BeloteHand(TrickPlay):
             self.belote_played,
             self.declared,
             self.result,
-            None if self.taking is None else len(self.taking.calls),
+            self.declaration_choices,
+            self._shown,
+            self.declarations_complete,
+            None if self.taking is None else len(self.taking.calls),  # last: Coinche reads it
         )
 
     def _load_extra(self, s: tuple[Any, ...]) -> None:
-        (self.taker, orig, self.belote_seat, self.belote_played, self.declared, self.result, n) = s
+        (self.taker, orig, self.belote_seat, self.belote_played, self.declared, self.result,
+         self.declaration_choices, self._shown, self.declarations_complete, n) = s
         self.original = orig
         if self.taking is not None and n is not None and len(self.taking.calls) > n:
             del self.taking.calls[n:]
@@ -730,6 +997,10 @@ class BeloteHand(TrickPlay):
 
     def redact(self, seat: int) -> None:
         super().redact(seat)
+        # what another seat chose about its declarations is its own: what it showed is public
+        self.declaration_choices = tuple(
+            c if s == seat else None for s, c in enumerate(self.declaration_choices)
+        )
         if not self.belote_played and self.contract is not None and self.result is None:
             # who holds the pair is hidden until it is announced: read it from the hands shown
             self.belote_seat = belote_holder(self.hands, self.contract)
@@ -751,6 +1022,9 @@ class BeloteHand(TrickPlay):
         }
 
     def _record_start(self) -> dict[str, Any]:
+        return {**self._record_deal(), **self._record_declarations()}
+
+    def _record_deal(self) -> dict[str, Any]:
         if self.deck:
             return {"deck": [c.text for c in self.deck], "reserve": self.reserve}
         start = {
@@ -761,11 +1035,46 @@ class BeloteHand(TrickPlay):
         }
         return {"start": start, "reserve": self.reserve}
 
-    _RECORD_KEYS: tuple[str, ...] = ("reserve",)
+    def _record_declarations(self) -> dict[str, Any]:
+        """The record's ``declarations``: ``show`` or ``hide`` for each seat that chose (no
+        key when none did, so a hand without choices is recorded as before)."""
+        chosen = {
+            SEATS[s]: "show" if c else "hide"
+            for s, c in enumerate(self.declaration_choices) if c is not None
+        }
+        return {"declarations": chosen} if chosen else {}
+
+    def _read_record_declarations(self, data: dict[str, Any]) -> None:
+        """Make the choices of the record's ``declarations`` (read before its actions, which
+        may complete the first trick; a record without the key has none)."""
+        from belote_lab.games.record import RecordError, expected_key, seat_field
+
+        if "declarations" not in data:
+            return
+        chosen = data["declarations"]
+        if not isinstance(chosen, dict):
+            raise expected_key("declarations", "declarations.record_choices", chosen)
+        for key, choice in chosen.items():
+            seat = seat_field(key, "declarations", self.seat_order)
+            if choice not in ("show", "hide"):
+                raise expected_key(f"declarations.{key}", "declarations.record_choice", choice)
+            try:
+                self.choose_declarations(seat, choice == "show")
+            except IllegalAction as e:
+                raise RecordError(str(e), field="declarations", ko=e.ko) from None
+
+    _RECORD_KEYS: tuple[str, ...] = ("reserve", "declarations")
     """The keys of a Belote hand record besides those of every game."""
 
     @classmethod
     def _from_record_start(cls, data: dict[str, Any], rules: Any) -> BeloteHand:
+        h = cls._record_hand(data, rules)
+        h._read_record_declarations(data)
+        return h
+
+    @classmethod
+    def _record_hand(cls, data: dict[str, Any], rules: Any) -> BeloteHand:
+        """The hand a record starts from (its deck, or its cards at the first card)."""
         from belote_lab.games.record import (
             NEEDS_DECK,
             NEEDS_DECK_KO,

@@ -907,7 +907,7 @@ class CoincheHand(BeloteHand):
         v["multiplier"] = self.multiplier
         return v
 
-    def _record_start(self) -> dict[str, Any]:
+    def _record_deal(self) -> dict[str, Any]:
         if self.deck:
             return {"deck": [c.text for c in self.deck]}
         assert self._bid is not None
@@ -920,11 +920,12 @@ class CoincheHand(BeloteHand):
         }
         return {"start": start}
 
-    _RECORD_KEYS: tuple[str, ...] = ()
-    """The keys of a Coinche hand record besides those of every game (no reserve)."""
+    _RECORD_KEYS: tuple[str, ...] = ("declarations",)
+    """The keys of a Coinche hand record besides those of every game (no reserve; the seats'
+    choices about their declarations, as in Belote)."""
 
     @classmethod
-    def _from_record_start(cls, data: dict[str, Any], rules: Any) -> CoincheHand:
+    def _record_hand(cls, data: dict[str, Any], rules: Any) -> CoincheHand:
         from belote_lab.games.record import (
             NEEDS_DECK,
             NEEDS_DECK_KO,

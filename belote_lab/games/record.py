@@ -16,6 +16,7 @@ A **hand record** is a JSON object::
       "deck": ["7D", "AS", ...],               # the 32 cards in dealing order, or instead:
       "start": {"hands": {"N": [...], ...}, "contract": "H", "taker": "N", "first_leader": "N"},
       "reserve": 0,                            # points held from an earlier litige
+      "declarations": {"S": "hide"},           # Belote, Coinche: the seats that chose
       "actions": [["call", "E", "take"], ["play", "N", "JH"], ...],
       "result": {...}                          # the score (checked on reading, if present)
     }
@@ -26,7 +27,9 @@ the turned card).  A record that starts from ``start`` gives every seat's cards 
 card; its ``dealer`` must be the one its first leader implies.  ``dealer`` is required in
 every hand record (a record without it is refused, never read as dealt by N).  Each game has
 its own ``start`` keys and extra keys (``reserve`` in Belote, ``redeals`` in two-player
-Belote); a key a game does not have is refused, not ignored.
+Belote, ``declarations`` in Belote and Coinche: ``show`` or ``hide`` for each seat that chose
+whether to declare, made before the actions; a record without it has no choice, every seat
+declares); a key a game does not have is refused, not ignored.
 
 A **game record** holds ``"format": "belote_lab/game"``, ``version``, ``game``, ``rules``,
 ``seed`` (a whole number or null), ``hands`` (hand records in order: the hands counted so far,
