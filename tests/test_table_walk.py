@@ -104,7 +104,7 @@ def test_drawn_card_marked_until_the_next_trick_and_draws_in_the_log() -> None:
     marked = [c for c, b in t.cards.buttons.items() if "bw-drawn" in b._dom_classes]
     assert card not in marked
     t.set_language("ko")
-    assert "3번째 트릭 뒤에 뽑은 카드" in t.cards.buttons[marked[0]].tooltip
+    assert "3번째 트릭 뒤에 더미에서 가져온 카드" in t.cards.buttons[marked[0]].tooltip
 
 
 # --- Coinche ----------------------------------------------------------------------------------
