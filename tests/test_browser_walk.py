@@ -31,6 +31,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from belote_widgets.play_table import PlayTable
 from browser_support import (
     NARROW,
     OVERFLOWS,
@@ -43,8 +44,6 @@ from browser_support import (
     unavailable,
     voila,
 )
-
-from belote_widgets.play_table import PlayTable
 
 TABLES = {
     "walk-draw": 'bw.PlayTable("belote2", mode="hand", level=2, seed=1)',
