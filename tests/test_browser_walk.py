@@ -49,6 +49,8 @@ TABLES = {
     "walk-draw": 'bw.PlayTable("belote2", mode="hand", level=2, seed=1)',
     "walk-review": 'bw.PlayTable("belote", mode="hand", level=2, seed=10)',
     "walk-redeal": 'bw.PlayTable("callbreak", mode="journey", level=2, seed=0)',
+    "walk-declare": 'bw.PlayTable("belote", mode="hand", level=2, seed=6, '
+                    'rules={"declarations": True})',
 }
 APP = "walk-app"
 CELLS = [
@@ -164,6 +166,34 @@ def test_review_row_opens_its_moment_with_every_hand_face_up(page: Any) -> None:
     page.wait_for_selector(f"{sel} .bw-moment-back", state="hidden")
     assert str(stepper.locator(".bw-step").inner_text()) != step
     assert str(stepper.locator(".bw-seats").inner_text()) == before  # South's view again
+
+
+# --- declarations -----------------------------------------------------------------------------
+def test_declaration_asked_then_its_cards_shown_after_trick_one(page: Any) -> None:
+    sel = ".walk-declare"
+    root = page.locator(sel)
+    act_on_table(page, sel, root.locator(".bw-calls-box .call-take"))  # South takes ♠
+    box = root.locator(".bw-declare-box")
+    box.wait_for(state="visible")
+    advice = str(box.locator(".bw-declare-advice").inner_text())
+    assert advice.startswith("Declare: over 100 deals"), advice
+    ask = str(root.locator(".bw-decl-ask").inner_text())
+    assert "tierce" in ask, ask
+    act_on_table(page, sel, root.locator(".bw-declare"))
+    box.wait_for(state="hidden")
+    assert "You will show your combinations" in str(root.locator(".bw-status").inner_text())
+    rows = root.locator(".bw-decl-row")
+    _play_until(page, sel, lambda: rows.count() > 0)
+    south = root.locator('.bw-decl-row[data-seat="S"]')
+    assert south.count() == 1
+    cards = [south.locator(".bw-card").nth(k).get_attribute("data-card") for k in range(3)]
+    assert cards == ["TH", "JH", "QH"], cards
+    assert "tierce" in str(south.inner_text())
+    _lang(page, sel, "한국어")
+    page.wait_for_function(
+        f"() => document.querySelector('{sel} .bw-decl-row[data-seat=\"S\"]')"
+        ".innerText.includes('티에르스')")
+    _lang(page, sel, "English")
 
 
 # --- Callbreak's redeal -----------------------------------------------------------------------

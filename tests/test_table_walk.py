@@ -226,3 +226,49 @@ def test_progress_covers_every_hand_of_the_session_across_games() -> None:
     assert "4판을 검토했습니다" in t.progress_html.value
     t.new_hand()  # a new hand hides the summary until asked again
     assert t.progress_html.value == ""
+
+
+# --- declarations (seed 004) ---------------------------------------------------------------------
+def _declaring_table(language: str = "en") -> PlayTable:
+    """Deal 6 with declarations: South takes and holds a combination at the first trick."""
+    t = PlayTable("belote", seed=6, level=2, rules={"declarations": True}, language=language)
+    h = t.hand
+    while h.phase == "bidding":
+        calls = [str(c) for c in h.legal_calls()]
+        t.call("take" if "take" in calls else calls[0])
+    assert h.phase == "play" and h.declaration_choice_pending(2)
+    return t
+
+
+def test_the_table_asks_declare_or_hide_with_the_advice() -> None:
+    t = _declaring_table()
+    assert t.declare_box.layout.display is None
+    assert (t.declare_button.description, t.hide_button.description) == ("Declare",
+                                                                        "Keep hidden")
+    advice = _plain(t.declare_advice_html.value)
+    assert advice.startswith("Declare: over 100 deals") and "not measure" in advice, advice
+    assert "bw-decl-ask" in t.info_html.value  # the question with the learner's cards
+    t.set_language("ko")
+    assert t.declare_button.description == "선언하기"
+    assert t.hide_button.click() is None and t.hand.declaration_choice(2) is False
+    assert t.declare_box.layout.display == "none"
+    assert "공개하지 않습니다" in _plain(t.status_label.value)
+
+
+def test_declarations_shown_with_their_cards_after_trick_one() -> None:
+    t = _declaring_table()
+    t.declare_button.click()
+    h = t.hand
+    while len(h.tricks) < 1:
+        t.play(sorted(h.legal_cards())[0])
+    shown = h.shown_declarations()
+    assert any(x.seat == 2 for x in shown)
+    info = t.info_html.value
+    for x in shown:  # each declaring seat's row names its cards
+        row = re.search(rf'<tr class="bw-decl-row[^"]*" data-seat="{SEATS[x.seat]}">.*?</tr>',
+                        info)
+        assert row, info
+        assert all(f'data-card="{c.text}"' in row.group(0) for c in x.declaration.cards)
+    assert t.declare_box.layout.display == "none"
+    assert not t.declare(False)  # too late: the state unchanged
+    assert h.declares(2)

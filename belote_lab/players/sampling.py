@@ -232,6 +232,8 @@ def _declarations_check(state: TrickPlay, seat: int) -> Callable[[list[int]], bo
     declared totals (``None`` when there is nothing to test)."""
     if not getattr(state.rules, "declarations", False) or not state.tricks:
         return None
+    if not getattr(state, "declarations_complete", True):
+        return None  # a seat kept a combination hidden: the totals are not every seat's
     declared = getattr(state, "declared", None)
     if declared is None:
         return None

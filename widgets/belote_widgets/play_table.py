@@ -38,6 +38,7 @@ import asyncio
 import base64
 import contextlib
 import json
+import random
 import secrets
 import threading
 import time
@@ -49,6 +50,7 @@ import ipywidgets as widgets
 from belote_lab import warm
 from belote_lab.advice import Advice, advise
 from belote_lab.cards import SEATS, Card, CardParseError, seat_in
+from belote_lab.declaring import DeclarationAdvice, declaration_advice
 from belote_lab.games import Game, get
 from belote_lab.games.base import IllegalAction
 from belote_lab.games.coinche import Bid
@@ -61,6 +63,7 @@ from belote_lab.session import NOTHING_TO_UNDO, Action, Session, modes
 from belote_lab.trick import Reason
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets.cards_view import CardButtons, esc
+from belote_widgets.declarations_view import choice_labels
 from belote_widgets.describe import (
     drawn_card,
     hand_cards,
@@ -205,6 +208,7 @@ class PlayTable(LocalizedWidget):
             self._table,
             self.bidding_html,
             self.call_box,
+            self.declare_box,
             self.reason_label,
             widgets.HBox([
                 self.undo_button, self.hint_button, self.new_hand_button, self.last_trick_toggle,
@@ -232,6 +236,19 @@ class PlayTable(LocalizedWidget):
         self.bidding_html = html_widget("bw-bidding")
         self.call_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.call_box.add_class("bw-calls-box")
+        # seed 004: after the first trick a player may show combinations; the learner chooses
+        self.declare_button = self._action_button("bw-declare", lambda: self.declare(True),
+                                                  button_style="primary")
+        self.hide_button = self._action_button("bw-hide-declarations",
+                                               lambda: self.declare(False))
+        self.declare_advice_html = html_widget("bw-declare-advice")
+        self.declare_box = widgets.VBox([
+            widgets.HBox([self.declare_button, self.hide_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.declare_advice_html,
+        ])
+        self.declare_box.add_class("bw-declare-box")
+        self._declare_advice: DeclarationAdvice | None = None
         self.bid_input = widgets.Dropdown(options=[], layout=widgets.Layout(width="14em"))
         self.bid_input.add_class("bw-bid-input")
         self.bid_button = self._action_button(
@@ -495,6 +512,39 @@ class PlayTable(LocalizedWidget):
         self.review_box.children = ()
         self._progress_shown = False  # a new hand hides a progress that would be stale
 
+    # --- declarations ---------------------------------------------------------------------------
+    def declare(self, show: bool) -> bool:
+        """The learner's choice under the declarations rule (seed 004): show the combinations
+        after the first trick (``True``), or keep them hidden; refused once the first trick is
+        complete (the state unchanged)."""
+        h = self.hand
+        if self._busy_refusal() or not getattr(h, "declarations_open", lambda: False)():
+            return False
+        try:
+            h.choose_declarations(self.seat, show=show)
+        except IllegalAction as e:
+            self._refuse_message(None, lambda lang, e=e: e.ko if lang == "ko" and e.ko else str(e))
+            return False
+        key = "declared" if show else "kept_hidden"
+        self._status = lambda lang: _w(key, lang)
+        self.refresh()
+        return True
+
+    def _render_declare(self, h: Any, lang: str) -> None:
+        """The question while the learner's choice is pending, with the advice's words."""
+        pending = getattr(h, "declaration_choice_pending", None)
+        ask = pending is not None and pending(self.seat) and not self._busy
+        self.declare_box.layout.display = None if ask else "none"
+        if not ask:
+            self._declare_advice = None
+            return
+        if self._declare_advice is None:  # 100 deals drawn by the inference: about 0.05 s
+            rng = random.Random(f"{self.seed}:{self.game_number}:declare")
+            self._declare_advice = declaration_advice(h, self.seat, n=100, rng=rng)
+        self.declare_button.description, self.hide_button.description = choice_labels(lang)
+        self.declare_advice_html.value = (
+            f'<span class="bw-muted">{esc(self._declare_advice.text(lang))}</span>')
+
     # --- progress ---------------------------------------------------------------------------------
     def _session_hands(self) -> list[Any]:
         """Every hand finished at this table in this session, the games before included."""
@@ -752,6 +802,7 @@ class PlayTable(LocalizedWidget):
         self.hint_html.value = self._hint_html(lang)
         self._render_review(h, lang)
         self._render_progress(lang)
+        self._render_declare(h, lang)
         self.info_html.value = info_html(self._view(), h, lang)
         self.log_html.value = log_html(self._view(), h, lang)
         self.scoreboard.value = scoreboard_html(self._view(), lang)

@@ -27,6 +27,7 @@ from belote_lab.session import Action, Session
 from belote_lab.words import section
 from belote_lab.words import text as catalogue_text
 from belote_widgets.cards_view import card_html, esc
+from belote_widgets.declarations_view import declarations_html
 from belote_widgets.describe import (
     action_text,
     calls_text,
@@ -454,6 +455,9 @@ def info_html(v: View, h: Any, lang: str) -> str:
             esc(called_words(s, h.call_of(s), lang, took=h.won_tricks[s])) for s in g.seats
         )
         parts.append(f'<span class="bw-callbreak-info">{rows}</span>')
+    shown = declarations_html(h, lang, seat=v.seat)  # the cards each seat declared
+    if shown:
+        parts.append(shown)
     events = events_html(h, lang, v.seat, draws=False)  # draws: in the play log
     parts.append(f"<b>{esc(text('announcements', lang))}</b>: {events}")
     if h.phase == "done":
