@@ -989,11 +989,18 @@ class BeloteHand(TrickPlay):
         )
 
     def known_cards(self, seat: int) -> dict[int, int]:
-        """The turned card, in its taker's hand while it is there."""
+        """The turned card, in its taker's hand while it is there; the cards of the
+        combinations another seat showed after the first trick, while it holds them."""
+        out: dict[int, int] = {}
         turned, taker = self.turned, self.taker
         if turned is not None and 0 <= taker != seat and self.hands[taker] >> turned & 1:
-            return {taker: 1 << turned}
-        return {}
+            out[taker] = 1 << turned
+        for x in self.shown_declarations():
+            if x.seat != seat:
+                held = self.hands[x.seat] & sum(1 << int(c) for c in x.declaration.cards)
+                if held:
+                    out[x.seat] = out.get(x.seat, 0) | held
+        return out
 
     def redact(self, seat: int) -> None:
         super().redact(seat)

@@ -96,7 +96,7 @@ body[data-jp-theme-light="false"] .bw-root {
    (a green "Next hand" that cannot be pressed looked active), its text >= 4.5:1 */
 .bw-root button.jupyter-button:disabled, .bw-root button.jupyter-button[disabled] {
   background: var(--bw-off-bg) !important; color: var(--bw-off-fg) !important;
-  border: 1px dashed var(--bw-off-fg) !important; opacity: 1 !important;
+  outline: 1px dashed var(--bw-off-fg); outline-offset: -3px; opacity: 1 !important;
   box-shadow: none !important; cursor: not-allowed;
 }
 .bw-root button.jupyter-button:disabled i { color: var(--bw-off-fg) !important; }
