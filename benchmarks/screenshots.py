@@ -17,7 +17,10 @@ NAME is ``play_table`` (the settings panel above a Belote game, a trick on the f
 ``rule_explorer`` (a refused card's reason), ``hand_stepper`` (a hand half played),
 ``order_table``, ``review`` (a finished hand after *Review this hand*) and
 ``bidding_advice`` (the Hint button during a Coinche auction) and ``problem`` (a "You are
-South" problem with its answer shown) and ``tip_table`` (four rows of the tip table).
+South" problem with its answer shown) and ``tip_table`` (four rows of the tip table),
+``declarations`` (seed 004: the cards each seat declared after the first trick), ``draw``
+(two-player Belote: the card South drew marked, the draws in the log), ``review_moment`` (a
+review row opened at its moment, every hand face up) and ``redeal`` (Callbreak's void deal).
 Takes about a minute;
 prints each file written.
 """
@@ -55,6 +58,10 @@ WIDGETS = {  # file name → the widget's element
     "bidding_advice": ".bw-advice-shot",
     "problem": ".bw-problem-shot",
     "tip_table": ".bw-tips",
+    "declarations": ".bw-decl-shot",
+    "draw": ".bw-draw-shot",
+    "review_moment": ".bw-moment-shot",
+    "redeal": ".bw-redeal-shot",
 }
 READY = [
     ".bw-play-app .bw-play-table .bw-my-hand .bw-card-btn",
@@ -66,6 +73,10 @@ READY = [
     ".bw-advice-shot .bw-advice table",
     ".bw-problem-shot .bw-problem-check",
     ".bw-tips .bw-tips-table",
+    ".bw-decl-shot .bw-decl-row",
+    ".bw-draw-shot .bw-my-hand .bw-drawn",
+    ".bw-moment-shot .bw-mark-played",
+    ".bw-redeal-shot .bw-my-hand .bw-card-btn",
 ]
 LOOKS = [  # (suffix, theme, language, width)
     ("", "JupyterLab Light", "en", 1280),
@@ -116,6 +127,39 @@ CELLS = [
     "from belote_lab import tipstudy\n"
     "from belote_widgets.tip_table import tip_table_html\n"
     'HTML(tip_table_html(tipstudy.load(), "{language}", ids=["B3", "T9", "C8", "T10"]))',
+    # seed 004's declarations: South takes, declares its tierce, and the first trick is played
+    'dt = bw.PlayTable("belote", mode="hand", level=2, seed=6, rules={"declarations": True})\n'
+    'dt.add_class("bw-decl-shot")\n'
+    'dt.call("take")\n'
+    "dt.declare(True)\n"
+    "while not dt.hand.tricks:\n"
+    "    dt.play(next(c for c in dt.cards.cards if dt.hand.why_not(c, dt.seat) is None))\n"
+    "dt",
+    # two-player Belote after two tricks: the card South drew is marked, the draws in the log
+    'dr = bw.PlayTable("belote2", mode="hand", level=2, seed=1)\n'
+    'dr.add_class("bw-draw-shot")\n'
+    "while len(dr.hand.tricks) < 2:\n"
+    "    if dr.hand.phase == 'bidding':\n"
+    "        dr.call_box.children[0].click()\n"
+    "    else:\n"
+    "        dr.play(next(c for c in dr.cards.cards if dr.hand.why_not(c, dr.seat) is None))\n"
+    "dr",
+    # the review's moment: the lucky A♦ of deal 10 opened with every hand face up
+    'mt = bw.PlayTable("belote", mode="hand", level=2, seed=10)\n'
+    'mt.add_class("bw-moment-shot")\n'
+    "while mt.hand.phase != 'done':\n"
+    "    if mt.is_learner_turn and mt.hand.phase == 'play':\n"
+    "        mt.play(next(c for c in mt.cards.cards if mt.hand.why_not(c, mt.seat) is None))\n"
+    "    else:\n"
+    "        mt.call_box.children[0].click()\n"
+    "mt.review_hand()\n"
+    "st = mt.review_stepper\n"
+    'next(b for b in st.moment_buttons.values() if "A♦" in b.description).click()\n'
+    "mt",
+    # Callbreak's first deal is void: East holds no spade
+    'cb = bw.PlayTable("callbreak", mode="journey", level=2, seed=0)\n'
+    'cb.add_class("bw-redeal-shot")\n'
+    "cb",
 ]
 
 

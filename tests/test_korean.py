@@ -38,6 +38,7 @@ from belote_lab.reasons import explain
 from belote_lab.rules import Belote2Rules
 from belote_lab.selfplay import hand_class, hand_in_play, play_hand
 from belote_lab.trick import Reason, Rule, why_not
+from belote_lab.words import section as catalogue_section
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("belote", "coinche", "belote2", "callbreak")
@@ -391,6 +392,14 @@ def _static_states() -> Iterator[str]:
     p.rule_inputs["max_bid"].value = 100
     p.start()
     yield visible_text(p)
+    # seed 004's declarations: the question with the advice, then the cards shown
+    t = bw.PlayTable("belote", seed=6, level=2, rules={"declarations": True}, language="ko")
+    t.call("take")
+    yield visible_text(t)
+    t.declare(True)
+    while not t.hand.tricks:
+        t.play(sorted(t.hand.legal_cards())[0])
+    yield visible_text(t)
 
 
 _SCREENS: list[tuple[str, str]] = []
@@ -462,6 +471,7 @@ def test_the_term_table_is_used_by_the_widgets() -> None:
         *reason_texts(),
         *refusal_texts(),
         *result_texts(),
+        *catalogue_section("declarations", "ko").values(),  # the table's declarations
     ]
     corpus = "\n".join(korean)
     english = {e for e, _ in rows}

@@ -435,10 +435,11 @@ def test_stepper_announcements_and_korean() -> None:
     assert found is not None
     st = bw.HandStepper(found)
     st.last()
-    assert "Belote" in st.events_html.value and "Rebelote (+20)" in st.events_html.value
+    assert "Belote — holds K" in st.events_html.value  # the pair shown, as seed 004 shows
+    assert re.search(r"Rebelote — K. Q. played \(\+20\)", st.events_html.value)
     assert "dix de der" in st.events_html.value
     st.set_language("ko")
-    assert "벨로트" in st.events_html.value and "르벨로트(+20)" in st.events_html.value
+    assert "벨로트 — K" in st.events_html.value and "모두 냄(+20)" in st.events_html.value
     assert "최종 점수" in st.score_label.value and "계약" in st.score_label.value
     assert "단계" in st.header.value and st.first_button.tooltip == "처음"
 

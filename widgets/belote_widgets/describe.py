@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from belote_lab.cards import SEATS, Card, CardSet, parse_seat
+from belote_lab.cards import SEATS, Card, CardSet, Rank, parse_seat
 from belote_lab.games import Game, get
 from belote_lab.games.belote import HandResult
 from belote_lab.games.belote2 import Belote2Result
@@ -368,14 +368,25 @@ def phase_text(hand: Any, language: str) -> str:
 _PHASE_KEYS = ("phase_bidding_taking", "phase_bidding_auction", "phase_bidding_calls")
 
 
+PAIR_EVENTS = frozenset({"belote", "rebelote"})
+"""The engine's event kinds of the trump king and queen announced (not game names)."""
+
+
 def events_html(hand: Any, language: str, viewer: int | None = None,
                 draws: bool = True) -> str:
     """The announcements so far as a list; the cards drawn from a stock are not announcements:
     only the last trick's draws are shown, on one line (``viewer`` hides another seat's card;
     ``draws=False``: none, where a play log lists them)."""
     items = []
+    trump = hand.contract.trump if hand.contract is not None else None
     for e in hand.events:
-        if e.kind != "draw":
+        if e.kind in PAIR_EVENTS and trump is not None:
+            # the announcement shows the pair, as a declaration shows its cards (seed 004)
+            pair = " ".join(Card(16 * int(trump) + r).pretty for r in (Rank.KING, Rank.QUEEN))
+            words = text(f"ev_{e.kind}_pair", language, seat=seat_name(e.seat, language),
+                         cards=pair)
+            items.append(f'<li class="bw-event ev-{e.kind}">{esc(words)}</li>')
+        elif e.kind != "draw":
             words = event_text(e.kind, e.seat, e.points, e.detail, language)
             items.append(f'<li class="bw-event ev-{e.kind}">{esc(words)}</li>')
     last = [e.trick for e in hand.events if e.kind == "draw"]

@@ -1,0 +1,161 @@
+"""Issue 28's table in JupyterLab, in four looks (light, dark, Korean, a 600 px window).
+
+``benchmarks/screenshots.py`` writes its notebook (every widget, and the tables of issue 28:
+the declarations after the first trick, the card drawn in two-player Belote, a review row
+opened at its moment, Callbreak's void deal) and JupyterLab runs it with Run All in headless
+Debian Chromium, once a look; in each look the page is read:
+
+* the cards South declared are shown in its row (T♥ J♥ Q♥), the other seats' rows too;
+* the card South drew is marked (``bw-drawn``) and each draw is a line of the log;
+* the review's moment shows every hand face up, the A♦ played and the best card outlined;
+* Callbreak's void deal says East has no spade, in the look's language;
+* a disabled button is grey (never green) with its text at 4.5:1 or more;
+* at 600 px nothing of the widgets is wider than its place.
+
+The screenshots of each look are kept in a temporary folder (``make screenshots`` writes
+them to docs/screenshots).  Without Chromium or JupyterLab the tests are skipped on a
+workstation and fail in CI (``CI`` set).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import (
+    MIN_CONTRAST,
+    OVERFLOWS,
+    ROOT,
+    chromium,
+    close_page,
+    jupyter_lab,
+    lab_theme,
+    open_page,
+    skip_or_fail,
+    unavailable,
+)
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import screenshots as shots
+
+FACTS = """() => {
+  const q = (s) => document.querySelector(s);
+  const all = (s) => [...document.querySelectorAll(s)];
+  const off = all(".bw-decl-shot button.jupyter-button:disabled")
+    .filter((b) => b.offsetParent !== null).map((b) => {
+      const s = getComputedStyle(b);
+      return {css: b.className, bg: s.backgroundColor, fg: s.color, opacity: s.opacity};
+    });
+  return {
+    declared: all('.bw-decl-shot .bw-decl-row[data-seat="S"] .bw-card')
+      .map((e) => e.dataset.card),
+    decl_rows: all(".bw-decl-shot .bw-decl-row").length,
+    drawn: all(".bw-draw-shot .bw-my-hand .bw-drawn").length,
+    draw_lines: all(".bw-draw-shot .bw-log-draw").map((e) => e.innerText),
+    backs: all(".bw-moment-shot .bw-hand-stepper .bw-seats .bw-back").length,
+    faces: all(".bw-moment-shot .bw-hand-stepper .bw-seats .bw-card").length,
+    played: all(".bw-moment-shot .bw-mark-played").map((e) => e.dataset.card),
+    best: all(".bw-moment-shot .bw-mark-best").length,
+    redeal: q(".bw-redeal-shot .bw-status").innerText,
+    disabled: off,
+  };
+}"""
+
+
+def _rgb(colour: str) -> tuple[float, ...]:
+    return tuple(float(x) for x in re.findall(r"[\d.]+", colour)[:3])
+
+
+def _contrast(a: str, b: str) -> float:
+    def lum(c: str) -> float:
+        lin = [x / 255 for x in _rgb(c)]
+        lin = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in lin]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.fixture(scope="module")
+def looks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, dict[str, Any]]]:
+    """Each look's facts (and its 600 px overflows), read once: JupyterLab runs the notebook
+    four times (about a minute and a half)."""
+    reason = unavailable("jupyter-lab")
+    if reason:
+        skip_or_fail(reason)
+    work = tmp_path_factory.mktemp("lab")
+    root = work / "notebooks"
+    root.mkdir()
+    out = work / "screenshots"
+    out.mkdir()
+    for i, (_suffix, _theme, language, _width) in enumerate(shots.LOOKS):
+        shots.write_notebook(root / f"look{i}.ipynb", language)
+    tracker = {"autoStartDefaultKernel": True, "windowingMode": "none"}
+    settings = {"@jupyterlab/notebook-extension/tracker.jupyterlab-settings": tracker}
+    found: dict[str, dict[str, Any]] = {}
+    with jupyter_lab(root, work, settings=settings) as (url, settings_dir), \
+            chromium() as browser:
+        base, query = url.split("?", 1)
+        for i, (suffix, theme, language, width) in enumerate(shots.LOOKS):
+            lab_theme(settings_dir, theme)
+            address = f"{base}/workspaces/look{i}/tree/look{i}.ipynb?{query}&reset"
+            page = open_page(browser, address, width, [".jp-Notebook"])
+            try:
+                if width < 800:
+                    page.wait_for_selector("#jp-left-stack", state="attached")
+                    page.keyboard.press("Control+b")
+                    page.wait_for_selector("#jp-left-stack", state="hidden")
+                shots.run_all(page)
+                facts = page.evaluate(FACTS)
+                facts["language"] = language
+                facts["overflows"] = page.evaluate(OVERFLOWS) if width < 800 else []
+                found[suffix or "_light"] = facts
+                for name in ("declarations", "draw", "review_moment", "redeal"):
+                    shots.shoot(page, shots.WIDGETS[name], out / f"{name}{suffix}.png", width)
+            finally:
+                close_page(page)
+    yield found
+
+
+LOOK_NAMES = ["_light", "_dark", "_ko", "_600px"]
+
+
+@pytest.mark.parametrize("look", LOOK_NAMES)
+def test_declared_cards_and_the_drawn_card(looks: dict[str, dict[str, Any]], look: str) -> None:
+    f = looks[look]
+    assert f["declared"] == ["TH", "JH", "QH"], f
+    assert f["decl_rows"] >= 1
+    assert f["drawn"] == 1 and len(f["draw_lines"]) == 2, f
+    said = "South draws" if f["language"] == "en" else "남쪽이"
+    assert said in f["draw_lines"][1], f["draw_lines"]
+
+
+@pytest.mark.parametrize("look", LOOK_NAMES)
+def test_the_review_moment_and_the_redeal(looks: dict[str, dict[str, Any]], look: str) -> None:
+    f = looks[look]
+    assert f["backs"] == 0 and 9 <= f["faces"] <= 12, f  # every hand face up at trick 6
+    assert f["played"] == ["AD"] and f["best"] >= 1, f
+    if f["language"] == "en":
+        assert "East has no spade: the cards are dealt again." in f["redeal"], f["redeal"]
+    else:
+        assert "동쪽의 손패에 스페이드가 한 장도 없으므로" in f["redeal"], f["redeal"]
+
+
+@pytest.mark.parametrize("look", LOOK_NAMES)
+def test_disabled_buttons_and_600px(looks: dict[str, dict[str, Any]], look: str) -> None:
+    f = looks[look]
+    assert any("bw-new-hand" in b["css"] for b in f["disabled"]), f["disabled"]
+    for b in f["disabled"]:
+        r, g, bl = _rgb(b["bg"])
+        assert not (g > r + 40 and g > bl + 40), b
+        assert b["opacity"] == "1" and _contrast(b["bg"], b["fg"]) >= MIN_CONTRAST, b
+    assert not f["overflows"], f["overflows"]
+
+
+def test_every_look_was_read(looks: dict[str, dict[str, Any]]) -> None:
+    assert sorted(looks) == sorted(LOOK_NAMES)
+    assert Path(shots.__file__).name == "screenshots.py"
