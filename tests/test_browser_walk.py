@@ -145,12 +145,13 @@ def test_review_row_opens_its_moment_with_every_hand_face_up(page: Any) -> None:
     lucky = root.locator(".bw-moment", has_text="A♦")
     assert lucky.count() == 1 and "lucky" in lucky.inner_text()
     before = str(root.locator(".bw-hand-stepper .bw-seats").inner_text())
+    assert root.locator(".bw-hand-stepper .bw-seats .bw-back").count() > 0  # South's view
     lucky.click()
     page.wait_for_selector(f"{sel} .bw-moment-back", state="visible")
     stepper = root.locator(".bw-hand-stepper")
     step = str(stepper.locator(".bw-step").inner_text())
     seats = stepper.locator(".bw-seats")
-    assert seats.locator(".bw-card-back").count() == 0  # every hand face up
+    assert seats.locator(".bw-back").count() == 0  # every hand face up
     # before trick 6's card of South: 3 cards a hand, less those already on the trick
     assert 4 * 3 - 3 <= seats.locator(".bw-card").count() <= 4 * 3
     played = seats.locator(".bw-mark-played")
@@ -166,6 +167,7 @@ def test_review_row_opens_its_moment_with_every_hand_face_up(page: Any) -> None:
     page.wait_for_selector(f"{sel} .bw-moment-back", state="hidden")
     assert str(stepper.locator(".bw-step").inner_text()) != step
     assert str(stepper.locator(".bw-seats").inner_text()) == before  # South's view again
+    assert stepper.locator(".bw-seats .bw-back").count() > 0
 
 
 # --- declarations -----------------------------------------------------------------------------
