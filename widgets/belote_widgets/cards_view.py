@@ -149,10 +149,11 @@ button.bw-card-btn.bw-selected { box-shadow: 0 0 0 3px #1f6fd1; transform: trans
 button.bw-card-btn.bw-wrong { box-shadow: 0 0 0 3px #d12f1f; }
 button.bw-card-btn.bw-missed { box-shadow: 0 0 0 3px #e0a100; }
 button.bw-card-btn.bw-clicked { transform: translateY(-5px); }
-/* the card just drawn from the stock: a dashed gold frame and a small arrow until the next trick */
-button.bw-card-btn.bw-drawn { outline: 3px dashed #b8860b; outline-offset: 2px; }
-button.bw-card-btn.bw-drawn::after { content: "↓"; color: #8a6d00; font-size: 0.7em;
-  vertical-align: super; margin-left: 1px; }
+/* the card just drawn from the stock, until the next trick: a violet frame outside the legal
+   ring (trump cards already have a gold one) and an arrow */
+button.bw-card-btn.bw-drawn { outline: 3px solid #7b3fb0; outline-offset: 4px; }
+button.bw-card-btn.bw-drawn::after { content: "↓"; color: #7b3fb0; font-weight: bold;
+  font-size: 0.85em; vertical-align: super; margin-left: 1px; }
 .bw-seat { font-weight: bold; margin-right: 0.4em; }
 .bw-turn { color: var(--bw-accent); }
 .bw-reason { color: var(--bw-bad); font-weight: bold; }
