@@ -31,6 +31,7 @@ import argparse
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -196,6 +197,35 @@ def shoot(page: Any, css: str, path: Path, width: int) -> None:
     el.screenshot(path=str(path))
 
 
+def lab_looks(work: Path) -> Iterator[tuple[str, str, int, Any]]:
+    """JupyterLab (files, settings and kernels under ``work``) running the notebook once a
+    look (:data:`LOOKS`) in headless Chromium: yields ``(suffix, language, width, page)``
+    with every widget drawn, the page closed after each."""
+    root = work / "notebooks"
+    root.mkdir()
+    for i, (_suffix, _theme, language, _width) in enumerate(LOOKS):
+        write_notebook(root / f"look{i}.ipynb", language)
+    tracker = {"autoStartDefaultKernel": True, "windowingMode": "none"}
+    settings = {"@jupyterlab/notebook-extension/tracker.jupyterlab-settings": tracker}
+    with jupyter_lab(root, work, settings=settings) as (url, settings_dir), \
+            chromium() as browser:
+        base, query = url.split("?", 1)
+        for i, (suffix, theme, language, width) in enumerate(LOOKS):
+            lab_theme(settings_dir, theme)
+            # a workspace of its own: only this look's notebook open, its own kernel
+            address = f"{base}/workspaces/look{i}/tree/look{i}.ipynb?{query}&reset"
+            page = open_page(browser, address, width, [".jp-Notebook"])
+            try:
+                if width < 800:  # a narrow window: the file browser folded away
+                    page.wait_for_selector("#jp-left-stack", state="attached")
+                    page.keyboard.press("Control+b")
+                    page.wait_for_selector("#jp-left-stack", state="hidden")
+                run_all(page)
+                yield suffix, language, width, page
+            finally:
+                close_page(page)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=OUT, help="where the PNGs go")
@@ -207,33 +237,11 @@ def main(argv: list[str]) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="belote-shots-") as tmp:
-        work = Path(tmp)
-        root = work / "notebooks"
-        root.mkdir()
-        for i, (_suffix, _theme, language, _width) in enumerate(LOOKS):
-            write_notebook(root / f"look{i}.ipynb", language)
-        tracker = {"autoStartDefaultKernel": True, "windowingMode": "none"}
-        settings = {"@jupyterlab/notebook-extension/tracker.jupyterlab-settings": tracker}
-        with jupyter_lab(root, work, settings=settings) as (url, settings_dir), \
-                chromium() as browser:
-            base, query = url.split("?", 1)
-            for i, (suffix, theme, _language, width) in enumerate(LOOKS):
-                lab_theme(settings_dir, theme)
-                # a workspace of its own: only this look's notebook open, its own kernel
-                address = f"{base}/workspaces/look{i}/tree/look{i}.ipynb?{query}&reset"
-                page = open_page(browser, address, width, [".jp-Notebook"])
-                try:
-                    if width < 800:  # a narrow window: the file browser folded away
-                        page.wait_for_selector("#jp-left-stack", state="attached")
-                        page.keyboard.press("Control+b")
-                        page.wait_for_selector("#jp-left-stack", state="hidden")
-                    run_all(page)
-                    for name, css in WIDGETS.items():
-                        path = args.out / f"{name}{suffix}.png"
-                        shoot(page, css, path, width)
-                        print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
-                finally:
-                    close_page(page)
+        for suffix, _language, width, page in lab_looks(Path(tmp)):
+            for name, css in WIDGETS.items():
+                path = args.out / f"{name}{suffix}.png"
+                shoot(page, css, path, width)
+                print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
     print(f"screenshots: {time.perf_counter() - t0:.0f} s")
     return 0
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -354,3 +355,32 @@ OVERFLOWS = """() => {
   }
   return out;
 }"""
+
+
+# --- colours and notebooks shared by the browser tests ------------------------------------------
+def rgb(colour: str) -> tuple[float, ...]:
+    """A computed CSS colour (``rgb(…)``/``rgba(…)``) as its red, green and blue."""
+    return tuple(float(x) for x in re.findall(r"[\d.]+", colour)[:3])
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two computed CSS colours."""
+    def lum(c: str) -> float:
+        lin = [x / 255 for x in rgb(c)]
+        lin = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in lin]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def cells_notebook(path: Path, cells: Iterable[str]) -> Path:
+    """A notebook of code ``cells`` written at ``path`` (a Python 3 kernel), for Voilà."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
+                                 "name": "python3"}
+    nbformat.write(nb, path)
+    return path
+

@@ -20,7 +20,6 @@ workstation and fail in CI (``CI`` set).
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,11 +30,8 @@ from browser_support import (
     MIN_CONTRAST,
     OVERFLOWS,
     ROOT,
-    chromium,
-    close_page,
-    jupyter_lab,
-    lab_theme,
-    open_page,
+    contrast,
+    rgb,
     skip_or_fail,
     unavailable,
 )
@@ -77,20 +73,6 @@ OUTSIDE_SCROLLERS = OVERFLOWS.replace(
 assert OUTSIDE_SCROLLERS != OVERFLOWS
 
 
-def _rgb(colour: str) -> tuple[float, ...]:
-    return tuple(float(x) for x in re.findall(r"[\d.]+", colour)[:3])
-
-
-def _contrast(a: str, b: str) -> float:
-    def lum(c: str) -> float:
-        lin = [x / 255 for x in _rgb(c)]
-        lin = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in lin]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-    hi, lo = sorted((lum(a), lum(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 @pytest.fixture(scope="module")
 def looks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, dict[str, Any]]]:
     """Each look's facts (and its 600 px overflows), read once: JupyterLab runs the notebook
@@ -99,36 +81,16 @@ def looks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, dict[s
     if reason:
         skip_or_fail(reason)
     work = tmp_path_factory.mktemp("lab")
-    root = work / "notebooks"
-    root.mkdir()
     out = work / "screenshots"
     out.mkdir()
-    for i, (_suffix, _theme, language, _width) in enumerate(shots.LOOKS):
-        shots.write_notebook(root / f"look{i}.ipynb", language)
-    tracker = {"autoStartDefaultKernel": True, "windowingMode": "none"}
-    settings = {"@jupyterlab/notebook-extension/tracker.jupyterlab-settings": tracker}
     found: dict[str, dict[str, Any]] = {}
-    with jupyter_lab(root, work, settings=settings) as (url, settings_dir), \
-            chromium() as browser:
-        base, query = url.split("?", 1)
-        for i, (suffix, theme, language, width) in enumerate(shots.LOOKS):
-            lab_theme(settings_dir, theme)
-            address = f"{base}/workspaces/look{i}/tree/look{i}.ipynb?{query}&reset"
-            page = open_page(browser, address, width, [".jp-Notebook"])
-            try:
-                if width < 800:
-                    page.wait_for_selector("#jp-left-stack", state="attached")
-                    page.keyboard.press("Control+b")
-                    page.wait_for_selector("#jp-left-stack", state="hidden")
-                shots.run_all(page)
-                facts = page.evaluate(FACTS)
-                facts["language"] = language
-                facts["overflows"] = page.evaluate(OUTSIDE_SCROLLERS) if width < 800 else []
-                found[suffix or "_light"] = facts
-                for name in ("declarations", "draw", "review_moment", "redeal"):
-                    shots.shoot(page, shots.WIDGETS[name], out / f"{name}{suffix}.png", width)
-            finally:
-                close_page(page)
+    for suffix, language, width, page in shots.lab_looks(work):
+        facts = page.evaluate(FACTS)
+        facts["language"] = language
+        facts["overflows"] = page.evaluate(OUTSIDE_SCROLLERS) if width < 800 else []
+        found[suffix or "_light"] = facts
+        for name in ("declarations", "draw", "review_moment", "redeal"):
+            shots.shoot(page, shots.WIDGETS[name], out / f"{name}{suffix}.png", width)
     yield found
 
 
@@ -161,9 +123,9 @@ def test_disabled_buttons_and_600px(looks: dict[str, dict[str, Any]], look: str)
     f = looks[look]
     assert any("bw-new-hand" in b["css"] for b in f["disabled"]), f["disabled"]
     for b in f["disabled"]:
-        r, g, bl = _rgb(b["bg"])
+        r, g, bl = rgb(b["bg"])
         assert not (g > r + 40 and g > bl + 40), b
-        assert b["opacity"] == "1" and _contrast(b["bg"], b["fg"]) >= MIN_CONTRAST, b
+        assert b["opacity"] == "1" and contrast(b["bg"], b["fg"]) >= MIN_CONTRAST, b
     assert not f["overflows"], f["overflows"]
 
 

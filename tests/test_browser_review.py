@@ -21,11 +21,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
 from browser_support import (
     RENDER_TIMEOUT,
     act_on_table,
+    cells_notebook,
     chromium,
     close_page,
     open_page,
@@ -47,11 +47,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     if reason:
         skip_or_fail(reason)
     folder = tmp_path_factory.mktemp("review")
-    notebook = folder / "lucky.ipynb"
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
-    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
-                                 "name": "python3"}
-    nbformat.write(nb, notebook)
+    notebook = cells_notebook(folder / "lucky.ipynb", CELLS)
     errors: list[str] = []
     with voila(Path(notebook), folder) as url, chromium() as browser:
         pg = open_page(browser, url, 1200, [f"{TABLE} .bw-my-hand .bw-card-btn"], errors)

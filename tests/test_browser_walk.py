@@ -29,7 +29,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
 from belote_widgets.play_table import PlayTable
 from browser_support import (
@@ -37,9 +36,12 @@ from browser_support import (
     OVERFLOWS,
     RENDER_TIMEOUT,
     act_on_table,
+    cells_notebook,
     chromium,
     close_page,
+    contrast,
     open_page,
+    rgb,
     skip_or_fail,
     unavailable,
     voila,
@@ -61,22 +63,13 @@ CELLS = [
 READY = [f".{name} .bw-my-hand .bw-card-btn" for name in TABLES] + [f".{APP} .bw-start"]
 
 
-def _notebook(folder: Path) -> Path:
-    path = folder / "walk.ipynb"
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
-    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
-                                 "name": "python3"}
-    nbformat.write(nb, path)
-    return path
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     reason = unavailable("voila")
     if reason:
         skip_or_fail(reason)
     folder = tmp_path_factory.mktemp("walk")
-    with voila(_notebook(folder), folder) as url, chromium() as browser:
+    with voila(cells_notebook(folder / "walk.ipynb", CELLS), folder) as url, chromium() as browser:
         yield url, browser
 
 
@@ -241,20 +234,6 @@ DISABLED = """sel => [...document.querySelectorAll(sel + ' button.jupyter-button
   })"""
 
 
-def _rgb(colour: str) -> tuple[float, ...]:
-    return tuple(float(x) for x in re.findall(r"[\d.]+", colour)[:3])
-
-
-def _contrast(a: str, b: str) -> float:
-    def lum(c: str) -> float:
-        lin = [x / 255 for x in _rgb(c)]
-        lin = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in lin]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-    hi, lo = sorted((lum(a), lum(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_disabled_buttons_look_disabled(served: tuple[str, Any], theme: str) -> None:
     url, browser = served
@@ -264,10 +243,10 @@ def test_disabled_buttons_look_disabled(served: tuple[str, Any], theme: str) -> 
         names = " ".join(b["css"] for b in found)
         assert "bw-new-hand" in names and "bw-review-button" in names, found
         for b in found:
-            r, g, bl = _rgb(b["bg"])
+            r, g, bl = rgb(b["bg"])
             assert not (g > r + 40 and g > bl + 40), b  # never green
             assert b["opacity"] == "1", b
-            assert _contrast(b["bg"], b["fg"]) >= 4.5, b
+            assert contrast(b["bg"], b["fg"]) >= 4.5, b
     finally:
         close_page(pg)
 

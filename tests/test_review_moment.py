@@ -12,6 +12,7 @@ import korean_lint as kl
 import pytest
 from belote_widgets.describe import seat_hand_html
 from belote_widgets.review_view import REVIEW_TEXTS
+from test_widget_review import play_first
 
 from belote_lab.cards import SEATS, Card
 from belote_lab.review import ReviewRow
@@ -193,24 +194,11 @@ def test_seat_hand_marks_only_face_up_cards() -> None:
     assert "bw-mark" not in seat_hand_html(h, seat, "en", False, marks)
 
 
-def _play_first(t: bw.PlayTable) -> None:
-    """The first call and then the first playable card each time, as the browser test does."""
-    for _ in range(80):
-        if t.hand.phase == "done":
-            return
-        legal = [c for c, b in t.cards.buttons.items() if "bw-legal" in b._dom_classes]
-        if legal and t.is_learner_turn and t.hand.phase == "play":
-            t.cards.click(legal[0])
-        else:
-            t.call_box.children[0].click()
-    raise AssertionError("the hand did not end")
-
-
 def test_the_lucky_card_at_the_table_opens_at_its_moment() -> None:
     # tests/test_widget_review.py's lucky card: South's A♦ at trick 6 cost nothing with every
     # card known, but the hint, from what South could see, put it well below 7♦
     t = bw.PlayTable("belote", mode="hand", level=2, seed=10)
-    _play_first(t)
+    play_first(t)
     assert t.review_hand()
     st = t.review_stepper
     assert st is not None and st.moment_box in st.children  # under the table's review table

@@ -18,7 +18,7 @@ from belote_lab.review import level_with_first, review
 from belote_lab.selfplay import play_hand
 
 
-def _play_first(t: bw.PlayTable) -> None:
+def play_first(t: bw.PlayTable) -> None:
     """The first call and then the first playable card each time, as the browser test does."""
     for _ in range(80):
         if t.hand.phase == "done":
@@ -39,7 +39,7 @@ def test_review_button_at_the_table() -> None:
     t = bw.PlayTable("belote", mode="hand", level=2, seed=1)
     assert t.review_button.disabled and t.review_button.description == "Review this hand"
     assert not t.review_hand() and "once it is over" in t.status_label.value
-    _play_first(t)
+    play_first(t)
     assert not t.review_button.disabled
     assert t.review_hand()
     r = t._review
@@ -138,7 +138,7 @@ def test_hint_at_the_first_lead_says_how_and_shows_a_range_only_from_20_deals() 
 
 # --- verdicts and intervals (issue 27, item 3) ---------------------------------------------
 def _play_first_with_hints(t: bw.PlayTable) -> list[object]:
-    """:func:`_play_first`, asking the hint before each card of the learner: the hints shown."""
+    """:func:`play_first`, asking the hint before each card of the learner: the hints shown."""
     shown = []
     for _ in range(80):
         if t.hand.phase == "done":
@@ -215,7 +215,7 @@ def test_a_lucky_card_at_the_table() -> None:
     # call and then the first playable card each time; South's A♦ at trick 6 cost nothing with
     # every card known, but the hint, from what South could see, put it well below 7♦
     t = bw.PlayTable("belote", mode="hand", level=2, seed=10)
-    _play_first(t)
+    play_first(t)
     assert t.review_hand()
     r = t._review
     lucky = [x for x in r.rows if x.verdict == "lucky"]
