@@ -1199,7 +1199,7 @@ def test_the_hint_says_its_deals_are_weighed_by_what_was_seen() -> None:
             t.call_box.children[0].click()
         assert t.show_hint() and t._hint is not None and t._hint.weighted is weighted
         said = "each drawn as often as the calls and cards seen make it likely"
-        v = View(t.session)  # the drawing is a pure function of what the table shows
-        assert (said in hint_table(v, t._hint, "en")) is weighted, game
-        assert ("나올 만한 딜일수록" in hint_table(v, t._hint, "ko")) is weighted, game
-        assert f"average over {t._hint.samples} sampled deals" in hint_table(v, t._hint, "en")
+        en, ko = View(t.session, "en"), View(t.session, "ko")  # drawing: a pure function
+        assert (said in hint_table(en, t._hint)) is weighted, game
+        assert ("나올 만한 딜일수록" in hint_table(ko, t._hint)) is weighted, game
+        assert f"average over {t._hint.samples} sampled deals" in hint_table(en, t._hint)

@@ -786,16 +786,17 @@ class PlayTable(LocalizedWidget):
     def _render(self) -> None:
         lang = self.language
         h = self.hand
+        v = self._view()  # what the drawing functions of table_view draw
         self._render_buttons(lang)
         self._set_class("bw-four-colour", self.four_colour)
         for other in LANGUAGES:  # the Resume button's label is drawn by the CSS of its language
             self._set_class(f"bw-lang-{other}", other == lang)
-        self.header.value = header_html(self._view(), h, lang)
-        self.status_bar.value = bar_html(self._view(), h, lang)
-        self.status_label.value = status_html(self._view(), lang)
+        self.header.value = header_html(v)
+        self.status_bar.value = bar_html(v)
+        self.status_label.value = status_html(v)
         for s in h.seat_order:
-            self.seat_html[s].value = seat_html(self._view(), h, s, lang)
-        self.center.value = center_html(self._view(), h, lang)
+            self.seat_html[s].value = seat_html(v, s)
+        self.center.value = center_html(v)
         self._render_cards(h, lang)
         self._render_calls(h, lang)
         self.reason_label.value = self._reason_html(lang)
@@ -803,9 +804,9 @@ class PlayTable(LocalizedWidget):
         self._render_review(h, lang)
         self._render_progress(lang)
         self._render_declare(h, lang)
-        self.info_html.value = info_html(self._view(), h, lang)
-        self.log_html.value = log_html(self._view(), h, lang)
-        self.scoreboard.value = scoreboard_html(self._view(), lang)
+        self.info_html.value = info_html(v)
+        self.log_html.value = log_html(v)
+        self.scoreboard.value = scoreboard_html(v)
         self.save_link.value = self._save_html(lang)
         if self._file_said is not None:  # the last Resume's message, in the language shown
             self.file_message.value = self._file_said(lang)
@@ -874,7 +875,7 @@ class PlayTable(LocalizedWidget):
 
     def _render_calls(self, h: Any, lang: str) -> None:
         turned = h.turned
-        calls = calls_line(self._view(), h, lang)
+        calls = calls_line(self._view())
         parts = []
         if h.phase == "bidding" or calls:
             parts.append(f"<b>{esc(text('calls', lang))}</b>: {esc(calls or '—')}")
@@ -942,7 +943,7 @@ class PlayTable(LocalizedWidget):
             return f'<span class="bw-muted">{esc(text("hint_not_now", lang))}</span>'
         parts = []
         if self._hint is not None:
-            parts.append(hint_table(self._view(), self._hint, lang))
+            parts.append(hint_table(self._view(), self._hint))
         if self._advice is not None:
             parts.append(f'<div class="bw-advice">{self._advice.html(lang)}</div>')
         if self._hint_error:

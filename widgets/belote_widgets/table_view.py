@@ -6,9 +6,9 @@ the widgets, takes the learner's clicks, drives the session and draws with these
 >>> from belote_lab.session import Session
 >>> s = Session("callbreak", seed=4, dealer="S"); _ = s.advance()  # West, North, East call
 >>> v = View(s, "en")
->>> "bw-suit-S" in badge_html(v, v.hand, "en")     # spades are trump during the calls too
+>>> "bw-suit-S" in badge_html(v)     # spades are trump during the calls too
 True
->>> next_key(v), turn_words(v, v.hand, "en")
+>>> next_key(v), turn_words(v)
 ('next_hand', 'Your turn (South): make your call.')
 """
 
@@ -207,11 +207,13 @@ def next_key(v: View) -> str:
 
 
 def winner_words(v: View, lang: str) -> str:
+    """Who won the game or match on show, in ``lang`` (a draw said so)."""
     w = v.session.status()["winner"]
     return text("draw_game", lang) if w is None else text("wins", lang, side=side_name(w, lang))
 
 
 def level_words(v: View, lang: str) -> str:
+    """The computer's level, or each seat's when they differ."""
     levels = v.session.status()["levels"]
     if len(set(levels.values())) == 1:
         return text("level", lang, n=next(iter(levels.values())))
@@ -219,7 +221,10 @@ def level_words(v: View, lang: str) -> str:
     return play_text("levels", lang, levels=shown)
 
 
-def header_html(v: View, h: Any, lang: str) -> str:
+def header_html(v: View) -> str:
+    """The header: game, mode and numbers, the deal number, the learner, levels, dealer,
+    phase and contract."""
+    h, lang = v.hand, v.language
     s = v.session
     st = s.status()
     head = [f"<b>{esc(game_name(v.game.name, lang))}</b>"]
@@ -249,8 +254,9 @@ def header_html(v: View, h: Any, lang: str) -> str:
     return " · ".join(head)
 
 
-def badge_html(v: View, h: Any, lang: str) -> str:
+def badge_html(v: View) -> str:
     """The trump as a large badge (its suit symbol, or the contract in words)."""
+    h, lang = v.hand, v.language
     c = h.contract or v.game.known_contract  # Callbreak: spades during the calls too
     label = play_text("trump_badge", lang)
     if c is None:
@@ -267,7 +273,9 @@ def badge_html(v: View, h: Any, lang: str) -> str:
             f'title="{esc(words)}" aria-label="{esc(words)}">{trump.symbol}</span>')
 
 
-def turn_words(v: View, h: Any, lang: str) -> str:
+def turn_words(v: View) -> str:
+    """Whose turn it is, in words (the computer busy, the hand over, the learner, a seat)."""
+    h, lang = v.hand, v.language
     if v.busy:
         return play_text("busy", lang)
     if h.is_over:
@@ -281,18 +289,19 @@ def turn_words(v: View, h: Any, lang: str) -> str:
     )
 
 
-def bar_html(v: View, h: Any, lang: str) -> str:
+def bar_html(v: View) -> str:
     """The fixed bar: trump badge, contract, whose turn, the score, round, run."""
+    h, lang = v.hand, v.language
     st = v.session.status()
     score = " · ".join(
         f"{esc(side_label(v, side, lang))} {n}" for side, n in st["totals"].items()
     )
     contract = contract_text(h, lang) or "—"
     items = [
-        badge_html(v, h, lang),
+        badge_html(v),
         f'<span class="bw-bar-item"><b>{esc(text("contract", lang))}</b>: '
         f"{esc(contract)}</span>",
-        f'<span class="bw-bar-item bw-bar-turn">{esc(turn_words(v, h, lang))}</span>',
+        f'<span class="bw-bar-item bw-bar-turn">{esc(turn_words(v))}</span>',
         f'<span class="bw-bar-item bw-bar-score"><b>{esc(play_text("score", lang))}</b>: '
         f"{score}</span>",
     ]
@@ -318,8 +327,9 @@ def side_label(v: View, side: str, lang: str) -> str:
     return text("you_side" if g.partnership else "you_seat", lang, name=name)
 
 
-def seat_html(v: View, h: Any, s: int, lang: str) -> str:
+def seat_html(v: View, s: int) -> str:
     """One seat's panel: its name, turn, tricks, call and (another seat's) card backs."""
+    h, lang = v.hand, v.language
     mark = ' <span class="bw-turn">▶</span>' if h.current_player == s else ""
     name = seat_name(s, lang)
     if s == v.seat:
@@ -338,8 +348,9 @@ def seat_html(v: View, h: Any, s: int, lang: str) -> str:
     )
 
 
-def fresh_last_trick(v: View, h: Any) -> bool:
+def fresh_last_trick(v: View) -> bool:
     """Was the last trick completed since the learner's last card (so not seen yet)?"""
+    h = v.hand
     if not h.tricks:
         return False
     me, plays, mine = SEATS[v.seat], 0, 0
@@ -351,20 +362,22 @@ def fresh_last_trick(v: View, h: Any) -> bool:
     return len(h.tricks) * len(h.seat_order) >= mine
 
 
-def center_html(v: View, h: Any, lang: str) -> str:
+def center_html(v: View) -> str:
     """The felt: the current trick (each card at its player's place), the last trick (just
     completed, or peeked at) and the turned card."""
+    h, lang = v.hand, v.language
     current = trick_html(h, lang)
     center = f'<div class="bw-muted">{esc(text("current_trick", lang))}</div>'
     center += f'<div class="bw-current">{current}</div>' if current else ""
-    if v.peek or not current or fresh_last_trick(v, h):
+    if v.peek or not current or fresh_last_trick(v):
         center += last_trick_html(h, lang)
     center += turned_html(h, lang)
     return f'<div class="bw-felt">{center}</div>'
 
 
-def calls_line(v: View, h: Any, lang: str) -> str:
+def calls_line(v: View) -> str:
     """The calls so far in words (Callbreak: ``East called 4 tricks`` …)."""
+    h, lang = v.hand, v.language
     if v.game.bidding != "calls":
         return calls_text(h, lang)
     return ", ".join(  # in the order the calls were made
@@ -372,7 +385,9 @@ def calls_line(v: View, h: Any, lang: str) -> str:
     )
 
 
-def status_html(v: View, lang: str) -> str:
+def status_html(v: View) -> str:
+    """The status lines: the last message, the computer's actions since, what to do now."""
+    lang = v.language
     h = v.hand
     lines = []
     if v.status is not None:
@@ -404,7 +419,9 @@ def action_words(v: View, action: Action, lang: str, turned: Card | None) -> str
     return action_text(action, lang, turned)
 
 
-def hint_table(v: View, hn: Hint, lang: str) -> str:
+def hint_table(v: View, hn: Hint) -> str:
+    """The hint as a table: each card's value (and range) from what the learner sees."""
+    lang = v.language
     unit = text("hint_unit_tricks" if hn.unit == "tricks" else "hint_unit_points", lang)
     sampled = "hint_weighted" if hn.weighted else "hint_sampled"
     kind = text("hint_exact", lang) if hn.exact else text(sampled, lang, n=hn.samples)
@@ -435,7 +452,10 @@ def hint_table(v: View, hn: Hint, lang: str) -> str:
     )
 
 
-def info_html(v: View, h: Any, lang: str) -> str:
+def info_html(v: View) -> str:
+    """Points so far, the stock, Callbreak's calls, the declarations shown, the
+    announcements and, at the end, the result in words."""
+    h, lang = v.hand, v.language
     parts = []
     g = v.game
     label = text("tricks_so_far" if g.counts == "tricks" else "points_so_far", lang)
@@ -466,11 +486,12 @@ def info_html(v: View, h: Any, lang: str) -> str:
     return "<br>".join(parts)
 
 
-def log_html(v: View, h: Any, lang: str) -> str:
+def log_html(v: View) -> str:
     """The hand trick by trick: the calls, then each trick's cards by seat and its winner."""
+    h, lang = v.hand, v.language
     trump = h.contract.trump if h.contract is not None else None
     items = []
-    calls = calls_line(v, h, lang)
+    calls = calls_line(v)
     if calls:
         items.append(f"<li><b>{esc(play_text('log_calls', lang))}</b>: {esc(calls)}</li>")
     tricks = [(t.leader, list(t.cards), t) for t in h.tricks]
@@ -499,7 +520,9 @@ def log_html(v: View, h: Any, lang: str) -> str:
             f"{body}</details>")
 
 
-def scoreboard_html(v: View, lang: str) -> str:
+def scoreboard_html(v: View) -> str:
+    """The scoreboard: a row a finished hand (or round), the totals, the games won."""
+    lang = v.language
     names = v.game.sides
     head = "".join(f"<th>{esc(side_label(v, s, lang))}</th>" for s in names)
     column = "round_head" if v.session.status()["rounds"] is not None else "hand_no"
