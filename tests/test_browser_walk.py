@@ -220,8 +220,9 @@ def test_settings_panel_follows_a_resumed_callbreak_game(page: Any, tmp_path: Pa
     page.wait_for_selector(f"{sel} .bw-file-message:has-text('Resumed')")
     page.wait_for_function(
         f"() => document.querySelector('{sel} .bw-settings select').value === 'Callbreak'")
-    selects = panel.locator("select")
-    assert selects.nth(1).input_value().startswith("Journey"), selects.nth(1).input_value()
+    page.wait_for_function(  # the mode's options are relabelled just after the game's
+        f"() => document.querySelectorAll('{sel} .bw-settings select')[1].value"
+        ".startsWith('Journey')")
     levels = [panel.locator(f".bw-level-{s} select").input_value() for s in "WNE"]
     assert [x.split()[0] for x in levels] == ["1", "1", "1"], levels  # a journey: level 1
 

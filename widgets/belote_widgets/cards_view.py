@@ -149,9 +149,12 @@ button.bw-card-btn.bw-selected { box-shadow: 0 0 0 3px #1f6fd1; transform: trans
 button.bw-card-btn.bw-wrong { box-shadow: 0 0 0 3px #d12f1f; }
 button.bw-card-btn.bw-missed { box-shadow: 0 0 0 3px #e0a100; }
 button.bw-card-btn.bw-clicked { transform: translateY(-5px); }
-/* the card just drawn from the stock, until the next trick: a violet frame outside the legal
-   ring (trump cards already have a gold one) and an arrow */
-button.bw-card-btn.bw-drawn { outline: 3px solid #7b3fb0; outline-offset: 4px; }
+/* the card just drawn from the stock, until the next trick: raised, a violet ring outside the
+   legal one (trump cards already have a gold frame), above its neighbours, and an arrow */
+.bw-my-hand { padding-top: 8px; }  /* room for a raised card (drawn, selected) and its ring */
+button.bw-card-btn.bw-drawn { transform: translateY(-6px); position: relative; z-index: 1;
+  box-shadow: 0 0 0 3px #7b3fb0; }
+button.bw-card-btn.bw-drawn.bw-legal { box-shadow: 0 0 0 3px #2e9b3e, 0 0 0 6px #7b3fb0; }
 button.bw-card-btn.bw-drawn::after { content: "↓"; color: #7b3fb0; font-weight: bold;
   font-size: 0.85em; vertical-align: super; margin-left: 1px; }
 .bw-seat { font-weight: bold; margin-right: 0.4em; }
