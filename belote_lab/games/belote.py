@@ -238,11 +238,17 @@ def team_declarations(
         if declaring is not None and not declaring[seat]:
             continue
         totals[seat % 2] += sum(d.points for d in declarations_of(CardSet(mask)))
-    if totals[0] > totals[1]:
-        return {"NS": totals[0], "EW": 0}
-    if totals[1] > totals[0]:
-        return {"NS": 0, "EW": totals[1]}
-    return {"NS": 0, "EW": 0}
+    out = dict.fromkeys(TEAMS, 0)
+    wins = _scoring_team(totals)
+    if wins >= 0:
+        out[TEAMS[wins]] = totals[wins]
+    return out
+
+
+def _scoring_team(totals: Sequence[int]) -> int:
+    """The team (0 = NS, 1 = EW) whose declarations score: only the greater declared total
+    (RULES.md §1); equal totals, neither (-1)."""
+    return 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else -1
 
 
 def shown_declarations(
@@ -268,7 +274,7 @@ def shown_declarations(
         for d in declarations_of(CardSet(mask)):
             found.append((seat, d))
             totals[seat % 2] += d.points
-    wins = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else -1
+    wins = _scoring_team(totals)
     return tuple(ShownDeclaration(seat, d, seat % 2 == wins) for seat, d in found)
 
 
@@ -907,8 +913,11 @@ class BeloteHand(TrickPlay):
     def _on_trick(self, trick: Any) -> None:
         if len(self.tricks) == 1 and self.rules.declarations:
             declaring = [self.declares(s) for s in range(4)]
-            self.declared = team_declarations(self.original, declaring)
             self._shown = shown_declarations(self.original, declaring)
+            self.declared = {  # what scores, read from what was shown (one reading of the rule)
+                team: sum(x.points for x in self._shown if x.scored and x.team == team)
+                for team in TEAMS
+            }
             self.declarations_complete = all(
                 declaring[s] or not declarations_of(CardSet(self.original[s])) for s in range(4)
             )

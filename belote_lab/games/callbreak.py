@@ -570,9 +570,7 @@ class CallbreakHand(TrickPlay):
         '동쪽의 손패에 스페이드가 한 장도 없으므로 카드를 다시 나눕니다.'
         """
         seat = max(self.redeal_seat, 0)
-        code = next((c for c in ("no_spade", "no_face")
-                     if (self.redeal_reason or "").endswith(words.text(f"callbreak.void_{c}"))),
-                    None)
+        code = self._void_code()
         if code is None:
             return super().redeal_words(language)
         return words.text("callbreak.redealt", language,
@@ -625,14 +623,19 @@ class CallbreakHand(TrickPlay):
             why=words.text(f"callbreak.void_{code}", language),
         )
 
-    def _void_ko(self) -> str:
-        """Why the deal is void, in Korean (read from the English ``redeal_reason``)."""
-        seat = max(self.redeal_seat, 0)
-        code = next(
+    def _void_code(self) -> str | None:
+        """The kind of the void deal (``no_spade``, ``no_face``), read from the English
+        ``redeal_reason``; ``None`` for a reason of no known kind."""
+        return next(
             (c for c in ("no_spade", "no_face")
              if (self.redeal_reason or "").endswith(words.text(f"callbreak.void_{c}"))),
             None,
         )
+
+    def _void_ko(self) -> str:
+        """Why the deal is void, in Korean (read from the English ``redeal_reason``)."""
+        seat = max(self.redeal_seat, 0)
+        code = self._void_code()
         if code is None:  # a reason of no known kind: its English words as they are
             return self.redeal_reason or ""
         return self._void_words("ko", seat, code)
