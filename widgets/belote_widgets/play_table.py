@@ -787,7 +787,7 @@ class PlayTable(LocalizedWidget):
         lang = self.language
         h = self.hand
         v = self._view()  # what the drawing functions of table_view draw
-        self._render_buttons(lang)
+        self._render_buttons(v)
         self._set_class("bw-four-colour", self.four_colour)
         for other in LANGUAGES:  # the Resume button's label is drawn by the CSS of its language
             self._set_class(f"bw-lang-{other}", other == lang)
@@ -798,9 +798,9 @@ class PlayTable(LocalizedWidget):
             self.seat_html[s].value = seat_html(v, s)
         self.center.value = center_html(v)
         self._render_cards(h, lang)
-        self._render_calls(h, lang)
+        self._render_calls(v)
         self.reason_label.value = self._reason_html(lang)
-        self.hint_html.value = self._hint_html(lang)
+        self.hint_html.value = self._hint_html(v)
         self._render_review(h, lang)
         self._render_progress(lang)
         self._render_declare(h, lang)
@@ -819,11 +819,12 @@ class PlayTable(LocalizedWidget):
         elif not on and name in self._dom_classes:
             self.remove_class(name)
 
-    def _render_buttons(self, lang: str) -> None:
+    def _render_buttons(self, v: View) -> None:
+        lang = v.language
         s = self.session
         self.undo_button.description = text("undo", lang)
         self.hint_button.description = text("hint", lang)
-        self.new_hand_button.description = _w(next_key(self._view()), lang)
+        self.new_hand_button.description = _w(next_key(v), lang)
         self.bid_button.description = text("bid", lang)
         self.last_trick_toggle.description = _w("last_trick_toggle", lang)
         self.resume_upload.description = _w("resume", lang)
@@ -873,9 +874,10 @@ class PlayTable(LocalizedWidget):
         """The call buttons on show, by call (Coinche bids are in :attr:`bid_input`)."""
         return {c: b for c, b in self._call_made.items() if b in self.call_box.children}
 
-    def _render_calls(self, h: Any, lang: str) -> None:
+    def _render_calls(self, v: View) -> None:
+        h, lang = v.hand, v.language
         turned = h.turned
-        calls = calls_line(self._view())
+        calls = calls_line(v)
         parts = []
         if h.phase == "bidding" or calls:
             parts.append(f"<b>{esc(text('calls', lang))}</b>: {esc(calls or '—')}")
@@ -938,12 +940,13 @@ class PlayTable(LocalizedWidget):
             line = f"{c.pretty}: {words}"
         return f'<span class="bw-reason">{esc(line)}</span>'
 
-    def _hint_html(self, lang: str) -> str:
+    def _hint_html(self, v: View) -> str:
+        lang = v.language
         if self._hint_error == "":
             return f'<span class="bw-muted">{esc(text("hint_not_now", lang))}</span>'
         parts = []
         if self._hint is not None:
-            parts.append(hint_table(self._view(), self._hint))
+            parts.append(hint_table(v, self._hint))
         if self._advice is not None:
             parts.append(f'<div class="bw-advice">{self._advice.html(lang)}</div>')
         if self._hint_error:
