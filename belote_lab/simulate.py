@@ -543,8 +543,8 @@ def simulate(
     ``NT``/``AT``, a Coinche bid such as ``"100H"`` × ``multiplier``; anything in Callbreak,
     which plays the ``calls``, N E S W) taken by seat ``taker``, in compiled code: random
     players (level 1, :func:`belote_lab.batch.playouts`) or level 2 at every seat
-    (:mod:`belote_lab.batch_level2`, :mod:`belote_lab.batch_belote2`,
-    :mod:`belote_lab.batch_callbreak`: card for card, and call for call in Callbreak, the
+    (:mod:`belote_lab.batch.level2`, :mod:`belote_lab.batch.belote2`,
+    :mod:`belote_lab.batch.callbreak`: card for card, and call for call in Callbreak, the
     Python level-2 players); other deals than without ``contract``; the dealer turns from the
     first seat.
 
@@ -594,18 +594,18 @@ def _simulate_batch(
         res = playouts(g.name, n, contract, taker, seed, g.seats[0], rules=r, calls=calls,
                        multiplier=multiplier, rotate=True)
     elif levels == {"2"} and g.bidding == "calls":
-        from belote_lab.batch_callbreak import playouts_level2_callbreak
+        from belote_lab.batch.callbreak import playouts_level2_callbreak
 
         if calls is not None:
             raise ValueError("level 2 makes its own calls: leave out calls")
         res = playouts_level2_callbreak(n, seed, g.seats[0], rules=r, rotate=True)
     elif levels == {"2"} and g.has_stock:
-        from belote_lab.batch_belote2 import playouts_level2_belote2
+        from belote_lab.batch.belote2 import playouts_level2_belote2
 
         res = playouts_level2_belote2(n, contract, taker, seed, g.seats[0], rules=r,
                                       rotate=True)
     elif levels == {"2"} and len(g.seats) == 4 and g.bidding in ("taking", "auction"):
-        from belote_lab.batch_level2 import playouts_level2
+        from belote_lab.batch.level2 import playouts_level2
 
         res = playouts_level2(g.name, n, contract, taker, seed, g.seats[0], rules=r,
                               multiplier=multiplier, rotate=True)

@@ -96,9 +96,9 @@ def warm() -> float:
     """Solve one position of each kind and play a few batch hands of each game, so that
     every kernel gets compiled and cached; the seconds it took."""
     from belote_lab.batch import playouts
-    from belote_lab.batch_belote2 import playouts_level2_belote2
-    from belote_lab.batch_callbreak import playouts_level2_callbreak
-    from belote_lab.batch_level2 import playouts_level2
+    from belote_lab.batch.belote2 import playouts_level2_belote2
+    from belote_lab.batch.callbreak import playouts_level2_callbreak
+    from belote_lab.batch.level2 import playouts_level2
     from belote_lab.solver import solve
 
     t0 = time.perf_counter()

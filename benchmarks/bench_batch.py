@@ -19,8 +19,8 @@ from typing import Any
 
 from loadavg import load_average  # benchmarks/loadavg.py
 
-from belote_lab import batch
 from belote_lab._jit import HAVE_NUMBA
+from belote_lab.batch import core as batch
 
 CASES = (
     ("belote", "H"), ("belote", "NT"), ("belote", "AT"), ("coinche", "100S"), ("belote2", "H"),

@@ -1,5 +1,5 @@
 """Speed of level-2 play of two-player Belote in the batch simulator
-(:mod:`belote_lab.batch_belote2`): hands per second on one core, level 2 in both seats
+(:mod:`belote_lab.batch.belote2`): hands per second on one core, level 2 in both seats
 (fixed contract and taker, no bidding), beside level 1 (random legal play,
 :func:`belote_lab.batch.playouts`) on the same deals.
 
@@ -18,8 +18,8 @@ from typing import Any
 from bench_batch import batch_options, best_time  # benchmarks/bench_batch.py
 from loadavg import load_average  # benchmarks/loadavg.py
 
-from belote_lab import batch
-from belote_lab.batch_belote2 import playouts_level2_belote2
+from belote_lab.batch import core as batch
+from belote_lab.batch.belote2 import playouts_level2_belote2
 
 TRUMPS = ("S", "H", "D", "C")
 

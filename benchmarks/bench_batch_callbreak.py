@@ -1,4 +1,4 @@
-"""Speed of level-2 Callbreak in the batch simulator (:mod:`belote_lab.batch_callbreak`):
+"""Speed of level-2 Callbreak in the batch simulator (:mod:`belote_lab.batch.callbreak`):
 rounds per second on one core, level-2 calls and play at every seat, beside level 1 (fixed
 calls, random legal play, :func:`belote_lab.batch.playouts`) on the same deals.
 
@@ -18,8 +18,8 @@ from typing import Any
 from bench_batch import batch_options, best_time  # benchmarks/bench_batch.py
 from loadavg import load_average  # benchmarks/loadavg.py
 
-from belote_lab import batch
-from belote_lab.batch_callbreak import playouts_level2_callbreak
+from belote_lab.batch import core as batch
+from belote_lab.batch.callbreak import playouts_level2_callbreak
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,4 +1,4 @@
-"""Speed of level-2 play in the batch simulator (:mod:`belote_lab.batch_level2`): four-player
+"""Speed of level-2 play in the batch simulator (:mod:`belote_lab.batch.level2`): four-player
 Belote hands per second on one core, level 2 at every seat, beside level 1 (random legal
 play, :func:`belote_lab.batch.playouts`) on the same deals.
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 from bench_batch import batch_options, best_time  # benchmarks/bench_batch.py
 from loadavg import load_average  # benchmarks/loadavg.py
 
-from belote_lab import batch
-from belote_lab.batch_level2 import playouts_level2
+from belote_lab.batch import core as batch
+from belote_lab.batch.level2 import playouts_level2
 
 CONTRACTS = ("H", "NT", "AT")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from belote_lab import batch
+from belote_lab.batch import core as batch
 from belote_lab.cards import BELOTE_MASK, SEATS, SUIT_MASK, mask_cards
 from belote_lab.contract import Contract
 from belote_lab.games import get

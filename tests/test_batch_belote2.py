@@ -1,9 +1,9 @@
-"""Level-2 play of two-player Belote in the batch simulator (:mod:`belote_lab.batch_belote2`)
+"""Level-2 play of two-player Belote in the batch simulator (:mod:`belote_lab.batch.belote2`)
 against the Python player: at every position of level-2 self-play the compiled card is
 ``Belote2Player2().choose_card(state)`` on the engine's hand (the kernel's deal and stock,
 all four trumps, both takers), whole hands give the engine's cards, points and scores,
 positions reached by random play give the same card when
-:func:`~belote_lab.batch_belote2.level2_card_belote2` is called on them, and the arrays are
+:func:`~belote_lab.batch.belote2.level2_card_belote2` is called on them, and the arrays are
 the same with and without numba."""
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from belote_lab import batch
-from belote_lab.batch_belote2 import (
+from belote_lab.batch import core as batch
+from belote_lab.batch.belote2 import (
     BELOTE_HOPE2,
     LAST_SURE2,
     PLAIN_KEEP2,
@@ -166,7 +166,7 @@ def test_the_deals_are_the_batch_deals_and_bad_seats_are_refused() -> None:
 NO_JIT_SCRIPT = """
 import json, sys
 from belote_lab import _jit
-from belote_lab.batch_belote2 import playouts_level2_belote2
+from belote_lab.batch.belote2 import playouts_level2_belote2
 assert not _jit.HAVE_NUMBA
 out = {}
 for trump in ("S", "D"):

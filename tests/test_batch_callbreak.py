@@ -1,9 +1,9 @@
-"""Level-2 Callbreak in the batch simulator (:mod:`belote_lab.batch_callbreak`) against the
+"""Level-2 Callbreak in the batch simulator (:mod:`belote_lab.batch.callbreak`) against the
 Python player: the compiled call is ``CallbreakPlayer2().choose_call`` on the engine's
 state, at every position of level-2 self-play the compiled card is
 ``CallbreakPlayer2().choose_card(state)``, whole rounds driven by four ``CallbreakPlayer2``
 from the deal give the kernel's calls, cards, tricks and scores, positions reached by random
-play give the same card when :func:`~belote_lab.batch_callbreak.level2_card_callbreak` is
+play give the same card when :func:`~belote_lab.batch.callbreak.level2_card_callbreak` is
 called on them, and the arrays are the same with and without numba."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from belote_lab import batch
-from belote_lab.batch_callbreak import (
+from belote_lab.batch import core as batch
+from belote_lab.batch.callbreak import (
     learn_void_cb,
     level2_call,
     level2_card_callbreak,
@@ -169,7 +169,7 @@ def test_the_deals_are_the_batch_deals() -> None:
 NO_JIT_SCRIPT = """
 import json, sys
 from belote_lab import _jit
-from belote_lab.batch_callbreak import playouts_level2_callbreak
+from belote_lab.batch.callbreak import playouts_level2_callbreak
 assert not _jit.HAVE_NUMBA
 r = playouts_level2_callbreak(6, seed=2**40 + 7, dealer=2, record=True, rotate=True)
 out = {k: getattr(r, k).tolist() for k in sys.argv[1:]}

@@ -1,8 +1,8 @@
-"""Level-2 play in the batch simulator (:mod:`belote_lab.batch_level2`) against the Python
+"""Level-2 play in the batch simulator (:mod:`belote_lab.batch.level2`) against the Python
 player: at every position of level-2 self-play the compiled card is
 ``BelotePlayer2().choose_card(state)`` on the engine's hand (every contract, some rule
 options), whole hands give the engine's cards, points and scores, positions reached by random
-play give the same card when :func:`~belote_lab.batch_level2.level2_card` is called on them,
+play give the same card when :func:`~belote_lab.batch.level2.level2_card` is called on them,
 and the arrays are the same with and without numba."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from belote_lab import batch
-from belote_lab.batch_level2 import learn_void, level2_card, playouts_level2, rank_in_trick
+from belote_lab.batch import core as batch
+from belote_lab.batch.level2 import learn_void, level2_card, playouts_level2, rank_in_trick
 from belote_lab.cards import SEATS, mask_cards
 from belote_lab.games import get
 from belote_lab.players.belote import BelotePlayer2
@@ -179,7 +179,7 @@ def test_coinche_equals_the_python_player_and_its_scores() -> None:
 NO_JIT_SCRIPT = """
 import json, sys
 from belote_lab import _jit
-from belote_lab.batch_level2 import playouts_level2
+from belote_lab.batch.level2 import playouts_level2
 assert not _jit.HAVE_NUMBA
 out = {}
 for contract in ("H", "NT", "AT"):
@@ -209,12 +209,12 @@ def test_simulate_uses_the_compiled_level_2() -> None:
         r = playouts_level2(game, 80, contract, 2, seed=4, dealer=0, rotate=True)
         assert (sim.score == r.score).all() and (sim.tricks == r.tricks).all()
         assert (sim.taker == 2).all() and sim.meta["engine"] == "batch"
-    from belote_lab.batch_belote2 import playouts_level2_belote2
+    from belote_lab.batch.belote2 import playouts_level2_belote2
 
     sim = simulate("belote2", 60, "2,2", seed=4, contract="H", taker=2, progress=False)
     r = playouts_level2_belote2(60, "H", 2, seed=4, dealer=0, rotate=True)
     assert (sim.score == r.score).all() and (sim.taker == 2).all()
-    from belote_lab.batch_callbreak import playouts_level2_callbreak
+    from belote_lab.batch.callbreak import playouts_level2_callbreak
 
     sim = simulate("callbreak", 60, "2,2,2,2", seed=4, contract="-", progress=False)
     r = playouts_level2_callbreak(60, seed=4, dealer=0, rotate=True)

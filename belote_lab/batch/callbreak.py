@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from belote_lab._jit import jit, jit_inline
-from belote_lab.batch import (
+from belote_lab.batch.core import (
     FULL_DECK,
     SUIT13,
     BatchResult,

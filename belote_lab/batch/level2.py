@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from belote_lab._jit import jit, jit_inline
-from belote_lab.batch import (
+from belote_lab.batch.core import (
     BELOTE_DECK,
     SUIT13,
     BatchResult,
