@@ -38,6 +38,7 @@ from belote_lab.cards import (
 )
 
 __all__ = [
+    "CONTRACT_CODES",
     "ContractKind",
     "Contract",
     "TRUMP_ORDER",
@@ -199,3 +200,7 @@ _SUIT_CONTRACTS = {s: Contract(ContractKind.SUIT, s) for s in Suit}
 NO_TRUMP = Contract(ContractKind.NO_TRUMP)
 ALL_TRUMP = Contract(ContractKind.ALL_TRUMP)
 CALLBREAK = Contract(ContractKind.CALLBREAK, Suit.S)
+
+CONTRACT_CODES: tuple[str, ...] = ("S", "H", "D", "C", "NT", "AT", "callbreak")
+"""Every contract's code in one order: simulations store a contract as its index here
+(``SimulationResult.contract``, the batch kernels' contract numbers)."""

@@ -39,6 +39,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import PercentFormatter
 
 from belote_lab import words
+from belote_lab.contract import CONTRACT_CODES
 from belote_lab.games import Game, get
 
 if TYPE_CHECKING:
@@ -108,7 +109,6 @@ _OUTCOME_KEYS = dict(zip(OUTCOMES, ("made", "made_capot", "failed", "failed_capo
 
 _KIND_OF_CODE = {"S": "suit", "H": "suit", "D": "suit", "C": "suit", "NT": "no trump",
                  "AT": "all trump", "callbreak": "callbreak"}
-_CONTRACT_NAMES = ("S", "H", "D", "C", "NT", "AT", "callbreak")
 
 
 # --- numbers ----------------------------------------------------------------------------------
@@ -141,7 +141,7 @@ def mean_ci(values: Sequence[float] | np.ndarray, z: float = 1.96) -> tuple[floa
 
 
 def contract_kinds(contract: Sequence[int] | np.ndarray,
-                   names: Sequence[str] = _CONTRACT_NAMES) -> np.ndarray:
+                   names: Sequence[str] = CONTRACT_CODES) -> np.ndarray:
     """The kind of each contract index (``suit``, ``no trump``, ``all trump``).
 
     >>> contract_kinds([0, 3, 4, 5]).tolist()
@@ -326,7 +326,7 @@ def points_histogram(attack_points: Sequence[int] | np.ndarray,
 def points_by_contract(attack_points: Sequence[int] | np.ndarray,
                        defence_points: Sequence[int] | np.ndarray,
                        contract: Sequence[int] | np.ndarray, *,
-                       contract_names: Sequence[str] = _CONTRACT_NAMES,
+                       contract_names: Sequence[str] = CONTRACT_CODES,
                        title: str | None = None, total: int = 162,
                        language: str = "en") -> Figure:
     """One histogram panel (attack vs defence points) per contract kind present:

@@ -45,7 +45,9 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from belote_lab.batch.arrays import ARRAYS, empty_arrays
 from belote_lab.cards import SEATS
+from belote_lab.contract import CONTRACT_CODES
 from belote_lab.games import Game, get
 from belote_lab.selfplay import (
     BID_NUMBERS,
@@ -56,26 +58,11 @@ from belote_lab.selfplay import (
 
 __all__ = ["simulate", "SimulationResult", "Progress", "CONTRACT_NAMES", "ARRAYS"]
 
-CONTRACT_NAMES: tuple[str, ...] = ("S", "H", "D", "C", "NT", "AT", "callbreak")
-"""Contract codes; ``SimulationResult.contract`` holds indexes into this tuple."""
+CONTRACT_NAMES: tuple[str, ...] = CONTRACT_CODES
+"""Contract codes; ``SimulationResult.contract`` holds indexes into this tuple
+(:data:`belote_lab.contract.CONTRACT_CODES`)."""
 
-ARRAYS: tuple[str, ...] = (
-    "contract",
-    "bid",
-    "multiplier",
-    "taker",
-    "dealer",
-    "redeals",
-    "attack_points",
-    "defence_points",
-    "score",
-    "made",
-    "belote",
-    "capot",
-    "tricks",
-    "calls",
-)
-"""The per-hand array fields of :class:`SimulationResult`, in table order."""
+
 
 
 # --- progress -----------------------------------------------------------------------------------
@@ -499,26 +486,6 @@ def _scores(hand: Any, g: Game) -> list[int]:
     return [score[side] for side in g.sides]
 
 
-def _empty_arrays(g: Game, n: int) -> dict[str, np.ndarray]:
-    """The per-hand arrays of :data:`ARRAYS` for ``n`` hands of ``g``, before any is played."""
-    return {
-        "contract": np.zeros(n, np.int8),
-        "bid": np.zeros(n, np.int16),
-        "multiplier": np.ones(n, np.int8),
-        "taker": np.full(n, -1, np.int8),
-        "dealer": np.zeros(n, np.int8),
-        "redeals": np.zeros(n, np.int16),
-        "attack_points": np.zeros(n, np.int16),
-        "defence_points": np.zeros(n, np.int16),
-        "score": np.zeros((n, len(g.sides)), np.int32),
-        "made": np.zeros((n, 4) if g.bidding == "calls" else n, np.int8),
-        "belote": np.full(n, -1, np.int8),
-        "capot": np.full(n, -1, np.int8),
-        "tricks": np.zeros((n, 4), np.int8),
-        "calls": np.zeros((n, 4), np.int8),
-    }
-
-
 def simulate(
     game: str | Game,
     n_hands: int,
@@ -560,7 +527,7 @@ def simulate(
                                multiplier)
     run = play_hands(game, n_hands, players, seed, rules)
     g = run.game
-    a = _empty_arrays(g, n_hands)
+    a = empty_arrays(g, n_hands)
     bar = Progress(n_hands, label=g.name, enabled=progress)
     t0 = time.perf_counter()
     for i, (hand, _, redeals) in enumerate(run):
@@ -612,7 +579,7 @@ def _simulate_batch(
     else:
         raise ValueError(f"a fixed contract is played in compiled code by level 1 at every "
                          f"seat, or by level 2 at every seat; not by {', '.join(described)}")
-    a = _empty_arrays(g, n)
+    a = empty_arrays(g, n)
     a["contract"][:] = CONTRACT_NAMES.index(res.meta["code"])
     for name in ("dealer", "redeals", "score", "belote", "capot", "tricks"):
         a[name][:] = getattr(res, "dealers" if name == "dealer" else name)

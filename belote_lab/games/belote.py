@@ -1364,6 +1364,7 @@ GAME = Game(
     margin=margin,
     outcome=outcome,
     module=__name__,
+    batch="four",
     bidding="taking",
     rules_class=BeloteRules,
     hand_class=BeloteHand,

@@ -788,6 +788,7 @@ GAME = Game(
     margin=margin,
     outcome=outcome,
     module=__name__,
+    batch="belote2",
     has_stock=True,
     bidding="taking",
     rules_class=Belote2Rules,

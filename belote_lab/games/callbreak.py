@@ -1033,6 +1033,7 @@ GAME = Game(
     follow=follow_for,
     margin=margin,
     module=__name__,
+    batch="callbreak",
     bidding="calls",
     score_scale=10,
     rules_class=CallbreakRules,

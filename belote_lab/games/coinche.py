@@ -1063,6 +1063,7 @@ GAME = replace(
     margin=margin,
     outcome=outcome,
     module=__name__,
+    batch="coinche",
     bidding="auction",
     rules_class=CoincheRules,
     hand_class=CoincheHand,

@@ -73,6 +73,8 @@ class Game:
     match_class: Any = None
     extra: dict[str, Any] = field(default_factory=dict)
     outcome: Callable[..., Any] | None = None
+    batch: str | None = None  # the module of belote_lab.batch that plays whole hands of the
+    # game in compiled code (its deal, calls and card play), or None: simulate() refuses it
 
     # --- seats and sides ----------------------------------------------------------------------
     @property
