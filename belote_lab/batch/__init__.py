@@ -21,6 +21,7 @@ Importing this package loads no numba: the kernels load with the module that hol
 
 >>> kernels("callbreak").LEVELS
 (1, 2)
+>>> from belote_lab.batch import playouts
 >>> r = playouts("belote", n=100, contract="S", taker=1, seed=2)
 >>> len(r), bool((r.points.sum(axis=1) == 162).all())
 (100, True)

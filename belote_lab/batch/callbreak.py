@@ -32,11 +32,13 @@ from typing import Any
 import numpy as np
 
 from belote_lab._jit import jit, jit_inline
+from belote_lab.batch.arrays import empty_arrays
 from belote_lab.batch.core import (
     FULL_DECK,
     SUIT13,
     BatchResult,
     RuleTuple,
+    below,
     check_args,
     deal_cards,
     dealer_seats,
@@ -45,11 +47,13 @@ from belote_lab.batch.core import (
     kernel_rule,
     kernel_tables,
     popcount,
+    random_card,
     score_callbreak,
+    xorshift32,
 )
 from belote_lab.cards import FULL_MASK, SUIT_MASK
-from belote_lab.contract import CALLBREAK
-from belote_lab.games import get
+from belote_lab.contract import CALLBREAK, CONTRACT_CODES
+from belote_lab.games import Game, get
 from belote_lab.games.callbreak import FACE_MASK
 from belote_lab.solver.kernel import bit_index, legal_after
 
@@ -61,7 +65,14 @@ __all__ = [
     "learn_void_cb",
     "playouts_level2_callbreak",
     "play_batch_callbreak",
+    "LEVELS",
+    "hands",
 ]
+
+LEVELS: tuple[int, ...] = (1, 2)
+"""The computer levels :func:`hands` plays, a level per seat: 1 random calls and cards
+(:class:`~belote_lab.players.RandomPlayer`'s policy), 2 :class:`CallbreakPlayer2
+<belote_lab.players.callbreak.CallbreakPlayer2>`."""
 
 
 
@@ -367,3 +378,101 @@ def playouts_level2_callbreak(
         belote=np.full(n, -1, dtype=np.int64), made=made, capot=capot, score=score,
         meta={"calls": calls, "code": CALLBREAK.code}, **a,
     )
+
+
+# --- whole rounds, a level per seat --------------------------------------------------------------
+@jit
+def play_rounds(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray,
+                deck0: np.ndarray, need: np.ndarray, max_call: int, tables: np.ndarray,
+                rule: RuleTuple, redeals: np.ndarray, calls: np.ndarray,
+                tricks: np.ndarray) -> None:
+    """Deal (void deals dealt again), call and play ``calls.shape[0]`` Callbreak rounds,
+    numbers ``start`` … of ``seed``, seat ``s`` at ``levels[s]``: 1 a random call (1 to
+    ``max_call``) and random legal cards, 2 :func:`level2_call` and
+    :func:`level2_card_callbreak`.  The calls are made from the seat after the dealer, which
+    also leads."""
+    deck = np.empty_like(deck0)
+    hands = np.zeros(4, dtype=np.int64)
+    for row in range(calls.shape[0]):
+        st = deal_cards(hand_state(seed, start + row), deck0, deck, hands)
+        void = 0
+        while not dealt_ok(hands, need):
+            void += 1
+            st = deal_cards(st, deck0, deck, hands)
+        redeals[row] = void
+        leader = (dealers[row] + 1) & 3
+        for i in range(4):
+            s = (leader + i) & 3
+            if levels[s] == 1:
+                st = xorshift32(st)
+                calls[row, s] = 1 + below(st, max_call)
+            else:
+                calls[row, s] = level2_call(hands[s], max_call)
+        played = 0
+        voids = 0
+        for _ in range(13):
+            led = 0
+            wc = 0
+            w = 0
+            for i in range(4):
+                seat = (leader + i) & 3
+                h = hands[seat]
+                m = h if i == 0 else legal_after(h, led, wc, i, w, tables[2, wc], rule)
+                if levels[seat] == 1:
+                    st = xorshift32(st)
+                    c = random_card(st, m)
+                else:
+                    c = level2_card_callbreak(h, m, played, i, wc, leader, voids)
+                hands[seat] = h ^ (1 << c)
+                played |= 1 << c
+                if i == 0:
+                    led = c >> 4
+                    wc = c
+                else:
+                    voids = learn_void_cb(voids, c, i, leader, led)
+                    if (c >> 4 == wc >> 4 and c > wc) or (c >> 4 == 0 and wc >> 4 != 0):
+                        wc = c
+                        w = i
+            leader = (leader + w) & 3
+            tricks[row, leader] += 1
+
+
+def hands(g: Game, n: int, levels: Any, seed: int = 0, rules: Any = None, dealer: int = 0,
+          start: int = 0) -> dict[str, np.ndarray]:
+    """``n`` whole Callbreak rounds (deal, calls, play, score in tenths), numbers ``start`` …
+    of ``seed``, a level per seat N E S W (:data:`LEVELS`); round ``k`` is dealt by the
+    ``k``-th seat after ``dealer``: the arrays of :func:`belote_lab.batch.arrays.empty_arrays`,
+    filled as :func:`belote_lab.simulate.simulate` fills them from the engine's rounds.
+
+    >>> a = hands(get("callbreak"), 500, (2, 2, 1, 1), seed=4)
+    >>> bool((a["tricks"].sum(axis=1) == 13).all()), a["calls"].shape
+    (True, (500, 4))
+    >>> bool(a["score"][:, :2].mean() > a["score"][:, 2:].mean())   # level 2 scores more
+    True
+    """
+    r = g.rules(rules)
+    check_args(r, n, seed, start, 1)
+    lv = np.array(levels, dtype=np.int64)
+    if lv.shape != (4,) or not set(lv.tolist()) <= set(LEVELS):
+        raise ValueError(f"Callbreak's compiled rounds take four levels among {LEVELS}, "
+                         f"not {levels!r}")
+    dealers = dealer_seats(g, dealer, n, start, True)
+    need = (SUIT_MASK[0], FACE_MASK) if r.redeal_without_face_cards else (SUIT_MASK[0],)
+    redeals = np.zeros(n, dtype=np.int64)
+    calls = np.zeros((n, 4), dtype=np.int64)
+    tricks = np.zeros((n, 4), dtype=np.int64)
+    play_rounds(start, seed, dealers, lv, FULL_DECK, np.array(need, dtype=np.int64),
+                int(r.max_call), kernel_tables(CALLBREAK, 0),
+                kernel_rule(CALLBREAK, g.follow(r, 0)), redeals, calls, tricks)
+    _, score = score_callbreak(tricks, calls)
+    a = empty_arrays(g, n)
+    a["contract"][:] = CONTRACT_CODES.index(CALLBREAK.code)
+    a["dealer"][:] = dealers
+    a["redeals"][:] = redeals
+    a["tricks"][:] = tricks
+    a["calls"][:] = calls
+    a["score"][:] = score
+    a["made"][:] = score > 0  # as in a played round: a call made scores more than 0
+    won_all = tricks.max(axis=1) == 13
+    a["capot"][won_all] = tricks[won_all].argmax(axis=1)
+    return a
