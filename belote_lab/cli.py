@@ -231,7 +231,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from belote_lab.simulate import simulate
 
     result = simulate(
-        args.game, args.hands, args.players, args.seed, args.rules, progress=not args.quiet
+        args.game, args.hands, args.players, args.seed, args.rules, progress=not args.quiet,
+        engine=args.engine,
     )
     print(result.summary_text())
     if args.out:
@@ -594,6 +595,9 @@ def _add_simulate(sub: Any) -> None:
         type=_npz_path,
         help="save the per-hand arrays to this .npz file (.npz is added if missing)",
     )
+    m.add_argument("--engine", choices=("auto", "batch", "python"), default="auto",
+                   help="compiled whole hands where every seat is level 1 or 2 (auto, the "
+                   "default), compiled or an error (batch), or the Python players (python)")
     m.add_argument("--quiet", action="store_true", help="no progress bar")
     m.set_defaults(func=_cmd_simulate)
 

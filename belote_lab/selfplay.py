@@ -54,6 +54,7 @@ __all__ = [
     "player_class",
     "make_players",
     "parse_levels",
+    "seat_levels",
     "play_hand",
     "play_hands",
     "selfplay",
@@ -236,6 +237,28 @@ def make_players(
         else:
             raise ValueError(f"not a player, a level or a factory: {item!r}")
     return out
+
+
+def seat_levels(game: str | Game, spec: Any) -> tuple[int, ...] | None:
+    """The level of each playing seat (in ``Game.seats`` order) when every seat is given as a
+    level number, else ``None`` (a player object or a factory plays some seat).  Levels are
+    read as numbers here, once, never back from :func:`describe_players`' texts.
+
+    >>> seat_levels("belote", "2,1,2,1"), seat_levels("belote2", 2), seat_levels("belote", [2])
+    ((2, 1, 2, 1), (2, 2), (2, 2, 2, 2))
+    >>> from belote_lab.players import RandomPlayer
+    >>> seat_levels("belote", [2, RandomPlayer(), 2, 2]) is None
+    True
+    """
+    g = get(game)
+    out = []
+    for seat in g.seats:
+        item = _per_seat(spec, g.seats)[seat]
+        if isinstance(item, bool) or not isinstance(item, int):
+            return None
+        player_class(g, item)  # an unknown level is refused here, as make_players would
+        out.append(item)
+    return tuple(out)
 
 
 def describe_players(game: str | Game, spec: Any) -> list[str]:

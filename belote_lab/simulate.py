@@ -50,10 +50,9 @@ from belote_lab.cards import SEATS
 from belote_lab.contract import CONTRACT_CODES
 from belote_lab.games import Game, get
 from belote_lab.selfplay import (
-    BID_NUMBERS,
-    coinche_contract,
     describe_players,
     play_hands,
+    seat_levels,
 )
 
 __all__ = ["simulate", "SimulationResult", "Progress", "CONTRACT_NAMES", "ARRAYS"]
@@ -300,6 +299,10 @@ class SimulationResult:
             f"{self.game}: {len(self)} hands, players {' '.join(self.players)}, seed {self.seed}"
             f" ({self.seconds:.2f} s, {rate:,.0f} hands/s)",
         ]
+        if self.meta.get("engine") == "batch":
+            lines.append("  played in compiled code (batch)")
+        elif self.meta.get("why_python"):
+            lines.append(f"  played by the Python players: {self.meta['why_python']}")
         calls = self.bidding == "calls"
         what = "calls made" if calls else "contracts made"
         lines.append(f"  {what}: {s['made_rate']:.1%}")
@@ -332,6 +335,7 @@ class SimulationResult:
             "side_names": list(self.side_names),
             "contract_names": list(self.contract_names),
             "seconds": self.seconds,
+            "meta": dict(self.meta),
             **{k: a.tolist() for k, a in self.arrays().items()},
         }
 
@@ -419,6 +423,7 @@ class SimulationResult:
             side_names=tuple(header["side_names"]),
             contract_names=tuple(header["contract_names"]),
             seconds=header["seconds"],
+            meta=header.get("meta", {}),  # files written before the engine was recorded: {}
             **arrays,
         )
 
@@ -486,6 +491,11 @@ def _scores(hand: Any, g: Game) -> list[int]:
     return [score[side] for side in g.sides]
 
 
+ENGINES = ("auto", "batch", "python")
+"""How :func:`simulate` plays: ``auto`` compiled whenever it can, ``batch`` compiled or an
+error saying why not, ``python`` the engine's hands and the Python players."""
+
+
 def simulate(
     game: str | Game,
     n_hands: int,
@@ -498,6 +508,7 @@ def simulate(
     taker: int = 0,
     calls: Any = None,
     multiplier: int = 1,
+    engine: str = "auto",
 ) -> SimulationResult:
     """Play ``n_hands`` hands of ``game`` and collect per-hand arrays.
 
@@ -506,15 +517,30 @@ def simulate(
     those.  The same arguments give the same arrays (deals and players follow ``seed``).
     The dealer turns with each hand, as in :func:`belote_lab.selfplay.selfplay`.
 
+    **Compiled or not** (``engine``).  When every seat is a level the game's compiled module
+    plays (levels 1 and 2: :func:`belote_lab.batch.kernels`, named by ``Game.batch``), whole
+    hands — deal, calls, card play, score — run in compiled code, about a thousand times
+    faster than the Python players; ``meta["engine"]`` says ``"batch"``.  Otherwise (levels 3
+    and 4, player objects, a rule option the kernels do not play) the engine's hands are played
+    by the Python players, ``meta["engine"]`` says ``"python"`` and ``meta["why_python"]`` why.
+    ``engine="python"`` asks for the Python players whatever the levels (other deals than the
+    compiled path's: both are random deals of the same seed), ``engine="batch"`` for compiled
+    code or a ``ValueError`` naming what it does not play.
+
     With ``contract`` there is no bidding: every hand is played with that contract (a trump,
     ``NT``/``AT``, a Coinche bid such as ``"100H"`` × ``multiplier``; anything in Callbreak,
     which plays the ``calls``, N E S W) taken by seat ``taker``, in compiled code: random
     players (level 1, :func:`belote_lab.batch.playouts`) or level 2 at every seat
     (:mod:`belote_lab.batch.level2`, :mod:`belote_lab.batch.belote2`,
     :mod:`belote_lab.batch.callbreak`: card for card, and call for call in Callbreak, the
-    Python level-2 players); other deals than without ``contract``; the dealer turns from the
-    first seat.
+    Python level-2 players); the dealer turns from the first seat.
 
+    >>> r = simulate("callbreak", 2000, "2,2,1,1", seed=3, progress=False)
+    >>> r.meta["engine"], len(r), bool((r.tricks.sum(axis=1) == 13).all())
+    ('batch', 2000, True)
+    >>> p = simulate("callbreak", 20, "2,2,1,1", seed=3, progress=False, engine="python")
+    >>> p.meta["engine"], p.meta["why_python"]
+    ('python', 'asked for (engine="python")')
     >>> r = simulate("belote", 500, contract="H", taker=1, seed=3, progress=False)
     >>> bool((r.taker == 1).all()), bool(((r.attack_points + r.defence_points) == 162).all())
     (True, True)
@@ -522,11 +548,23 @@ def simulate(
     >>> bool(r2.made.mean() > r.made.mean())    # level 2 makes more contracts than random play
     True
     """
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    g = get(game)
+    levels = seat_levels(g, players)
     if contract is not None:
-        return _simulate_batch(get(game), n_hands, players, seed, rules, contract, taker, calls,
-                               multiplier)
-    run = play_hands(game, n_hands, players, seed, rules)
-    g = run.game
+        if engine == "python":
+            raise ValueError("a fixed contract is played in compiled code only: leave out "
+                             "engine=\"python\"")
+        return _simulate_batch(g, n_hands, players, levels, seed, rules, contract, taker,
+                               calls, multiplier)
+    why = "asked for (engine=\"python\")" if engine == "python" else _why_python(g, levels,
+                                                                                  rules)
+    if why is None:
+        return _simulate_hands(g, n_hands, players, levels, seed, rules)
+    if engine == "batch":
+        raise ValueError(f"simulate(engine=\"batch\") cannot play this in compiled code: {why}")
+    run = play_hands(g, n_hands, players, seed, rules)
     a = empty_arrays(g, n_hands)
     bar = Progress(n_hands, label=g.name, enabled=progress)
     t0 = time.perf_counter()
@@ -542,40 +580,61 @@ def simulate(
         rules=run.rules.changed(),
         side_names=g.sides,
         seconds=seconds,
+        meta={"engine": "python", "why_python": why},
         **a,
     )
 
 
+def _why_python(g: Game, levels: tuple[int, ...] | None, rules: Any) -> str | None:
+    """Why the hands of ``g`` cannot be played in compiled code, or ``None`` when they can."""
+    if g.batch is None:
+        return f"the game {g.name!r} has no compiled kernels"
+    if levels is None:
+        return "a seat is played by a player object or a factory, not a level"
+    from belote_lab.batch import kernels  # the module of the game's kernels, loaded now
+
+    module = kernels(g)
+    if not set(levels) <= set(module.LEVELS):
+        shown = ", ".join(str(x) for x in module.LEVELS)
+        return f"levels {shown} are compiled; these seats play at levels {levels}"
+    refusal = getattr(module, "refusal", None)
+    return None if refusal is None else refusal(g.rules(rules))
+
+
+def _simulate_hands(
+    g: Game, n: int, players: Any, levels: tuple[int, ...], seed: int, rules: Any
+) -> SimulationResult:
+    """:func:`simulate` in compiled code: the ``hands`` of the game's batch module."""
+    from belote_lab.batch import kernels
+
+    r = g.rules(rules)
+    t0 = time.perf_counter()
+    a = kernels(g).hands(g, n, levels, seed, r, g.seats[0])
+    return SimulationResult(
+        game=g.name, players=describe_players(g, players), seed=seed, rules=r.changed(),
+        side_names=g.sides, seconds=time.perf_counter() - t0, meta={"engine": "batch"}, **a,
+    )
+
+
 def _simulate_batch(
-    g: Game, n: int, players: Any, seed: int, rules: Any, contract: str, taker: int,
-    calls: Any, multiplier: int,
+    g: Game, n: int, players: Any, levels: tuple[int, ...] | None, seed: int, rules: Any,
+    contract: str, taker: int, calls: Any, multiplier: int,
 ) -> SimulationResult:
     """:func:`simulate` with a fixed contract: :func:`belote_lab.batch.playouts` as arrays."""
     described = describe_players(g, players)
-    levels = {text.split(":", 1)[1] for text in described}
     r = g.rules(rules)
     t0 = time.perf_counter()
-    if levels == {"1"}:
+    kind = set(levels) if levels is not None else None
+    if kind == {1}:
         from belote_lab.batch import playouts  # numba's compiled kernels, loaded when needed
 
         res = playouts(g.name, n, contract, taker, seed, g.seats[0], rules=r, calls=calls,
                        multiplier=multiplier, rotate=True)
-    elif levels == {"2"} and g.bidding == "calls":
-        from belote_lab.batch.callbreak import playouts_level2_callbreak
+    elif kind == {2}:
+        from belote_lab.batch import kernels
 
-        if calls is not None:
-            raise ValueError("level 2 makes its own calls: leave out calls")
-        res = playouts_level2_callbreak(n, seed, g.seats[0], rules=r, rotate=True)
-    elif levels == {"2"} and g.has_stock:
-        from belote_lab.batch.belote2 import playouts_level2_belote2
-
-        res = playouts_level2_belote2(n, contract, taker, seed, g.seats[0], rules=r,
-                                      rotate=True)
-    elif levels == {"2"} and len(g.seats) == 4 and g.bidding in ("taking", "auction"):
-        from belote_lab.batch.level2 import playouts_level2
-
-        res = playouts_level2(g.name, n, contract, taker, seed, g.seats[0], rules=r,
-                              multiplier=multiplier, rotate=True)
+        res = kernels(g).fixed_level2(g, n, contract, taker, seed, g.seats[0], rules=r,
+                                      multiplier=multiplier, calls=calls)
     else:
         raise ValueError(f"a fixed contract is played in compiled code by level 1 at every "
                          f"seat, or by level 2 at every seat; not by {', '.join(described)}")
@@ -643,14 +702,11 @@ def _collect_contract(g: Game, hand: Any, i: int, a: dict[str, np.ndarray]) -> N
     res = hand.result
     made = res.made
     a["made"][i] = -1 if made is None else int(bool(made))
-    if g.bidding == "auction":
-        c = coinche_contract(hand.actions)
-        v = c["value"]
-        a["bid"][i] = v if isinstance(v, int) else BID_NUMBERS[v]
-        a["multiplier"][i] = c["multiplier"]
-        taker = SEATS.index(c["bidder"])
-    else:
-        taker = hand.taker
+    taker = hand.taker
+    bid = getattr(hand, "bid", None)  # a game with an auction: the hand's bid in force
+    if bid is not None:
+        a["bid"][i] = bid.value  # a named bid's value is its number (BID_NUMBERS)
+        a["multiplier"][i] = hand.multiplier
     a["taker"][i] = taker
     att = g.side_of(taker)
     a["attack_points"][i] = res.points[g.sides[att]]

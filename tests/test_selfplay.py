@@ -212,10 +212,12 @@ def test_redeal_deals_again_with_the_next_seed() -> None:
 
 
 # --- simulate ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("engine", ["python", "batch"])
 @pytest.mark.parametrize("game", GAME_LIST)
-def test_simulate_shapes_and_invariants(game: str) -> None:
-    n = 25
-    r = simulate(game, n, players="1,1,1,1", seed=4, progress=False)
+def test_simulate_shapes_and_invariants(game: str, engine: str) -> None:
+    n = 25 if engine == "python" else 400
+    r = simulate(game, n, players="1,1,1,1", seed=4, progress=False, engine=engine)
+    assert r.meta["engine"] == engine
     sides = len(sp.side_names(game))
     assert len(r) == n
     for name in ARRAYS:
@@ -241,9 +243,10 @@ def test_simulate_shapes_and_invariants(game: str) -> None:
         assert (r.tricks[:, [1, 3]] == 0).all()
     if game == "coinche":
         assert (r.bid >= 80).all() and set(np.unique(r.multiplier)) <= {1, 2, 4}
-    again = simulate(game, n, players="1,1,1,1", seed=4, progress=False)
+    again = simulate(game, n, players="1,1,1,1", seed=4, progress=False, engine=engine)
     assert again.equals(r)
-    assert not simulate(game, n, players="1,1,1,1", seed=5, progress=False).equals(r)
+    other = simulate(game, n, players="1,1,1,1", seed=5, progress=False, engine=engine)
+    assert not other.equals(r)
     s = r.summary()
     assert s["hands"] == n and 0.0 <= s["made_rate"] <= 1.0
     assert json.loads(json.dumps(r.to_dict()))["game"] == game
@@ -255,7 +258,7 @@ def _side(game: str, seats: np.ndarray) -> np.ndarray:
 
 
 def test_simulate_matches_selfplay_scores() -> None:
-    r = simulate("belote", 5, players="1,1,1,1", seed=8, progress=False)
+    r = simulate("belote", 5, players="1,1,1,1", seed=8, progress=False, engine="python")
     records = list(sp.selfplay("belote", 5, seed=8))
     for i, rec in enumerate(records):
         assert [rec["result"]["score"][t] for t in ("NS", "EW")] == r.score[i].tolist()

@@ -66,6 +66,7 @@ __all__ = [
     "playouts_level2_callbreak",
     "play_batch_callbreak",
     "LEVELS",
+    "fixed_level2",
     "hands",
 ]
 
@@ -476,3 +477,14 @@ def hands(g: Game, n: int, levels: Any, seed: int = 0, rules: Any = None, dealer
     won_all = tricks.max(axis=1) == 13
     a["capot"][won_all] = tricks[won_all].argmax(axis=1)
     return a
+
+
+def fixed_level2(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, *,
+                 rules: Any = None, multiplier: int = 1, calls: Any = None) -> BatchResult:
+    """``simulate(..., contract=...)`` at level 2 (the one signature of every batch module):
+    Callbreak has one contract and level 2 makes its own calls, so ``contract`` and ``taker``
+    are not read and ``calls`` is refused; :func:`playouts_level2_callbreak`, the deal turning.
+    """
+    if calls is not None:
+        raise ValueError("level 2 makes its own calls: leave out calls")
+    return playouts_level2_callbreak(n, seed, dealer, rules=rules, rotate=True)

@@ -48,7 +48,7 @@ from belote_lab.cards import BELOTE_MASK
 from belote_lab.games import get
 from belote_lab.solver.kernel import bit_index, legal_after
 
-__all__ = ["level2_card", "learn_void", "playouts_level2", "play_batch_level2"]
+__all__ = ["fixed_level2", "level2_card", "learn_void", "playouts_level2", "play_batch_level2"]
 
 
 
@@ -427,3 +427,14 @@ def playouts_level2(
                       kernel_rule(c, g.follow(r, 0)), a["deals"], a["points"], a["tricks"],
                       a["plays"], a["legal"])
     return four_player_result(g, a, bid, c, taker, seed, dealers, leaders, multiplier, r)
+
+
+def fixed_level2(g: Any, n: int, contract: str, taker: int, seed: int, dealer: int, *,
+                 rules: Any = None, multiplier: int = 1, calls: Any = None) -> BatchResult:
+    """``simulate(..., contract=...)`` at level 2 (the one signature of every batch module) for
+    four-player Belote and Coinche: :func:`playouts_level2`, the deal turning; ``calls`` (a
+    Callbreak argument) is refused."""
+    if calls is not None:
+        raise ValueError(f"{g.name} has no calls: leave out calls")
+    return playouts_level2(g.name, n, contract, taker, seed, dealer, rules=rules,
+                           multiplier=multiplier, rotate=True)
