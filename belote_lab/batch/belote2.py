@@ -67,7 +67,7 @@ from belote_lab.games.belote2 import STOCK_SIZE, two_player_seat
 from belote_lab.solver.kernel import bit_index, legal_after
 from belote_lab.trick import BELOTE2_STRICT
 
-__all__ = ["LEVELS", "hands", "hands_record", "level1_call", "level2_call",
+__all__ = ["LEVELS", "fixed_level2", "hands", "hands_record", "level1_call", "level2_call",
            "level2_card_belote2", "level2_tables", "play_batch_belote2", "play_two_levels",
            "playouts_level2_belote2", "take_deal"]
 
@@ -783,3 +783,13 @@ def hands_record(g: Game, n: int, levels: Sequence[int], seed: int, rules: Any, 
     True
     """
     return _run(g, n, levels, seed, rules, two_player_seat(dealer), start, True)
+
+
+def fixed_level2(g: Any, n: int, contract: str, taker: int, seed: int, dealer: int, *,
+                 rules: Any = None, multiplier: int = 1, calls: Any = None) -> BatchResult:
+    """``simulate(..., contract=...)`` at level 2 (the one signature of every batch module):
+    :func:`playouts_level2_belote2`, the deal turning; ``multiplier`` (Coinche's) and
+    ``calls`` (Callbreak's) are refused."""
+    if calls is not None or multiplier != 1:
+        raise ValueError("two-player Belote has no calls and no multiplier: leave them out")
+    return playouts_level2_belote2(n, contract, taker, seed, dealer, rules=rules, rotate=True)
