@@ -260,6 +260,8 @@ def test_the_interface() -> None:
     assert (a["calls"] == 0).all()
     with pytest.raises(ValueError, match="'declarations'"):
         kc.hands(GAME, 5, (2, 2, 2, 2), rules={"declarations": True})
+    assert "'declarations'" in kc.refusal(GAME.rules({"declarations": True}))
+    assert kc.refusal(GAME.rules(RULE_SETS[4])) is None
     with pytest.raises(ValueError, match="four levels"):
         kc.hands(GAME, 5, (2, 3, 2, 2))
     with pytest.raises(ValueError, match="four levels"):
@@ -268,6 +270,24 @@ def test_the_interface() -> None:
         kc.hands(GAME, 5, ("2", "2", "2", "2"))
     with pytest.raises(ValueError, match="auction"):
         kc.hands(get("belote"), 5, (2, 2, 2, 2))
+
+
+def test_simulate_plays_coinche_compiled() -> None:
+    """``simulate("coinche")`` with levels 1 and 2 is this module's hands; declarations send
+    it to the Python players, saying why; a fixed contract at level 2 is ``fixed_level2``."""
+    from belote_lab.simulate import simulate
+
+    for players, rules in (("2,2,2,2", {}), ("1,2,1,2", ALL)):
+        sim = simulate("coinche", 300, players, seed=6, rules=rules, progress=False)
+        a = kc.hands(GAME, 300, [int(x) for x in players.split(",")], 6, rules, 0)
+        assert sim.meta["engine"] == "batch"
+        for name in ARRAYS:
+            assert (getattr(sim, name) == a[name]).all(), name
+    sim = simulate("coinche", 3, "2,2,2,2", seed=6, rules={"declarations": True},
+                   progress=False)
+    assert sim.meta["engine"] == "python" and "declarations" in sim.meta["why_python"]
+    sim = simulate("coinche", 50, "2,2,2,2", seed=6, contract="100H", taker=1, progress=False)
+    assert (sim.bid == 100).all() and (sim.taker == 1).all() and sim.meta["engine"] == "batch"
 
 
 # --- level 1 -----------------------------------------------------------------------------------

@@ -56,6 +56,7 @@ from belote_lab.batch.core import (
     xorshift32,
 )
 from belote_lab.batch.four import contract_tables, play_hand
+from belote_lab.batch.level2 import fixed_level2
 from belote_lab.cards import Rank, parse_seat
 from belote_lab.contract import CONTRACT_CODES, PLAIN_ORDER, TRUMP_ORDER
 from belote_lab.games import Game
@@ -74,12 +75,14 @@ __all__ = [
     "coinche_hands",
     "deal_and_bid",
     "defence_estimate",
+    "fixed_level2",
     "hands",
     "level1_call",
     "level2_call",
     "masters_strength",
     "no_or_all_trump_estimate",
     "play_auction",
+    "refusal",
     "score_hand",
     "suit_estimate",
     "support_estimate",
@@ -700,6 +703,23 @@ def coinche_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray
             capot[row] = -1
 
 
+def refusal(rules: Any) -> str | None:
+    """Why :func:`hands` cannot play Coinche under ``rules`` (the rule option it does not
+    play, named), or ``None`` when it can: :func:`belote_lab.simulate.simulate` then plays the
+    hands by the Python players.  (A fixed contract at level 2 is :func:`fixed_level2`, the
+    one of :mod:`belote_lab.batch.level2`.)
+
+    >>> from belote_lab.rules import CoincheRules
+    >>> refusal(CoincheRules(allow_generale=True, min_bid=100)) is None
+    True
+    >>> refusal(CoincheRules(declarations=True))
+    "the compiled Coinche hands play no declarations (rule option 'declarations')"
+    """
+    if getattr(rules, "declarations", False):
+        return "the compiled Coinche hands play no declarations (rule option 'declarations')"
+    return None
+
+
 def hands(g: Game, n: int, levels: Sequence[int], seed: int = 0, rules: Any = None,
           dealer: int = 0, start: int = 0, *, record: bool = False) -> dict[str, np.ndarray]:
     """``n`` whole hands of Coinche (numbers ``start … start + n - 1`` of ``seed``): deal,
@@ -727,9 +747,9 @@ def hands(g: Game, n: int, levels: Sequence[int], seed: int = 0, rules: Any = No
     if g.bidding != "auction" or len(g.seats) != 4:
         raise ValueError(f"the game {g.name!r} is not bid by Coinche's auction at four seats")
     r = g.rules(rules)
-    if r.declarations:
-        raise ValueError("the compiled Coinche hands play no declarations (rule option "
-                         "'declarations')")
+    why = refusal(r)
+    if why is not None:
+        raise ValueError(why)
     check_args(r, n, seed, start, 1)
     lv = list(levels)
     if len(lv) != 4 or any(isinstance(x, bool) or x not in LEVELS for x in lv):
