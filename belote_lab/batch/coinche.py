@@ -19,7 +19,9 @@ A seat bids at its level:
 * level 2 (:func:`level2_call`): :meth:`belote_lab.players.coinche.CoinchePlayer2.choose_call`
   call for call, from the estimates of :mod:`belote_lab.players.estimates` (ported here:
   :func:`suit_estimate`, :func:`support_estimate`, :func:`defence_estimate`,
-  :func:`capot_losers`, :func:`masters_strength`, :func:`no_or_all_trump_estimate`).
+  :func:`capot_losers`, :func:`no_or_all_trump_estimate`; the no-trump and all-trump
+  strengths are :func:`belote_lab.batch.four.masters`, which four-player Belote's taking
+  shares).
 
 The cards are then played by :func:`belote_lab.batch.four.play_hand` (a level per seat) with
 the bid's contract and the bidder as taker, and the hand is scored as
@@ -47,6 +49,7 @@ from belote_lab._jit import jit, jit_inline
 from belote_lab.batch.arrays import empty_arrays
 from belote_lab.batch.core import (
     BELOTE_DECK,
+    SUIT13,
     below,
     check_args,
     deal_cards,
@@ -55,7 +58,7 @@ from belote_lab.batch.core import (
     popcount,
     xorshift32,
 )
-from belote_lab.batch.four import contract_tables, play_hand
+from belote_lab.batch.four import contract_tables, has, masters, play_hand
 from belote_lab.batch.level2 import fixed_level2
 from belote_lab.cards import Rank, parse_seat
 from belote_lab.contract import CONTRACT_CODES, PLAIN_ORDER, TRUMP_ORDER
@@ -79,7 +82,6 @@ __all__ = [
     "hands",
     "level1_call",
     "level2_call",
-    "masters_strength",
     "no_or_all_trump_estimate",
     "play_auction",
     "refusal",
@@ -114,7 +116,6 @@ _JACK, _NINE, _ACE, _TEN = int(Rank.JACK), int(Rank.NINE), int(Rank.ACE), int(Ra
 _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
 _TRUMP_RANKS = np.array([int(r) for r in TRUMP_ORDER], dtype=np.int64)
 _PLAIN_RANKS = np.array([int(r) for r in PLAIN_ORDER], dtype=np.int64)
-_SUIT_BITS = 0x1FFF
 
 
 # --- the bids of the rules -----------------------------------------------------------------------
@@ -161,16 +162,11 @@ def call_text(call: int, bids: np.ndarray) -> str:
 
 # --- the estimates of the level-2 bidder (belote_lab.players.estimates) -------------------------
 @jit_inline
-def _has(hand: int, suit: int, rank: int) -> int:
-    return (hand >> (16 * suit + rank)) & 1
-
-
-@jit_inline
 def _side_aces(hand: int, trump: int) -> int:
     v = 0
     for s in range(4):
-        if s != trump and _has(hand, s, _ACE) == 1:
-            v += 15 + 10 * _has(hand, s, _TEN)
+        if s != trump and has(hand, s, _ACE) == 1:
+            v += 15 + 10 * has(hand, s, _TEN)
     return v
 
 
@@ -183,14 +179,14 @@ def suit_estimate(hand: int, trump: int) -> int:
     >>> suit_estimate(mask_of("JH 9H AH 8H AS TS 7D 8C".split()), 1)
     130
     """
-    n = popcount((hand >> (16 * trump)) & _SUIT_BITS)
-    jack = _has(hand, trump, _JACK)
-    nine = _has(hand, trump, _NINE)
+    n = popcount((hand >> (16 * trump)) & SUIT13)
+    jack = has(hand, trump, _JACK)
+    nine = has(hand, trump, _NINE)
     if n < 3 or (jack == 0 and (nine == 0 or n < 4)):
         return 0
-    est = 30 + 35 * jack + 20 * nine + 10 * _has(hand, trump, _ACE) + 10 * (n - 3)
+    est = 30 + 35 * jack + 20 * nine + 10 * has(hand, trump, _ACE) + 10 * (n - 3)
     est += _side_aces(hand, trump)
-    if _has(hand, trump, _KING) + _has(hand, trump, _QUEEN) == 2:
+    if has(hand, trump, _KING) + has(hand, trump, _QUEEN) == 2:
         est += 20
     return min(est // 10 * 10, 160)
 
@@ -205,8 +201,8 @@ def support_estimate(hand: int, trump: int) -> int:
     50
     """
     v = _side_aces(hand, trump) // 15 * 10
-    v += 20 * _has(hand, trump, _JACK) + 10 * _has(hand, trump, _NINE)
-    if _has(hand, trump, _KING) + _has(hand, trump, _QUEEN) == 2:
+    v += 20 * has(hand, trump, _JACK) + 10 * has(hand, trump, _NINE)
+    if has(hand, trump, _KING) + has(hand, trump, _QUEEN) == 2:
         v += 20
     return v
 
@@ -222,14 +218,14 @@ def defence_estimate(hand: int, trump: int) -> int:
     """
     v = 0
     if trump >= 0:
-        n = popcount((hand >> (16 * trump)) & _SUIT_BITS)
-        if _has(hand, trump, _JACK) == 1:
+        n = popcount((hand >> (16 * trump)) & SUIT13)
+        if has(hand, trump, _JACK) == 1:
             v += 25 if n >= 2 else 20
-        if _has(hand, trump, _NINE) == 1 and n >= 3:
+        if has(hand, trump, _NINE) == 1 and n >= 3:
             v += 15
     for s in range(4):
-        if s != trump and _has(hand, s, _ACE) == 1:
-            v += 12 + 8 * _has(hand, s, _TEN)
+        if s != trump and has(hand, s, _ACE) == 1:
+            v += 12 + 8 * has(hand, s, _TEN)
     return v
 
 
@@ -249,10 +245,10 @@ def capot_losers(hand: int, trump: int) -> int:
         order = _TRUMP_RANKS if s == trump else _PLAIN_RANKS
         top = 8
         for k in range(8):
-            if _has(hand, s, order[k]) == 0:
+            if has(hand, s, order[k]) == 0:
                 top = k
                 break
-        n = popcount((hand >> (16 * s)) & _SUIT_BITS)
+        n = popcount((hand >> (16 * s)) & SUIT13)
         out = 8 - n
         if top >= out:
             continue
@@ -261,29 +257,6 @@ def capot_losers(hand: int, trump: int) -> int:
         else:
             losers += max(n - top, out - top)
     return losers
-
-
-@jit_inline
-def masters_strength(hand: int, best: int, second: int, third: int) -> int:
-    """The strength of ``hand`` by each suit's three best ranks (``_masters`` of
-    :mod:`belote_lab.players.estimates`): :func:`~belote_lab.players.estimates.no_trump_strength`
-    with A T K, :func:`~belote_lab.players.estimates.all_trump_strength` with J 9 A.
-
-    >>> from belote_lab.cards import mask_of
-    >>> masters_strength(mask_of("AS TS KS AH 7D 8C".split()), 12, 8, 11)
-    9
-    """
-    v = 0
-    for s in range(4):
-        a = _has(hand, s, best)
-        b = _has(hand, s, second)
-        guarded = popcount((hand >> (16 * s)) & _SUIT_BITS) >= 2
-        v += 3 * a
-        if a + b == 2:
-            v += 2 + _has(hand, s, third)
-        elif b == 1 and guarded:
-            v += 1
-    return v
 
 
 @jit_inline
@@ -323,10 +296,10 @@ def _other_contract(hand: int, above: int, cur: int, bids: np.ndarray,
     top = above
     for code in (5, 4):  # AT, then NT
         if code == 5:
-            strength = masters_strength(hand, _JACK, _NINE, _ACE)
+            strength = masters(hand, _JACK, _NINE, _ACE)
             value = no_or_all_trump_estimate(strength, ALL_TRUMP_BID)
         else:
-            strength = masters_strength(hand, _ACE, _TEN, _KING)
+            strength = masters(hand, _ACE, _TEN, _KING)
             value = no_or_all_trump_estimate(strength, NO_TRUMP_BID)
         j = _points_bid(value, code, find)
         if value > top and _legal_bid(j, cur, bids):
@@ -339,9 +312,9 @@ def _other_contract(hand: int, above: int, cur: int, bids: np.ndarray,
 def _own_estimate(hand: int, trump: int) -> int:
     """The bidder's own estimate of a contract: a suit's, or no trump's / all trump's."""
     if trump == 5:
-        return no_or_all_trump_estimate(masters_strength(hand, _JACK, _NINE, _ACE), ALL_TRUMP_BID)
+        return no_or_all_trump_estimate(masters(hand, _JACK, _NINE, _ACE), ALL_TRUMP_BID)
     if trump == 4:
-        return no_or_all_trump_estimate(masters_strength(hand, _ACE, _TEN, _KING), NO_TRUMP_BID)
+        return no_or_all_trump_estimate(masters(hand, _ACE, _TEN, _KING), NO_TRUMP_BID)
     return suit_estimate(hand, trump)
 
 
@@ -354,7 +327,7 @@ def _maybe_coinche(hand: int, seat: int, cur: int, bidder: int, bids: np.ndarray
     if trump >= 4:
         trump = -1
     if bids[cur, KIND] != 0:  # the trump jack always wins a trick: no capot, no générale
-        return COINCHE if trump >= 0 and _has(hand, trump, _JACK) == 1 else PASS
+        return COINCHE if trump >= 0 and has(hand, trump, _JACK) == 1 else PASS
     need = 162 - bids[cur, VALUE]
     if defence_estimate(hand, trump) >= need // 2 + _COINCHE_MARGIN:
         return COINCHE
@@ -394,7 +367,7 @@ def _big_call(hand: int, seat: int, cur: int, first: int, bids: np.ndarray,
             trump = s
     if losers:
         return -1
-    belote = _has(hand, trump, _KING) + _has(hand, trump, _QUEEN) == 2
+    belote = has(hand, trump, _KING) + has(hand, trump, _QUEEN) == 2
     kind = _GENERALE if first == seat or first == ((seat + 3) & 3) else _CAPOT
     while kind >= _CAPOT:
         if belote:
