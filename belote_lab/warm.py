@@ -95,10 +95,11 @@ def first_lead(game: str, seed: int = 1) -> object:
 def warm() -> float:
     """Solve one position of each kind and play a few batch hands of each game, so that
     every kernel gets compiled and cached; the seconds it took."""
-    from belote_lab.batch import playouts
+    from belote_lab.batch import kernels, playouts
     from belote_lab.batch.belote2 import playouts_level2_belote2
     from belote_lab.batch.callbreak import playouts_level2_callbreak
     from belote_lab.batch.level2 import playouts_level2
+    from belote_lab.games import get
     from belote_lab.solver import solve
 
     t0 = time.perf_counter()
@@ -110,6 +111,10 @@ def warm() -> float:
     playouts_level2("belote", 4, contract="H")
     playouts_level2_belote2(4, contract="H")
     playouts_level2_callbreak(4)
+    for game in ("belote", "coinche", "belote2", "callbreak"):  # whole hands, a level per seat
+        g = get(game)
+        levels = (1, 2) if g.has_stock else (1, 2, 1, 2)
+        kernels(g).hands(g, 4, levels, 0, None, 0)
     return time.perf_counter() - t0
 
 

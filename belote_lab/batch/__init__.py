@@ -8,7 +8,9 @@ module                        what it holds
 :mod:`~.core`                 the random numbers, deals, random (level-1) play, scoring, and
                               :func:`playouts` with a fixed contract
 :mod:`~.level2`               level-2 card play of four-player Belote and Coinche
-:mod:`~.four`                 whole hands of four-player Belote and Coinche: deal, calls, play
+:mod:`~.four`                 whole hands of four-player Belote (deal, taking, play, score) and
+                              the card play of both four-player games, a level per seat
+:mod:`~.coinche`              whole hands of Coinche: the auction (coinche, surcoinche), play, score
 :mod:`~.belote2`              level-2 card play and whole hands of two-player Belote
 :mod:`~.callbreak`            level-2 calls and card play, and whole hands of Callbreak
 ============================  ====================================================================
