@@ -98,7 +98,7 @@ def warm() -> float:
     from belote_lab.batch import kernels, playouts
     from belote_lab.batch.belote2 import playouts_level2_belote2
     from belote_lab.batch.callbreak import playouts_level2_callbreak
-    from belote_lab.batch.level2 import playouts_level2
+    from belote_lab.batch.four import playouts_level2
     from belote_lab.games import get
     from belote_lab.solver import solve
 

@@ -20,7 +20,7 @@ from typing import Any
 from loadavg import load_average  # benchmarks/loadavg.py
 
 from belote_lab._jit import HAVE_NUMBA
-from belote_lab.batch import core as batch
+from belote_lab.batch import playouts
 
 CASES = (
     ("belote", "H"), ("belote", "NT"), ("belote", "AT"), ("coinche", "100S"), ("belote2", "H"),
@@ -72,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     a = batch_options(argv, __doc__, 200_000)
     ours = 0.0
     for game, contract in CASES:
-        batch.playouts(game, 10, contract, seed=a.seed)  # compile (or load numba's cache)
-        t = best_time(lambda g=game, c=contract: batch.playouts(g, a.hands, c, seed=a.seed),
+        playouts(game, 10, contract, seed=a.seed)  # compile (or load numba's cache)
+        t = best_time(lambda g=game, c=contract: playouts(g, a.hands, c, seed=a.seed),
                       a.repeat)
         rate = a.hands / t
         ours = ours or rate

@@ -1,7 +1,7 @@
 """Speed of level-2 play of two-player Belote in the batch simulator
 (:mod:`belote_lab.batch.belote2`): hands per second on one core, level 2 in both seats
 (fixed contract and taker, no bidding), beside level 1 (random legal play,
-:func:`belote_lab.batch.playouts`) on the same deals.
+:func:`belote_lab.playouts`) on the same deals.
 
     python benchmarks/bench_batch_belote2.py [--hands 100000] [--repeat 3] [--seed 0]
 
@@ -18,14 +18,14 @@ from typing import Any
 from bench_batch import batch_options, best_time  # benchmarks/bench_batch.py
 from loadavg import load_average  # benchmarks/loadavg.py
 
-from belote_lab.batch import core as batch
+from belote_lab.batch import playouts
 from belote_lab.batch.belote2 import playouts_level2_belote2
 
 TRUMPS = ("S", "H", "D", "C")
 
 
 def level1(n: int, trump: str, taker: int, seed: int) -> Any:
-    return batch.playouts("belote2", n, trump, taker, seed)
+    return playouts("belote2", n, trump, taker, seed)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,6 +1,6 @@
 """Speed of level-2 Callbreak in the batch simulator (:mod:`belote_lab.batch.callbreak`):
 rounds per second on one core, level-2 calls and play at every seat, beside level 1 (fixed
-calls, random legal play, :func:`belote_lab.batch.playouts`) on the same deals.
+calls, random legal play, :func:`belote_lab.playouts`) on the same deals.
 
     python benchmarks/bench_batch_callbreak.py [--rounds 100000] [--repeat 3] [--seed 0]
 
@@ -18,7 +18,7 @@ from typing import Any
 from bench_batch import batch_options, best_time  # benchmarks/bench_batch.py
 from loadavg import load_average  # benchmarks/loadavg.py
 
-from belote_lab.batch import core as batch
+from belote_lab.batch import playouts
 from belote_lab.batch.callbreak import playouts_level2_callbreak
 
 
@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     a = batch_options(argv, __doc__, 100_000, "rounds")
     runs: tuple[tuple[int, Callable[[int], Any]], ...] = (
         (2, lambda n: playouts_level2_callbreak(n, seed=a.seed)),
-        (1, lambda n: batch.playouts("callbreak", n, seed=a.seed)),
+        (1, lambda n: playouts("callbreak", n, seed=a.seed)),
     )
     for level, fn in runs:
         fn(10)  # compile (or load numba's cache)

@@ -1,6 +1,6 @@
 """Speed of level-2 play in the batch simulator (:mod:`belote_lab.batch.level2`): four-player
 Belote hands per second on one core, level 2 at every seat, beside level 1 (random legal
-play, :func:`belote_lab.batch.playouts`) on the same deals.
+play, :func:`belote_lab.playouts`) on the same deals.
 
     python benchmarks/bench_batch_level2.py [--hands 100000] [--repeat 3] [--seed 0]
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 from bench_batch import batch_options, best_time  # benchmarks/bench_batch.py
 from loadavg import load_average  # benchmarks/loadavg.py
 
-from belote_lab.batch import core as batch
-from belote_lab.batch.level2 import playouts_level2
+from belote_lab.batch import playouts
+from belote_lab.batch.four import playouts_level2
 
 CONTRACTS = ("H", "NT", "AT")
 
@@ -24,7 +24,7 @@ CONTRACTS = ("H", "NT", "AT")
 def main(argv: list[str] | None = None) -> int:
     a = batch_options(argv, __doc__, 100_000)
     for contract in CONTRACTS:
-        for level, fn in ((2, playouts_level2), (1, batch.playouts)):
+        for level, fn in ((2, playouts_level2), (1, playouts)):
             fn("belote", 10, contract, seed=a.seed)  # compile (or load numba's cache)
             t = best_time(lambda f=fn, c=contract: f("belote", a.hands, c, seed=a.seed),
                           a.repeat)

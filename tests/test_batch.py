@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from belote_lab.batch import core as batch
+from belote_lab.batch import playouts
 from belote_lab.cards import BELOTE_MASK, SEATS, SUIT_MASK, mask_cards
 from belote_lab.contract import Contract
 from belote_lab.games import get
@@ -43,7 +44,7 @@ def run(case: tuple[str, str, int, int, dict[str, object]], n: int, seed: int,
         **kw: object) -> batch.BatchResult:
     game, contract, taker, dealer, rules = case
     kw.setdefault("rotate", dealer % 2 == 1)  # some cases with the deal turning
-    return batch.playouts(game, n, contract, taker, seed, dealer, rules=rules,
+    return playouts(game, n, contract, taker, seed, dealer, rules=rules,
                           multiplier=MULTIPLIER.get(contract, 1), calls=CALLS, **kw)
 
 
@@ -233,7 +234,7 @@ def test_two_player_legal_masks_equal_the_core_at_100000_positions() -> None:
     rules = g.rules(None)
     total = 0
     for trump, taker, dealer in TWO:
-        r = batch.playouts("belote2", 100_000 // 16 // len(TWO) + 1, trump, taker, seed=12,
+        r = playouts("belote2", 100_000 // 16 // len(TWO) + 1, trump, taker, seed=12,
                            dealer=dealer, record=True)
         tables = g.contract(trump).tables
         pos, want = two_positions(r, tables)
@@ -248,7 +249,7 @@ def test_two_player_legal_masks_equal_the_core_at_100000_positions() -> None:
 
 @pytest.mark.parametrize("trump,taker,dealer", TWO)
 def test_two_player_scores_equal_the_engine(trump: str, taker: int, dealer: int) -> None:
-    r = batch.playouts("belote2", 3000, trump, taker, seed=6, dealer=dealer, record=True)
+    r = playouts("belote2", 3000, trump, taker, seed=6, dealer=dealer, record=True)
     kinds = {(int(a), int(b), int(c)) for a, b, c in zip(r.capot, r.made, r.belote, strict=True)}
     rows = list(range(40)) + [int(i) for k in sorted(kinds) for i in np.flatnonzero(
         (r.capot == k[0]) & (r.made == k[1]) & (r.belote == k[2]))[:4]]
@@ -273,7 +274,7 @@ def test_two_player_scores_equal_the_engine(trump: str, taker: int, dealer: int)
 
 
 def test_two_player_invariants() -> None:
-    r = batch.playouts("belote2", 2000, "D", 0, seed=8, record=True)
+    r = playouts("belote2", 2000, "D", 0, seed=8, record=True)
     assert (r.points.sum(axis=1) == 162).all() and (r.tricks.sum(axis=1) == 16).all()
     assert (r.tricks[:, [1, 3]] == 0).all() and (r.deals[:, [1, 3]] == 0).all()
     assert all(bin(int(m)).count("1") == 9 for m in r.deals[:, [0, 2]].ravel())
@@ -290,22 +291,22 @@ def test_two_player_invariants() -> None:
 ])
 def test_the_deal_turns(game: str, dealer: int, dealers: list[int]) -> None:
     """With ``rotate``, hand ``k`` is the hand ``k`` of a batch dealt by its dealer."""
-    r = batch.playouts(game, 6, "S", 0, seed=4, dealer=dealer, rotate=True, start=0)
+    r = playouts(game, 6, "S", 0, seed=4, dealer=dealer, rotate=True, start=0)
     assert r.dealers.tolist() == dealers
     for k, d in enumerate(dealers):
-        one = batch.playouts(game, 1, "S", 0, seed=4, dealer=d, start=k)
+        one = playouts(game, 1, "S", 0, seed=4, dealer=d, start=k)
         assert one.leaders[0] == r.leaders[k] and one.dealers[0] == d
         for name in ("deals", "points", "tricks", "score", "made", "belote", "capot"):
             assert (getattr(one, name)[0] == getattr(r, name)[k]).all(), (k, name)
 
 
 def test_hands_do_not_depend_on_the_batch() -> None:
-    whole = batch.playouts("belote", 300, "D", 1, seed=9)
-    parts = [batch.playouts("belote", k, "D", 1, seed=9, start=s)
+    whole = playouts("belote", 300, "D", 1, seed=9)
+    parts = [playouts("belote", k, "D", 1, seed=9, start=s)
              for s, k in ((0, 100), (100, 200))]
     for name in ("deals", "points", "tricks", "score", "made", "belote", "capot"):
         assert (getattr(whole, name) == np.concatenate([getattr(p, name) for p in parts])).all()
-    assert not (batch.playouts("belote", 300, "D", 1, seed=10).deals == whole.deals).all()
+    assert not (playouts("belote", 300, "D", 1, seed=10).deals == whole.deals).all()
 
 
 GAMES = (("belote", "H"), ("belote", "AT"), ("coinche", "110S"), ("callbreak", "-"),
@@ -331,27 +332,26 @@ def test_the_same_arrays_without_numba() -> None:
     plain = json.loads(done.stdout)
     for game, contract in GAMES:
         taker = 2 if game == "belote2" else 1
-        r = batch.playouts(game, 25, contract, taker=taker, seed=2**40 + 7, dealer=2,
-                           record=True)
+        r = playouts(game, 25, contract, taker=taker, seed=2**40 + 7, dealer=2, record=True)
         for k in FIELDS:
             assert getattr(r, k).tolist() == plain[game + contract][k], (game, contract, k)
 
 
 def test_refusals() -> None:
     with pytest.raises(ValueError, match="seat"):
-        batch.playouts("belote2", 10, taker=1)
+        playouts("belote2", 10, taker=1)
     with pytest.raises(ValueError, match="not a contract"):
-        batch.playouts("belote2", 10, "NT")
+        playouts("belote2", 10, "NT")
     with pytest.raises(ValueError, match="four calls"):
-        batch.playouts("callbreak", 10, calls=(1, 2, 3))
+        playouts("callbreak", 10, calls=(1, 2, 3))
     with pytest.raises(ValueError, match="declarations"):
-        batch.playouts("belote", 10, rules={"declarations": True})
+        playouts("belote", 10, rules={"declarations": True})
     with pytest.raises(ValueError, match="multiplier"):
-        batch.playouts("coinche", 10, "80H", multiplier=3)
+        playouts("coinche", 10, "80H", multiplier=3)
     with pytest.raises(ValueError, match="générale"):
-        batch.playouts("coinche", 10, "generaleH", rules={"allow_generale": True})
+        playouts("coinche", 10, "generaleH", rules={"allow_generale": True})
     with pytest.raises(ValueError):
-        batch.playouts("belote", 10, seed=-1)
+        playouts("belote", 10, seed=-1)
 
 
 # --- simulate() with a fixed contract ---------------------------------------------------------
@@ -367,7 +367,7 @@ def test_simulate_with_a_contract_reads_the_batch(
     g = get(game)
     sim = simulate(game, 300, players, seed=5, contract=contract, taker=taker, calls=CALLS,
                    multiplier=2, progress=False)
-    r = batch.playouts(game, 300, contract, taker, seed=5, dealer=g.seats[0], rotate=True,
+    r = playouts(game, 300, contract, taker, seed=5, dealer=g.seats[0], rotate=True,
                        calls=CALLS, multiplier=2)
     assert sim.meta["engine"] == "batch" and len(sim) == 300
     assert (sim.dealer == r.dealers).all() and (sim.dealer[: len(g.seats)] == g.seats).all()

@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 from belote_lab.batch import core as batch
+from belote_lab.batch import playouts
 from belote_lab.batch.belote2 import (
     BELOTE_HOPE2,
     LAST_SURE2,
@@ -138,7 +139,7 @@ def kernel_card(h: Any, tables: np.ndarray, rule: tuple) -> int:
 @pytest.mark.parametrize("trump", "SHDC")
 def test_positions_of_random_play(trump: str) -> None:
     """Positions off the level-2 path (random legal play): the same card, called directly."""
-    r = batch.playouts("belote2", 25, trump, 2, seed=5, dealer=2, record=True)
+    r = playouts("belote2", 25, trump, 2, seed=5, dealer=2, record=True)
     c = GAME.contract(trump)
     tables, rule = level2_tables(c), batch.kernel_rule(c, BELOTE2_STRICT)
     player = Belote2Player2()
@@ -151,7 +152,7 @@ def test_positions_of_random_play(trump: str) -> None:
 
 def test_the_deals_are_the_batch_deals_and_bad_seats_are_refused() -> None:
     a = playouts_level2_belote2(300, "D", 2, seed=9, dealer=2, rotate=True)
-    b = batch.playouts("belote2", 300, "D", 2, seed=9, dealer=2, rotate=True)
+    b = playouts("belote2", 300, "D", 2, seed=9, dealer=2, rotate=True)
     assert (a.deals == b.deals).all() and (a.stock == b.stock).all()
     assert (a.leaders == b.leaders).all()
     assert (a.points.sum(axis=1) == 162).all() and (a.tricks.sum(axis=1) == 16).all()

@@ -9,7 +9,7 @@ against the engine and the Python players:
   deals, calls and cards: the level-2 seats choose as the Python player, every call and
   card is legal, and :func:`belote_lab.simulate._collect` fills the same arrays;
 * level 1: the policy of ``RandomPlayer`` (pass 7 times in 10 when it may, else a uniform
-  call), the random card play of :func:`belote_lab.batch.play_two`, sane totals;
+  call), sane totals;
 * the arrays are the same with and without numba.
 """
 
@@ -26,7 +26,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from belote_lab.batch import core
 from belote_lab.batch.arrays import empty_arrays
 from belote_lab.batch.belote2 import (
     CALL_WORDS,
@@ -41,8 +40,6 @@ from belote_lab.batch.belote2 import (
     hands,
     hands_record,
     level2_call,
-    level2_tables,
-    play_two_levels,
     take_deal,
 )
 from belote_lab.cards import Card
@@ -51,7 +48,6 @@ from belote_lab.players.base import RandomPlayer
 from belote_lab.players.belote2 import Belote2Player2
 from belote_lab.rules import Belote2Rules
 from belote_lab.simulate import _collect
-from belote_lab.trick import BELOTE2_STRICT
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = get("belote2")
@@ -245,33 +241,6 @@ def test_level_1_totals_are_sane() -> None:
     assert 0.45 < (a["made"] == 1).mean() < 0.75
     b = hands(GAME, 100_000, (2, 2), 9, None, 0)
     assert (b["made"] == 1).mean() > (a["made"] == 1).mean() + 0.1
-
-
-def test_level_1_plays_as_play_two() -> None:
-    """Random cards from the same PRNG state: the cards and points of
-    :func:`belote_lab.batch.core.play_two`."""
-    for trump in "SHDC":
-        c = GAME.contract(trump)
-        rule = core.kernel_rule(c, BELOTE2_STRICT)
-        for seed in range(30):
-            deck = core.BELOTE_DECK.copy()
-            st = core.shuffle(core.hand_state(seed, 1), core.BELOTE_DECK, deck)
-            got = []
-            for fn in ("levels", "two"):
-                hands4 = np.array([sum(1 << int(x) for x in deck[:9]), 0,
-                                   sum(1 << int(x) for x in deck[9:18]), 0], dtype=np.int64)
-                pts, tr = np.zeros((1, 2), np.int64), np.zeros((1, 4), np.int64)
-                plays, legal = np.zeros((1, 32), np.int64), np.zeros((1, 32), np.int64)
-                args = (hands4, deck[18:], seed % 2 * 2)
-                if fn == "levels":
-                    out = play_two_levels(st, *args, np.array([1, 0, 1, 0]), 0, level2_tables(c),
-                                          rule, pts, tr, plays, legal)
-                else:
-                    out = core.play_two(st, *args, 0, core.kernel_tables(c, 10), rule, pts, tr,
-                                        plays, legal)
-                got.append((tuple(out), pts.tolist(), tr.tolist(), plays.tolist(),
-                            legal.tolist()))
-            assert got[0] == got[1], (trump, seed)
 
 
 # --- refusals ------------------------------------------------------------------------------------

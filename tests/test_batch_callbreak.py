@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from belote_lab.batch import core as batch
+from belote_lab.batch import playouts
 from belote_lab.batch.callbreak import (
     learn_void_cb,
     level2_call,
@@ -145,7 +146,7 @@ def kernel_card(h: Any) -> int:
 def test_positions_of_random_play() -> None:
     """Positions off the level-2 path (random legal play, random calls): the same card,
     called directly."""
-    r = batch.playouts("callbreak", 60, seed=5, calls=(1, 4, 2, 6), record=True, rotate=True)
+    r = playouts("callbreak", 60, seed=5, calls=(1, 4, 2, 6), record=True, rotate=True)
     player = CallbreakPlayer2()
     for row in range(len(r)):
         hands = [[c.text for c in mask_cards(int(m))] for m in r.deals[row]]
@@ -157,7 +158,7 @@ def test_positions_of_random_play() -> None:
 
 def test_the_deals_are_the_batch_deals() -> None:
     a = playouts_level2_callbreak(300, seed=9, dealer=3, rotate=True)
-    b = batch.playouts("callbreak", 300, seed=9, dealer=3, rotate=True)
+    b = playouts("callbreak", 300, seed=9, dealer=3, rotate=True)
     for name in ("deals", "leaders", "dealers", "redeals"):
         assert (getattr(a, name) == getattr(b, name)).all(), name
     assert (a.tricks.sum(axis=1) == 13).all()

@@ -17,7 +17,9 @@ from typing import Any
 import pytest
 
 from belote_lab.batch import core as batch
-from belote_lab.batch.level2 import learn_void, level2_card, playouts_level2, rank_in_trick
+from belote_lab.batch import playouts
+from belote_lab.batch.four import playouts_level2
+from belote_lab.batch.level2 import learn_void, level2_card, rank_in_trick
 from belote_lab.cards import SEATS, mask_cards
 from belote_lab.games import get
 from belote_lab.players.belote import BelotePlayer2
@@ -117,7 +119,7 @@ def kernel_card(h: Any, contract: Any, taker: int, tables: Any) -> int:
 def test_positions_of_random_play(case: tuple) -> None:
     """Positions off the level-2 path (random legal play): the same card, called directly."""
     contract, taker, dealer, rules = case
-    r = batch.playouts("belote", 25, contract, taker, seed=5, dealer=dealer, rules=rules,
+    r = playouts("belote", 25, contract, taker, seed=5, dealer=dealer, rules=rules,
                        record=True)
     c = GAME.contract(contract)
     tables = batch.kernel_tables(c, 10)
@@ -131,7 +133,7 @@ def test_positions_of_random_play(case: tuple) -> None:
 
 def test_the_deals_are_the_batch_deals_and_other_games_are_refused() -> None:
     a = playouts_level2("belote", 300, "D", 1, seed=9, dealer=3, rotate=True)
-    b = batch.playouts("belote", 300, "D", 1, seed=9, dealer=3, rotate=True)
+    b = playouts("belote", 300, "D", 1, seed=9, dealer=3, rotate=True)
     assert (a.deals == b.deals).all() and (a.leaders == b.leaders).all()
     assert (a.points.sum(axis=1) == 162).all() and (a.tricks.sum(axis=1) == 8).all()
     part = playouts_level2("belote", 100, "D", 1, seed=9, dealer=3, rotate=True, start=200)
@@ -158,7 +160,7 @@ def test_coinche_equals_the_python_player_and_its_scores() -> None:
     for i, (bid, taker, dealer, rules, mult) in enumerate(COINCHE_CASES):
         r = playouts_level2("coinche", 50, bid, taker, seed=40 + i, dealer=dealer, rules=rules,
                             multiplier=mult, record=True, rotate=True)
-        b = batch.playouts("coinche", 50, bid, taker, seed=40 + i, dealer=dealer, rules=rules,
+        b = playouts("coinche", 50, bid, taker, seed=40 + i, dealer=dealer, rules=rules,
                            multiplier=mult, rotate=True)
         assert (r.deals == b.deals).all() and (r.leaders == b.leaders).all()
         for row in range(len(r)):
@@ -179,7 +181,7 @@ def test_coinche_equals_the_python_player_and_its_scores() -> None:
 NO_JIT_SCRIPT = """
 import json, sys
 from belote_lab import _jit
-from belote_lab.batch.level2 import playouts_level2
+from belote_lab.batch.four import playouts_level2
 assert not _jit.HAVE_NUMBA
 out = {}
 for contract in ("H", "NT", "AT"):

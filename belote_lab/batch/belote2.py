@@ -46,7 +46,6 @@ from belote_lab.batch.core import (
     BatchResult,
     RuleTuple,
     beats,
-    belote_after,
     below,
     check_args,
     dealer_seats,
@@ -56,20 +55,20 @@ from belote_lab.batch.core import (
     mix32,
     popcount,
     random_card,
-    score_two,
     shuffle,
     xorshift32,
 )
 from belote_lab.cards import BELOTE_MASK, Rank, Suit
 from belote_lab.contract import CONTRACT_CODES, Contract
 from belote_lab.games import Game, get
+from belote_lab.games.belote import CAPOT_SCORE, HAND_TOTAL
 from belote_lab.games.belote2 import STOCK_SIZE, two_player_seat
 from belote_lab.solver.kernel import bit_index, legal_after
 from belote_lab.trick import BELOTE2_STRICT
 
-__all__ = ["LEVELS", "fixed_level2", "hands", "hands_record", "level1_call", "level2_call",
-           "level2_card_belote2", "level2_tables", "play_batch_belote2", "play_two_levels",
-           "playouts_level2_belote2", "take_deal"]
+__all__ = ["LEVELS", "fixed", "fixed_level2", "score_two", "hands", "hands_record",
+           "level1_call", "level2_call", "level2_card_belote2", "level2_tables",
+           "play_fixed_two", "play_two_levels", "playouts_level2_belote2", "take_deal"]
 
 
 # The player's values in half points (belote_lab.players.belote2: _TRUMP_KEEP, _PLAIN_KEEP,
@@ -387,14 +386,63 @@ def take_deal(st: int, hands: np.ndarray, turned: int, dealer: int, must_name: b
 
 
 # --- the kernel ----------------------------------------------------------------------------------
+@jit_inline
+def belote_after(
+    c: int, seat: int, hand_after: int, ts: int, kq: int, bseat: int, bplayed: int
+) -> tuple[int, int, int]:
+    """Two-player belote after ``seat`` played ``c`` (``hand_after``: its hand now): the
+    trump K and Q played so far ``kq``, the announcing seat ``bseat`` and its K/Q played
+    ``bplayed`` (the rule of :meth:`Belote2Hand._on_card`: announced when the first of the
+    pair is played by the seat holding the other then)."""
+    r = c & 15
+    if (c >> 4) != ts or (r != 10 and r != 11):  # Rank.QUEEN, Rank.KING
+        return kq, bseat, bplayed
+    kq += 1
+    if kq == 1:
+        other = 16 * ts + (21 - r)
+        if (hand_after >> other) & 1:
+            return kq, seat, 1
+    elif seat == bseat:
+        return kq, bseat, 2
+    return kq, bseat, bplayed
+
+
+def score_two(
+    points: np.ndarray, tricks: np.ndarray, belote: np.ndarray, attack: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(made, capot, score)`` of two-player Belote per side (0 N, 1 S):
+    :func:`belote_lab.games.belote2.score_belote2` vectorised (a failed taker keeps its
+    belote; a tie: each side scores its own total)."""
+    n = points.shape[0]
+    opp = 1 - attack
+    bel = np.zeros((n, 2), dtype=np.int64)
+    has = belote >= 0
+    bel[np.arange(n)[has], belote[has]] = 20
+    totals = points + bel
+    capot = np.where(tricks[:, 2] == 0, 0, np.where(tricks[:, 0] == 0, 1, -1))
+    made = np.where(totals[:, attack] > totals[:, opp], 1,
+                    np.where(totals[:, attack] < totals[:, opp], 0, -1))
+    made[capot >= 0] = capot[capot >= 0] == attack
+    score = totals.copy()
+    bad = (made == 0) & (capot < 0)
+    score[bad, opp] = HAND_TOTAL + bel[bad, opp]
+    score[bad, attack] = bel[bad, attack]
+    for w in (0, 1):
+        cap = capot == w
+        score[cap, w] = CAPOT_SCORE + bel[cap, w]
+        score[cap, 1 - w] = bel[cap, 1 - w]
+    return made, capot, score
+
+
 @jit
 def play_two_levels(st: int, hands: np.ndarray, stock: np.ndarray, leader: int,
                     levels: np.ndarray, row: int, tables: np.ndarray, rule: RuleTuple,
                     points: np.ndarray, tricks: np.ndarray, plays: np.ndarray,
                     legal: np.ndarray) -> tuple[int, int]:
     """Play out a two-player hand (seats 0 and 2, ``hands`` emptied) from ``leader``, seat
-    ``s`` at ``levels[s]``: 1 a random legal card drawn from the PRNG state ``st`` as
-    :func:`belote_lab.batch.play_two` draws it, 2 :func:`level2_card_belote2`.  Free play
+    ``s`` at ``levels[s]``: 1 a random legal card drawn from the PRNG state ``st``
+    (:func:`~belote_lab.batch.core.random_card`), 2 :func:`level2_card_belote2`: the one
+    trick loop of two-player Belote (fixed contracts and whole hands).  Free play
     and draws (the winner first) while ``stock`` lasts, then ``rule``; adds the card points
     to ``points[row]`` by side (seat // 2), the tricks to ``tricks[row]`` by seat; records
     the cards and legal masks in ``plays[row]``, ``legal[row]`` when they have rows.
@@ -460,16 +508,19 @@ def play_two_levels(st: int, hands: np.ndarray, stock: np.ndarray, leader: int,
 
 
 @jit
-def play_batch_belote2(
-    start: int, seed: int, leaders: np.ndarray, deck0: np.ndarray, tables: np.ndarray,
-    rule: RuleTuple, deals: np.ndarray, stock: np.ndarray, points: np.ndarray,
-    tricks: np.ndarray, belote: np.ndarray, plays: np.ndarray, legal: np.ndarray,
+def play_fixed_two(
+    start: int, seed: int, leaders: np.ndarray, levels: np.ndarray, deck0: np.ndarray,
+    tables: np.ndarray, rule: RuleTuple, deals: np.ndarray, stock: np.ndarray,
+    points: np.ndarray, tricks: np.ndarray, belote: np.ndarray, plays: np.ndarray,
+    legal: np.ndarray,
 ) -> None:
-    """Deal as :func:`belote_lab.batch.play_batch_two` (the same hands and stock) and play
-    ``deals.shape[0]`` two-player hands at level 2, numbers ``start`` … of ``seed``."""
+    """Deal and play ``deals.shape[0]`` two-player hands with a fixed contract, numbers
+    ``start`` … of ``seed``, seat ``s`` at ``levels[s]`` (:func:`play_two_levels`): of the
+    shuffled deck, cards 1–9 go to the first leader ``leaders[row]``, 10–18 to the other
+    seat, the rest is the stock, top first; ``deals`` holds the hands (seats 0 and 2),
+    ``stock`` the stock."""
     deck = np.empty_like(deck0)
     hands = np.zeros(4, dtype=np.int64)
-    levels = np.full(4, 2, dtype=np.int64)
     half = (deck0.shape[0] - stock.shape[1]) // 2
     for row in range(deals.shape[0]):
         st = shuffle(hand_state(seed, start + row), deck0, deck)
@@ -574,16 +625,25 @@ def hands_kernel(
 
 
 # --- the Python side -----------------------------------------------------------------------------
-def playouts_level2_belote2(
-    n: int = 1000, contract: str = "H", taker: int = 0, seed: int = 0, dealer: int = 0, *,
-    rules: Any = None, record: bool = False, start: int = 0, rotate: bool = False,
-) -> BatchResult:
-    """``belote_lab.batch.playouts("belote2", …)`` with level-2 play in both seats (the
-    same deals, stocks, leaders and arrays): ``contract`` a trump suit, ``taker`` and
-    ``dealer`` N or S (0 or 2), the other seat leading."""
-    g = get("belote2")
+def fixed(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, level: int, *,
+          rules: Any = None, multiplier: int = 1, calls: Any = None, record: bool = False,
+          start: int = 0, rotate: bool = False) -> BatchResult:
+    """``n`` two-player hands from random deals, numbers ``start`` … of ``seed``, with
+    ``contract`` (a trump suit) taken by ``taker`` (N or S, 0 or 2), both seats at ``level``
+    (1 random, 2 the rules of thumb), the dealer (N or S) the other seat leading; 9 cards
+    each and the 14 of the stock (``stock``) at random, the winner of a trick drawing first:
+    the one signature of every batch module's fixed contract.  ``multiplier`` (Coinche's)
+    and ``calls`` (Callbreak's) are not read.
+
+    >>> from belote_lab.games import get
+    >>> r = fixed(get("belote2"), 100, "S", 2, seed=5, dealer=0, level=1)
+    >>> r.points.shape, r.stock.shape, bool((r.tricks[:, [0, 2]].sum(axis=1) == 16).all())
+    ((100, 2), (100, 14), True)
+    """
+    if level not in LEVELS:
+        raise ValueError(f"a fixed contract is played at level 1 or 2, not {level!r}")
     r = g.rules(rules)
-    check_args(r, n, seed, start, 1)
+    check_args(r, n, seed, start, multiplier)
     taker = two_player_seat(taker)
     c = g.contract(contract)
     dealers = dealer_seats(g, dealer, n, start, rotate)
@@ -597,15 +657,25 @@ def playouts_level2_belote2(
         "plays": np.zeros((n if record else 0, 32), dtype=np.int64),
         "legal": np.zeros((n if record else 0, 32), dtype=np.int64),
     }
-    play_batch_belote2(start, seed, leaders, BELOTE_DECK, level2_tables(c),
-                       kernel_rule(c, BELOTE2_STRICT), a["deals"], a["stock"], a["points"],
-                       a["tricks"], a["belote"], a["plays"], a["legal"])
+    play_fixed_two(start, seed, leaders, np.array([level, 0, level, 0]), BELOTE_DECK,
+                   level2_tables(c), kernel_rule(c, BELOTE2_STRICT), a["deals"], a["stock"],
+                   a["points"], a["tricks"], a["belote"], a["plays"], a["legal"])
     made, capot, score = score_two(a["points"], a["tricks"], a["belote"], taker // 2)
     return BatchResult(
         game=g.name, contract=c.code, taker=taker, seed=seed, dealers=dealers,
         leaders=leaders, made=made, capot=capot, score=score,
         redeals=np.zeros(n, dtype=np.int64), meta={"code": c.code}, **a,
     )
+
+
+def playouts_level2_belote2(
+    n: int = 1000, contract: str = "H", taker: int = 0, seed: int = 0, dealer: int = 0, *,
+    rules: Any = None, record: bool = False, start: int = 0, rotate: bool = False,
+) -> BatchResult:
+    """``belote_lab.batch.playouts("belote2", …)`` with level-2 play in both seats (the
+    same deals, stocks, leaders and arrays): :func:`fixed` at level 2."""
+    return fixed(get("belote2"), n, contract, taker, seed, dealer, 2, rules=rules,
+                 record=record, start=start, rotate=rotate)
 
 
 # --- whole hands: the Python side ----------------------------------------------------------------
@@ -788,8 +858,6 @@ def hands_record(g: Game, n: int, levels: Sequence[int], seed: int, rules: Any, 
 def fixed_level2(g: Any, n: int, contract: str, taker: int, seed: int, dealer: int, *,
                  rules: Any = None, multiplier: int = 1, calls: Any = None) -> BatchResult:
     """``simulate(..., contract=...)`` at level 2 (the one signature of every batch module):
-    :func:`playouts_level2_belote2`, the deal turning; ``multiplier`` (Coinche's) and
-    ``calls`` (Callbreak's) are refused."""
-    if calls is not None or multiplier != 1:
-        raise ValueError("two-player Belote has no calls and no multiplier: leave them out")
-    return playouts_level2_belote2(n, contract, taker, seed, dealer, rules=rules, rotate=True)
+    :func:`fixed`, the deal turning."""
+    return fixed(g, n, contract, taker, seed, dealer, 2, rules=rules, multiplier=multiplier,
+                 calls=calls, rotate=True)

@@ -38,23 +38,22 @@ from belote_lab.batch.core import (
     SUIT13,
     BatchResult,
     RuleTuple,
+    beats,
     below,
     check_args,
     deal_cards,
     dealer_seats,
-    dealt_ok,
     hand_state,
     kernel_rule,
     kernel_tables,
     popcount,
     random_card,
-    score_callbreak,
     xorshift32,
 )
 from belote_lab.cards import FULL_MASK, SUIT_MASK
 from belote_lab.contract import CALLBREAK, CONTRACT_CODES
 from belote_lab.games import Game, get
-from belote_lab.games.callbreak import FACE_MASK
+from belote_lab.games.callbreak import FACE_MASK, parse_call
 from belote_lab.solver.kernel import bit_index, legal_after
 
 __all__ = [
@@ -64,10 +63,12 @@ __all__ = [
     "level2_card_callbreak",
     "learn_void_cb",
     "playouts_level2_callbreak",
-    "play_batch_callbreak",
+    "play_rounds",
     "LEVELS",
+    "fixed",
     "fixed_level2",
     "hands",
+    "score_callbreak",
 ]
 
 LEVELS: tuple[int, ...] = (1, 2)
@@ -285,115 +286,34 @@ def level2_card_callbreak(hand: int, legal: int, played: int, n: int, wc: int, l
     return follow_cb(hand, legal, unseen, voids, seat, n, wc)
 
 
-# --- the kernel ----------------------------------------------------------------------------------
-@jit
-def play_trick_cb(hands: np.ndarray, leader: int, played: int, voids: int,
-                  tables: np.ndarray, rule: RuleTuple, row: int, t: int, plays: np.ndarray,
-                  legal: np.ndarray) -> tuple[int, int, int]:
-    """Play one trick at level 2 from ``leader``; returns the winning seat, the cards played
-    and the voids after it."""
-    record = plays.shape[0] > 0
-    led = 0
-    wc = 0
-    w = 0
-    for i in range(4):
-        seat = (leader + i) & 3
-        h = hands[seat]
-        m = h if i == 0 else legal_after(h, led, wc, i, w, tables[2, wc], rule)
-        c = level2_card_callbreak(h, m, played, i, wc, leader, voids)
-        hands[seat] = h ^ (1 << c)
-        played |= 1 << c
-        if record:
-            plays[row, 4 * t + i] = c
-            legal[row, 4 * t + i] = m
-        if i == 0:
-            led = c >> 4
-            wc = c
-        else:
-            voids = learn_void_cb(voids, c, i, leader, led)
-            if (c >> 4 == wc >> 4 and c > wc) or (c >> 4 == 0 and wc >> 4 != 0):
-                wc = c
-                w = i
-    return (leader + w) & 3, played, voids
+# --- the kernel: one trick loop, a level per seat ------------------------------------------------
+@jit_inline
+def dealt_ok(hands: np.ndarray, need: np.ndarray) -> bool:
+    """Does every hand hold a card of each mask of ``need`` (else the deal is void)?"""
+    for s in range(hands.shape[0]):
+        for k in range(need.shape[0]):
+            if hands[s] & need[k] == 0:
+                return False
+    return True
 
 
-@jit
-def play_batch_callbreak(start: int, seed: int, leaders: np.ndarray, deck0: np.ndarray,
-                         need: np.ndarray, max_call: int, tables: np.ndarray, rule: RuleTuple,
-                         deals: np.ndarray, redeals: np.ndarray, calls: np.ndarray,
-                         tricks: np.ndarray, plays: np.ndarray, legal: np.ndarray) -> None:
-    """Deal (as :func:`belote_lab.batch.play_batch`, void deals dealt again), call and play
-    ``deals.shape[0]`` Callbreak rounds at level 2, numbers ``start`` … of ``seed``."""
-    deck = np.empty_like(deck0)
-    hands = np.zeros(4, dtype=np.int64)
-    for row in range(deals.shape[0]):
-        st = deal_cards(hand_state(seed, start + row), deck0, deck, hands)
-        void = 0
-        while not dealt_ok(hands, need):
-            void += 1
-            st = deal_cards(st, deck0, deck, hands)
-        redeals[row] = void
-        for s in range(4):
-            deals[row, s] = hands[s]
-            calls[row, s] = level2_call(hands[s], max_call)
-        leader = leaders[row]
-        played = 0
-        voids = 0
-        for t in range(13):
-            leader, played, voids = play_trick_cb(hands, leader, played, voids, tables, rule,
-                                                  row, t, plays, legal)
-            tricks[row, leader] += 1
-
-
-# --- the Python side -----------------------------------------------------------------------------
-def playouts_level2_callbreak(
-    n: int = 1000, seed: int = 0, dealer: int = 0, *, rules: Any = None, record: bool = False,
-    start: int = 0, rotate: bool = False,
-) -> BatchResult:
-    """:func:`belote_lab.batch.playouts` of Callbreak (the same deals, leaders and arrays)
-    with level-2 calls (``meta["calls"]``, (n, 4)) and level-2 play at every seat."""
-    g = get("callbreak")
-    r = g.rules(rules)
-    check_args(r, n, seed, start, 1)
-    dealers = dealer_seats(g, dealer, n, start, rotate)
-    leaders = (dealers + 1) % 4
-    need = (SUIT_MASK[0], FACE_MASK) if r.redeal_without_face_cards else (SUIT_MASK[0],)
-    a = {
-        "deals": np.zeros((n, 4), dtype=np.int64),
-        "redeals": np.zeros(n, dtype=np.int64),
-        "tricks": np.zeros((n, 4), dtype=np.int64),
-        "plays": np.zeros((n if record else 0, 52), dtype=np.int64),
-        "legal": np.zeros((n if record else 0, 52), dtype=np.int64),
-    }
-    calls = np.zeros((n, 4), dtype=np.int64)
-    play_batch_callbreak(start, seed, leaders, FULL_DECK, np.array(need, dtype=np.int64),
-                         int(r.max_call), kernel_tables(CALLBREAK, 0),
-                         kernel_rule(CALLBREAK, g.follow(r, 0)), a["deals"], a["redeals"],
-                         calls, a["tricks"], a["plays"], a["legal"])
-    made, score = score_callbreak(a["tricks"], calls)
-    won_all = (a["tricks"] == 13).argmax(axis=1)
-    capot = np.where(a["tricks"].max(axis=1) == 13, won_all, -1)
-    return BatchResult(
-        game=g.name, contract="callbreak", taker=-1, seed=seed, dealers=dealers,
-        leaders=leaders, points=np.zeros((n, 4), dtype=np.int64),
-        belote=np.full(n, -1, dtype=np.int64), made=made, capot=capot, score=score,
-        meta={"calls": calls, "code": CALLBREAK.code}, **a,
-    )
-
-
-# --- whole rounds, a level per seat --------------------------------------------------------------
 @jit
 def play_rounds(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray,
-                deck0: np.ndarray, need: np.ndarray, max_call: int, tables: np.ndarray,
-                rule: RuleTuple, redeals: np.ndarray, calls: np.ndarray,
-                tricks: np.ndarray) -> None:
-    """Deal (void deals dealt again), call and play ``calls.shape[0]`` Callbreak rounds,
-    numbers ``start`` … of ``seed``, seat ``s`` at ``levels[s]``: 1 a random call (1 to
-    ``max_call``) and random legal cards, 2 :func:`level2_call` and
-    :func:`level2_card_callbreak`.  The calls are made from the seat after the dealer, which
-    also leads."""
+                given: np.ndarray, deck0: np.ndarray, need: np.ndarray, max_call: int,
+                tables: np.ndarray, rule: RuleTuple, deals: np.ndarray, redeals: np.ndarray,
+                calls: np.ndarray, tricks: np.ndarray, plays: np.ndarray,
+                legal: np.ndarray) -> None:
+    """Deal (a deal in which a hand misses a mask of ``need`` is void and dealt again), call
+    and play ``calls.shape[0]`` Callbreak rounds, numbers ``start`` … of ``seed``, seat ``s``
+    at ``levels[s]``: 1 a random call (1 to ``max_call``) and random legal cards, 2
+    :func:`level2_call` and :func:`level2_card_callbreak`; with ``given[0] > 0`` every seat
+    calls ``given`` instead (a fixed contract's calls).  The calls are made from the seat
+    after the dealer, which also leads.  Fills ``deals`` (the hands at the first card),
+    ``redeals``, ``calls``, ``tricks`` and, when they have rows, ``plays`` and ``legal``."""
     deck = np.empty_like(deck0)
     hands = np.zeros(4, dtype=np.int64)
+    record = plays.shape[0] > 0
+    ts = rule[0]
     for row in range(calls.shape[0]):
         st = deal_cards(hand_state(seed, start + row), deck0, deck, hands)
         void = 0
@@ -404,14 +324,17 @@ def play_rounds(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray,
         leader = (dealers[row] + 1) & 3
         for i in range(4):
             s = (leader + i) & 3
-            if levels[s] == 1:
+            deals[row, s] = hands[s]
+            if given[0] > 0:
+                calls[row, s] = given[s]
+            elif levels[s] == 1:
                 st = xorshift32(st)
                 calls[row, s] = 1 + below(st, max_call)
             else:
                 calls[row, s] = level2_call(hands[s], max_call)
         played = 0
         voids = 0
-        for _ in range(13):
+        for t in range(13):
             led = 0
             wc = 0
             w = 0
@@ -426,16 +349,107 @@ def play_rounds(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray,
                     c = level2_card_callbreak(h, m, played, i, wc, leader, voids)
                 hands[seat] = h ^ (1 << c)
                 played |= 1 << c
+                if record:
+                    plays[row, 4 * t + i] = c
+                    legal[row, 4 * t + i] = m
                 if i == 0:
                     led = c >> 4
                     wc = c
                 else:
                     voids = learn_void_cb(voids, c, i, leader, led)
-                    if (c >> 4 == wc >> 4 and c > wc) or (c >> 4 == 0 and wc >> 4 != 0):
+                    if beats(c, wc, led, ts, tables[0, c], tables[0, wc]):
                         wc = c
                         w = i
             leader = (leader + w) & 3
             tricks[row, leader] += 1
+
+
+# --- the Python side -----------------------------------------------------------------------------
+LEVELS: tuple[int, ...] = (1, 2)
+"""The computer levels :func:`hands` plays, a level per seat: 1 random calls and cards
+(:class:`~belote_lab.players.RandomPlayer`'s policy), 2 :class:`CallbreakPlayer2
+<belote_lab.players.callbreak.CallbreakPlayer2>`."""
+
+
+def score_callbreak(tricks: np.ndarray, calls: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(made, score)`` per seat, the score in tenths: the call and a tenth per extra trick
+    when made, minus the call when not (:func:`belote_lab.games.callbreak.round_score`)."""
+    made = tricks >= calls
+    score = np.where(made, 10 * calls + tricks - calls, -10 * calls)
+    return made.astype(np.int64), score
+
+
+def callbreak_calls(calls: Any, rules: Any) -> np.ndarray:
+    """The four calls (N E S W) checked against the rules; 3 each by default."""
+    out = np.array([3, 3, 3, 3] if calls is None else [parse_call(x, rules.max_call)
+                                                       for x in calls], dtype=np.int64)
+    if out.shape != (4,):
+        raise ValueError("Callbreak needs four calls, N E S W")
+    return out
+
+
+def rounds(g: Game, r: Any, n: int, levels: np.ndarray, given: np.ndarray, seed: int,
+           dealers: np.ndarray, start: int, record: bool) -> dict[str, np.ndarray]:
+    """:func:`play_rounds` of ``n`` rounds under the rules ``r``: its arrays by name."""
+    need = (SUIT_MASK[0], FACE_MASK) if r.redeal_without_face_cards else (SUIT_MASK[0],)
+    a = {
+        "deals": np.zeros((n, 4), dtype=np.int64),
+        "redeals": np.zeros(n, dtype=np.int64),
+        "calls": np.zeros((n, 4), dtype=np.int64),
+        "tricks": np.zeros((n, 4), dtype=np.int64),
+        "plays": np.zeros((n if record else 0, 52), dtype=np.int64),
+        "legal": np.zeros((n if record else 0, 52), dtype=np.int64),
+    }
+    play_rounds(start, seed, dealers, levels, given, FULL_DECK, np.array(need, dtype=np.int64),
+                int(r.max_call), kernel_tables(CALLBREAK, 0),
+                kernel_rule(CALLBREAK, g.follow(r, 0)), a["deals"], a["redeals"], a["calls"],
+                a["tricks"], a["plays"], a["legal"])
+    return a
+
+
+def fixed(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, level: int, *,
+          rules: Any = None, multiplier: int = 1, calls: Any = None, record: bool = False,
+          start: int = 0, rotate: bool = False) -> BatchResult:
+    """``n`` Callbreak rounds from random deals, numbers ``start`` … of ``seed``, every seat
+    at ``level``: the one signature of every batch module's fixed contract.  Callbreak has one
+    contract (``contract`` and ``taker`` are not read); level 1 plays the ``calls`` (N E S W,
+    3 each by default), level 2 makes its own (``calls`` refused).  Scored in tenths;
+    ``meta["calls"]`` holds the calls.
+
+    >>> from belote_lab.games import get
+    >>> r = fixed(get("callbreak"), 100, "-", 0, seed=5, dealer=0, level=1, calls=(4, 3, 3, 2))
+    >>> r.score.shape, bool((r.tricks.sum(axis=1) == 13).all()), int(r.redeals.sum()) > 0
+    ((100, 4), True, True)
+    """
+    r = g.rules(rules)
+    check_args(r, n, seed, start, multiplier)
+    if level == 2 and calls is not None:
+        raise ValueError("level 2 makes its own calls: leave out calls")
+    if level not in LEVELS:
+        raise ValueError(f"a fixed contract is played at level 1 or 2, not {level!r}")
+    given = callbreak_calls(calls, r) if level == 1 else np.zeros(4, dtype=np.int64)
+    dealers = dealer_seats(g, dealer, n, start, rotate)
+    a = rounds(g, r, n, np.full(4, level), given, seed, dealers, start, record)
+    cb = a.pop("calls")
+    made, score = score_callbreak(a["tricks"], cb)
+    won_all = (a["tricks"] == 13).argmax(axis=1)
+    capot = np.where(a["tricks"].max(axis=1) == 13, won_all, -1)
+    return BatchResult(
+        game=g.name, contract="callbreak", taker=-1, seed=seed, dealers=dealers,
+        leaders=(dealers + 1) % 4, points=np.zeros((n, 4), dtype=np.int64),
+        belote=np.full(n, -1, dtype=np.int64), made=made, capot=capot, score=score,
+        meta={"calls": cb if level == 2 else given, "code": CALLBREAK.code}, **a,
+    )
+
+
+def playouts_level2_callbreak(
+    n: int = 1000, seed: int = 0, dealer: int = 0, *, rules: Any = None, record: bool = False,
+    start: int = 0, rotate: bool = False,
+) -> BatchResult:
+    """:func:`belote_lab.batch.playouts` of Callbreak (the same deals, leaders and arrays)
+    with level-2 calls (``meta["calls"]``, (n, 4)) and level-2 play at every seat."""
+    return fixed(get("callbreak"), n, "-", 0, seed, dealer, 2, rules=rules, record=record,
+                 start=start, rotate=rotate)
 
 
 def hands(g: Game, n: int, levels: Any, seed: int = 0, rules: Any = None, dealer: int = 0,
@@ -458,33 +472,24 @@ def hands(g: Game, n: int, levels: Any, seed: int = 0, rules: Any = None, dealer
         raise ValueError(f"Callbreak's compiled rounds take four levels among {LEVELS}, "
                          f"not {levels!r}")
     dealers = dealer_seats(g, dealer, n, start, True)
-    need = (SUIT_MASK[0], FACE_MASK) if r.redeal_without_face_cards else (SUIT_MASK[0],)
-    redeals = np.zeros(n, dtype=np.int64)
-    calls = np.zeros((n, 4), dtype=np.int64)
-    tricks = np.zeros((n, 4), dtype=np.int64)
-    play_rounds(start, seed, dealers, lv, FULL_DECK, np.array(need, dtype=np.int64),
-                int(r.max_call), kernel_tables(CALLBREAK, 0),
-                kernel_rule(CALLBREAK, g.follow(r, 0)), redeals, calls, tricks)
-    _, score = score_callbreak(tricks, calls)
+    p = rounds(g, r, n, lv, np.zeros(4, dtype=np.int64), seed, dealers, start, False)
+    _, score = score_callbreak(p["tricks"], p["calls"])
     a = empty_arrays(g, n)
     a["contract"][:] = CONTRACT_CODES.index(CALLBREAK.code)
     a["dealer"][:] = dealers
-    a["redeals"][:] = redeals
-    a["tricks"][:] = tricks
-    a["calls"][:] = calls
+    a["redeals"][:] = p["redeals"]
+    a["tricks"][:] = p["tricks"]
+    a["calls"][:] = p["calls"]
     a["score"][:] = score
     a["made"][:] = score > 0  # as in a played round: a call made scores more than 0
-    won_all = tricks.max(axis=1) == 13
-    a["capot"][won_all] = tricks[won_all].argmax(axis=1)
+    won_all = p["tricks"].max(axis=1) == 13
+    a["capot"][won_all] = p["tricks"][won_all].argmax(axis=1)
     return a
 
 
 def fixed_level2(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, *,
                  rules: Any = None, multiplier: int = 1, calls: Any = None) -> BatchResult:
     """``simulate(..., contract=...)`` at level 2 (the one signature of every batch module):
-    Callbreak has one contract and level 2 makes its own calls, so ``contract`` and ``taker``
-    are not read and ``calls`` is refused; :func:`playouts_level2_callbreak`, the deal turning.
-    """
-    if calls is not None:
-        raise ValueError("level 2 makes its own calls: leave out calls")
-    return playouts_level2_callbreak(n, seed, dealer, rules=rules, rotate=True)
+    :func:`fixed`, the deal turning; ``contract`` and ``taker`` are not read."""
+    return fixed(g, n, contract, taker, seed, dealer, 2, rules=rules, multiplier=multiplier,
+                 calls=calls, rotate=True)

@@ -50,16 +50,17 @@ from belote_lab.batch.arrays import empty_arrays
 from belote_lab.batch.core import (
     BELOTE_DECK,
     SUIT13,
+    BatchResult,
     below,
     check_args,
+    coinche_bid,
     deal_cards,
     dealer_seats,
     hand_state,
     popcount,
     xorshift32,
 )
-from belote_lab.batch.four import contract_tables, has, masters, play_hand
-from belote_lab.batch.level2 import fixed_level2
+from belote_lab.batch.four import contract_tables, has, masters, play_contract, play_hand
 from belote_lab.cards import Rank, parse_seat
 from belote_lab.contract import CONTRACT_CODES, PLAIN_ORDER, TRUMP_ORDER
 from belote_lab.games import Game
@@ -78,6 +79,7 @@ __all__ = [
     "coinche_hands",
     "deal_and_bid",
     "defence_estimate",
+    "fixed",
     "fixed_level2",
     "hands",
     "level1_call",
@@ -627,6 +629,7 @@ def coinche_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray
     won = np.zeros(4, dtype=np.int64)
     sc = np.zeros(2, dtype=np.int64)
     record = deals.shape[0] > 0
+    none = np.zeros(0, dtype=np.int64)
     calls = np.zeros(auctions.shape[1] if record else 3 * bids.shape[0] + 8, dtype=np.int64)
     for row in range(dealers.shape[0]):
         st, d, again, cur, bidder, mult, k = deal_and_bid(
@@ -650,7 +653,7 @@ def coinche_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray
         pts[1] = 0
         for s in range(4):
             won[s] = 0
-        play_hand(st, hands, first, bidder, trump, levels, tables, follow, pts, won)
+        play_hand(st, hands, first, bidder, trump, levels, tables, follow, pts, won, none, none)
         ok = score_hand(pts, won, bids[cur, KIND], bids[cur, VALUE], bidder, mult, belote_seat,
                         sc)
         att = bidder & 1
@@ -745,3 +748,69 @@ def hands(g: Game, n: int, levels: Sequence[int], seed: int = 0, rules: Any = No
                   a["belote"], a["capot"], a["tricks"], extra["deals"], extra["auctions"],
                   extra["states"])
     return {**a, **extra} if record else a
+
+
+# --- a fixed contract ----------------------------------------------------------------------------
+@jit
+def score_fixed(deals: np.ndarray, points: np.ndarray, tricks: np.ndarray, trump: int,
+                kind: int, value: int, bidder: int, mult: int, belote: np.ndarray,
+                made: np.ndarray, score: np.ndarray, capot: np.ndarray) -> None:
+    """Each hand's belote side, ``made``, ``score`` and capot side (the side that won every
+    trick) by :func:`score_hand` (the one scoring of Coinche here), for one bid."""
+    sc = np.zeros(2, dtype=np.int64)
+    for row in range(deals.shape[0]):
+        seat = -1
+        if trump < 4:
+            kq = (1 << (16 * trump + _KING)) | (1 << (16 * trump + _QUEEN))
+            for s in range(4):
+                if deals[row, s] & kq == kq:
+                    seat = s
+        ok = score_hand(points[row], tricks[row], kind, value, bidder, mult, seat, sc)
+        belote[row] = -1 if seat < 0 else seat & 1
+        made[row] = 1 if ok else 0
+        score[row, 0] = sc[0]
+        score[row, 1] = sc[1]
+        ns = tricks[row, 0] + tricks[row, 2]
+        capot[row] = 0 if ns == 8 else 1 if ns == 0 else -1
+
+
+def fixed(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, level: int, *,
+          rules: Any = None, multiplier: int = 1, calls: Any = None, record: bool = False,
+          start: int = 0, rotate: bool = False) -> BatchResult:
+    """``n`` Coinche hands from random deals, numbers ``start`` … of ``seed``, with the bid
+    ``contract`` (``"100H"``, ``"capotS"``; a bare trump is the lowest bid) × ``multiplier``
+    by seat ``taker``, every seat at ``level``: the one signature of every batch module's
+    fixed contract (:func:`belote_lab.batch.four.fixed`'s deals and play), scored by
+    :func:`score_hand`; ``calls`` (Callbreak's) is not read, the générale (the bidder's
+    alone) is refused.
+
+    >>> from belote_lab.games import get
+    >>> r = fixed(get("coinche"), 200, "80S", 1, seed=5, dealer=0, level=1, multiplier=2)
+    >>> sorted(set(r.made.tolist())) == [0, 1], bool((r.score[r.made == 0, 0] >= 320).all())
+    (True, True)
+    """
+    r = g.rules(rules)  # calls (Callbreak's) are not read
+    check_args(r, n, seed, start, multiplier)
+    taker = int(taker) % 4
+    bid = coinche_bid(contract, r)
+    a, dealers, leaders = play_contract(g, r, n, g.contract(bid.trump).code, taker, seed,
+                                        dealer, level, record, start, rotate)
+    belote = np.zeros(n, dtype=np.int64)
+    made = np.zeros(n, dtype=np.int64)
+    score = np.zeros((n, 2), dtype=np.int64)
+    capot = np.zeros(n, dtype=np.int64)
+    score_fixed(a["deals"], a["points"], a["tricks"], CONTRACT_CODES.index(bid.trump),
+                _KINDS.index(bid.kind), bid.value, taker, multiplier, belote, made, score,
+                capot)
+    return BatchResult(
+        game=g.name, contract=bid.text, taker=taker, seed=seed, dealers=dealers,
+        leaders=leaders, belote=belote, made=made, capot=capot, score=score,
+        meta={"multiplier": multiplier, "bid": bid, "code": bid.trump}, **a,
+    )
+
+
+def fixed_level2(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, *,
+                 rules: Any = None, multiplier: int = 1, calls: Any = None) -> BatchResult:
+    """``simulate(..., contract=...)`` at level 2: :func:`fixed`, the deal turning."""
+    return fixed(g, n, contract, taker, seed, dealer, 2, rules=rules, multiplier=multiplier,
+                 calls=calls, rotate=True)

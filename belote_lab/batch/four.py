@@ -4,8 +4,7 @@ hands of four-player Belote — deal, the two-round taking, play, score — in o
 (:func:`hands`).
 
 :func:`play_hand` plays the eight tricks of one deal with a policy per seat — level 1, a
-random legal card (:func:`belote_lab.batch.core.random_card`, as
-:func:`~belote_lab.batch.core.play_four` draws it); level 2, the rules of thumb of
+random legal card (:func:`belote_lab.batch.core.random_card`); level 2, the rules of thumb of
 :func:`belote_lab.batch.level2.level2_card` — reading the contract from :func:`contract_tables`
 (one row a contract of :data:`belote_lab.contract.CONTRACT_CODES`: S H D C NT AT).
 
@@ -18,7 +17,9 @@ random legal card (:func:`belote_lab.batch.core.random_card`, as
 >>> hands4 = np.zeros(4, dtype=np.int64)
 >>> st = deal_cards(hand_state(1, 0), BELOTE_DECK, np.empty_like(BELOTE_DECK), hands4)
 >>> points, tricks = np.zeros(2, np.int64), np.zeros(4, np.int64)
->>> st = play_hand(st, hands4, 0, 0, 1, np.array([2, 1, 2, 1]), tables, rules, points, tricks)
+>>> none = np.zeros(0, np.int64)
+>>> st = play_hand(st, hands4, 0, 0, 1, np.array([2, 1, 2, 1]), tables, rules, points, tricks,
+...                none, none)
 >>> int(points.sum()), int(tricks.sum()), int(hands4.sum())
 (162, 8, 0)
 
@@ -56,8 +57,11 @@ from belote_lab.batch.arrays import empty_arrays
 from belote_lab.batch.core import (
     BELOTE_DECK,
     SUIT13,
+    BatchResult,
     beats,
     below,
+    check_args,
+    deal_cards,
     dealer_seats,
     hand_state,
     kernel_rule,
@@ -67,10 +71,10 @@ from belote_lab.batch.core import (
     shuffle,
     xorshift32,
 )
-from belote_lab.batch.level2 import fixed_level2, learn_void, level2_card
+from belote_lab.batch.level2 import learn_void, level2_card
 from belote_lab.cards import Rank
 from belote_lab.contract import CONTRACT_CODES, Contract
-from belote_lab.games import Game
+from belote_lab.games import Game, get
 from belote_lab.games.belote import CAPOT_SCORE, HAND_TOTAL
 from belote_lab.players.estimates import ALL_TRUMP_TAKE, NO_TRUMP_TAKE
 from belote_lab.solver.kernel import legal_after
@@ -80,7 +84,10 @@ __all__ = [
     "FOUR_CONTRACTS",
     "LEVELS",
     "contract_tables",
+    "fixed",
     "fixed_level2",
+    "play_fixed",
+    "playouts_level2",
     "hands",
     "level1_call",
     "level2_call",
@@ -133,12 +140,15 @@ def contract_tables(g: Game, rules: Any) -> tuple[np.ndarray, np.ndarray]:
 @jit
 def play_hand(st: int, hands: np.ndarray, leader: int, taker: int, contract: int,
               levels: np.ndarray, tables: np.ndarray, follow: np.ndarray, points: np.ndarray,
-              tricks: np.ndarray) -> int:
+              tricks: np.ndarray, plays: np.ndarray, legal: np.ndarray) -> int:
     """Play the eight tricks of ``hands`` (card masks, emptied) from ``leader`` under contract
     number ``contract`` (a row of :func:`contract_tables`) taken by ``taker``, seat ``s``
     playing at ``levels[s]`` (1 random, 2 the rules of thumb); adds each side's card points
-    (dix de der included) to ``points`` and each seat's tricks to ``tricks``; returns the
-    PRNG state (level 1 draws from it).
+    (dix de der included) to ``points`` and each seat's tricks to ``tricks``; records the
+    cards in playing order in ``plays`` and their legal masks in ``legal`` when those have
+    room (32 entries; pass empty arrays not to record); returns the PRNG state (level 1 draws
+    from it).  The one trick loop of the four-player games: fixed contracts
+    (:func:`fixed`), whole hands of Belote and of Coinche all play here.
 
     >>> from belote_lab.cards import mask_of
     >>> from belote_lab.games import get
@@ -146,7 +156,9 @@ def play_hand(st: int, hands: np.ndarray, leader: int, taker: int, contract: int
     >>> hands = np.array([mask_of(t.split()) for t in ("JH 9H AH TH KH QH 8H 7H",
     ...     "AS TS KS QS JS 9S 8S 7S", "AD TD KD QD JD 9D 8D 7D", "AC TC KC QC JC 9C 8C 7C")])
     >>> points, tricks = np.zeros(2, np.int64), np.zeros(4, np.int64)
-    >>> _ = play_hand(1, hands, 0, 0, 1, np.array([2, 2, 2, 2]), tables, follow, points, tricks)
+    >>> none = np.zeros(0, np.int64)
+    >>> _ = play_hand(1, hands, 0, 0, 1, np.array([2, 2, 2, 2]), tables, follow, points, tricks,
+    ...               none, none)
     >>> points.tolist(), tricks.tolist()                   # N leads its hearts: capot
     ([162, 0], [8, 0, 0, 0])
     """
@@ -155,6 +167,7 @@ def play_hand(st: int, hands: np.ndarray, leader: int, taker: int, contract: int
     rule = (int(r[0]), int(r[1]), r[2] != 0, r[3] != 0, r[4] != 0, r[5] != 0, r[6] != 0)
     ts = rule[0]
     tmask = rule[1]
+    record = plays.shape[0] > 0
     played = 0
     voids = 0
     for t in range(8):
@@ -176,6 +189,9 @@ def play_hand(st: int, hands: np.ndarray, leader: int, taker: int, contract: int
             hands[seat] = h ^ (1 << c)
             played |= 1 << c
             trick |= c << (8 * i)
+            if record:
+                plays[4 * t + i] = c
+                legal[4 * t + i] = m
             if i == 0:
                 led = c >> 4
                 wc = c
@@ -496,6 +512,7 @@ def play_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray, o
     record = decks.shape[0] > 0
     deck = np.empty_like(BELOTE_DECK)
     hands = np.zeros(4, dtype=np.int64)
+    none = np.zeros(0, dtype=np.int64)
     seq = np.zeros(8, dtype=np.int64)
     points = np.zeros(2, dtype=np.int64)
     won = np.zeros(4, dtype=np.int64)
@@ -511,7 +528,7 @@ def play_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray, o
         points[:] = 0
         won[:] = 0
         play_hand(st, hands, (d + 1) & 3 if opts[4] != 0 else d, t, c, levels, tables,
-                  follow, points, won)
+                  follow, points, won, none, none)
         m, sa, sd, cap = score_four(points[att], points[1 - att], won[att] + won[att + 2],
                                     won[1 - att] + won[3 - att], 20 if bel == att else 0,
                                     20 if bel == 1 - att else 0, opts[5] != 0, opts[6] != 0)
@@ -635,3 +652,156 @@ def recorded_hands(g: Game, n: int, levels: Sequence[int], seed: int = 0, rules:
     """
     a, extra = run(g, n, levels, seed, rules, dealer, start, True)
     return {**a, **extra}
+
+
+# --- a fixed contract ----------------------------------------------------------------------------
+@jit
+def play_fixed(start: int, seed: int, leaders: np.ndarray, taker: int, contract: int,
+               levels: np.ndarray, tables: np.ndarray, follow: np.ndarray, deals: np.ndarray,
+               points: np.ndarray, tricks: np.ndarray, plays: np.ndarray,
+               legal: np.ndarray) -> None:
+    """Deal ``deals.shape[0]`` hands, numbers ``start`` … of ``seed`` (the shuffled deck in
+    eight-card packets, seat ``s`` the ``s``-th: :func:`~belote_lab.batch.core.deal_cards`),
+    and play each with contract row ``contract`` taken by ``taker``, led by ``leaders[row]``,
+    seat ``s`` at ``levels[s]`` (:func:`play_hand`), into ``deals`` (the hands at the first
+    card), ``points`` (by side), ``tricks`` (by seat) and, when they have rows, ``plays`` and
+    ``legal``."""
+    deck = np.empty_like(BELOTE_DECK)
+    hands = np.zeros(4, dtype=np.int64)
+    none = np.zeros(0, dtype=np.int64)
+    pts = np.zeros(2, dtype=np.int64)
+    won = np.zeros(4, dtype=np.int64)
+    record = plays.shape[0] > 0
+    for row in range(deals.shape[0]):
+        st = deal_cards(hand_state(seed, start + row), BELOTE_DECK, deck, hands)
+        for s in range(4):
+            deals[row, s] = hands[s]
+        pts[:] = 0
+        won[:] = 0
+        if record:
+            play_hand(st, hands, leaders[row], taker, contract, levels, tables, follow, pts,
+                      won, plays[row], legal[row])
+        else:
+            play_hand(st, hands, leaders[row], taker, contract, levels, tables, follow, pts,
+                      won, none, none)
+        points[row, 0] = pts[0]
+        points[row, 1] = pts[1]
+        for s in range(4):
+            tricks[row, s] = won[s]
+
+
+@jit
+def score_fixed(deals: np.ndarray, points: np.ndarray, tricks: np.ndarray, contract: int,
+                att: int, keep: bool, by_points: bool, belote: np.ndarray, made: np.ndarray,
+                score: np.ndarray, capot: np.ndarray) -> None:
+    """Each hand's belote side, ``made``, ``score`` (by side) and capot side by
+    :func:`score_four` (the one scoring of four-player Belote here), ``att`` attacking."""
+    for row in range(deals.shape[0]):
+        bel = belote_side(deals[row], contract)
+        pa, pd = points[row, att], points[row, 1 - att]
+        ta = tricks[row, att] + tricks[row, att + 2]
+        td = tricks[row, 1 - att] + tricks[row, 3 - att]
+        m, sa, sd, cap = score_four(pa, pd, ta, td, 20 if bel == att else 0,
+                                    20 if bel == 1 - att else 0, keep, by_points)
+        belote[row] = bel
+        made[row] = m
+        score[row, att] = sa
+        score[row, 1 - att] = sd
+        capot[row] = -1 if cap < 0 else att ^ cap
+
+
+def fixed_arrays(n: int, record: bool) -> dict[str, np.ndarray]:
+    """The arrays :func:`play_fixed` fills for ``n`` hands (``plays``/``legal`` rows only
+    with ``record``)."""
+    return {
+        "deals": np.zeros((n, 4), dtype=np.int64),
+        "redeals": np.zeros(n, dtype=np.int64),
+        "points": np.zeros((n, 2), dtype=np.int64),
+        "tricks": np.zeros((n, 4), dtype=np.int64),
+        "plays": np.zeros((n if record else 0, 32), dtype=np.int64),
+        "legal": np.zeros((n if record else 0, 32), dtype=np.int64),
+    }
+
+
+def play_contract(g: Game, r: Any, n: int, code: str, taker: int, seed: int, dealer: int,
+                  level: int, record: bool, start: int, rotate: bool
+                  ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
+    """:func:`play_fixed` of ``n`` hands of the four-player ``g`` with contract ``code`` taken
+    by ``taker``, every seat at ``level``: the arrays, the dealers and the leaders (the dealer,
+    or the next seat by the rule ``first_lead``)."""
+    if level not in LEVELS:
+        raise ValueError(f"a fixed contract is played at level 1 or 2, not {level!r}")
+    dealers = dealer_seats(g, dealer, n, start, rotate)
+    leaders = dealers if r.first_lead == "dealer" else (dealers + 1) % 4
+    a = fixed_arrays(n, record)
+    play_fixed(start, seed, leaders, taker, CONTRACT_CODES.index(code), np.full(4, level),
+               *contract_tables(g, r), a["deals"], a["points"], a["tricks"], a["plays"],
+               a["legal"])
+    return a, dealers, leaders
+
+
+def fixed(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, level: int, *,
+          rules: Any = None, multiplier: int = 1, calls: Any = None, record: bool = False,
+          start: int = 0, rotate: bool = False) -> BatchResult:
+    """``n`` hands of four-player Belote from random deals, numbers ``start`` … of ``seed``,
+    with ``contract`` (a trump, ``NT``/``AT``) taken by seat ``taker``, every seat at
+    ``level`` (1 random, 2 the rules of thumb): the one signature of every batch module's
+    fixed contract (:func:`belote_lab.batch.playouts` is level 1, :func:`fixed_level2`
+    level 2).  Scored by the rules (:func:`score_four`); ``calls`` (Callbreak's) is not read.
+
+    >>> from belote_lab.games import get
+    >>> r = fixed(get("belote"), 300, "NT", 1, seed=4, dealer=0, level=2)
+    >>> r.contract, bool((r.points.sum(axis=1) == 162).all()), bool((r.belote == -1).all())
+    ('NT', True, True)
+    """
+    r = g.rules(rules)  # calls (Callbreak's) are not read
+    check_args(r, n, seed, start, multiplier)
+    taker = int(taker) % 4
+    c = g.contract(contract)
+    a, dealers, leaders = play_contract(g, r, n, c.code, taker, seed, dealer, level, record,
+                                        start, rotate)
+    belote = np.zeros(n, dtype=np.int64)
+    made = np.zeros(n, dtype=np.int64)
+    score = np.zeros((n, 2), dtype=np.int64)
+    capot = np.zeros(n, dtype=np.int64)
+    score_fixed(a["deals"], a["points"], a["tricks"], CONTRACT_CODES.index(c.code), taker % 2,
+                r.failed_contract == "keep_belote", r.capot == "all_points", belote, made,
+                score, capot)
+    return BatchResult(
+        game=g.name, contract=c.code, taker=taker, seed=seed, dealers=dealers, leaders=leaders,
+        belote=belote, made=made, capot=capot, score=score,
+        meta={"multiplier": multiplier, "bid": None, "code": c.code}, **a,
+    )
+
+
+def fixed_level2(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, *,
+                 rules: Any = None, multiplier: int = 1, calls: Any = None) -> BatchResult:
+    """``simulate(..., contract=...)`` at level 2: :func:`fixed`, the deal turning."""
+    return fixed(g, n, contract, taker, seed, dealer, 2, rules=rules, multiplier=multiplier,
+                 calls=calls, rotate=True)
+
+
+def playouts_level2(
+    game: str = "belote", n: int = 1000, contract: str = "H", taker: int = 0, seed: int = 0,
+    dealer: int = 0, *, rules: Any = None, multiplier: int = 1, record: bool = False,
+    start: int = 0, rotate: bool = False,
+) -> BatchResult:
+    """:func:`belote_lab.batch.playouts` of four-player Belote or Coinche (a fixed bid such
+    as ``"100H"``, ``multiplier`` 1, 2 or 4) with level-2 play at every seat: the same deals,
+    leaders and arrays (Coinche's level 2 plays its cards by the same rules of thumb); the
+    other games are refused.
+
+    >>> r = playouts_level2("belote", n=200, contract="H", taker=0, seed=1)
+    >>> bool((r.points.sum(axis=1) == 162).all()), bool((r.tricks.sum(axis=1) == 8).all())
+    (True, True)
+    >>> from belote_lab.batch import playouts
+    >>> bool((r.deals == playouts("belote", n=200, contract="H", taker=0, seed=1).deals).all())
+    True
+    """
+    from belote_lab.batch import kernels
+
+    g = get(game)
+    if len(g.seats) != 4 or g.counts != "points":  # the four-player games of card points
+        raise ValueError("level-2 batch play is four-player Belote's and Coinche's only")
+    return kernels(g).fixed(g, n, contract, taker, seed, dealer, 2, rules=rules,
+                        multiplier=multiplier, record=record, start=start, rotate=rotate)

@@ -1,54 +1,40 @@
-"""Level-2 card play in the batch simulator: the rules of thumb of
+"""Level-2 card play of the four-player games in the batch simulator: the rules of thumb of
 :mod:`belote_lab.players.heuristics` (:func:`~belote_lab.players.heuristics.choose_card`, as
-:class:`~belote_lab.players.belote.BelotePlayer2` plays them) in numba's subset, for
-four-player Belote with a fixed contract and taker, and Coinche with a fixed bid (its level 2
-plays its cards by the same rules).
+:class:`~belote_lab.players.belote.BelotePlayer2` plays them, and Coinche's level 2, which
+plays its cards by the same rules) in numba's subset; :func:`belote_lab.batch.four.play_hand`
+plays them.
 
 :func:`level2_card` is the choice of one seat from plain integers: its hand and legal cards,
 the cards played (a mask), the current trick (packed, 8 bits a card), the taker, the tricks
 left and the voids seen so far (16 bits: bit ``4 * seat + suit``), which the kernel keeps as
 :meth:`Situation._learn <belote_lab.players.heuristics.Situation>` infers them
 (:func:`learn_void`).  Ties are broken as Python's ``min``/``max`` break them over
-``mask_cards``: the lowest card index first.  :func:`playouts_level2` deals as
-:func:`belote_lab.batch.playouts` does (hand ``i`` of a seed is the same deal) and returns
-the same :class:`~belote_lab.batch.BatchResult` arrays; the tests compare every choice with
+``mask_cards``: the lowest card index first.  The tests compare every choice with
 ``BelotePlayer2().choose_card(state)`` on the engine's hands.
 
->>> r = playouts_level2("belote", n=200, contract="H", taker=0, seed=1)
->>> bool((r.points.sum(axis=1) == 162).all()), bool((r.tricks.sum(axis=1) == 8).all())
-(True, True)
->>> from belote_lab.batch import playouts
->>> bool((r.deals == playouts("belote", n=200, contract="H", taker=0, seed=1).deals).all())
-True
+>>> from belote_lab.cards import Card, mask_of
+>>> from belote_lab.batch.core import kernel_tables
+>>> from belote_lab.contract import Contract
+>>> hand = mask_of("JH 9H 7H AS 7C".split())
+>>> t = kernel_tables(Contract.parse("H"), 10)
+>>> tm = mask_of("JH 9H AH TH KH QH 8H 7H".split())
+>>> Card(level2_card(hand, hand, 0, 0, 0, 0, 0, 0, 8, 0, 1, tm, t))  # the taker pulls trumps
+Card('JH')
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import numpy as np
 
 from belote_lab._jit import jit, jit_inline
 from belote_lab.batch.core import (
-    BELOTE_DECK,
     SUIT13,
-    BatchResult,
-    RuleTuple,
-    check_args,
-    deal_cards,
-    dealer_seats,
-    four_player_contract,
-    four_player_result,
-    hand_state,
-    kernel_rule,
-    kernel_tables,
     popcount,
 )
 from belote_lab.cards import BELOTE_MASK
-from belote_lab.games import get
-from belote_lab.solver.kernel import bit_index, legal_after
+from belote_lab.solver.kernel import bit_index
 
-__all__ = ["fixed_level2", "level2_card", "learn_void", "playouts_level2", "play_batch_level2"]
+__all__ = ["level2_card", "learn_void"]
 
 
 
@@ -329,112 +315,3 @@ def level2_card(hand: int, legal: int, played: int, trick: int, n: int, leader: 
     if n == 0:
         return lead_card(legal, unseen, seat, taker, tleft, voids, ts, tmask, tables)
     return follow_card(legal, unseen, trick, n, leader, seat, voids, ts, tmask, tables)
-
-
-# --- the kernel ----------------------------------------------------------------------------------
-@jit
-def play_trick2(hands: np.ndarray, leader: int, played: int, voids: int, taker: int,
-                tleft: int, tables: np.ndarray, rule: RuleTuple, row: int, t: int,
-                plays: np.ndarray, legal: np.ndarray) -> tuple[int, int, int, int]:
-    """Play one trick at level 2 from ``leader``; returns the winning seat, its points, the
-    cards played and the voids after it."""
-    ts = rule[0]
-    tmask = rule[1]
-    record = plays.shape[0] > 0
-    led = 0
-    wc = 0
-    w = 0
-    pts = 0
-    trick = 0
-    for i in range(4):
-        seat = (leader + i) & 3
-        h = hands[seat]
-        m = h if i == 0 else legal_after(h, led, wc, i, w, tables[2, wc], rule)
-        c = level2_card(h, m, played, trick, i, leader, seat, taker, tleft, voids, ts, tmask,
-                        tables)
-        hands[seat] = h ^ (1 << c)
-        played |= 1 << c
-        trick |= c << (8 * i)
-        if record:
-            plays[row, 4 * t + i] = c
-            legal[row, 4 * t + i] = m
-        if i == 0:
-            led = c >> 4
-            wc = c
-        else:
-            voids = learn_void(voids, c, i, leader, led, w, wc, ts)
-            if rank_in_trick(c, led, ts, tables[0, c]) > rank_in_trick(wc, led, ts,
-                                                                        tables[0, wc]):
-                wc = c
-                w = i
-        pts += tables[1, c]
-    return (leader + w) & 3, pts, played, voids
-
-
-@jit
-def play_batch_level2(start: int, seed: int, leaders: np.ndarray, taker: int,
-                      deck0: np.ndarray, tables: np.ndarray, rule: RuleTuple, deals: np.ndarray,
-                      points: np.ndarray, tricks: np.ndarray, plays: np.ndarray,
-                      legal: np.ndarray) -> None:
-    """Deal (as :func:`belote_lab.batch.play_batch`) and play ``deals.shape[0]`` hands of
-    four-player Belote at level 2, numbers ``start`` … of ``seed``, filling the arrays."""
-    deck = np.empty_like(deck0)
-    hands = np.zeros(4, dtype=np.int64)
-    for row in range(deals.shape[0]):
-        deal_cards(hand_state(seed, start + row), deck0, deck, hands)
-        for s in range(4):
-            deals[row, s] = hands[s]
-        leader = leaders[row]
-        played = 0
-        voids = 0
-        for t in range(8):
-            leader, pts, played, voids = play_trick2(hands, leader, played, voids, taker,
-                                                     8 - t, tables, rule, row, t, plays,
-                                                     legal)
-            if t == 7:
-                pts += tables[3, 0]
-            points[row, leader & 1] += pts
-            tricks[row, leader] += 1
-
-
-# --- the Python side -----------------------------------------------------------------------------
-def playouts_level2(
-    game: str = "belote", n: int = 1000, contract: str = "H", taker: int = 0, seed: int = 0,
-    dealer: int = 0, *, rules: Any = None, multiplier: int = 1, record: bool = False,
-    start: int = 0, rotate: bool = False,
-) -> BatchResult:
-    """:func:`belote_lab.batch.playouts` of four-player Belote or Coinche (a fixed bid such
-    as ``"100H"``, ``multiplier`` 1, 2 or 4) with level-2 play at every seat (the same deals,
-    leaders and arrays; Coinche's level 2 plays its cards by the same rules of thumb).  The
-    other games are refused."""
-    g = get(game)
-    if g.has_stock or len(g.seats) != 4 or g.bidding not in ("taking", "auction"):
-        raise ValueError("level-2 batch play is four-player Belote's and Coinche's only")
-    r = g.rules(rules)
-    check_args(r, n, seed, start, multiplier)
-    taker = int(taker) % 4
-    dealers = dealer_seats(g, dealer, n, start, rotate)
-    bid, c, leaders = four_player_contract(g, r, contract, dealers)
-    a = {
-        "deals": np.zeros((n, 4), dtype=np.int64),
-        "redeals": np.zeros(n, dtype=np.int64),
-        "points": np.zeros((n, 2), dtype=np.int64),
-        "tricks": np.zeros((n, 4), dtype=np.int64),
-        "plays": np.zeros((n if record else 0, 32), dtype=np.int64),
-        "legal": np.zeros((n if record else 0, 32), dtype=np.int64),
-    }
-    play_batch_level2(start, seed, leaders, taker, BELOTE_DECK, kernel_tables(c, 10),
-                      kernel_rule(c, g.follow(r, 0)), a["deals"], a["points"], a["tricks"],
-                      a["plays"], a["legal"])
-    return four_player_result(g, a, bid, c, taker, seed, dealers, leaders, multiplier, r)
-
-
-def fixed_level2(g: Any, n: int, contract: str, taker: int, seed: int, dealer: int, *,
-                 rules: Any = None, multiplier: int = 1, calls: Any = None) -> BatchResult:
-    """``simulate(..., contract=...)`` at level 2 (the one signature of every batch module) for
-    four-player Belote and Coinche: :func:`playouts_level2`, the deal turning; ``calls`` (a
-    Callbreak argument) is refused."""
-    if calls is not None:
-        raise ValueError(f"{g.name} has no calls: leave out calls")
-    return playouts_level2(g.name, n, contract, taker, seed, dealer, rules=rules,
-                           multiplier=multiplier, rotate=True)
