@@ -4,7 +4,11 @@ the taker's holding when it took, and how far rule-of-thumb play is from perfect
 * :func:`taking_study` plays four-player Belote hands exactly as ``simulate("belote", …)``
   does with the same arguments (same deals, same players, same results) and adds, for each
   hand, what the taker knew when it took: its 5 dealt cards and the turned card, which the
-  taker always receives.
+  taker always receives.  Like :func:`~belote_lab.simulate.simulate`, it plays in compiled
+  code when every seat is a level the compiled hands play (1 or 2), else through the Python
+  players, and says which (``engine``, ``why_python``).
+* :func:`compiled_hands` gives simulate's arrays of compiled hands with each seat's cards at
+  the first card (and, in four-player Belote, what the taker knew when it took).
 * :func:`rule_counts` counts which rule of play decided each card played.
 * :func:`perfect_play_gap` plays two-player Belote hands and, at every decision once the
   stock is empty (when every card is known to both players), asks the exact solver what each
@@ -12,8 +16,8 @@ the taker's holding when it took, and how far rule-of-thumb play is from perfect
   gave away.
 
 >>> s = taking_study(30, players="2,2,2,2", seed=4)
->>> len(s), bool(((s.trumps >= 1) & (s.trumps <= 6)).all())
-(30, True)
+>>> len(s), bool(((s.trumps >= 1) & (s.trumps <= 6)).all()), s.engine
+(30, True, 'batch')
 >>> from belote_lab.simulate import simulate
 >>> bool((simulate("belote", 30, "2,2,2,2", seed=4, progress=False).made == s.made).all())
 True
@@ -21,21 +25,29 @@ True
 
 from __future__ import annotations
 
+import inspect
 import random
 from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
 
-from belote_lab.cards import SUIT_MASK, Card, Rank, mask_cards
-from belote_lab.games import get
+import belote_lab.simulate as simulation
+from belote_lab.cards import BELOTE_MASK, SUIT_MASK, Card, Rank, mask_cards
+from belote_lab.games import Game, get
 from belote_lab.games.base import step
 from belote_lab.players.belote import take_strength
-from belote_lab.selfplay import make_players, play_hands
+from belote_lab.selfplay import make_players, play_hands, seat_levels
+from belote_lab.simulate import ENGINES
 from belote_lab.trick import RULE_OF_CODE, legal_mask
 
-__all__ = ["Holding", "taker_holding", "TakingStudy", "taking_study", "PlayGap",
-           "perfect_play_gap", "rule_counts"]
+__all__ = ["Holding", "taker_holding", "TakingStudy", "taking_study", "engine_for",
+           "compiled_hands", "card_count", "PlayGap", "perfect_play_gap", "rule_counts"]
+
+_BELOTE_CARDS = tuple(c for c in range(64) if BELOTE_MASK >> c & 1)
+"""The 32 card numbers of the Belote deck."""
+CHUNK = 1 << 15
+"""Hands per kernel call in :func:`compiled_hands` (bounds the memory of the recorded decks)."""
 
 
 @dataclass(frozen=True)
@@ -88,9 +100,16 @@ def taker_holding(hand: Any) -> Holding:
     )
 
 
+TAKING_ARRAYS: tuple[str, ...] = (
+    "made", "attack_points", "score_margin", "taker", "dealer", "round", "trump_jack",
+    "trump_nine", "trumps", "side_aces", "belote", "rule_take", "attack_leads",
+)
+"""The per-hand arrays of a :class:`TakingStudy`, in its fields' order."""
+
+
 @dataclass
 class TakingStudy:
-    """Arrays, one entry per hand, of :func:`taking_study`."""
+    """Arrays, one entry per hand, of :func:`taking_study`, and which engine played them."""
 
     made: np.ndarray  # 1 made, 0 failed, -1 litige (as in SimulationResult.made)
     attack_points: np.ndarray  # the attack's card points with dix de der
@@ -105,9 +124,15 @@ class TakingStudy:
     belote: np.ndarray  # bool: K+Q of trump among the 6 known cards
     rule_take: np.ndarray  # bool: the J+2 / 9+3 rule says take
     attack_leads: np.ndarray  # bool: the attacking team leads the first trick
+    engine: str = "python"  # "batch": compiled hands; "python": the Python players
+    why_python: str | None = None  # why not compiled (None when compiled)
 
     def __len__(self) -> int:
         return int(self.made.size)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """Name → array, in :data:`TAKING_ARRAYS` order."""
+        return {name: getattr(self, name) for name in TAKING_ARRAYS}
 
     def made_rate(self, where: np.ndarray | None = None) -> float:
         """Share of contracts made (ties count as not made), over ``where`` if given."""
@@ -116,13 +141,42 @@ class TakingStudy:
 
 
 def taking_study(
-    n_hands: int, players: Any = "2,2,2,2", seed: int = 0, rules: Any = None
+    n_hands: int, players: Any = "2,2,2,2", seed: int = 0, rules: Any = None,
+    *, engine: str = "auto",
 ) -> TakingStudy:
     """Play ``n_hands`` four-player Belote hands (suit contracts) as
-    ``simulate("belote", n_hands, players, seed, rules)`` does and record each taker's
-    :class:`Holding` with the result."""
+    ``simulate("belote", n_hands, players, seed, rules, engine=engine)`` does and record each
+    taker's :class:`Holding` with the result.
+
+    When every seat is a level the compiled hands play (1 or 2) and the rules are ones they
+    play, the hands are :func:`simulate`'s compiled hands, hand for hand, and the holdings are
+    read from their deals in numpy (:func:`compiled_hands`); otherwise (player objects,
+    levels 3 and 4, declarations, ``engine="python"``) the engine's hands are played by the
+    Python players, as :func:`simulate` plays them.  ``engine`` and ``why_python`` of the
+    result say which, as ``simulate``'s ``meta`` does.
+
+    >>> s = taking_study(200, "2,2,2,2", seed=1)
+    >>> s.engine, s.why_python, bool((s.round == 1).any() and (s.round == 2).any())
+    ('batch', None, True)
+    >>> from belote_lab.simulate import simulate
+    >>> r = simulate("belote", 200, "2,2,2,2", seed=1, progress=False)
+    >>> bool((r.taker == s.taker).all() and (r.attack_points == s.attack_points).all())
+    True
+    >>> p = taking_study(5, "2,2,2,2", seed=1, engine="python")
+    >>> p.engine, p.why_python
+    ('python', 'asked for (engine="python")')
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     g = get("belote")
-    rows: dict[str, list[Any]] = {f.name: [] for f in fields(TakingStudy)}
+    played, why = engine_for(g, players, rules, "python" if engine == "python" else "auto")
+    levels = seat_levels(g, players)
+    if played == "batch" and levels is not None:
+        return _taking_compiled(g, n_hands, levels, seed, rules)
+    if engine == "batch":
+        raise ValueError(f"taking_study(engine=\"batch\") cannot play this in compiled code: "
+                         f"{why}")
+    rows: dict[str, list[Any]] = {name: [] for name in TAKING_ARRAYS}
     for hand, _, _ in play_hands(g, n_hands, players, seed, g.rules(rules)):
         hold = taker_holding(hand)
         res = hand.result
@@ -138,7 +192,182 @@ def taking_study(
         for name in ("round", "trump_jack", "trump_nine", "trumps", "side_aces", "belote",
                      "rule_take"):
             rows[name].append(getattr(hold, name))
-    return TakingStudy(**{k: np.array(v) for k, v in rows.items()})
+    return TakingStudy(**{k: np.array(v) for k, v in rows.items()}, engine="python",
+                       why_python=why)
+
+
+def engine_for(game: str | Game, players: Any, rules: Any = None,
+               engine: str = "auto") -> tuple[str, str | None]:
+    """How :func:`~belote_lab.simulate.simulate` plays ``players`` under ``rules`` with
+    ``engine``: ``("batch", None)`` in compiled code, or ``("python", why)`` by the Python
+    players — simulate's own decision, asked on no hands.
+
+    >>> engine_for("coinche", "2,1,2,1")
+    ('batch', None)
+    >>> engine_for("belote", "2,2,2,4")
+    ('python', 'levels 1, 2 are compiled; these seats play at levels (2, 2, 2, 4)')
+    """
+    meta = simulation.simulate(game, 0, players, 0, rules, progress=False, engine=engine).meta
+    return str(meta["engine"]), meta.get("why_python")
+
+
+# --- holdings read from compiled hands --------------------------------------------------------
+def card_count(masks: np.ndarray) -> np.ndarray:
+    """The number of Belote cards in each card mask of ``masks`` (an int64 array).
+
+    >>> from belote_lab.cards import mask_of
+    >>> card_count(np.array([mask_of(["JH", "9H", "AS"]), 0])).tolist()
+    [3, 0]
+    """
+    m = np.asarray(masks, dtype=np.int64)
+    out = np.zeros(m.shape, dtype=np.int64)
+    for c in _BELOTE_CARDS:
+        out += (m >> c) & 1
+    return out
+
+
+def _owners(decks: np.ndarray, order: list[np.ndarray], first: int,
+            taker: np.ndarray) -> np.ndarray:
+    """Who receives each card of the shuffled ``decks`` (one row a hand) as
+    :class:`~belote_lab.games.belote.BeloteHand` and
+    :class:`~belote_lab.games.belote2.Belote2Hand` deal: ``first`` cards to each seat of
+    ``order`` in turn (seat arrays, the dealer's next first), the next card turned and given
+    to the ``taker``, then, in the same order, two more cards to the taker and three to the
+    others; the cards left (two-player Belote's stock) belong to nobody (-1)."""
+    n, size = decks.shape
+    owner = np.full((n, size), -1, dtype=np.int64)
+    for k, seat in enumerate(order):
+        owner[:, first * k:first * (k + 1)] = seat[:, None]
+    turned = first * len(order)
+    owner[:, turned] = taker
+    pos = np.full(n, turned + 1, dtype=np.int64)
+    col = np.arange(size)
+    for seat in order:
+        more = np.where(seat == taker, 2, 3)
+        where = (col >= pos[:, None]) & (col < (pos + more)[:, None])
+        owner[where] = np.broadcast_to(seat[:, None], (n, size))[where]
+        pos += more
+    return owner
+
+
+def _hands_of(decks: np.ndarray, owner: np.ndarray, seats: int = 4) -> np.ndarray:
+    """Each seat's card mask, (n, ``seats``), from the deck rows and :func:`_owners`."""
+    bits = np.left_shift(np.int64(1), decks.astype(np.int64))
+    return np.stack([np.where(owner == s, bits, 0).sum(axis=1) for s in range(seats)], axis=1)
+
+
+def _compiled_part(g: Game, n: int, levels: tuple[int, ...], seed: int, r: Any,
+                   start: int) -> dict[str, np.ndarray]:
+    """One kernel call of :func:`compiled_hands`, read by the recording the game's batch
+    module gives: the deck of the deal played (``recorded_hands``: four-player Belote, five
+    cards each first), each deal's deck (``hands_record``: two-player Belote, six cards each
+    first), or each seat's cards at the first card (``hands(..., record=True)``: Coinche)."""
+    from belote_lab.batch import kernels
+    from belote_lab.batch.arrays import ARRAYS
+
+    module = kernels(g)
+    rows = np.arange(n)
+    nxt = np.array([g.next_seat(s) if s in g.seats else -1 for s in range(4)], dtype=np.int64)
+
+    def after_dealer(dealer: np.ndarray) -> list[np.ndarray]:
+        order = [nxt[dealer]]
+        while len(order) < len(g.seats):
+            order.append(nxt[order[-1]])
+        return order
+
+    if hasattr(module, "recorded_hands"):
+        a = module.recorded_hands(g, n, levels, seed, r, g.seats[0], start)
+        decks, t = a["decks"], a["taker"].astype(np.int64)
+        owner = _owners(decks, after_dealer(a["dealer"].astype(np.int64)), 5, t)
+        dealt = _hands_of(decks[:, :20], owner[:, :20])[rows, t]
+        out = {"hands": _hands_of(decks, owner),
+               "known": dealt | np.left_shift(np.int64(1), decks[:, 20]),
+               "round": np.where((a["auction"] >= 0).sum(axis=1) <= 4, 1, 2)}
+    elif hasattr(module, "hands_record"):
+        a, rec = module.hands_record(g, n, levels, seed, r, g.seats[0], start)
+        decks = rec["decks"][rows, a["redeals"].astype(np.int64)]
+        owner = _owners(decks, after_dealer(a["dealer"].astype(np.int64)), 6,
+                        a["taker"].astype(np.int64))
+        out = {"hands": _hands_of(decks, owner)}
+    elif "record" in inspect.signature(module.hands).parameters:
+        a = module.hands(g, n, levels, seed, r, g.seats[0], start, record=True)
+        out = {"hands": a["deals"]}
+    else:
+        raise ValueError(f"the compiled hands of {g.name} record no deal to read the "
+                         "players' cards from")
+    return {**{k: a[k] for k in ARRAYS}, **out}
+
+
+def compiled_hands(game: str | Game, n: int, levels: Any, seed: int = 0, rules: Any = None,
+                   start: int = 0) -> dict[str, np.ndarray]:
+    """Hands ``start`` … ``start + n - 1`` of ``seed`` played in compiled code by the game's
+    batch module (``levels`` as numbers, one a seat of ``Game.seats``; hand ``k`` dealt by the
+    ``k``-th seat from the first, as :func:`~belote_lab.simulate.simulate` deals): the arrays
+    of :func:`simulate`'s result (``contract``, ``taker``, ``score`` …) and ``hands`` (n, 4),
+    each seat's cards (a card mask) when the first card is played, read from the deals the
+    module records; in four-player Belote also ``known`` (n,), the taker's 5 dealt cards and
+    the turned card, and ``round`` (n,), the taking round (1 or 2).  Four-player Belote,
+    Coinche and two-player Belote.
+
+    >>> a = compiled_hands("belote", 300, (2, 2, 2, 2), seed=4)
+    >>> from belote_lab.simulate import simulate
+    >>> r = simulate("belote", 300, "2,2,2,2", seed=4, progress=False)
+    >>> all((a[k] == v).all() for k, v in r.arrays().items())
+    True
+    >>> card_count(a["hands"]).min(axis=0).tolist(), set(card_count(a["known"]).tolist())
+    ([8, 8, 8, 8], {6})
+    >>> b = compiled_hands("belote2", 5, (2, 1), seed=4, start=295)
+    >>> card_count(b["hands"][:, [0, 2]]).tolist()[0]
+    [9, 9]
+    """
+    g = get(game)
+    r = g.rules(rules)
+    lv = tuple(int(x) for x in levels)
+    parts = [_compiled_part(g, min(CHUNK, n - lo), lv, seed, r, start + lo)
+             for lo in range(0, max(n, 1), CHUNK)]
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def _taking_compiled(g: Game, n: int, levels: tuple[int, ...], seed: int,
+                     rules: Any) -> TakingStudy:
+    """:func:`taking_study` from :func:`compiled_hands`: the holdings in numpy."""
+    r = g.rules(rules)
+    a = compiled_hands(g, n, levels, seed, r)
+    trump = a["contract"].astype(np.int64)
+    if (trump >= 4).any():
+        raise ValueError("a holding needs a suit contract taken after a turned card")
+    known = a["known"]
+    taker = a["taker"].astype(np.int64)
+    dealer = a["dealer"].astype(np.int64)
+
+    def held(suit: np.ndarray, rank: int) -> np.ndarray:
+        return ((known >> (16 * suit + rank)) & 1).astype(bool)
+
+    suit_mask = np.array(SUIT_MASK, dtype=np.int64)
+    side_aces = sum(held(np.full(n, s), Rank.ACE).astype(np.int64) for s in range(4))
+    side_of = np.array([g.side_of(s) for s in range(4)], dtype=np.int64)
+    att = side_of[taker]
+    rows = np.arange(n)
+    score = a["score"].astype(np.int64)
+    leader = (dealer + 1) % 4 if r.first_lead == "eldest" else dealer
+    return TakingStudy(
+        made=a["made"].astype(np.int64),
+        attack_points=a["attack_points"].astype(np.int64),
+        score_margin=score[rows, att] - score[rows, 1 - att],
+        taker=taker,
+        dealer=dealer,
+        round=a["round"].astype(np.int64),
+        trump_jack=held(trump, Rank.JACK),
+        trump_nine=held(trump, Rank.NINE),
+        trumps=card_count(known & suit_mask[trump]),
+        side_aces=side_aces - held(trump, Rank.ACE),
+        belote=held(trump, Rank.KING) & held(trump, Rank.QUEEN),
+        rule_take=np.array([take_strength(m, t)[0]
+                            for m, t in zip(known.tolist(), trump.tolist(), strict=True)],
+                           dtype=bool),
+        attack_leads=side_of[leader] == att,
+        engine="batch",
+    )
 
 
 @dataclass
