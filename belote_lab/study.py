@@ -9,7 +9,14 @@
   two-player Belote; -1/False under a no-trump or all-trump contract) and their card points
   (``hand_points``; ``side_points`` with the partner's), the Coinche bid (``bid``,
   ``bid_value``, ``multiplier``) and ``capot``.  Parameters: ``players`` (levels per seat,
-  default ``"2"``: level 2 everywhere) and ``rules`` (rule options as a dict).
+  default ``"2"``: level 2 everywhere) and ``rules`` (rule options as a dict).  When every
+  seat is a level the game's compiled hands play (1 or 2, the rules ones they play: the
+  test of :func:`belote_lab.simulate.simulate`), the hands are played in compiled code
+  (:func:`belote_lab.analysis.compiled_hands`): hand ``i`` is the kernel's hand number ``i``
+  of one seed derived from the question (:func:`batch_seed`, the rows' ``seed``); otherwise
+  each hand is played by the Python players from its own seed (:func:`hand_seed`).  The
+  rows' ``engine`` column and ``study.json`` say which (``batch`` or ``python``, with
+  ``why_python``).
 * ``double_dummy`` — the exact double-dummy value (:func:`belote_lab.solver.solve`: card
   points with dix de der won from there on by the side to play, best play by everyone) of
   every legal card at the first lead of the deal, one row a card.  The deal is bid by the
@@ -34,13 +41,14 @@ Callbreak (no taker, calls instead of a contract) is not a game of these studies
 
 :func:`run` computes hands ``0 … n-1`` in chunks of ``chunk`` hands.  Hand ``i``'s seed (the
 deal and the players' seeds) is a hash of the study's name, its game and parameters, the
-run's ``seed`` and ``i`` only (:func:`hand_seed`), so a chunk's rows depend only on those and
-on which hands it holds: the rows are the same whatever the chunk size, the scheduler or the
-number of workers.  Each finished chunk is written at once to its own file in the ``out``
-directory (``chunk-000003-n50.parquet``, or ``.csv`` without pyarrow; written to a temporary
-name and renamed), beside ``study.json`` (what was asked); a later run with the same question
-computes only the chunks missing, so a stopped run goes on where it stopped and a larger
-``n`` extends it.  :func:`load` reads the directory into one pandas DataFrame.
+run's ``seed`` and ``i`` only (:func:`hand_seed`; compiled hands: hand number ``i`` of the
+seed :func:`batch_seed` hashes from the same question without ``i``), so a chunk's rows depend
+only on those and on which hands it holds: the rows are the same whatever the chunk size, the
+scheduler or the number of workers.  Each finished chunk is written at once to its own file in
+the ``out`` directory (``chunk-000003-n50.parquet``, or ``.csv`` without pyarrow; written to
+a temporary name and renamed), beside ``study.json`` (what was asked); a later run with the
+same question computes only the chunks missing, so a stopped run goes on where it stopped and
+a larger ``n`` extends it.  :func:`load` reads the directory into one pandas DataFrame.
 
 Schedulers: ``"local"`` (default) starts a ``dask.distributed.LocalCluster`` of one worker
 process per core (``workers`` to choose) and closes it at the end; ``"tcp://HOST:8786"`` or
@@ -60,6 +68,8 @@ a widget in a notebook.
 []
 >>> load(d).equals(df)
 True
+>>> df["engine"].unique().tolist()     # level 2 everywhere: compiled hands
+['batch']
 """
 
 from __future__ import annotations
@@ -74,10 +84,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from belote_lab.cards import SEATS, SUIT_MASK, Rank, mask_cards
+from belote_lab.contract import CONTRACT_CODES, Contract
 from belote_lab.games import Game, get
 from belote_lab.games.base import step
-from belote_lab.selfplay import hand_in_play, make_players, parse_levels, play_deal
+from belote_lab.games.coinche import BID_KINDS, Bid
+from belote_lab.selfplay import hand_in_play, make_players, parse_levels, play_deal, seat_levels
 
 __all__ = [
     "Study",
@@ -86,6 +100,8 @@ __all__ = [
     "META",
     "study",
     "hand_seed",
+    "batch_seed",
+    "engine",
     "check",
     "compute_chunk",
     "run",
@@ -111,6 +127,10 @@ class Study:
     rows: Callable[[Game, dict[str, Any], int, int], list[dict[str, Any]]] = field(repr=False)
     defaults: Mapping[str, Any] = field(default_factory=dict)
     version: int = 1  # raised when the rows change: a stored directory is then refused
+    # the rows of hands start … start + n - 1 of a seed in compiled code, where it can:
+    # compiled(game, params, seed, start, n) (see engine())
+    compiled: Callable[[Game, dict[str, Any], int, int, int], list[dict[str, Any]]] | None = (
+        field(default=None, repr=False))
 
 
 # --- the questions ---------------------------------------------------------------------------
@@ -162,13 +182,84 @@ def _result(g: Game, hand: Any, res: Any) -> dict[str, Any]:
     }
 
 
+def _hand_row(g: Game, hand: Any, redeals: int) -> dict[str, Any]:
+    """The ``selfplay`` row of a finished (or playing, for the holding) hand of the engine."""
+    row = {"dealer": SEATS[hand.dealer], "redeals": redeals, "contract": hand.contract.code,
+           "taker": SEATS[hand.taker], **_result(g, hand, hand.result)}
+    return {**row, **_bid(hand), **_holding(hand)}
+
+
 def _selfplay_rows(g: Game, params: dict[str, Any], index: int, seed: int) -> list[dict]:
     players = make_players(g, params["players"], seed)
     dealer = g.seats[index % len(g.seats)]
     hand, _, redeals = play_deal(g, players, seed, dealer, g.rules(params["rules"]), False)
-    row = {"dealer": SEATS[hand.dealer], "redeals": redeals, "contract": hand.contract.code,
-           "taker": SEATS[hand.taker], **_result(g, hand, hand.result)}
-    return [{**row, **_bid(hand), **_holding(hand)}]
+    return [_hand_row(g, hand, redeals)]
+
+
+_POINTS = np.array([Contract.parse(code).tables.points for code in CONTRACT_CODES[:6]],
+                   dtype=np.int64)
+"""Each card's points under each contract S H D C NT AT (rows as ``CONTRACT_CODES``)."""
+_NAMED_BIDS = {value: kind for kind, value in BID_KINDS.items() if value}
+"""A named Coinche bid's kind by its value (250 ``capot`` …); other values are points bids."""
+
+
+def _selfplay_compiled(g: Game, params: dict[str, Any], seed: int, start: int,
+                       n: int) -> list[dict[str, Any]]:
+    """The ``selfplay`` rows of hands ``start`` … ``start + n - 1`` of ``seed`` in compiled
+    code (:func:`belote_lab.analysis.compiled_hands`), the columns of :func:`_hand_row`."""
+    from belote_lab.analysis import card_count, compiled_hands
+
+    levels = seat_levels(g, params["players"])
+    a = compiled_hands(g, n, levels, seed, params["rules"], start)
+    c = a["contract"].astype(np.int64)
+    taker = a["taker"].astype(np.int64)
+    rows = np.arange(n)
+    side_of = np.full(4, -1, dtype=np.int64)
+    side_of[list(g.seats)] = [g.side_of(s) for s in g.seats]
+    partners = side_of[None, :] == side_of[taker][:, None]  # (n, 4): the taker's side
+    cards = a["hands"][rows, taker]
+    hand_points = np.zeros(n, dtype=np.int64)
+    side_points = np.zeros(n, dtype=np.int64)
+    for card in range(64):
+        pts = _POINTS[c, card]
+        if not pts.any():
+            continue
+        held = (a["hands"] >> card) & 1
+        hand_points += held[rows, taker] * pts
+        side_points += (held * partners).sum(axis=1) * pts
+    suit = np.minimum(c, 3)  # a no-trump or all-trump contract: no trump holding
+    trump = c < 4
+
+    def has(rank: int, s: np.ndarray = suit) -> np.ndarray:
+        return ((cards >> (16 * s + rank)) & 1).astype(bool)
+
+    aces = sum(has(Rank.ACE, np.full(n, s)).astype(np.int64) for s in range(4))
+    suit_mask = np.array(SUIT_MASK, dtype=np.int64)
+    cols: dict[str, list[Any]] = {
+        "dealer": [SEATS[d] for d in a["dealer"].tolist()],
+        "redeals": a["redeals"].tolist(),
+        "contract": [CONTRACT_CODES[k] for k in c.tolist()],
+        "taker": [SEATS[t] for t in taker.tolist()],
+        "attack_points": a["attack_points"].tolist(),
+        "defence_points": a["defence_points"].tolist(),
+        **{f"score_{side}": a["score"][:, k].tolist() for k, side in enumerate(g.sides)},
+        "made": a["made"].tolist(),
+        "capot": (a["capot"] >= 0).astype(np.int64).tolist(),
+        "bid": [""] * n,
+        "bid_value": a["bid"].tolist(),
+        "multiplier": a["multiplier"].tolist(),
+        "hand_points": hand_points.tolist(),
+        "side_points": side_points.tolist(),
+        "trump_jack": (trump & has(Rank.JACK)).tolist(),
+        "trump_nine": (trump & has(Rank.NINE)).tolist(),
+        "trumps": np.where(trump, card_count(cards & suit_mask[suit]), -1).tolist(),
+        "side_aces": np.where(trump, aces - has(Rank.ACE), -1).tolist(),
+    }
+    if g.bidding == "auction":
+        cols["bid"] = [Bid(_NAMED_BIDS.get(v, "points"), v, code).text
+                       for v, code in zip(cols["bid_value"], cols["contract"], strict=True)]
+    names = list(cols)
+    return [dict(zip(names, values, strict=True)) for values in zip(*cols.values(), strict=True)]
 
 
 def _first_lead(g: Game, params: dict[str, Any], seed: int, dealer: int) -> Any:
@@ -230,7 +321,8 @@ STUDIES: dict[str, Study] = {
     s.name: s
     for s in (
         Study("selfplay", "self-play outcomes and the taker's trump holding, a row a hand",
-              _selfplay_rows, {"players": "2", "rules": None}, version=2),
+              _selfplay_rows, {"players": "2", "rules": None}, version=3,
+              compiled=_selfplay_compiled),
         Study("double_dummy", "exact double-dummy value of every legal card at the first "
               "lead (two-player Belote: once the stock is empty), a row a card",
               _double_dummy_rows, {"players": "2", "rules": None}),
@@ -297,6 +389,46 @@ def hand_seed(name: str, game: str, params: Mapping[str, Any], seed: int, index:
     return int.from_bytes(hashlib.sha256(f"belote_lab.study:{key}".encode()).digest()[:4], "big")
 
 
+def batch_seed(name: str, game: str, params: Mapping[str, Any], seed: int) -> int:
+    """The seed of a study's compiled hands: hand ``i`` is the kernel's hand number ``i`` of
+    it (a function of the question only, as :func:`hand_seed` without the hand).
+
+    >>> s = batch_seed("selfplay", "belote", {"players": "2", "rules": None}, 0)
+    >>> s == batch_seed("selfplay", "belote", {"rules": None, "players": "2"}, 0), s < 2**32
+    (True, True)
+    """
+    key = json.dumps([name, game, dict(params), seed], sort_keys=True)
+    digest = hashlib.sha256(f"belote_lab.study.batch:{key}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def engine(name: str, game: str = "belote", params: Mapping[str, Any] | None = None
+           ) -> tuple[str, str | None]:
+    """``("batch", None)`` when study ``name`` of ``game`` with ``params`` plays its hands in
+    compiled code, else ``("python", why)``: the study has no compiled path, or
+    :func:`belote_lab.simulate.simulate`'s reason (a level the kernels do not play, a rule
+    option they refuse).
+
+    >>> engine("selfplay", "coinche")
+    ('batch', None)
+    >>> engine("selfplay", "belote", {"players": "2,2,2,3"})[0]
+    'python'
+    >>> engine("dd_hand", "belote")
+    ('python', 'the study dd_hand has no compiled path')
+    """
+    s, g, full = check(name, game, params)
+    return _engine(s, g, full)
+
+
+def _engine(s: Study, g: Game, params: Mapping[str, Any]) -> tuple[str, str | None]:
+    """:func:`engine` of checked parameters."""
+    if s.compiled is None:
+        return "python", f"the study {s.name} has no compiled path"
+    from belote_lab.analysis import engine_for
+
+    return engine_for(g, params["players"], params["rules"])
+
+
 @dataclass(frozen=True)
 class _Task:
     name: str
@@ -311,12 +443,21 @@ class _Task:
 def compute_chunk(task: _Task) -> tuple[int, int, list[dict[str, Any]]]:
     """Compute one chunk (run by a worker): ``(chunk, hands, rows)``."""
     s, g = STUDIES[task.name], get(task.game)
+    n = task.stop - task.start
+    played, _ = _engine(s, g, task.params)
+    if played == "batch":
+        assert s.compiled is not None
+        bs = batch_seed(task.name, task.game, task.params, task.seed)
+        made = s.compiled(g, task.params, bs, task.start, n)
+        return task.chunk, n, [{"chunk": task.chunk, "index": task.start + k, "seed": bs,
+                                "engine": played, **r} for k, r in enumerate(made)]
+    said = {} if s.compiled is None else {"engine": played}
     rows = []
     for i in range(task.start, task.stop):
         hs = hand_seed(task.name, task.game, task.params, task.seed, i)
         for r in s.rows(g, task.params, i, hs):
-            rows.append({"chunk": task.chunk, "index": i, "seed": hs, **r})
-    return task.chunk, task.stop - task.start, rows
+            rows.append({"chunk": task.chunk, "index": i, "seed": hs, **said, **r})
+    return task.chunk, n, rows
 
 
 # --- the store -------------------------------------------------------------------------------
@@ -607,6 +748,9 @@ def run(name: str, n: int, *, game: str = "belote", chunk: int = 50, seed: int =
             _read_chunk(p, k, hands, chunk)
     if todo:
         _check_writable(out)
+        if s.compiled is not None:  # which engine plays the hands, and why not compiled
+            meta = {**meta, **dict(zip(("engine", "why_python"), _engine(s, g, full),
+                                       strict=True))}
     from tqdm.auto import tqdm
 
     computed = []
