@@ -5,7 +5,8 @@
 then E–W; two players: N then S; Callbreak: the deal is played twice against three level-2
 opponents, once with the tip player and once with the other player in the fourth seat (the
 seat turns with the deal) — so card luck cancels out, and returns the per-deal differences
-with a 95% interval.
+with a 95% interval.  The deals are played through the Python players (the engine's hands):
+a tip player has no compiled policy.
 
 >>> from belote_lab.players.tips import BeloteOnlyTaker, NoTrumpPull
 >>> r = compare("belote", NoTrumpPull, BeloteOnlyTaker, deals=2, seed=1)

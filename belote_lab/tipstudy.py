@@ -20,6 +20,8 @@ test:
   (:func:`belote_lab.analysis.perfect_play_gap`);
 * ``not tested`` — with the reason.
 
+Every deal is played through the Python players: the tip players have no compiled policy
+(:func:`belote_lab.simulate.simulate`'s compiled hands play levels 1 and 2 only).
 :func:`run` plays the tests in chunks of :data:`CHUNK` deals whose seeds come from the tip id
 and the chunk index only (:func:`chunk_seed`), so the results do not depend on how the work
 is split between processes or runs; it stores each chunk's sums in a JSON file and computes
@@ -677,7 +679,8 @@ _ABOUT = ("belote_lab.tipstudy: per row, chunks of deals, each chunk's paired di
           "non-zero difference) and sum_changed; the seed of a chunk comes from the row id "
           "and the chunk index.  T8: hands, decisions, best (decisions with a best card), "
           "sum and sumsq of the points a player gives away per hand (N and S together, "
-          "halved), changed (hands with a loss).")
+          "halved), changed (hands with a loss).  Every deal is played through the Python "
+          "players: the tip players have no compiled policy.")
 
 
 def run(
