@@ -32,13 +32,12 @@ from typing import Any
 
 import numpy as np
 
-import belote_lab.simulate as simulation
 from belote_lab.cards import BELOTE_MASK, SUIT_MASK, Card, Rank, mask_cards
 from belote_lab.games import Game, get
 from belote_lab.games.base import step
 from belote_lab.players.belote import take_strength
 from belote_lab.selfplay import make_players, play_hands, seat_levels
-from belote_lab.simulate import ENGINES
+from belote_lab.simulate import ENGINES, engine_for
 from belote_lab.trick import RULE_OF_CODE, legal_mask
 
 __all__ = ["Holding", "taker_holding", "TakingStudy", "taking_study", "engine_for",
@@ -194,21 +193,6 @@ def taking_study(
             rows[name].append(getattr(hold, name))
     return TakingStudy(**{k: np.array(v) for k, v in rows.items()}, engine="python",
                        why_python=why)
-
-
-def engine_for(game: str | Game, players: Any, rules: Any = None,
-               engine: str = "auto") -> tuple[str, str | None]:
-    """How :func:`~belote_lab.simulate.simulate` plays ``players`` under ``rules`` with
-    ``engine``: ``("batch", None)`` in compiled code, or ``("python", why)`` by the Python
-    players — simulate's own decision, asked on no hands.
-
-    >>> engine_for("coinche", "2,1,2,1")
-    ('batch', None)
-    >>> engine_for("belote", "2,2,2,4")
-    ('python', 'levels 1, 2 are compiled; these seats play at levels (2, 2, 2, 4)')
-    """
-    meta = simulation.simulate(game, 0, players, 0, rules, progress=False, engine=engine).meta
-    return str(meta["engine"]), meta.get("why_python")
 
 
 # --- holdings read from compiled hands --------------------------------------------------------

@@ -55,7 +55,7 @@ from belote_lab.selfplay import (
     seat_levels,
 )
 
-__all__ = ["simulate", "SimulationResult", "Progress", "CONTRACT_NAMES", "ARRAYS"]
+__all__ = ["engine_for", "simulate", "SimulationResult", "Progress", "CONTRACT_NAMES", "ARRAYS"]
 
 CONTRACT_NAMES: tuple[str, ...] = CONTRACT_CODES
 """Contract codes; ``SimulationResult.contract`` holds indexes into this tuple
@@ -558,12 +558,9 @@ def simulate(
                              "engine=\"python\"")
         return _simulate_batch(g, n_hands, players, levels, seed, rules, contract, taker,
                                calls, multiplier)
-    why = "asked for (engine=\"python\")" if engine == "python" else _why_python(g, levels,
-                                                                                  rules)
-    if why is None:
+    played, why = engine_for(g, players, rules, engine)
+    if levels is not None and played == "batch":
         return _simulate_hands(g, n_hands, players, levels, seed, rules)
-    if engine == "batch":
-        raise ValueError(f"simulate(engine=\"batch\") cannot play this in compiled code: {why}")
     run = play_hands(g, n_hands, players, seed, rules)
     a = empty_arrays(g, n_hands)
     bar = Progress(n_hands, label=g.name, enabled=progress)
@@ -583,6 +580,31 @@ def simulate(
         meta={"engine": "python", "why_python": why},
         **a,
     )
+
+
+def engine_for(game: str | Game, players: Any, rules: Any = None,
+               engine: str = "auto") -> tuple[str, str | None]:
+    """How :func:`simulate` plays ``players`` under ``rules`` with ``engine``: ``("batch",
+    None)`` in compiled code, or ``("python", why)`` by the Python players (with
+    ``engine="batch"``, a ``ValueError`` saying why not compiled).  The one decision every
+    study that can read the compiled path asks.
+
+    >>> engine_for("coinche", "2,1,2,1")
+    ('batch', None)
+    >>> engine_for("belote", "2,2,2,4")
+    ('python', 'levels 1, 2 are compiled; these seats play at levels (2, 2, 2, 4)')
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if engine == "python":
+        return "python", "asked for (engine=\"python\")"
+    g = get(game)
+    why = _why_python(g, seat_levels(g, players), rules)
+    if why is None:
+        return "batch", None
+    if engine == "batch":
+        raise ValueError(f"simulate(engine=\"batch\") cannot play this in compiled code: {why}")
+    return "python", why
 
 
 def _why_python(g: Game, levels: tuple[int, ...] | None, rules: Any) -> str | None:

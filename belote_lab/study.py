@@ -424,7 +424,7 @@ def _engine(s: Study, g: Game, params: Mapping[str, Any]) -> tuple[str, str | No
     """:func:`engine` of checked parameters."""
     if s.compiled is None:
         return "python", f"the study {s.name} has no compiled path"
-    from belote_lab.analysis import engine_for
+    from belote_lab.simulate import engine_for
 
     return engine_for(g, params["players"], params["rules"])
 
