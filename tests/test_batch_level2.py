@@ -19,7 +19,7 @@ import pytest
 from belote_lab.batch import core as batch
 from belote_lab.batch import playouts
 from belote_lab.batch.four import playouts_level2
-from belote_lab.batch.level2 import learn_void, level2_card, rank_in_trick
+from belote_lab.batch.level2 import learn_void, level2_card
 from belote_lab.cards import SEATS, mask_cards
 from belote_lab.games import get
 from belote_lab.players.belote import BelotePlayer2
@@ -106,8 +106,7 @@ def kernel_card(h: Any, contract: Any, taker: int, tables: Any) -> int:
             if i == 0:
                 continue
             voids = learn_void(voids, int(c), i, leader, led, w, wc, ts)
-            if rank_in_trick(int(c), led, ts, tables[0, c]) > rank_in_trick(
-                    int(wc), led, ts, tables[0, wc]):
+            if batch.beats(int(c), int(wc), led, ts, tables[0, c], tables[0, wc]):
                 wc, w = int(c), i
     seat = h.current_player
     trick = sum(int(c) << (8 * i) for i, c in enumerate(h.trick))

@@ -101,14 +101,6 @@ def level2_tables(contract: Contract) -> np.ndarray:
 
 # --- the choices ---------------------------------------------------------------------------------
 @jit_inline
-def beats_led(card: int, led: int, ts: int, power_card: int, power_led: int) -> bool:
-    """``belote2._beats``: does ``card``, played second, beat the card ``led``?"""
-    if card >> 4 == led >> 4:
-        return power_card > power_led
-    return card >> 4 == ts
-
-
-@jit_inline
 def free_keep2(c: int, ts: int, keep: int, played: int) -> int:
     """``_free_keep`` in half points (``keep``: the card's row-4 value)."""
     r = c & 15
@@ -133,7 +125,7 @@ def free_card(legal: int, lead: int, ts: int, played: int, tables: np.ndarray) -
             v = -(2 * tables[1, c] + keep)
         else:
             won = 2 * (tables[1, lead] + tables[1, c])
-            if beats_led(c, lead, ts, tables[0, c], tables[0, lead]):
+            if beats(c, lead, lead >> 4, ts, tables[0, c], tables[0, lead]):
                 v = won + WIN_BONUS2 - keep
             else:
                 v = -won - keep
@@ -195,7 +187,7 @@ def strict_follow(legal: int, lead: int, hand: int, opp: int, last: int, ts: int
         c = int(bit_index(m & -m))
         m &= m - 1
         won = 2 * (tables[1, lead] + tables[1, c] + last)
-        if not beats_led(c, lead, ts, tables[0, c], tables[0, lead]):
+        if not beats(c, lead, lead >> 4, ts, tables[0, c], tables[0, lead]):
             won = -won
         v = won - strict_keep2(c, ts, tables[1, c], sure, lone)
         if best < 0 or v > bv:
@@ -228,7 +220,7 @@ def strict_lead(legal: int, hand: int, opp: int, last: int, tables: np.ndarray,
             r = int(bit_index(answers & -answers))
             answers &= answers - 1
             won = 2 * (tables[1, c] + tables[1, r] + last)
-            if beats_led(r, c, ts, tables[0, r], tables[0, c]):
+            if beats(r, c, c >> 4, ts, tables[0, r], tables[0, c]):
                 won = -won
             v = won - kc + strict_keep2(r, ts, tables[1, r], osure, olone)
             if first or v < worst:

@@ -29,6 +29,7 @@ import numpy as np
 from belote_lab._jit import jit, jit_inline
 from belote_lab.batch.core import (
     SUIT13,
+    beats,
     popcount,
 )
 from belote_lab.cards import BELOTE_MASK
@@ -60,17 +61,6 @@ def learn_void(voids: int, c: int, i: int, leader: int, led: int, w: int, wc: in
     if w != i - 2 and (wc >> 4) != ts:  # it had to trump and did not: no trump left
         voids |= 1 << (4 * seat + ts)
     return voids
-
-
-@jit_inline
-def rank_in_trick(c: int, led: int, ts: int, power: int) -> int:
-    """``Tables.rank_in_trick``: trump > led suit > others (-1)."""
-    s = c >> 4
-    if s == ts:
-        return 100 + power
-    if s == led:
-        return power
-    return -1
 
 
 @jit_inline
@@ -230,7 +220,7 @@ def trick_winner(trick: int, n: int, ts: int, tables: np.ndarray) -> int:
     bc = trick & 255
     for i in range(1, n):
         c = (trick >> (8 * i)) & 255
-        if rank_in_trick(c, led, ts, tables[0, c]) > rank_in_trick(bc, led, ts, tables[0, bc]):
+        if beats(c, bc, led, ts, tables[0, c], tables[0, bc]):
             best = i
             bc = c
     return best
@@ -240,12 +230,11 @@ def trick_winner(trick: int, n: int, ts: int, tables: np.ndarray) -> int:
 def winning_cards(legal: int, wc: int, led: int, ts: int, tables: np.ndarray) -> int:
     """The cards of ``legal`` that beat ``wc`` (``heuristics.beats``)."""
     out = 0
-    rw = rank_in_trick(wc, led, ts, tables[0, wc])
     m = legal
     while m != 0:
         c = int(bit_index(m & -m))
         m &= m - 1
-        if rank_in_trick(c, led, ts, tables[0, c]) > rw:
+        if beats(c, wc, led, ts, tables[0, c], tables[0, wc]):
             out |= 1 << c
     return out
 
