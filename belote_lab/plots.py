@@ -388,6 +388,21 @@ def belote_frequency(groups: Mapping[str, Mapping[str, int]], *,
     return _styled(fig)
 
 
+def _wide_counts(ns: Sequence[int]) -> bool:
+    """Whether a bar's count label is wider than the bar (a five-digit count with its
+    separator): then the labels are written upwards, on one line."""
+    return max(ns, default=0) >= 10_000
+
+
+def _bar_label(rate: float, n: int, vertical: bool) -> str:
+    """A bar's label: its rate and its count, on two lines or, written upwards, on one.
+
+    >>> _bar_label(0.831, 18307, True), _bar_label(0.5, 12, False)
+    ('83%  n=18,307', '50%\\nn=12')
+    """
+    return f"{rate:.0%}  n={n:,}" if vertical else f"{rate:.0%}\nn={n:,}"
+
+
 def success_by_holding(made: Sequence[int] | np.ndarray,
                        holdings: Mapping[str, Sequence[Any] | np.ndarray], *,
                        title: str | None = None, min_hands: int = 10,
@@ -424,9 +439,11 @@ def success_by_holding(made: Sequence[int] | np.ndarray,
         pos = np.arange(len(levels))
         ax.bar(pos, rates, 0.6, color=ATTACK, yerr=errs, capsize=3,
                label=words.text("plots.contract_made", lang))
+        vertical = _wide_counts(ns)
         for p, r, n in zip(pos, rates, ns, strict=True):
-            ax.annotate(f"{r:.0%}\nn={n:,}", (p, 0.02), ha="center", va="bottom", fontsize=8,
-                        color="white", fontweight="bold")
+            ax.annotate(_bar_label(r, n, vertical), (p, 0.02), ha="center", va="bottom",
+                        rotation=90 if vertical else 0, fontsize=8, color="white",
+                        fontweight="bold")
         ax.axhline(overall, color="black", ls="--", lw=1,
                    label=words.text("plots.all_hands", lang, rate=f"{overall:.0%}"))
         ax.set_xticks(pos)
@@ -553,9 +570,11 @@ def call_accuracy(calls: Sequence[Any] | np.ndarray, tricks: Sequence[Any] | np.
         ns.append(n)
     left.bar(values, rates, 0.8, color=ATTACK, yerr=err, capsize=3,
              label=words.text("plots.call_made", lang))
+    vertical = _wide_counts(ns)
     for v, r, n in zip(values, rates, ns, strict=True):
-        left.annotate(f"{r:.0%}\nn={n:,}", (v, 0.02), ha="center", va="bottom", fontsize=7.5,
-                      color="white", fontweight="bold")
+        left.annotate(_bar_label(r, n, vertical), (v, 0.02), ha="center", va="bottom",
+                      rotation=90 if vertical else 0, fontsize=7.5, color="white",
+                      fontweight="bold")
     left.set_xlabel(words.text("plots.call_tricks", lang))
     left.set_ylabel(words.text("plots.calls_made_pct", lang))
     left.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
