@@ -45,26 +45,27 @@ weights and :attr:`Inference.replayed` says so.
 
 **ε**, a game's (:data:`FITTED`, :func:`model_for`): the pair of a grid (0.02 … 1), cards and
 calls, and whether calls are weighed by their kind only (:func:`call_kind`), with the lowest
-log loss of the predicted holders of the key cards (the trump jack and nine, the aces) on a
-third of the level-2 self-play hands of ``benchmarks/calibration.py`` (``make
-calibration``), 100 deals a prediction.  On the other hands, which the fit did not see,
+log loss of the predicted holders of the key cards (the trump jack and nine, the aces) on
+2,000 of 10,000 level-2 self-play hands a game of ``benchmarks/calibration.py`` (``make
+calibration``), 100 deals a prediction.  On the other 8,000, which the fit did not see,
 against the sampler alone (Brier score, log loss):
 
 =========== ================== ====================== =====================
 game        ε cards, calls     Brier                  log loss
 =========== ================== ====================== =====================
 belote      0.5, 0.05          0.220 → 0.182          0.627 → 0.534
-coinche     0.5, 0.5 (kinds)   0.216 → 0.176          0.619 → 0.521
-callbreak   0.7, 0.7           0.224 → 0.184          0.640 → 0.541
+coinche     0.5, 0.5 (kinds)   0.217 → 0.176          0.620 → 0.523
+callbreak   0.7, 0.7           0.224 → 0.183          0.641 → 0.539
 =========== ================== ====================== =====================
 
 Level 2's own play is never noisy, so the ε fitted is what keeps enough deals weighing with
 100 of them (the effective sample size is 18–32 on average); it is also close to the noise
 that best explains level 4's cards by level 2's (0.55 in Belote and Coinche, 0.18 in
 Callbreak).  Coinche's bids are weighed by their trump: their values, which level 2 sets by
-fine points of the hand, weigh too much when matched exactly (log loss 0.529 at best, against
-0.521).  Fewer deals would want a larger ε.  Figures:
-``benchmarks/results/calibration-2026-12-02.txt``.
+fine points of the hand, weigh too much when matched exactly (log loss 0.533 at best, against
+0.523).  Fewer deals would want a larger ε.  Figures:
+``benchmarks/results/calibration-10k-2026-12-05.txt`` (Belote, Callbreak) and
+``benchmarks/results/calibration-10k-2026-12-06.txt`` (Coinche).
 
 Consumers — the hints and levels 3–4 (:func:`belote_lab.players.pimc.hint`), the bidding advice
 and level 4's bidder (:func:`belote_lab.players.bidding.auction_rests`) and so the review, which
