@@ -3,7 +3,7 @@ Python player: the compiled call is ``CallbreakPlayer2().choose_call`` on the en
 state, at every position of level-2 self-play the compiled card is
 ``CallbreakPlayer2().choose_card(state)``, whole rounds driven by four ``CallbreakPlayer2``
 from the deal give the kernel's calls, cards, tricks and scores, positions reached by random
-play give the same card when :func:`~belote_lab.batch.callbreak.level2_card_callbreak` is
+play give the same card when :func:`~belote_lab.batch.level2.level2_card_callbreak` is
 called on them, and the arrays are the same with and without numba."""
 
 from __future__ import annotations
@@ -20,11 +20,10 @@ import numpy as np
 from belote_lab.batch import core as batch
 from belote_lab.batch import playouts
 from belote_lab.batch.callbreak import (
-    learn_void_cb,
     level2_call,
-    level2_card_callbreak,
     playouts_level2_callbreak,
 )
+from belote_lab.batch.level2 import learn_void_cb, level2_card_callbreak
 from belote_lab.cards import SEATS, mask_cards
 from belote_lab.games import get
 from belote_lab.players.callbreak import CallbreakPlayer2, estimate_tricks

@@ -37,31 +37,24 @@ from belote_lab.batch.core import (
     FULL_DECK,
     SUIT13,
     BatchResult,
-    RuleTuple,
-    beats,
     below,
     check_args,
     deal_cards,
     dealer_seats,
     hand_state,
-    kernel_rule,
-    kernel_tables,
     popcount,
-    random_card,
     xorshift32,
 )
-from belote_lab.cards import FULL_MASK, SUIT_MASK
+from belote_lab.batch.four import CALLBREAK_ROW, contract_tables, play_hand
+from belote_lab.cards import SUIT_MASK
 from belote_lab.contract import CALLBREAK, CONTRACT_CODES
 from belote_lab.games import Game, get
 from belote_lab.games.callbreak import FACE_MASK, parse_call
-from belote_lab.solver.kernel import bit_index, legal_after
 
 __all__ = [
     "estimate_tricks_nb",
     "trick_value_nb",
     "level2_call",
-    "level2_card_callbreak",
-    "learn_void_cb",
     "playouts_level2_callbreak",
     "play_rounds",
     "LEVELS",
@@ -79,46 +72,12 @@ LEVELS: tuple[int, ...] = (1, 2)
 
 
 # --- small helpers -------------------------------------------------------------------------------
-@jit_inline
-def top_card(m: int) -> int:
-    """The highest card index of the non-empty mask ``m``."""
-    c = 0
-    while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
-    return c
 
 
-@jit_inline
-def higher_in_suit(c: int) -> int:
-    """``callbreak._higher_in_suit``: the cards of ``c``'s suit above it."""
-    return (SUIT13 << (16 * (c >> 4))) & ~((1 << (c + 1)) - 1)
 
 
-@jit_inline
-def ruffer(voids: int, suit: int, seat: int, k0: int, k1: int) -> bool:
-    """Is one of the seats ``seat + k`` (``k0 <= k < k1``) known void in ``suit`` and not
-    known void in spades?"""
-    for k in range(k0, k1):
-        p = (seat + k) & 3
-        if (voids >> (4 * p + suit)) & 1 and not (voids >> (4 * p)) & 1:
-            return True
-    return False
 
 
-@jit_inline
-def learn_void_cb(voids: int, c: int, i: int, leader: int, led: int) -> int:
-    """The voids after the ``i``-th card ``c`` of a trick led in ``led`` by ``leader``
-    (``callbreak._trick_info``: off the led suit, void in it; off spades too, void in
-    spades)."""
-    s = c >> 4
-    if i == 0 or s == led:
-        return voids
-    p = (leader + i) & 3
-    voids |= 1 << (4 * p + led)
-    if s != 0:
-        voids |= 1 << (4 * p)
-    return voids
 
 
 # --- the call ------------------------------------------------------------------------------------
@@ -176,114 +135,14 @@ def level2_call(hand: int, max_call: int) -> int:
 
 
 # --- the card ------------------------------------------------------------------------------------
-@jit_inline
-def short_side(hand: int, side: int, longest: bool) -> int:
-    """``CallbreakPlayer2._short_side``: the card of ``side`` of least ``(cards of its suit in
-    ``hand``, rank)``, lowest index on a tie; with ``longest`` the most cards first (the
-    last resort of ``_lead``)."""
-    best = -1
-    bk = 0
-    m = side
-    while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
-        n = popcount((hand >> (16 * (c >> 4))) & SUIT13)
-        k = ((13 - n) if longest else n) * 16 + (c & 15)
-        if best < 0 or k < bk:
-            best = c
-            bk = k
-    return best
 
 
-@jit_inline
-def threats(c: int, unseen: int, voids: int, seat: int, nlater: int) -> int:
-    """``CallbreakPlayer2._threats``: the unseen cards that could beat ``c`` played by the
-    ``nlater`` seats after ``seat``."""
-    if nlater == 0:
-        return 0
-    n = popcount(unseen & higher_in_suit(c))
-    suit = c >> 4
-    if suit != 0:
-        out_in_suit = popcount((unseen >> (16 * suit)) & SUIT13)
-        if ruffer(voids, suit, seat, 1, nlater + 1) or out_in_suit < nlater:
-            n += popcount(unseen & SUIT13)
-    return n
 
 
-@jit
-def follow_cb(hand: int, legal: int, unseen: int, voids: int, seat: int, n: int,
-              wc: int) -> int:
-    """``CallbreakPlayer2._follow`` with ``need > 0``: the winning card fewest unseen cards
-    can beat (then the lowest power, then index), else a low card of a short side suit."""
-    if wc >> 4 == 0:
-        winning = legal & higher_in_suit(wc)
-    else:
-        winning = (legal & higher_in_suit(wc)) | (legal & SUIT13)
-    if winning == 0:
-        side = legal & ~SUIT13
-        return short_side(hand, side if side != 0 else legal, False)
-    best = -1
-    bk = 0
-    m = winning
-    while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
-        power = (c & 15) + (16 if c >> 4 == 0 else 0)
-        k = (threats(c, unseen, voids, seat, 3 - n) * 32 + power) * 64 + c
-        if best < 0 or k < bk:
-            best = c
-            bk = k
-    return best
 
 
-@jit
-def lead_cb(hand: int, legal: int, unseen: int, voids: int, seat: int) -> int:
-    """``CallbreakPlayer2._lead`` with ``need > 0``: a master of a side suit unlikely to be
-    ruffed (the most cards out, the highest rank, the highest index), the top spade when it
-    is master, a low card of the shortest side suit, or a low card of the longest suit."""
-    best = -1
-    bk = 0
-    m = legal & ~SUIT13
-    no_spade_out = unseen & SUIT13 == 0
-    while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
-        if unseen & higher_in_suit(c):
-            continue
-        suit = c >> 4
-        out = popcount((unseen >> (16 * suit)) & SUIT13)
-        if (out >= 3 and not ruffer(voids, suit, seat, 1, 4)) or no_spade_out:
-            k = (out * 16 + (c & 15)) * 64 + c
-            if best < 0 or k > bk:
-                best = c
-                bk = k
-    if best >= 0:
-        return best
-    spades = legal & SUIT13
-    if spades != 0:
-        top = top_card(spades)
-        if unseen & higher_in_suit(top) == 0:
-            return top
-    side = legal & ~SUIT13
-    if side != 0 and hand & SUIT13 != 0:
-        return short_side(hand, side, False)
-    return short_side(hand, legal, True)
 
 
-@jit
-def level2_card_callbreak(hand: int, legal: int, played: int, n: int, wc: int, leader: int,
-                          voids: int) -> int:
-    """The card ``CallbreakPlayer2().choose_card`` plays: ``hand`` and ``legal`` the cards
-    and legal cards of the seat to play, ``played`` every card played (the ``n`` cards of
-    the trick led by ``leader`` included), ``wc`` the card winning the trick so far (unused
-    when ``n == 0``), ``voids`` bit ``4 * seat + suit`` (:func:`learn_void_cb`)."""
-    if legal & (legal - 1) == 0:
-        return int(bit_index(legal))
-    seat = (leader + n) & 3
-    unseen = FULL_MASK & ~played & ~hand
-    if n == 0:
-        return lead_cb(hand, legal, unseen, voids, seat)
-    return follow_cb(hand, legal, unseen, voids, seat, n, wc)
 
 
 # --- the kernel: one trick loop, a level per seat ------------------------------------------------
@@ -300,7 +159,7 @@ def dealt_ok(hands: np.ndarray, need: np.ndarray) -> bool:
 @jit
 def play_rounds(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray,
                 given: np.ndarray, deck0: np.ndarray, need: np.ndarray, max_call: int,
-                tables: np.ndarray, rule: RuleTuple, deals: np.ndarray, redeals: np.ndarray,
+                tables: np.ndarray, follow: np.ndarray, deals: np.ndarray, redeals: np.ndarray,
                 calls: np.ndarray, tricks: np.ndarray, plays: np.ndarray,
                 legal: np.ndarray) -> None:
     """Deal (a deal in which a hand misses a mask of ``need`` is void and dealt again), call
@@ -312,8 +171,10 @@ def play_rounds(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray,
     ``redeals``, ``calls``, ``tricks`` and, when they have rows, ``plays`` and ``legal``."""
     deck = np.empty_like(deck0)
     hands = np.zeros(4, dtype=np.int64)
+    none = np.zeros(0, dtype=np.int64)
+    pts = np.zeros(2, dtype=np.int64)
+    won = np.zeros(4, dtype=np.int64)
     record = plays.shape[0] > 0
-    ts = rule[0]
     for row in range(calls.shape[0]):
         st = deal_cards(hand_state(seed, start + row), deck0, deck, hands)
         void = 0
@@ -332,36 +193,15 @@ def play_rounds(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray,
                 calls[row, s] = 1 + below(st, max_call)
             else:
                 calls[row, s] = level2_call(hands[s], max_call)
-        played = 0
-        voids = 0
-        for t in range(13):
-            led = 0
-            wc = 0
-            w = 0
-            for i in range(4):
-                seat = (leader + i) & 3
-                h = hands[seat]
-                m = h if i == 0 else legal_after(h, led, wc, i, w, tables[2, wc], rule)
-                if levels[seat] == 1:
-                    st = xorshift32(st)
-                    c = random_card(st, m)
-                else:
-                    c = level2_card_callbreak(h, m, played, i, wc, leader, voids)
-                hands[seat] = h ^ (1 << c)
-                played |= 1 << c
-                if record:
-                    plays[row, 4 * t + i] = c
-                    legal[row, 4 * t + i] = m
-                if i == 0:
-                    led = c >> 4
-                    wc = c
-                else:
-                    voids = learn_void_cb(voids, c, i, leader, led)
-                    if beats(c, wc, led, ts, tables[0, c], tables[0, wc]):
-                        wc = c
-                        w = i
-            leader = (leader + w) & 3
-            tricks[row, leader] += 1
+        won[:] = 0
+        if record:
+            st = play_hand(st, hands, leader, -1, CALLBREAK_ROW, levels, tables, follow, pts,
+                           won, plays[row], legal[row])
+        else:
+            st = play_hand(st, hands, leader, -1, CALLBREAK_ROW, levels, tables, follow, pts,
+                           won, none, none)
+        for s in range(4):
+            tricks[row, s] = won[s]
 
 
 # --- the Python side -----------------------------------------------------------------------------
@@ -401,8 +241,7 @@ def rounds(g: Game, r: Any, n: int, levels: np.ndarray, given: np.ndarray, seed:
         "legal": np.zeros((n if record else 0, 52), dtype=np.int64),
     }
     play_rounds(start, seed, dealers, levels, given, FULL_DECK, np.array(need, dtype=np.int64),
-                int(r.max_call), kernel_tables(CALLBREAK, 0),
-                kernel_rule(CALLBREAK, g.follow(r, 0)), a["deals"], a["redeals"], a["calls"],
+                int(r.max_call), *contract_tables(g, r), a["deals"], a["redeals"], a["calls"],
                 a["tricks"], a["plays"], a["legal"])
     return a
 

@@ -3,15 +3,17 @@ such game shares, by a level per seat (:func:`play_hand`), the contracts' tables
 hands of four-player Belote — deal, the two-round taking, play, score — in one kernel
 (:func:`hands`).
 
-:func:`play_hand` plays the eight tricks of one deal with a policy per seat — level 1, a
-random legal card (:func:`belote_lab.batch.core.random_card`); level 2, the rules of thumb of
-:func:`belote_lab.batch.level2.level2_card` — reading the contract from :func:`contract_tables`
-(one row a contract of :data:`belote_lab.contract.CONTRACT_CODES`: S H D C NT AT).
+:func:`play_hand` plays the tricks of one deal with a policy per seat — level 1, a random
+legal card (:func:`belote_lab.batch.core.random_card`); level 2, the rules of thumb of
+:func:`belote_lab.batch.level2.level2_card` (Callbreak's:
+:func:`~belote_lab.batch.level2.level2_card_callbreak`) — reading the contract from
+:func:`contract_tables` (one row a contract of :data:`belote_lab.contract.CONTRACT_CODES`:
+S H D C NT AT callbreak).  It is the one trick loop of the four-seat games.
 
 >>> from belote_lab.games import get
 >>> tables, rules = contract_tables(get("belote"), get("belote").rules())
 >>> tables.shape, rules.shape
-((6, 4, 64), (6, 7))
+((7, 4, 64), (7, 7))
 >>> import numpy as np
 >>> from belote_lab.batch.core import BELOTE_DECK, deal_cards, hand_state
 >>> hands4 = np.zeros(4, dtype=np.int64)
@@ -71,7 +73,7 @@ from belote_lab.batch.core import (
     shuffle,
     xorshift32,
 )
-from belote_lab.batch.level2 import learn_void, level2_card
+from belote_lab.batch.level2 import learn_void, learn_void_cb, level2_card, level2_card_callbreak
 from belote_lab.cards import Rank
 from belote_lab.contract import CONTRACT_CODES, Contract
 from belote_lab.games import Game, get
@@ -98,7 +100,9 @@ __all__ = [
 ]
 
 FOUR_CONTRACTS = CONTRACT_CODES[:6]
-"""The contracts of the four-player games, in the order of :func:`contract_tables`' rows."""
+"""The contracts of the four-player Belote games, rows 0–5 of :func:`contract_tables`."""
+CALLBREAK_ROW = CONTRACT_CODES.index("callbreak")
+"""Callbreak's row of :func:`contract_tables` (spades trump, 13 tricks, its own cards)."""
 LEVELS: tuple[int, ...] = (1, 2)
 """The computer levels :func:`hands` plays, as numbers."""
 CALLS: tuple[str, ...] = (*FOUR_CONTRACTS, "take", "pass")
@@ -117,9 +121,11 @@ PASS_IN_TEN = 7
 
 
 def contract_tables(g: Game, rules: Any) -> tuple[np.ndarray, np.ndarray]:
-    """``(tables, follow)`` of every contract of :data:`FOUR_CONTRACTS` under ``rules``:
-    ``tables[k]`` the rows of :func:`~belote_lab.batch.core.kernel_tables` (power, points,
-    higher, the dix de der), ``follow[k]`` the follow rule of
+    """``(tables, follow)`` of every contract of
+    :data:`~belote_lab.contract.CONTRACT_CODES` (:data:`FOUR_CONTRACTS`, then Callbreak's, row
+    :data:`CALLBREAK_ROW`) under the rules of ``g``: ``tables[k]`` the rows of
+    :func:`~belote_lab.batch.core.kernel_tables` (power, points, higher, the last trick's
+    bonus: 10, none in Callbreak), ``follow[k]`` the follow rule of
     :func:`~belote_lab.batch.core.kernel_rule` as seven integers.
 
     >>> from belote_lab.games import get
@@ -128,11 +134,11 @@ def contract_tables(g: Game, rules: Any) -> tuple[np.ndarray, np.ndarray]:
     (10, [1, 1])
     """
     f = g.follow(g.rules(rules), 0)
-    tables = np.zeros((len(FOUR_CONTRACTS), 4, 64), dtype=np.int64)
-    follow = np.zeros((len(FOUR_CONTRACTS), 7), dtype=np.int64)
-    for k, code in enumerate(FOUR_CONTRACTS):
+    tables = np.zeros((len(CONTRACT_CODES), 4, 64), dtype=np.int64)
+    follow = np.zeros((len(CONTRACT_CODES), 7), dtype=np.int64)
+    for k, code in enumerate(CONTRACT_CODES):
         c = Contract.parse(code)  # every contract, allowed by the rules or not
-        tables[k] = kernel_tables(c, 10)
+        tables[k] = kernel_tables(c, 0 if k == CALLBREAK_ROW else 10)
         follow[k] = [int(x) for x in kernel_rule(c, f)]
     return tables, follow
 
@@ -141,14 +147,15 @@ def contract_tables(g: Game, rules: Any) -> tuple[np.ndarray, np.ndarray]:
 def play_hand(st: int, hands: np.ndarray, leader: int, taker: int, contract: int,
               levels: np.ndarray, tables: np.ndarray, follow: np.ndarray, points: np.ndarray,
               tricks: np.ndarray, plays: np.ndarray, legal: np.ndarray) -> int:
-    """Play the eight tricks of ``hands`` (card masks, emptied) from ``leader`` under contract
-    number ``contract`` (a row of :func:`contract_tables`) taken by ``taker``, seat ``s``
-    playing at ``levels[s]`` (1 random, 2 the rules of thumb); adds each side's card points
+    """Play the tricks of ``hands`` (card masks, emptied: 8 tricks, 13 in Callbreak) from
+    ``leader`` under contract number ``contract`` (a row of :func:`contract_tables`) taken by
+    ``taker``, seat ``s`` playing at ``levels[s]`` (1 random, 2 the rules of thumb of
+    Belote and Coinche, or of Callbreak under :data:`CALLBREAK_ROW`); adds each side's card points
     (dix de der included) to ``points`` and each seat's tricks to ``tricks``; records the
     cards in playing order in ``plays`` and their legal masks in ``legal`` when those have
     room (32 entries; pass empty arrays not to record); returns the PRNG state (level 1 draws
-    from it).  The one trick loop of the four-player games: fixed contracts
-    (:func:`fixed`), whole hands of Belote and of Coinche all play here.
+    from it).  The one trick loop of the four-seat games: fixed contracts
+    (:func:`fixed`), whole hands of Belote, of Coinche and of Callbreak all play here.
 
     >>> from belote_lab.cards import mask_of
     >>> from belote_lab.games import get
@@ -167,10 +174,12 @@ def play_hand(st: int, hands: np.ndarray, leader: int, taker: int, contract: int
     rule = (int(r[0]), int(r[1]), r[2] != 0, r[3] != 0, r[4] != 0, r[5] != 0, r[6] != 0)
     ts = rule[0]
     tmask = rule[1]
+    callbreak = contract == CALLBREAK_ROW
     record = plays.shape[0] > 0
+    ntricks = popcount(hands[leader])
     played = 0
     voids = 0
-    for t in range(8):
+    for t in range(ntricks):
         led = 0
         wc = 0
         w = 0
@@ -183,9 +192,11 @@ def play_hand(st: int, hands: np.ndarray, leader: int, taker: int, contract: int
             if levels[seat] == 1:
                 st = xorshift32(st)
                 c = random_card(st, m)
+            elif callbreak:
+                c = level2_card_callbreak(h, m, played, i, wc, leader, voids)
             else:
-                c = level2_card(h, m, played, trick, i, leader, seat, taker, 8 - t, voids, ts,
-                                tmask, t3)
+                c = level2_card(h, m, played, trick, i, leader, seat, taker, ntricks - t, voids,
+                                ts, tmask, t3)
             hands[seat] = h ^ (1 << c)
             played |= 1 << c
             trick |= c << (8 * i)
@@ -196,13 +207,16 @@ def play_hand(st: int, hands: np.ndarray, leader: int, taker: int, contract: int
                 led = c >> 4
                 wc = c
             else:
-                voids = learn_void(voids, c, i, leader, led, w, wc, ts)
+                if callbreak:
+                    voids = learn_void_cb(voids, c, i, leader, led)
+                else:
+                    voids = learn_void(voids, c, i, leader, led, w, wc, ts)
                 if beats(c, wc, led, ts, t3[0, c], t3[0, wc]):
                     wc = c
                     w = i
             pts += t3[1, c]
         leader = (leader + w) & 3
-        if t == 7:
+        if t == ntricks - 1:
             pts += t3[3, 0]
         points[leader & 1] += pts
         tricks[leader] += 1

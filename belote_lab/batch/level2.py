@@ -1,8 +1,11 @@
-"""Level-2 card play of the four-player games in the batch simulator: the rules of thumb of
-:mod:`belote_lab.players.heuristics` (:func:`~belote_lab.players.heuristics.choose_card`, as
+"""Level-2 card play of the four-seat games in the batch simulator, in numba's subset: the
+rules of thumb of :mod:`belote_lab.players.heuristics`
+(:func:`~belote_lab.players.heuristics.choose_card`, as
 :class:`~belote_lab.players.belote.BelotePlayer2` plays them, and Coinche's level 2, which
-plays its cards by the same rules) in numba's subset; :func:`belote_lab.batch.four.play_hand`
-plays them.
+plays its cards by the same rules), and the cards of
+:class:`~belote_lab.players.callbreak.CallbreakPlayer2` (:func:`level2_card_callbreak`, its
+voids read by :func:`learn_void_cb`); :func:`belote_lab.batch.four.play_hand`, the one trick
+loop of the four-seat games, plays them.
 
 :func:`level2_card` is the choice of one seat from plain integers: its hand and legal cards,
 the cards played (a mask), the current trick (packed, 8 bits a card), the taker, the tricks
@@ -32,7 +35,7 @@ from belote_lab.batch.core import (
     beats,
     popcount,
 )
-from belote_lab.cards import BELOTE_MASK
+from belote_lab.cards import BELOTE_MASK, FULL_MASK
 from belote_lab.solver.kernel import bit_index
 
 __all__ = ["level2_card", "learn_void"]
@@ -304,3 +307,156 @@ def level2_card(hand: int, legal: int, played: int, trick: int, n: int, leader: 
     if n == 0:
         return lead_card(legal, unseen, seat, taker, tleft, voids, ts, tmask, tables)
     return follow_card(legal, unseen, trick, n, leader, seat, voids, ts, tmask, tables)
+
+
+# --- Callbreak: the cards of CallbreakPlayer2 ------------------------------------------------
+@jit_inline
+def top_card(m: int) -> int:
+    """The highest card index of the non-empty mask ``m``."""
+    c = 0
+    while m != 0:
+        c = int(bit_index(m & -m))
+        m &= m - 1
+    return c
+
+
+@jit_inline
+def higher_in_suit(c: int) -> int:
+    """``callbreak._higher_in_suit``: the cards of ``c``'s suit above it."""
+    return (SUIT13 << (16 * (c >> 4))) & ~((1 << (c + 1)) - 1)
+
+
+@jit_inline
+def ruffer(voids: int, suit: int, seat: int, k0: int, k1: int) -> bool:
+    """Is one of the seats ``seat + k`` (``k0 <= k < k1``) known void in ``suit`` and not
+    known void in spades?"""
+    for k in range(k0, k1):
+        p = (seat + k) & 3
+        if (voids >> (4 * p + suit)) & 1 and not (voids >> (4 * p)) & 1:
+            return True
+    return False
+
+
+@jit_inline
+def learn_void_cb(voids: int, c: int, i: int, leader: int, led: int) -> int:
+    """The voids after the ``i``-th card ``c`` of a trick led in ``led`` by ``leader``
+    (``callbreak._trick_info``: off the led suit, void in it; off spades too, void in
+    spades)."""
+    s = c >> 4
+    if i == 0 or s == led:
+        return voids
+    p = (leader + i) & 3
+    voids |= 1 << (4 * p + led)
+    if s != 0:
+        voids |= 1 << (4 * p)
+    return voids
+
+
+@jit_inline
+def short_side(hand: int, side: int, longest: bool) -> int:
+    """``CallbreakPlayer2._short_side``: the card of ``side`` of least ``(cards of its suit in
+    ``hand``, rank)``, lowest index on a tie; with ``longest`` the most cards first (the
+    last resort of ``_lead``)."""
+    best = -1
+    bk = 0
+    m = side
+    while m != 0:
+        c = int(bit_index(m & -m))
+        m &= m - 1
+        n = popcount((hand >> (16 * (c >> 4))) & SUIT13)
+        k = ((13 - n) if longest else n) * 16 + (c & 15)
+        if best < 0 or k < bk:
+            best = c
+            bk = k
+    return best
+
+
+@jit_inline
+def threats(c: int, unseen: int, voids: int, seat: int, nlater: int) -> int:
+    """``CallbreakPlayer2._threats``: the unseen cards that could beat ``c`` played by the
+    ``nlater`` seats after ``seat``."""
+    if nlater == 0:
+        return 0
+    n = popcount(unseen & higher_in_suit(c))
+    suit = c >> 4
+    if suit != 0:
+        out_in_suit = popcount((unseen >> (16 * suit)) & SUIT13)
+        if ruffer(voids, suit, seat, 1, nlater + 1) or out_in_suit < nlater:
+            n += popcount(unseen & SUIT13)
+    return n
+
+
+@jit
+def follow_cb(hand: int, legal: int, unseen: int, voids: int, seat: int, n: int,
+              wc: int) -> int:
+    """``CallbreakPlayer2._follow`` with ``need > 0``: the winning card fewest unseen cards
+    can beat (then the lowest power, then index), else a low card of a short side suit."""
+    if wc >> 4 == 0:
+        winning = legal & higher_in_suit(wc)
+    else:
+        winning = (legal & higher_in_suit(wc)) | (legal & SUIT13)
+    if winning == 0:
+        side = legal & ~SUIT13
+        return short_side(hand, side if side != 0 else legal, False)
+    best = -1
+    bk = 0
+    m = winning
+    while m != 0:
+        c = int(bit_index(m & -m))
+        m &= m - 1
+        power = (c & 15) + (16 if c >> 4 == 0 else 0)
+        k = (threats(c, unseen, voids, seat, 3 - n) * 32 + power) * 64 + c
+        if best < 0 or k < bk:
+            best = c
+            bk = k
+    return best
+
+
+@jit
+def lead_cb(hand: int, legal: int, unseen: int, voids: int, seat: int) -> int:
+    """``CallbreakPlayer2._lead`` with ``need > 0``: a master of a side suit unlikely to be
+    ruffed (the most cards out, the highest rank, the highest index), the top spade when it
+    is master, a low card of the shortest side suit, or a low card of the longest suit."""
+    best = -1
+    bk = 0
+    m = legal & ~SUIT13
+    no_spade_out = unseen & SUIT13 == 0
+    while m != 0:
+        c = int(bit_index(m & -m))
+        m &= m - 1
+        if unseen & higher_in_suit(c):
+            continue
+        suit = c >> 4
+        out = popcount((unseen >> (16 * suit)) & SUIT13)
+        if (out >= 3 and not ruffer(voids, suit, seat, 1, 4)) or no_spade_out:
+            k = (out * 16 + (c & 15)) * 64 + c
+            if best < 0 or k > bk:
+                best = c
+                bk = k
+    if best >= 0:
+        return best
+    spades = legal & SUIT13
+    if spades != 0:
+        top = top_card(spades)
+        if unseen & higher_in_suit(top) == 0:
+            return top
+    side = legal & ~SUIT13
+    if side != 0 and hand & SUIT13 != 0:
+        return short_side(hand, side, False)
+    return short_side(hand, legal, True)
+
+
+@jit
+def level2_card_callbreak(hand: int, legal: int, played: int, n: int, wc: int, leader: int,
+                          voids: int) -> int:
+    """The card ``CallbreakPlayer2().choose_card`` plays: ``hand`` and ``legal`` the cards
+    and legal cards of the seat to play, ``played`` every card played (the ``n`` cards of
+    the trick led by ``leader`` included), ``wc`` the card winning the trick so far (unused
+    when ``n == 0``), ``voids`` bit ``4 * seat + suit`` (:func:`learn_void_cb`)."""
+    if legal & (legal - 1) == 0:
+        return int(bit_index(legal))
+    seat = (leader + n) & 3
+    unseen = FULL_MASK & ~played & ~hand
+    if n == 0:
+        return lead_cb(hand, legal, unseen, voids, seat)
+    return follow_cb(hand, legal, unseen, voids, seat, n, wc)
