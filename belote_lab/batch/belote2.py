@@ -174,22 +174,36 @@ def strict_keep2(c: int, ts: int, points: int, sure: int, lone: int) -> int:
     return k
 
 
+@jit_inline
+def second_wins(first: int, second: int, last: int, ts: int, tables: np.ndarray) -> int:
+    """Twice the points of a two-card trick (and ``last``, the last trick's bonus) for the
+    player of ``second``: positive when ``second`` beats ``first``, else negative."""
+    won = 2 * (tables[1, first] + tables[1, second] + last)
+    if beats(second, first, first >> 4, ts, tables[0, second], tables[0, first]):
+        return won
+    return -won
+
+
+@jit_inline
+def sure_and_lone(mine: int, other: int, ts: int, tmask: int,
+                  tables: np.ndarray) -> tuple[int, int]:
+    """:func:`sure_cards` of ``mine`` against ``other`` and :func:`lone_sure` of them."""
+    sure = sure_cards(mine, other, ts, tmask, tables)
+    return sure, lone_sure(mine, sure)
+
+
 @jit
 def strict_follow(legal: int, lead: int, hand: int, opp: int, last: int, ts: int, tmask: int,
                   tables: np.ndarray) -> int:
     """``_strict`` as the second card of the trick."""
-    sure = sure_cards(hand, opp, ts, tmask, tables)
-    lone = lone_sure(hand, sure)
+    sure, lone = sure_and_lone(hand, opp, ts, tmask, tables)
     best = -1
     bv = 0
     m = legal
     while m != 0:
         c = int(bit_index(m & -m))
         m &= m - 1
-        won = 2 * (tables[1, lead] + tables[1, c] + last)
-        if not beats(c, lead, lead >> 4, ts, tables[0, c], tables[0, lead]):
-            won = -won
-        v = won - strict_keep2(c, ts, tables[1, c], sure, lone)
+        v = second_wins(lead, c, last, ts, tables) - strict_keep2(c, ts, tables[1, c], sure, lone)
         if best < 0 or v > bv:
             best = c
             bv = v
@@ -202,10 +216,8 @@ def strict_lead(legal: int, hand: int, opp: int, last: int, tables: np.ndarray,
     """``_strict`` leading: each card against the opponent's worst legal answer."""
     ts = rule[0]
     tmask = rule[1]
-    sure = sure_cards(hand, opp, ts, tmask, tables)
-    lone = lone_sure(hand, sure)
-    osure = sure_cards(opp, hand, ts, tmask, tables)
-    olone = lone_sure(opp, osure)
+    sure, lone = sure_and_lone(hand, opp, ts, tmask, tables)
+    osure, olone = sure_and_lone(opp, hand, ts, tmask, tables)
     best = -1
     bv = 0
     m = legal
@@ -219,10 +231,8 @@ def strict_lead(legal: int, hand: int, opp: int, last: int, tables: np.ndarray,
         while answers != 0:
             r = int(bit_index(answers & -answers))
             answers &= answers - 1
-            won = 2 * (tables[1, c] + tables[1, r] + last)
-            if beats(r, c, c >> 4, ts, tables[0, r], tables[0, c]):
-                won = -won
-            v = won - kc + strict_keep2(r, ts, tables[1, r], osure, olone)
+            v = (-second_wins(c, r, last, ts, tables) - kc
+                 + strict_keep2(r, ts, tables[1, r], osure, olone))
             if first or v < worst:
                 worst = v
                 first = False
