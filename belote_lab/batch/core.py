@@ -1,6 +1,6 @@
-"""What every batch module shares: the random numbers, the deal, the one "beats" test, the
-random (level-1) card, the contract's tables, and the :class:`BatchResult` of a fixed
-contract (:func:`belote_lab.batch.playouts`).
+"""What every batch module shares: the random numbers, the deal, the one "beats" test (the
+solver's :func:`~belote_lab.solver.kernel.beats`), the random (level-1) card, the contract's
+tables, and the :class:`BatchResult` of a fixed contract (:func:`belote_lab.batch.playouts`).
 
 Every hand is dealt and played inside one kernel in numba's subset (see
 :mod:`belote_lab._jit`: the same code runs as plain Python without numba).  The legal
@@ -60,7 +60,7 @@ from belote_lab.cards import BELOTE_MASK, FULL_MASK
 from belote_lab.contract import Contract
 from belote_lab.games.belote2 import two_player_seat
 from belote_lab.games.coinche import Bid, bid_problem
-from belote_lab.solver.kernel import bit_index
+from belote_lab.solver.kernel import beats, bit_index
 from belote_lab.trick import FollowRules
 
 __all__ = ["BatchResult", "beats", "check_args", "coinche_bid", "deal_cards", "dealer_seats",
@@ -176,15 +176,6 @@ def deal_cards(st: int, deck0: np.ndarray, deck: np.ndarray, hands: np.ndarray) 
             m |= 1 << int(deck[j])
         hands[s] = m
     return st
-
-
-@jit_inline
-def beats(c: int, wc: int, led: int, ts: int, power_c: int, power_wc: int) -> bool:
-    """Does ``c`` beat the winning card ``wc`` of a trick led in ``led`` (trump ``ts``)?"""
-    s = c >> 4
-    if s == ts:
-        return (wc >> 4) != ts or power_c > power_wc
-    return s == led and (wc >> 4) != ts and power_c > power_wc
 
 
 # --- the Python side -----------------------------------------------------------------------------

@@ -178,9 +178,10 @@ def bit_index(low: int) -> int:
 
 
 @jit_inline
-def _beats(c: int, wc: int, led: int, ts: int, pc: int, pw: int) -> bool:
+def beats(c: int, wc: int, led: int, ts: int, pc: int, pw: int) -> bool:
     """Whether ``c`` (power ``pc``) beats the winning card ``wc`` (power ``pw``) of a
-    trick of suit ``led``."""
+    trick of suit ``led``, trump ``ts`` (-1 none): the one such test of the compiled code,
+    the solver's and the batch simulator's (:mod:`belote_lab.batch`)."""
     s = c >> 4
     if s == ts:
         return (wc >> 4) != ts or pc > pw
@@ -204,7 +205,7 @@ def _last_trick(
     for i in range(1, 4):
         x = (first + i) & 3
         c = cs[x]
-        if _beats(c, wc, led, ts, qs[x], wq):
+        if beats(c, wc, led, ts, qs[x], wq):
             wc = c
             wq = qs[x]
             wseat = x
@@ -261,7 +262,7 @@ def two_tricks(
             c1 = bit_index(l1)
             w2 = 0
             wc2 = c0
-            if _beats(c1, c0, led, ts, power[c1], power[c0]):
+            if beats(c1, c0, led, ts, power[c1], power[c0]):
                 w2 = 1
                 wc2 = c1
             b2 = -INF if x2 else INF
@@ -274,7 +275,7 @@ def two_tricks(
                 c2 = bit_index(l2)
                 w3 = w2
                 wc3 = wc2
-                if _beats(c2, wc2, led, ts, power[c2], power[wc2]):
+                if beats(c2, wc2, led, ts, power[c2], power[wc2]):
                     w3 = 2
                     wc3 = c2
                 b3 = -INF if x3 else INF
@@ -284,7 +285,7 @@ def two_tricks(
                     m3 ^= l3
                     c3 = bit_index(l3)
                     w4 = w3
-                    if _beats(c3, wc3, led, ts, power[c3], power[wc3]):
+                    if beats(c3, wc3, led, ts, power[c3], power[wc3]):
                         w4 = 3
                     ws = (leader + w4) & 3
                     v = 0
