@@ -50,6 +50,7 @@ from belote_lab.batch.core import (
     check_args,
     dealer_seats,
     hand_state,
+    keep_max,
     kernel_rule,
     kernel_tables,
     mix32,
@@ -129,9 +130,7 @@ def free_card(legal: int, lead: int, ts: int, played: int, tables: np.ndarray) -
                 v = won + WIN_BONUS2 - keep
             else:
                 v = -won - keep
-        if best < 0 or v > bv:
-            best = c
-            bv = v
+        best, bv = keep_max(best, bv, c, v)
     return best
 
 
@@ -204,9 +203,7 @@ def strict_follow(legal: int, lead: int, hand: int, opp: int, last: int, ts: int
         c = int(bit_index(m & -m))
         m &= m - 1
         v = second_wins(lead, c, last, ts, tables) - strict_keep2(c, ts, tables[1, c], sure, lone)
-        if best < 0 or v > bv:
-            best = c
-            bv = v
+        best, bv = keep_max(best, bv, c, v)
     return best
 
 
@@ -236,9 +233,7 @@ def strict_lead(legal: int, hand: int, opp: int, last: int, tables: np.ndarray,
             if first or v < worst:
                 worst = v
                 first = False
-        if best < 0 or worst > bv:
-            best = c
-            bv = worst
+        best, bv = keep_max(best, bv, c, worst)
     return best
 
 
@@ -322,9 +317,7 @@ def level2_call(hand: int, turned: int, rnd: int, may_pass: bool, take2: int,
     for s in range(4):
         if s != ts:
             v = taking_strength2(cards, s)
-            if best < 0 or v > bv:
-                best = s
-                bv = v
+            best, bv = keep_max(best, bv, s, v)
     if 2 * bv >= name2 or not may_pass:
         return best
     return PASS

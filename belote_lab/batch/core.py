@@ -64,7 +64,7 @@ from belote_lab.solver.kernel import beats, bit_index
 from belote_lab.trick import FollowRules
 
 __all__ = ["BatchResult", "beats", "check_args", "coinche_bid", "deal_cards", "dealer_seats",
-           "hand_state", "kernel_rule", "kernel_tables", "random_card"]
+           "hand_state", "keep_max", "keep_min", "kernel_rule", "kernel_tables", "random_card"]
 
 M32 = 0xFFFFFFFF
 RuleTuple = tuple[int, int, bool, bool, bool, bool, bool]
@@ -149,6 +149,32 @@ def random_card(x: int, mask: int) -> int:
 
 
 # --- dealing and play ----------------------------------------------------------------------------
+@jit_inline
+def keep_max(best: int, bk: int, c: int, k: int) -> tuple[int, int]:
+    """``(c, k)`` when the key ``k`` of ``c`` is above ``bk`` or nothing is kept yet
+    (``best < 0``), else ``(best, bk)``: scanning cards in index order, the first of the
+    highest key wins, as Python's ``max`` over ``mask_cards`` does.
+
+    >>> keep_max(-1, 0, 5, 3), keep_max(5, 3, 9, 3), keep_max(5, 3, 9, 4)
+    ((5, 3), (5, 3), (9, 4))
+    """
+    if best < 0 or k > bk:
+        return c, k
+    return best, bk
+
+
+@jit_inline
+def keep_min(best: int, bk: int, c: int, k: int) -> tuple[int, int]:
+    """:func:`keep_max` for the lowest key (Python's ``min``; the first card wins ties).
+
+    >>> keep_min(-1, 0, 5, 3), keep_min(5, 3, 9, 3), keep_min(5, 3, 9, 2)
+    ((5, 3), (5, 3), (9, 2))
+    """
+    if best < 0 or k < bk:
+        return c, k
+    return best, bk
+
+
 @jit_inline
 def shuffle(st: int, deck0: np.ndarray, deck: np.ndarray) -> int:
     """Copy ``deck0`` into ``deck`` and shuffle it (Fisher–Yates); returns the PRNG state."""

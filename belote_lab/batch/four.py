@@ -66,6 +66,7 @@ from belote_lab.batch.core import (
     deal_cards,
     dealer_seats,
     hand_state,
+    keep_max,
     kernel_rule,
     kernel_tables,
     popcount,
@@ -314,9 +315,7 @@ def level2_call(hand: int, turned: int, second: bool, forced: bool, allow_nt: bo
         over = masters(six, JACK, NINE, ACE) - ALL_TRUMP_TAKE
     if allow_nt:
         v = masters(six, ACE, TEN, KING) - NO_TRUMP_TAKE
-        if best < 0 or v > over:
-            best = NT
-            over = v
+        best, over = keep_max(best, over, NT, v)
     if best >= 0 and over >= 0:
         return best
     best = PASS

@@ -33,6 +33,8 @@ from belote_lab._jit import jit, jit_inline
 from belote_lab.batch.core import (
     SUIT13,
     beats,
+    keep_max,
+    keep_min,
     popcount,
 )
 from belote_lab.cards import BELOTE_MASK, FULL_MASK
@@ -122,9 +124,7 @@ def pick(m: int, tables: np.ndarray, tmask: int, how: int, highest: bool) -> int
             k = tr * 100 + pw
         else:
             k = pw * 100 + pt
-        if best < 0 or (k > bk if highest else k < bk):
-            best = c
-            bk = k
+        best, bk = keep_max(best, bk, c, k) if highest else keep_min(best, bk, c, k)
     return best
 
 
@@ -153,9 +153,7 @@ def cheapest_lead(plain: int, legal: int, tables: np.ndarray) -> int:
         m &= m - 1
         k = tables[1, c] * 10000 - popcount((legal >> (16 * (c >> 4))) & SUIT13) * 100
         k += tables[0, c]
-        if best < 0 or k < bk:
-            best = c
-            bk = k
+        best, bk = keep_min(best, bk, c, k)
     return best
 
 
@@ -172,9 +170,7 @@ def throw_to_partner(pool: int, tables: np.ndarray, unseen: int) -> int:
         if tables[2, c] & unseen == 0:
             pt -= 6
         k = pt * 100 - tables[0, c]
-        if best < 0 or k > bk:
-            best = c
-            bk = k
+        best, bk = keep_max(best, bk, c, k)
     return best
 
 
@@ -365,9 +361,7 @@ def short_side(hand: int, side: int, longest: bool) -> int:
         m &= m - 1
         n = popcount((hand >> (16 * (c >> 4))) & SUIT13)
         k = ((13 - n) if longest else n) * 16 + (c & 15)
-        if best < 0 or k < bk:
-            best = c
-            bk = k
+        best, bk = keep_min(best, bk, c, k)
     return best
 
 
@@ -406,9 +400,7 @@ def follow_cb(hand: int, legal: int, unseen: int, voids: int, seat: int, n: int,
         m &= m - 1
         power = (c & 15) + (16 if c >> 4 == 0 else 0)
         k = (threats(c, unseen, voids, seat, 3 - n) * 32 + power) * 64 + c
-        if best < 0 or k < bk:
-            best = c
-            bk = k
+        best, bk = keep_min(best, bk, c, k)
     return best
 
 
@@ -430,9 +422,7 @@ def lead_cb(hand: int, legal: int, unseen: int, voids: int, seat: int) -> int:
         out = popcount((unseen >> (16 * suit)) & SUIT13)
         if (out >= 3 and not ruffer(voids, suit, seat, 1, 4)) or no_spade_out:
             k = (out * 16 + (c & 15)) * 64 + c
-            if best < 0 or k > bk:
-                best = c
-                bk = k
+            best, bk = keep_max(best, bk, c, k)
     if best >= 0:
         return best
     spades = legal & SUIT13
