@@ -642,24 +642,19 @@ def _simulate_batch(
     g: Game, n: int, players: Any, levels: tuple[int, ...] | None, seed: int, rules: Any,
     contract: str, taker: int, calls: Any, multiplier: int,
 ) -> SimulationResult:
-    """:func:`simulate` with a fixed contract: :func:`belote_lab.batch.playouts` as arrays."""
+    """:func:`simulate` with a fixed contract: the ``fixed`` of the game's batch module
+    (level 1 as :func:`belote_lab.batch.playouts`, or level 2) as arrays."""
     described = describe_players(g, players)
     r = g.rules(rules)
     t0 = time.perf_counter()
-    kind = set(levels) if levels is not None else None
-    if kind == {1}:
-        from belote_lab.batch import playouts  # numba's compiled kernels, loaded when needed
-
-        res = playouts(g.name, n, contract, taker, seed, g.seats[0], rules=r, calls=calls,
-                       multiplier=multiplier, rotate=True)
-    elif kind == {2}:
-        from belote_lab.batch import kernels
-
-        res = kernels(g).fixed_level2(g, n, contract, taker, seed, g.seats[0], rules=r,
-                                      multiplier=multiplier, calls=calls)
-    else:
+    kind = set(levels) if levels is not None else set()
+    if len(kind) != 1 or not kind <= {1, 2}:
         raise ValueError(f"a fixed contract is played in compiled code by level 1 at every "
                          f"seat, or by level 2 at every seat; not by {', '.join(described)}")
+    from belote_lab.batch import kernels  # numba's compiled kernels, loaded when needed
+
+    res = kernels(g).fixed(g, n, contract, taker, seed, g.seats[0], kind.pop(), rules=r,
+                           multiplier=multiplier, calls=calls, rotate=True)
     a = empty_arrays(g, n)
     a["contract"][:] = CONTRACT_NAMES.index(res.meta["code"])
     for name in ("dealer", "redeals", "score", "belote", "capot", "tricks"):

@@ -274,7 +274,7 @@ def test_the_interface() -> None:
 
 def test_simulate_plays_coinche_compiled() -> None:
     """``simulate("coinche")`` with levels 1 and 2 is this module's hands; declarations send
-    it to the Python players, saying why; a fixed contract at level 2 is ``fixed_level2``."""
+    it to the Python players, saying why; a fixed contract at level 2 is this module's ``fixed``."""
     from belote_lab.simulate import simulate
 
     for players, rules in (("2,2,2,2", {}), ("1,2,1,2", ALL)):

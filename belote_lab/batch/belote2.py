@@ -67,7 +67,7 @@ from belote_lab.games.belote2 import STOCK_SIZE, two_player_seat
 from belote_lab.solver.kernel import bit_index, legal_after
 from belote_lab.trick import BELOTE2_STRICT
 
-__all__ = ["LEVELS", "fixed", "fixed_level2", "score_two", "hands", "hands_record",
+__all__ = ["LEVELS", "fixed", "score_two", "hands", "hands_record",
            "level1_call", "level2_call", "level2_card_belote2", "level2_tables",
            "play_fixed_two", "play_two_levels", "playouts_level2_belote2", "take_deal"]
 
@@ -848,11 +848,3 @@ def hands_record(g: Game, n: int, levels: Sequence[int], seed: int, rules: Any, 
     True
     """
     return _run(g, n, levels, seed, rules, two_player_seat(dealer), start, True)
-
-
-def fixed_level2(g: Any, n: int, contract: str, taker: int, seed: int, dealer: int, *,
-                 rules: Any = None, multiplier: int = 1, calls: Any = None) -> BatchResult:
-    """``simulate(..., contract=...)`` at level 2 (the one signature of every batch module):
-    :func:`fixed`, the deal turning."""
-    return fixed(g, n, contract, taker, seed, dealer, 2, rules=rules, multiplier=multiplier,
-                 calls=calls, rotate=True)

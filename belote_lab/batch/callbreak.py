@@ -59,7 +59,6 @@ __all__ = [
     "play_rounds",
     "LEVELS",
     "fixed",
-    "fixed_level2",
     "hands",
     "score_callbreak",
 ]
@@ -219,6 +218,15 @@ def score_callbreak(tricks: np.ndarray, calls: np.ndarray) -> tuple[np.ndarray, 
     return made.astype(np.int64), score
 
 
+def capot_seats(tricks: np.ndarray) -> np.ndarray:
+    """The seat that won all 13 tricks of each round (``tricks`` (n, 4) by seat), or -1.
+
+    >>> capot_seats(np.array([[13, 0, 0, 0], [4, 3, 3, 3]])).tolist()
+    [0, -1]
+    """
+    return np.where(tricks.max(axis=1) == 13, tricks.argmax(axis=1), -1)
+
+
 def callbreak_calls(calls: Any, rules: Any) -> np.ndarray:
     """The four calls (N E S W) checked against the rules; 3 each by default."""
     out = np.array([3, 3, 3, 3] if calls is None else [parse_call(x, rules.max_call)
@@ -271,12 +279,11 @@ def fixed(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, le
     a = rounds(g, r, n, np.full(4, level), given, seed, dealers, start, record)
     cb = a.pop("calls")
     made, score = score_callbreak(a["tricks"], cb)
-    won_all = (a["tricks"] == 13).argmax(axis=1)
-    capot = np.where(a["tricks"].max(axis=1) == 13, won_all, -1)
     return BatchResult(
         game=g.name, contract="callbreak", taker=-1, seed=seed, dealers=dealers,
         leaders=(dealers + 1) % 4, points=np.zeros((n, 4), dtype=np.int64),
-        belote=np.full(n, -1, dtype=np.int64), made=made, capot=capot, score=score,
+        belote=np.full(n, -1, dtype=np.int64), made=made, capot=capot_seats(a["tricks"]),
+        score=score,
         meta={"calls": cb if level == 2 else given, "code": CALLBREAK.code}, **a,
     )
 
@@ -321,14 +328,5 @@ def hands(g: Game, n: int, levels: Any, seed: int = 0, rules: Any = None, dealer
     a["calls"][:] = p["calls"]
     a["score"][:] = score
     a["made"][:] = score > 0  # as in a played round: a call made scores more than 0
-    won_all = p["tricks"].max(axis=1) == 13
-    a["capot"][won_all] = p["tricks"][won_all].argmax(axis=1)
+    a["capot"][:] = capot_seats(p["tricks"])
     return a
-
-
-def fixed_level2(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, *,
-                 rules: Any = None, multiplier: int = 1, calls: Any = None) -> BatchResult:
-    """``simulate(..., contract=...)`` at level 2 (the one signature of every batch module):
-    :func:`fixed`, the deal turning; ``contract`` and ``taker`` are not read."""
-    return fixed(g, n, contract, taker, seed, dealer, 2, rules=rules, multiplier=multiplier,
-                 calls=calls, rotate=True)

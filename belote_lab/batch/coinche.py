@@ -60,7 +60,14 @@ from belote_lab.batch.core import (
     popcount,
     xorshift32,
 )
-from belote_lab.batch.four import contract_tables, has, masters, play_contract, play_hand
+from belote_lab.batch.four import (
+    belote_seat,
+    contract_tables,
+    has,
+    masters,
+    play_contract,
+    play_hand,
+)
 from belote_lab.cards import Rank, parse_seat
 from belote_lab.contract import CONTRACT_CODES, PLAIN_ORDER, TRUMP_ORDER
 from belote_lab.games import Game
@@ -80,7 +87,6 @@ __all__ = [
     "deal_and_bid",
     "defence_estimate",
     "fixed",
-    "fixed_level2",
     "hands",
     "level1_call",
     "level2_call",
@@ -528,12 +534,24 @@ def play_auction(st: int, hands: np.ndarray, dealer: int, levels: np.ndarray, fi
 
 # --- the score -----------------------------------------------------------------------------------
 @jit_inline
+def all_tricks_side(tricks: np.ndarray) -> int:
+    """The side (0 NS, 1 EW) that won all eight tricks (``tricks`` by seat), or -1: a
+    capot in Coinche (score_coinche's ``capot``).
+
+    >>> all_tricks_side(np.array([5, 0, 3, 0])), all_tricks_side(np.array([5, 1, 2, 0]))
+    (0, -1)
+    """
+    ns = tricks[0] + tricks[2]
+    return 0 if ns == 8 else 1 if ns == 0 else -1
+
+
+@jit_inline
 def score_hand(points: np.ndarray, tricks: np.ndarray, kind: int, value: int, bidder: int,
-               mult: int, belote_seat: int, score: np.ndarray) -> bool:
+               mult: int, holder: int, score: np.ndarray) -> bool:
     """:func:`belote_lab.games.coinche.score_coinche` of one hand (no declarations): each
     team's score into ``score`` from its card ``points`` and each seat's ``tricks``, for a bid
     of ``kind`` (a row of :data:`~belote_lab.games.coinche.BID_KINDS`) and ``value`` × ``mult``
-    by ``bidder``, the belote scored by ``belote_seat`` (-1 none); returns whether it was made.
+    by ``bidder``, the belote scored by ``holder`` (-1 none); returns whether it was made.
 
     >>> score = np.zeros(2, dtype=np.int64)
     >>> made = score_hand(np.array([85, 77]), np.array([2, 2, 2, 2]), 0, 80, 2, 2, 0, score)
@@ -542,11 +560,11 @@ def score_hand(points: np.ndarray, tricks: np.ndarray, kind: int, value: int, bi
     """
     att = bidder & 1
     dfn = 1 - att
-    bel_att = 20 if belote_seat >= 0 and (belote_seat & 1) == att else 0
-    bel_dfn = 20 if belote_seat >= 0 and (belote_seat & 1) == dfn else 0
+    bel_att = 20 if holder >= 0 and (holder & 1) == att else 0
+    bel_dfn = 20 if holder >= 0 and (holder & 1) == dfn else 0
     total = tricks[0] + tricks[1] + tricks[2] + tricks[3]
     if kind >= _GENERALE:
-        made = tricks[bidder] == total and (kind == _GENERALE or belote_seat == bidder)
+        made = tricks[bidder] == total and (kind == _GENERALE or holder == bidder)
     elif kind >= _CAPOT:
         made = tricks[att] + tricks[att + 2] == total and (kind == _CAPOT or bel_att > 0)
     else:
@@ -637,12 +655,7 @@ def coinche_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray
             deck, hands, calls)
         first = (d + 1) & 3 if eldest else d
         trump = bids[cur, TRUMP]
-        belote_seat = -1
-        if trump < 4:
-            kq = (1 << (16 * trump + _KING)) | (1 << (16 * trump + _QUEEN))
-            for s in range(4):
-                if hands[s] & kq == kq:
-                    belote_seat = s
+        holder = belote_seat(hands, trump)
         if record:
             for s in range(4):
                 deals[row, s] = hands[s]
@@ -654,8 +667,7 @@ def coinche_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray
         for s in range(4):
             won[s] = 0
         play_hand(st, hands, first, bidder, trump, levels, tables, follow, pts, won, none, none)
-        ok = score_hand(pts, won, bids[cur, KIND], bids[cur, VALUE], bidder, mult, belote_seat,
-                        sc)
+        ok = score_hand(pts, won, bids[cur, KIND], bids[cur, VALUE], bidder, mult, holder, sc)
         att = bidder & 1
         contract[row] = trump
         bid[row] = bids[cur, VALUE]
@@ -668,22 +680,16 @@ def coinche_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray
         score[row, 0] = sc[0]
         score[row, 1] = sc[1]
         made[row] = 1 if ok else 0
-        belote[row] = -1 if belote_seat < 0 else belote_seat & 1
+        belote[row] = -1 if holder < 0 else holder & 1
         for s in range(4):
             tricks[row, s] = won[s]
-        if won[0] + won[2] == 8:
-            capot[row] = 0
-        elif won[1] + won[3] == 8:
-            capot[row] = 1
-        else:
-            capot[row] = -1
+        capot[row] = all_tricks_side(won)
 
 
 def refusal(rules: Any) -> str | None:
     """Why :func:`hands` cannot play Coinche under ``rules`` (the rule option it does not
     play, named), or ``None`` when it can: :func:`belote_lab.simulate.simulate` then plays the
-    hands by the Python players.  (A fixed contract at level 2 is :func:`fixed_level2`, the
-    one of :mod:`belote_lab.batch.level2`.)
+    hands by the Python players.  (A fixed contract at level 1 or 2 is :func:`fixed`.)
 
     >>> from belote_lab.rules import CoincheRules
     >>> refusal(CoincheRules(allow_generale=True, min_bid=100)) is None
@@ -759,19 +765,13 @@ def score_fixed(deals: np.ndarray, points: np.ndarray, tricks: np.ndarray, trump
     trick) by :func:`score_hand` (the one scoring of Coinche here), for one bid."""
     sc = np.zeros(2, dtype=np.int64)
     for row in range(deals.shape[0]):
-        seat = -1
-        if trump < 4:
-            kq = (1 << (16 * trump + _KING)) | (1 << (16 * trump + _QUEEN))
-            for s in range(4):
-                if deals[row, s] & kq == kq:
-                    seat = s
+        seat = belote_seat(deals[row], trump)
         ok = score_hand(points[row], tricks[row], kind, value, bidder, mult, seat, sc)
         belote[row] = -1 if seat < 0 else seat & 1
         made[row] = 1 if ok else 0
         score[row, 0] = sc[0]
         score[row, 1] = sc[1]
-        ns = tricks[row, 0] + tricks[row, 2]
-        capot[row] = 0 if ns == 8 else 1 if ns == 0 else -1
+        capot[row] = all_tricks_side(tricks[row])
 
 
 def fixed(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, level: int, *,
@@ -807,10 +807,3 @@ def fixed(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, le
         leaders=leaders, belote=belote, made=made, capot=capot, score=score,
         meta={"multiplier": multiplier, "bid": bid, "code": bid.trump}, **a,
     )
-
-
-def fixed_level2(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, *,
-                 rules: Any = None, multiplier: int = 1, calls: Any = None) -> BatchResult:
-    """``simulate(..., contract=...)`` at level 2: :func:`fixed`, the deal turning."""
-    return fixed(g, n, contract, taker, seed, dealer, 2, rules=rules, multiplier=multiplier,
-                 calls=calls, rotate=True)

@@ -86,9 +86,9 @@ __all__ = [
     "CALLS",
     "FOUR_CONTRACTS",
     "LEVELS",
+    "belote_seat",
     "contract_tables",
     "fixed",
-    "fixed_level2",
     "play_fixed",
     "playouts_level2",
     "hands",
@@ -478,6 +478,25 @@ def deal_and_take(st: int, d: int, levels: np.ndarray, opts: np.ndarray, deck: n
 
 
 @jit_inline
+def belote_seat(hands: np.ndarray, c: int) -> int:
+    """The seat holding the trump king and queen under contract ``c`` in ``hands`` (four
+    card masks), or -1 (nobody; no belote in NT and AT).
+
+    >>> from belote_lab.cards import mask_of
+    >>> hands = np.array([mask_of(["7H"]), mask_of(["KH", "QH"]), mask_of(["KS"]), 0])
+    >>> belote_seat(hands, 1), belote_seat(hands, 0), belote_seat(hands, 5)
+    (1, -1, -1)
+    """
+    if c >= 4:
+        return -1
+    kq = (1 << (16 * c + KING)) | (1 << (16 * c + QUEEN))
+    for s in range(4):
+        if hands[s] & kq == kq:
+            return s
+    return -1
+
+
+@jit_inline
 def belote_side(hands: np.ndarray, c: int) -> int:
     """The side (0 NS, 1 EW) holding the trump king and queen under contract ``c``, or -1
     (none; no belote in NT and AT): :func:`belote_lab.games.belote.belote_holder`.
@@ -487,13 +506,8 @@ def belote_side(hands: np.ndarray, c: int) -> int:
     >>> belote_side(hands, 1), belote_side(hands, 0), belote_side(hands, 5)
     (1, -1, -1)
     """
-    if c >= 4:
-        return -1
-    kq = (1 << (16 * c + KING)) | (1 << (16 * c + QUEEN))
-    for s in range(4):
-        if hands[s] & kq == kq:
-            return s & 1
-    return -1
+    seat = belote_seat(hands, c)
+    return -1 if seat < 0 else seat & 1
 
 
 @jit
@@ -759,8 +773,9 @@ def fixed(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, le
     """``n`` hands of four-player Belote from random deals, numbers ``start`` … of ``seed``,
     with ``contract`` (a trump, ``NT``/``AT``) taken by seat ``taker``, every seat at
     ``level`` (1 random, 2 the rules of thumb): the one signature of every batch module's
-    fixed contract (:func:`belote_lab.batch.playouts` is level 1, :func:`fixed_level2`
-    level 2).  Scored by the rules (:func:`score_four`); ``calls`` (Callbreak's) is not read.
+    fixed contract (:func:`belote_lab.batch.playouts` is level 1;
+    ``simulate(..., contract=...)`` plays level 1 or 2 here).  Scored by the rules
+    (:func:`score_four`); ``calls`` (Callbreak's) is not read.
 
     >>> from belote_lab.games import get
     >>> r = fixed(get("belote"), 300, "NT", 1, seed=4, dealer=0, level=2)
@@ -785,13 +800,6 @@ def fixed(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, le
         belote=belote, made=made, capot=capot, score=score,
         meta={"multiplier": multiplier, "bid": None, "code": c.code}, **a,
     )
-
-
-def fixed_level2(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, *,
-                 rules: Any = None, multiplier: int = 1, calls: Any = None) -> BatchResult:
-    """``simulate(..., contract=...)`` at level 2: :func:`fixed`, the deal turning."""
-    return fixed(g, n, contract, taker, seed, dealer, 2, rules=rules, multiplier=multiplier,
-                 calls=calls, rotate=True)
 
 
 def playouts_level2(
