@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from belote_lab.batch import core as batch
-from belote_lab.batch import playouts
+from belote_lab.batch import deal, playouts
 from belote_lab.cards import BELOTE_MASK, SEATS, SUIT_MASK, mask_cards
 from belote_lab.contract import Contract
 from belote_lab.games import get
@@ -282,7 +282,7 @@ def test_two_player_invariants() -> None:
     for j in range(14):
         everything |= 1 << r.stock[:, j]
     assert (everything == BELOTE_MASK).all()
-    assert (np.sort(r.plays, axis=1) == np.sort(batch.BELOTE_DECK)).all()
+    assert (np.sort(r.plays, axis=1) == np.sort(deal.BELOTE_DECK)).all()
 
 
 @pytest.mark.parametrize("game,dealer,dealers", [

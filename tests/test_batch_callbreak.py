@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from belote_lab.batch import core as batch
-from belote_lab.batch import playouts
+from belote_lab.batch import deal, playouts
 from belote_lab.batch.callbreak import (
     level2_call,
     playouts_level2_callbreak,
@@ -73,7 +73,7 @@ def test_the_calls_equal_the_python_player_on_20000_hands() -> None:
     # the estimate alone, on hands of every shape (no spade, many spades)
     rng = np.random.default_rng(3)
     for _ in range(4000):
-        m = sum(1 << int(c) for c in rng.choice(batch.FULL_DECK, 13, replace=False))
+        m = sum(1 << int(c) for c in rng.choice(deal.FULL_DECK, 13, replace=False))
         assert level2_call(m, 13) == min(estimate_tricks(m), 13)
 
 

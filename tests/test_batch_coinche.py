@@ -21,7 +21,7 @@ import pytest
 from belote_lab.batch import coinche as kc
 from belote_lab.batch import kernels
 from belote_lab.batch.arrays import ARRAYS, empty_arrays
-from belote_lab.batch.core import (
+from belote_lab.batch.deal import (
     BELOTE_DECK,
     below,
     deal_cards,

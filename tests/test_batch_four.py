@@ -23,7 +23,7 @@ import pytest
 
 from belote_lab.batch import four
 from belote_lab.batch.arrays import empty_arrays
-from belote_lab.batch.core import BELOTE_DECK, below, hand_state, random_card, shuffle, xorshift32
+from belote_lab.batch.deal import BELOTE_DECK, below, hand_state, random_card, shuffle, xorshift32
 from belote_lab.cards import Card
 from belote_lab.games import get
 from belote_lab.games.belote import score_hand

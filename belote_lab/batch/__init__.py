@@ -5,10 +5,10 @@ numba; see :mod:`belote_lab._jit`), as numpy arrays.
 module                        what it holds
 ============================  ====================================================================
 :mod:`~.arrays`               the per-hand arrays every path fills (:data:`~.arrays.ARRAYS`)
-:mod:`~.core`                 what they share: the random numbers, the deal, the one "beats"
-                              test, the random (level-1) card, the contracts' tables, the
-                              result of a fixed contract
-:mod:`~.level2`               level-2 card play of four-player Belote and Coinche
+:mod:`~.core`                 what they share: card masks, the one "beats" test, "keep the
+                              best card", the contracts' tables, the result of a fixed contract
+:mod:`~.deal`                 the random numbers, the deal, the random (level-1) card
+:mod:`~.level2`               level-2 card play of the four-seat games (Belote family, Callbreak)
 :mod:`~.four`                 whole hands of four-player Belote (deal, taking, play, score) and
                               the card play of both four-player games, a level per seat
 :mod:`~.coinche`              whole hands of Coinche: the auction (coinche, surcoinche), play, score

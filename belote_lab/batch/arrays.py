@@ -16,7 +16,7 @@ import numpy as np
 
 from belote_lab.games import Game
 
-__all__ = ["ARRAYS", "empty_arrays"]
+__all__ = ["ARRAYS", "empty_arrays", "play_arrays"]
 
 ARRAYS: tuple[str, ...] = (
     "contract",
@@ -55,4 +55,23 @@ def empty_arrays(g: Game, n: int) -> dict[str, np.ndarray]:
         "capot": np.full(n, -1, np.int8),
         "tricks": np.zeros((n, 4), np.int8),
         "calls": np.zeros((n, 4), np.int8),
+    }
+
+
+def play_arrays(n: int, cards: int, record: bool) -> dict[str, np.ndarray]:
+    """The arrays every fixed-contract kernel fills for ``n`` hands of ``cards`` cards (32, or
+    52 in Callbreak): ``deals`` (each seat's hand at the first card), ``redeals``, ``tricks``
+    (by seat) and, with ``record``, ``plays`` and ``legal`` (the cards in playing order and
+    their legal masks; without ``record`` they have no rows).
+
+    >>> {k: v.shape for k, v in play_arrays(2, 32, False).items()}
+    {'deals': (2, 4), 'redeals': (2,), 'tricks': (2, 4), 'plays': (0, 32), 'legal': (0, 32)}
+    """
+    rows = n if record else 0
+    return {
+        "deals": np.zeros((n, 4), dtype=np.int64),
+        "redeals": np.zeros(n, dtype=np.int64),
+        "tricks": np.zeros((n, 4), dtype=np.int64),
+        "plays": np.zeros((rows, cards), dtype=np.int64),
+        "legal": np.zeros((rows, cards), dtype=np.int64),
     }

@@ -39,22 +39,25 @@ from typing import Any
 import numpy as np
 
 from belote_lab._jit import jit, jit_inline
+from belote_lab.batch import core
 from belote_lab.batch.arrays import empty_arrays
 from belote_lab.batch.core import (
-    BELOTE_DECK,
     SUIT13,
-    BatchResult,
     RuleTuple,
     beats,
-    below,
-    check_args,
-    dealer_seats,
-    hand_state,
+    call_contract,
     keep_max,
     kernel_rule,
     kernel_tables,
-    mix32,
+    lowest,
     popcount,
+)
+from belote_lab.batch.deal import (
+    BELOTE_DECK,
+    dealer_seats,
+    draw,
+    hand_state,
+    mix32,
     random_card,
     shuffle,
     xorshift32,
@@ -115,12 +118,10 @@ def free_keep2(c: int, ts: int, keep: int, played: int) -> int:
 def free_card(legal: int, lead: int, ts: int, played: int, tables: np.ndarray) -> int:
     """``Belote2Player2._free``: the cheapest card to lead (``lead`` < 0), else the card of
     best value against the card ``lead``."""
-    best = -1
-    bv = 0
+    best, bv = -1, 0
     m = legal
     while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
+        c, m = lowest(m)
         keep = free_keep2(c, ts, tables[4, c], played)
         if lead < 0:
             v = -(2 * tables[1, c] + keep)
@@ -141,8 +142,7 @@ def sure_cards(mine: int, other: int, ts: int, tmask: int, tables: np.ndarray) -
     out = 0
     m = mine
     while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
+        c, m = lowest(m)
         s = c >> 4
         if other & tables[2, c] == 0 and (
             s == ts or other_trumps == 0 or other & (SUIT13 << (16 * s)) != 0
@@ -196,12 +196,10 @@ def strict_follow(legal: int, lead: int, hand: int, opp: int, last: int, ts: int
                   tables: np.ndarray) -> int:
     """``_strict`` as the second card of the trick."""
     sure, lone = sure_and_lone(hand, opp, ts, tmask, tables)
-    best = -1
-    bv = 0
+    best, bv = -1, 0
     m = legal
     while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
+        c, m = lowest(m)
         v = second_wins(lead, c, last, ts, tables) - strict_keep2(c, ts, tables[1, c], sure, lone)
         best, bv = keep_max(best, bv, c, v)
     return best
@@ -215,19 +213,16 @@ def strict_lead(legal: int, hand: int, opp: int, last: int, tables: np.ndarray,
     tmask = rule[1]
     sure, lone = sure_and_lone(hand, opp, ts, tmask, tables)
     osure, olone = sure_and_lone(opp, hand, ts, tmask, tables)
-    best = -1
-    bv = 0
+    best, bv = -1, 0
     m = legal
     while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
+        c, m = lowest(m)
         kc = strict_keep2(c, ts, tables[1, c], sure, lone)
         answers = legal_after(opp, c >> 4, c, 1, 0, tables[2, c], rule)
         worst = 0
         first = True
         while answers != 0:
-            r = int(bit_index(answers & -answers))
-            answers &= answers - 1
+            r, answers = lowest(answers)
             v = (-second_wins(c, r, last, ts, tables) - kc
                  + strict_keep2(r, ts, tables[1, r], osure, olone))
             if first or v < worst:
@@ -312,8 +307,7 @@ def level2_call(hand: int, turned: int, rnd: int, may_pass: bool, take2: int,
         if 2 * taking_strength2(cards, ts) >= take2 or not may_pass:
             return TAKE
         return PASS
-    best = -1
-    bv = 0
+    best, bv = -1, 0
     for s in range(4):
         if s != ts:
             v = taking_strength2(cards, s)
@@ -334,14 +328,30 @@ def level1_call(st: int, turned: int, rnd: int, may_pass: bool) -> tuple[int, in
     True
     """
     if may_pass:
-        st = xorshift32(st)
-        if below(st, 10) < P_PASS10:
+        st, r = draw(st, 10)
+        if r < P_PASS10:
             return st, PASS
     if rnd == 1:
         return st, TAKE
-    st = xorshift32(st)
-    k = below(st, 3)
+    st, k = draw(st, 3)
     return st, (k if k < turned >> 4 else k + 1)
+
+
+@jit_inline
+def seat_call(st: int, level: int, hand: int, turned: int, rnd: int, may_pass: bool,
+              take2: int, name2: int) -> tuple[int, int, int]:
+    """The PRNG state after it, the call of a seat at ``level`` (1 :func:`level1_call`, 2
+    :func:`level2_call` of its ``hand``) and the contract it settles (-1: a pass).
+
+    >>> from belote_lab.cards import Card
+    >>> CALL_WORDS[seat_call(7, 1, 0, int(Card.parse("7H")), 1, False, TAKE2, NAME2)[1]]
+    'take'
+    """
+    if level == 1:
+        st, call = level1_call(st, turned, rnd, may_pass)
+    else:
+        call = level2_call(hand, turned, rnd, may_pass, take2, name2)
+    return st, call, call_contract(call, turned, TAKE, PASS)
 
 
 @jit
@@ -368,15 +378,11 @@ def take_deal(st: int, hands: np.ndarray, turned: int, dealer: int, must_name: b
         seat = nd if k % 2 == 0 else dealer
         rnd = 1 if k < 2 else 2
         may_pass = not (rnd == 2 and must_name and seat == dealer)
-        if levels[seat] == 1:
-            st, c = level1_call(st, turned, rnd, may_pass)
-        else:
-            c = level2_call(hands[seat], turned, rnd, may_pass, take2, name2)
+        st, c, contract = seat_call(st, levels[seat], hands[seat], turned, rnd, may_pass, take2,
+                                    name2)
         calls[k] = c
-        if c == TAKE:
-            return st, seat, turned >> 4
-        if c != PASS:
-            return st, seat, c
+        if contract >= 0:
+            return st, seat, contract
     return st, -1, -1
 
 
@@ -436,7 +442,7 @@ def play_two_levels(st: int, hands: np.ndarray, stock: np.ndarray, leader: int,
                     legal: np.ndarray) -> tuple[int, int]:
     """Play out a two-player hand (seats 0 and 2, ``hands`` emptied) from ``leader``, seat
     ``s`` at ``levels[s]``: 1 a random legal card drawn from the PRNG state ``st``
-    (:func:`~belote_lab.batch.core.random_card`), 2 :func:`level2_card_belote2`: the one
+    (:func:`~belote_lab.batch.deal.random_card`), 2 :func:`level2_card_belote2`: the one
     trick loop of two-player Belote (fixed contracts and whole hands).  Free play
     and draws (the winner first) while ``stock`` lasts, then ``rule``; adds the card points
     to ``points[row]`` by side (seat // 2), the tricks to ``tricks[row]`` by seat; records
@@ -622,7 +628,7 @@ def hands_kernel(
 # --- the Python side -----------------------------------------------------------------------------
 def fixed(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, level: int, *,
           rules: Any = None, multiplier: int = 1, calls: Any = None, record: bool = False,
-          start: int = 0, rotate: bool = False) -> BatchResult:
+          start: int = 0, rotate: bool = False) -> core.BatchResult:
     """``n`` two-player hands from random deals, numbers ``start`` … of ``seed``, with
     ``contract`` (a trump suit) taken by ``taker`` (N or S, 0 or 2), both seats at ``level``
     (1 random, 2 the rules of thumb), the dealer (N or S) the other seat leading; 9 cards
@@ -638,7 +644,7 @@ def fixed(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, le
     if level not in LEVELS:
         raise ValueError(f"a fixed contract is played at level 1 or 2, not {level!r}")
     r = g.rules(rules)
-    check_args(r, n, seed, start, multiplier)
+    core.check_args(r, n, seed, start, multiplier)
     taker = two_player_seat(taker)
     c = g.contract(contract)
     dealers = dealer_seats(g, dealer, n, start, rotate)
@@ -656,7 +662,7 @@ def fixed(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, le
                    level2_tables(c), kernel_rule(c, BELOTE2_STRICT), a["deals"], a["stock"],
                    a["points"], a["tricks"], a["belote"], a["plays"], a["legal"])
     made, capot, score = score_two(a["points"], a["tricks"], a["belote"], taker // 2)
-    return BatchResult(
+    return core.BatchResult(
         game=g.name, contract=c.code, taker=taker, seed=seed, dealers=dealers,
         leaders=leaders, made=made, capot=capot, score=score,
         redeals=np.zeros(n, dtype=np.int64), meta={"code": c.code}, **a,
@@ -666,7 +672,7 @@ def fixed(g: Game, n: int, contract: str, taker: int, seed: int, dealer: int, le
 def playouts_level2_belote2(
     n: int = 1000, contract: str = "H", taker: int = 0, seed: int = 0, dealer: int = 0, *,
     rules: Any = None, record: bool = False, start: int = 0, rotate: bool = False,
-) -> BatchResult:
+) -> core.BatchResult:
     """``belote_lab.batch.playouts("belote2", …)`` with level-2 play in both seats (the
     same deals, stocks, leaders and arrays): :func:`fixed` at level 2."""
     return fixed(get("belote2"), n, contract, taker, seed, dealer, 2, rules=rules,
@@ -745,7 +751,7 @@ def _run(g: Game, n: int, levels: Sequence[int], seed: int, rules: Any, dealer: 
     if g.batch != __name__.rsplit(".", 1)[1]:
         raise ValueError(f"the game {g.name!r} is not played by {__name__}")
     r = g.rules(rules)
-    check_args(r, n, seed, start, 1)
+    core.check_args(r, n, seed, start, 1)
     check_rules(r)
     lv = seat_levels(levels)
     dealers = dealer_seats(g, dealer, n, start, True)
@@ -777,7 +783,7 @@ def _run(g: Game, n: int, levels: Sequence[int], seed: int, rules: Any, dealer: 
 def _fill(a: dict[str, np.ndarray], lo: int, out: np.ndarray, points: np.ndarray,
           tricks: np.ndarray) -> None:
     """Rows ``lo …`` of the arrays ``a`` as :func:`belote_lab.simulate._collect` fills them,
-    scored by :func:`~belote_lab.batch.core.score_two` (sides N and S)."""
+    scored by :func:`~belote_lab.batch.belote2.score_two` (sides N and S)."""
     hi = lo + out.shape[0]
     taker = out[:, 1]
     side = taker >> 1

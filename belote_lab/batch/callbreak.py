@@ -32,20 +32,10 @@ from typing import Any
 import numpy as np
 
 from belote_lab._jit import jit, jit_inline
-from belote_lab.batch.arrays import empty_arrays
-from belote_lab.batch.core import (
-    FULL_DECK,
-    SUIT13,
-    BatchResult,
-    below,
-    check_args,
-    deal_cards,
-    dealer_seats,
-    hand_state,
-    popcount,
-    xorshift32,
-)
-from belote_lab.batch.four import CALLBREAK_ROW, contract_tables, play_hand
+from belote_lab.batch.arrays import empty_arrays, play_arrays
+from belote_lab.batch.core import SUIT13, BatchResult, check_args, popcount
+from belote_lab.batch.deal import FULL_DECK, deal_cards, dealer_seats, draw, hand_state, scratch
+from belote_lab.batch.four import CALLBREAK_ROW, contract_tables, play_row
 from belote_lab.cards import SUIT_MASK
 from belote_lab.contract import CALLBREAK, CONTRACT_CODES
 from belote_lab.games import Game, get
@@ -168,12 +158,7 @@ def play_rounds(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray,
     calls ``given`` instead (a fixed contract's calls).  The calls are made from the seat
     after the dealer, which also leads.  Fills ``deals`` (the hands at the first card),
     ``redeals``, ``calls``, ``tricks`` and, when they have rows, ``plays`` and ``legal``."""
-    deck = np.empty_like(deck0)
-    hands = np.zeros(4, dtype=np.int64)
-    none = np.zeros(0, dtype=np.int64)
-    pts = np.zeros(2, dtype=np.int64)
-    won = np.zeros(4, dtype=np.int64)
-    record = plays.shape[0] > 0
+    deck, hands, pts, won, none = scratch(deck0)
     for row in range(calls.shape[0]):
         st = deal_cards(hand_state(seed, start + row), deck0, deck, hands)
         void = 0
@@ -188,17 +173,12 @@ def play_rounds(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray,
             if given[0] > 0:
                 calls[row, s] = given[s]
             elif levels[s] == 1:
-                st = xorshift32(st)
-                calls[row, s] = 1 + below(st, max_call)
+                st, r = draw(st, max_call)
+                calls[row, s] = 1 + r
             else:
                 calls[row, s] = level2_call(hands[s], max_call)
-        won[:] = 0
-        if record:
-            st = play_hand(st, hands, leader, -1, CALLBREAK_ROW, levels, tables, follow, pts,
-                           won, plays[row], legal[row])
-        else:
-            st = play_hand(st, hands, leader, -1, CALLBREAK_ROW, levels, tables, follow, pts,
-                           won, none, none)
+        st = play_row(st, row, hands, leader, -1, CALLBREAK_ROW, levels, tables, follow, pts,
+                      won, plays, legal, none)
         for s in range(4):
             tricks[row, s] = won[s]
 
@@ -240,14 +220,7 @@ def rounds(g: Game, r: Any, n: int, levels: np.ndarray, given: np.ndarray, seed:
            dealers: np.ndarray, start: int, record: bool) -> dict[str, np.ndarray]:
     """:func:`play_rounds` of ``n`` rounds under the rules ``r``: its arrays by name."""
     need = (SUIT_MASK[0], FACE_MASK) if r.redeal_without_face_cards else (SUIT_MASK[0],)
-    a = {
-        "deals": np.zeros((n, 4), dtype=np.int64),
-        "redeals": np.zeros(n, dtype=np.int64),
-        "calls": np.zeros((n, 4), dtype=np.int64),
-        "tricks": np.zeros((n, 4), dtype=np.int64),
-        "plays": np.zeros((n if record else 0, 52), dtype=np.int64),
-        "legal": np.zeros((n if record else 0, 52), dtype=np.int64),
-    }
+    a = {**play_arrays(n, 52, record), "calls": np.zeros((n, 4), dtype=np.int64)}
     play_rounds(start, seed, dealers, levels, given, FULL_DECK, np.array(need, dtype=np.int64),
                 int(r.max_call), *contract_tables(g, r), a["deals"], a["redeals"], a["calls"],
                 a["tricks"], a["plays"], a["legal"])

@@ -47,19 +47,8 @@ import numpy as np
 
 from belote_lab._jit import jit, jit_inline
 from belote_lab.batch.arrays import empty_arrays
-from belote_lab.batch.core import (
-    BELOTE_DECK,
-    SUIT13,
-    BatchResult,
-    below,
-    check_args,
-    coinche_bid,
-    deal_cards,
-    dealer_seats,
-    hand_state,
-    popcount,
-    xorshift32,
-)
+from belote_lab.batch.core import SUIT13, BatchResult, check_args, coinche_bid, popcount
+from belote_lab.batch.deal import BELOTE_DECK, deal_cards, dealer_seats, draw, hand_state, scratch
 from belote_lab.batch.four import (
     belote_seat,
     contract_tables,
@@ -67,6 +56,7 @@ from belote_lab.batch.four import (
     masters,
     play_contract,
     play_hand,
+    store_taking,
 )
 from belote_lab.cards import Rank, parse_seat
 from belote_lab.contract import CONTRACT_CODES, PLAIN_ORDER, TRUMP_ORDER
@@ -170,11 +160,18 @@ def call_text(call: int, bids: np.ndarray) -> str:
 
 # --- the estimates of the level-2 bidder (belote_lab.players.estimates) -------------------------
 @jit_inline
-def _side_aces(hand: int, trump: int) -> int:
+def side_aces(hand: int, trump: int, ace: int, ten: int) -> int:
+    """``ace`` for each ace of ``hand`` outside ``trump`` (-1: none), ``ten`` more where its ten
+    is with it: the side-suit part of the estimates below.
+
+    >>> from belote_lab.cards import mask_of
+    >>> side_aces(mask_of("AS TS AH AD 7C".split()), 1, 15, 10)
+    40
+    """
     v = 0
     for s in range(4):
         if s != trump and has(hand, s, _ACE) == 1:
-            v += 15 + 10 * has(hand, s, _TEN)
+            v += ace + ten * has(hand, s, _TEN)
     return v
 
 
@@ -193,7 +190,7 @@ def suit_estimate(hand: int, trump: int) -> int:
     if n < 3 or (jack == 0 and (nine == 0 or n < 4)):
         return 0
     est = 30 + 35 * jack + 20 * nine + 10 * has(hand, trump, _ACE) + 10 * (n - 3)
-    est += _side_aces(hand, trump)
+    est += side_aces(hand, trump, 15, 10)
     if has(hand, trump, _KING) + has(hand, trump, _QUEEN) == 2:
         est += 20
     return min(est // 10 * 10, 160)
@@ -208,7 +205,7 @@ def support_estimate(hand: int, trump: int) -> int:
     >>> support_estimate(mask_of("JH KH QH AS TS 7D 8C 9C".split()), 1)
     50
     """
-    v = _side_aces(hand, trump) // 15 * 10
+    v = side_aces(hand, trump, 15, 10) // 15 * 10
     v += 20 * has(hand, trump, _JACK) + 10 * has(hand, trump, _NINE)
     if has(hand, trump, _KING) + has(hand, trump, _QUEEN) == 2:
         v += 20
@@ -231,10 +228,7 @@ def defence_estimate(hand: int, trump: int) -> int:
             v += 25 if n >= 2 else 20
         if has(hand, trump, _NINE) == 1 and n >= 3:
             v += 15
-    for s in range(4):
-        if s != trump and has(hand, s, _ACE) == 1:
-            v += 12 + 8 * has(hand, s, _TEN)
-    return v
+    return v + side_aces(hand, trump, 12, 8)
 
 
 @jit_inline
@@ -465,11 +459,10 @@ def level1_call(st: int, seat: int, cur: int, bidder: int, coinched: bool,
         others = nbids + (1 if cur >= 0 and (seat & 1) != (bidder & 1) else 0)
     if others == 0:
         return st, PASS
-    st = xorshift32(st)
-    if below(st, 10) >= 3:
+    st, r = draw(st, 10)
+    if r >= 3:
         return st, PASS
-    st = xorshift32(st)
-    r = below(st, others)
+    st, r = draw(st, others)
     if coinched:
         return st, SURCOINCHE
     if r < nbids:
@@ -641,13 +634,9 @@ def coinche_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray
     >>> a["tricks"].sum(axis=1).tolist()
     [8, 8, 8]
     """
-    deck = np.empty_like(BELOTE_DECK)
-    hands = np.zeros(4, dtype=np.int64)
-    pts = np.zeros(2, dtype=np.int64)
-    won = np.zeros(4, dtype=np.int64)
+    deck, hands, pts, won, none = scratch(BELOTE_DECK)
     sc = np.zeros(2, dtype=np.int64)
     record = deals.shape[0] > 0
-    none = np.zeros(0, dtype=np.int64)
     calls = np.zeros(auctions.shape[1] if record else 3 * bids.shape[0] + 8, dtype=np.int64)
     for row in range(dealers.shape[0]):
         st, d, again, cur, bidder, mult, k = deal_and_bid(
@@ -662,21 +651,15 @@ def coinche_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray
             for j in range(auctions.shape[1]):
                 auctions[row, j] = calls[j] if j < k else -9
             states[row] = st
-        pts[0] = 0
-        pts[1] = 0
-        for s in range(4):
-            won[s] = 0
+        pts[:] = 0
+        won[:] = 0
         play_hand(st, hands, first, bidder, trump, levels, tables, follow, pts, won, none, none)
         ok = score_hand(pts, won, bids[cur, KIND], bids[cur, VALUE], bidder, mult, holder, sc)
         att = bidder & 1
-        contract[row] = trump
+        store_taking(row, trump, bidder, d, again, pts[att], pts[1 - att], contract, taker, dealer,
+                     redeals, attack_points, defence_points)
         bid[row] = bids[cur, VALUE]
         multiplier[row] = mult
-        taker[row] = bidder
-        dealer[row] = d
-        redeals[row] = again
-        attack_points[row] = pts[att]
-        defence_points[row] = pts[1 - att]
         score[row, 0] = sc[0]
         score[row, 1] = sc[1]
         made[row] = 1 if ok else 0

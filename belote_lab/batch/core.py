@@ -1,6 +1,8 @@
-"""What every batch module shares: the random numbers, the deal, the one "beats" test (the
-solver's :func:`~belote_lab.solver.kernel.beats`), the random (level-1) card, the contract's
-tables, and the :class:`BatchResult` of a fixed contract (:func:`belote_lab.batch.playouts`).
+"""What every batch module shares apart from the deal (:mod:`belote_lab.batch.deal`): card
+masks (:func:`popcount`, :func:`lowest`, "keep the best card" :func:`keep_max`), the one
+"beats" test (the solver's :func:`~belote_lab.solver.kernel.beats`), the contract's tables,
+a taking call's contract, and the :class:`BatchResult` of a fixed contract
+(:func:`belote_lab.batch.playouts`).
 
 Every hand is dealt and played inside one kernel in numba's subset (see
 :mod:`belote_lab._jit`: the same code runs as plain Python without numba).  The legal
@@ -8,17 +10,6 @@ cards are those of :func:`belote_lab.solver.kernel.legal_after`, the solver's mi
 :func:`belote_lab.trick.legal_mask`, configured by the game's own
 :class:`~belote_lab.trick.FollowRules` (``Game.follow``); the tests compare both on random
 positions and replay hands through the engine.
-
-Deals come from a small PRNG in the kernel (a 32-bit integer hash seeds a xorshift32 per
-hand): hand ``i`` of seed ``s`` is the same whatever the batch it is played in, and the same
-with or without numba.
-
->>> hand_state(0, 0) == hand_state(0, 0) != hand_state(0, 1)
-True
->>> hands = np.zeros(4, dtype=np.int64)
->>> _ = deal_cards(hand_state(1, 0), BELOTE_DECK, np.empty_like(BELOTE_DECK), hands)
->>> [popcount(int(h)) for h in hands], int(hands[0] | hands[1] | hands[2] | hands[3]) == BELOTE_MASK
-([8, 8, 8, 8], True)
 
 Arrays of a :class:`BatchResult` (``n`` hands; sides are the teams ``NS EW``, in Callbreak
 the seats ``N E S W``; ``k`` = 32 cards, 52 in Callbreak):
@@ -55,64 +46,17 @@ from typing import Any
 
 import numpy as np
 
-from belote_lab._jit import jit, jit_inline
-from belote_lab.cards import BELOTE_MASK, FULL_MASK
+from belote_lab._jit import jit_inline
 from belote_lab.contract import Contract
-from belote_lab.games.belote2 import two_player_seat
 from belote_lab.games.coinche import Bid, bid_problem
 from belote_lab.solver.kernel import beats, bit_index
 from belote_lab.trick import FollowRules
 
-__all__ = ["BatchResult", "beats", "check_args", "coinche_bid", "deal_cards", "dealer_seats",
-           "hand_state", "keep_max", "keep_min", "kernel_rule", "kernel_tables", "random_card"]
+__all__ = ["BatchResult", "beats", "call_contract", "check_args", "coinche_bid", "keep_max",
+           "keep_min", "kernel_rule", "kernel_tables", "lowest", "popcount"]
 
-M32 = 0xFFFFFFFF
 RuleTuple = tuple[int, int, bool, bool, bool, bool, bool]
 """The follow rule as :func:`belote_lab.solver.kernel.legal_after` takes it."""
-BELOTE_DECK = np.array([c for c in range(64) if BELOTE_MASK >> c & 1], dtype=np.int64)
-"""The 32 cards in index order: the deck every Belote deal shuffles from."""
-FULL_DECK = np.array([c for c in range(64) if FULL_MASK >> c & 1], dtype=np.int64)
-"""The 52 cards in index order (Callbreak)."""
-
-
-# --- the PRNG ------------------------------------------------------------------------------------
-@jit_inline
-def mix32(x: int) -> int:
-    """A bijective 32-bit integer hash (products stay below 2**59: no overflow anywhere)."""
-    x = (((x >> 16) ^ x) * 0x45D9F3B) & M32
-    x = (((x >> 16) ^ x) * 0x45D9F3B) & M32
-    return (x >> 16) ^ x
-
-
-@jit_inline
-def hand_state(seed: int, i: int) -> int:
-    """The PRNG state (non-zero, 32 bits) of hand number ``i`` of ``seed`` (both ≥ 0).
-
-    >>> hand_state(0, 0) == hand_state(0, 0) != hand_state(0, 1)
-    True
-    """
-    h = mix32((seed & M32) ^ 0x9E3779B9)
-    h = mix32(h ^ ((seed >> 32) & M32))
-    h = mix32(h ^ (i & M32))
-    h = mix32(h ^ ((i >> 32) & M32) ^ 0x85EBCA6B)
-    if h == 0:
-        h = 0x6D2B79F5
-    return h
-
-
-@jit_inline
-def xorshift32(x: int) -> int:
-    """The next state of Marsaglia's xorshift32 (a non-zero 32-bit state stays non-zero)."""
-    x ^= (x << 13) & M32
-    x ^= x >> 17
-    x ^= (x << 5) & M32
-    return x
-
-
-@jit_inline
-def below(x: int, k: int) -> int:
-    """A number in ``[0, k)`` from the 32-bit state ``x`` (multiply and shift)."""
-    return (x * k) >> 32
 
 
 SUIT13 = 0x1FFF
@@ -134,21 +78,34 @@ def popcount(m: int) -> int:
 
 
 @jit_inline
-def random_card(x: int, mask: int) -> int:
-    """One card of the non-empty ``mask``, chosen by the 32-bit state ``x``."""
-    k = 0
-    m = mask
-    while m != 0:
-        m &= m - 1
-        k += 1
-    r = below(x, k)
-    m = mask
-    for _ in range(r):
-        m &= m - 1
-    return int(bit_index(m & -m))
+def lowest(m: int) -> tuple[int, int]:
+    """The lowest card of the non-empty mask ``m`` and the mask without it: the step of
+    every scan over a mask's cards (``while m != 0: c, m = lowest(m)``).
+
+    >>> lowest(0b10100)
+    (2, 16)
+    """
+    return int(bit_index(m & -m)), m & (m - 1)
+
+
+@jit_inline
+def call_contract(call: int, turned: int, take: int, pass_: int) -> int:
+    """The contract a taking's call settles: the turned card's suit for ``take``, none (-1)
+    for ``pass_``, else the call itself (the code of the contract it names).
+
+    >>> call_contract(6, 0x12, 6, 7), call_contract(7, 0x12, 6, 7), call_contract(4, 0x12, 6, 7)
+    (1, -1, 4)
+    """
+    if call == take:
+        return turned >> 4
+    if call == pass_:
+        return -1
+    return call
 
 
 # --- dealing and play ----------------------------------------------------------------------------
+
+
 @jit_inline
 def keep_max(best: int, bk: int, c: int, k: int) -> tuple[int, int]:
     """``(c, k)`` when the key ``k`` of ``c`` is above ``bk`` or nothing is kept yet
@@ -173,35 +130,6 @@ def keep_min(best: int, bk: int, c: int, k: int) -> tuple[int, int]:
     if best < 0 or k < bk:
         return c, k
     return best, bk
-
-
-@jit_inline
-def shuffle(st: int, deck0: np.ndarray, deck: np.ndarray) -> int:
-    """Copy ``deck0`` into ``deck`` and shuffle it (Fisher–Yates); returns the PRNG state."""
-    n = deck0.shape[0]
-    for j in range(n):
-        deck[j] = deck0[j]
-    for j in range(n - 1, 0, -1):
-        st = xorshift32(st)
-        r = below(st, j + 1)
-        c = deck[j]
-        deck[j] = deck[r]
-        deck[r] = c
-    return st
-
-
-@jit
-def deal_cards(st: int, deck0: np.ndarray, deck: np.ndarray, hands: np.ndarray) -> int:
-    """Shuffle ``deck0`` into ``deck`` and deal it in equal packets to the ``len(hands)``
-    seats (seat ``s`` gets the ``s``-th packet); returns the PRNG state."""
-    st = shuffle(st, deck0, deck)
-    per = deck0.shape[0] // hands.shape[0]
-    for s in range(hands.shape[0]):
-        m = 0
-        for j in range(per * s, per * s + per):
-            m |= 1 << int(deck[j])
-        hands[s] = m
-    return st
 
 
 # --- the Python side -----------------------------------------------------------------------------
@@ -277,11 +205,3 @@ def check_args(r: Any, n: int, seed: int, start: int, multiplier: int) -> None:
         raise ValueError(f"multiplier must be 1, 2 or 4, not {multiplier!r}")
     if not (0 <= seed < 1 << 63 and start >= 0 and n >= 0):
         raise ValueError("seed, start and n must be whole numbers ≥ 0 (seed below 2**63)")
-
-
-def dealer_seats(g: Any, dealer: int, n: int, start: int, rotate: bool) -> np.ndarray:
-    """The dealer of hands ``start … start + n - 1``: ``dealer``, or turning from it."""
-    seats = np.array(g.seats, dtype=np.int64)
-    first = g.seats.index(two_player_seat(dealer) if g.has_stock else int(dealer) % 4)
-    k = np.arange(start, start + n, dtype=np.int64) if rotate else np.zeros(n, np.int64)
-    return seats[(first + k) % len(seats)]

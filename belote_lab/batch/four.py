@@ -4,7 +4,7 @@ hands of four-player Belote — deal, the two-round taking, play, score — in o
 (:func:`hands`).
 
 :func:`play_hand` plays the tricks of one deal with a policy per seat — level 1, a random
-legal card (:func:`belote_lab.batch.core.random_card`); level 2, the rules of thumb of
+legal card (:func:`belote_lab.batch.deal.random_card`); level 2, the rules of thumb of
 :func:`belote_lab.batch.level2.level2_card` (Callbreak's:
 :func:`~belote_lab.batch.level2.level2_card_callbreak`) — reading the contract from
 :func:`contract_tables` (one row a contract of :data:`belote_lab.contract.CONTRACT_CODES`:
@@ -15,7 +15,7 @@ S H D C NT AT callbreak).  It is the one trick loop of the four-seat games.
 >>> tables.shape, rules.shape
 ((7, 4, 64), (7, 7))
 >>> import numpy as np
->>> from belote_lab.batch.core import BELOTE_DECK, deal_cards, hand_state
+>>> from belote_lab.batch.deal import BELOTE_DECK, deal_cards, hand_state
 >>> hands4 = np.zeros(4, dtype=np.int64)
 >>> st = deal_cards(hand_state(1, 0), BELOTE_DECK, np.empty_like(BELOTE_DECK), hands4)
 >>> points, tricks = np.zeros(2, np.int64), np.zeros(4, np.int64)
@@ -55,22 +55,26 @@ from typing import Any
 import numpy as np
 
 from belote_lab._jit import jit, jit_inline
-from belote_lab.batch.arrays import empty_arrays
+from belote_lab.batch.arrays import empty_arrays, play_arrays
 from belote_lab.batch.core import (
-    BELOTE_DECK,
     SUIT13,
     BatchResult,
     beats,
-    below,
+    call_contract,
     check_args,
-    deal_cards,
-    dealer_seats,
-    hand_state,
     keep_max,
     kernel_rule,
     kernel_tables,
     popcount,
+)
+from belote_lab.batch.deal import (
+    BELOTE_DECK,
+    deal_cards,
+    dealer_seats,
+    draw,
+    hand_state,
     random_card,
+    scratch,
     shuffle,
     xorshift32,
 )
@@ -224,6 +228,22 @@ def play_hand(st: int, hands: np.ndarray, leader: int, taker: int, contract: int
     return st
 
 
+@jit_inline
+def play_row(st: int, row: int, hands: np.ndarray, leader: int, taker: int, contract: int,
+             levels: np.ndarray, tables: np.ndarray, follow: np.ndarray, points: np.ndarray,
+             tricks: np.ndarray, plays: np.ndarray, legal: np.ndarray, none: np.ndarray) -> int:
+    """:func:`play_hand` of a batch's hand ``row`` from zero points and tricks, its cards
+    recorded in ``plays[row]`` and ``legal[row]`` when those arrays have rows (``none``: an
+    empty array, :func:`~belote_lab.batch.deal.scratch`); returns the PRNG state."""
+    points[:] = 0
+    tricks[:] = 0
+    if plays.shape[0] > 0:
+        return play_hand(st, hands, leader, taker, contract, levels, tables, follow, points,
+                         tricks, plays[row], legal[row])
+    return play_hand(st, hands, leader, taker, contract, levels, tables, follow, points, tricks,
+                     none, none)
+
+
 # --- the taking ----------------------------------------------------------------------------------
 @jit_inline
 def has(hand: int, suit: int, rank: int) -> int:
@@ -346,13 +366,12 @@ def level1_call(st: int, turned: int, second: bool, forced: bool, allow_nt: bool
     if not second:
         if forced:
             return st, TAKE
-        st = xorshift32(st)
-        return st, (PASS if below(st, 10) < PASS_IN_TEN else TAKE)
-    st = xorshift32(st)
-    if below(st, 10) < PASS_IN_TEN:
+        st, r = draw(st, 10)
+        return st, (PASS if r < PASS_IN_TEN else TAKE)
+    st, r = draw(st, 10)
+    if r < PASS_IN_TEN:
         return st, PASS
-    st = xorshift32(st)
-    r = below(st, 3 + int(allow_nt) + int(allow_at))
+    st, r = draw(st, 3 + int(allow_nt) + int(allow_at))
     ts = turned >> 4
     for s in range(4):
         if s != ts:
@@ -362,6 +381,24 @@ def level1_call(st: int, turned: int, second: bool, forced: bool, allow_nt: bool
     if allow_nt and r == 0:
         return st, NT
     return st, AT
+
+
+@jit_inline
+def seat_call(st: int, level: int, hand: int, turned: int, second: bool, forced: bool,
+              allow_nt: bool, allow_at: bool) -> tuple[int, int, int]:
+    """The PRNG state after it, the call of a seat at ``level`` (1 :func:`level1_call`, 2
+    :func:`level2_call` of its ``hand``) and the contract it settles (-1: a pass).
+
+    >>> from belote_lab.cards import Card, mask_of
+    >>> CALLS[seat_call(7, 2, mask_of("JH 9H AH".split()), int(Card.parse("KH")), False, False,
+    ...                 False, False)[1]]
+    'take'
+    """
+    if level == 1:
+        st, call = level1_call(st, turned, second, forced, allow_nt, allow_at)
+    else:
+        call = level2_call(hand, turned, second, forced, allow_nt, allow_at)
+    return st, call, call_contract(call, turned, TAKE, PASS)
 
 
 @jit
@@ -388,15 +425,11 @@ def auction(st: int, hands: np.ndarray, turned: int, dealer: int, levels: np.nda
         seat = (dealer + 1 + k) & 3
         second = k >= 4
         forced = jack_forces and jack and not second and seat == dealer
-        if levels[seat] == 1:
-            st, call = level1_call(st, turned, second, forced, allow_nt, allow_at)
-        else:
-            call = level2_call(hands[seat], turned, second, forced, allow_nt, allow_at)
+        st, call, contract = seat_call(st, levels[seat], hands[seat], turned, second, forced,
+                                       allow_nt, allow_at)
         calls[k] = call
-        if call == TAKE:
-            return st, seat, turned >> 4
-        if call != PASS:
-            return st, seat, call
+        if contract >= 0:
+            return st, seat, contract
     return st, -1, -1
 
 
@@ -510,6 +543,23 @@ def belote_side(hands: np.ndarray, c: int) -> int:
     return -1 if seat < 0 else seat & 1
 
 
+@jit_inline
+def store_taking(row: int, c: int, t: int, d: int, again: int, pa: int, pd: int,
+                 contract: np.ndarray, taker: np.ndarray, dealer: np.ndarray,
+                 redeals: np.ndarray, attack_points: np.ndarray,
+                 defence_points: np.ndarray) -> None:
+    """Hand ``row``'s contract ``c`` taken by ``t``, dealer ``d`` after ``again`` deals passed
+    out, and the card points of the attack ``pa`` and the defence ``pd``, into the arrays of
+    :func:`~belote_lab.batch.arrays.empty_arrays` (the columns every whole-hand kernel of the
+    four-seat Belote games fills)."""
+    contract[row] = c
+    taker[row] = t
+    dealer[row] = d
+    redeals[row] = again
+    attack_points[row] = pa
+    defence_points[row] = pd
+
+
 @jit
 def play_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray, opts: np.ndarray,
                tables: np.ndarray, follow: np.ndarray, contract: np.ndarray, taker: np.ndarray,
@@ -537,12 +587,8 @@ def play_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray, o
     (True, True)
     """
     record = decks.shape[0] > 0
-    deck = np.empty_like(BELOTE_DECK)
-    hands = np.zeros(4, dtype=np.int64)
-    none = np.zeros(0, dtype=np.int64)
+    deck, hands, points, won, none = scratch(BELOTE_DECK)
     seq = np.zeros(8, dtype=np.int64)
-    points = np.zeros(2, dtype=np.int64)
-    won = np.zeros(4, dtype=np.int64)
     for row in range(contract.shape[0]):
         st, d, t, c, passed = deal_and_take(hand_state(seed, start + row), dealers[row],
                                             levels, opts, deck, hands, seq)
@@ -559,12 +605,8 @@ def play_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray, o
         m, sa, sd, cap = score_four(points[att], points[1 - att], won[att] + won[att + 2],
                                     won[1 - att] + won[3 - att], 20 if bel == att else 0,
                                     20 if bel == 1 - att else 0, opts[5] != 0, opts[6] != 0)
-        contract[row] = c
-        taker[row] = t
-        dealer[row] = d
-        redeals[row] = passed
-        attack_points[row] = points[att]
-        defence_points[row] = points[1 - att]
+        store_taking(row, c, t, d, passed, points[att], points[1 - att], contract, taker, dealer,
+                     redeals, attack_points, defence_points)
         score[row, att] = sa
         score[row, 1 - att] = sd
         made[row] = m
@@ -688,29 +730,18 @@ def play_fixed(start: int, seed: int, leaders: np.ndarray, taker: int, contract:
                points: np.ndarray, tricks: np.ndarray, plays: np.ndarray,
                legal: np.ndarray) -> None:
     """Deal ``deals.shape[0]`` hands, numbers ``start`` … of ``seed`` (the shuffled deck in
-    eight-card packets, seat ``s`` the ``s``-th: :func:`~belote_lab.batch.core.deal_cards`),
+    eight-card packets, seat ``s`` the ``s``-th: :func:`~belote_lab.batch.deal.deal_cards`),
     and play each with contract row ``contract`` taken by ``taker``, led by ``leaders[row]``,
     seat ``s`` at ``levels[s]`` (:func:`play_hand`), into ``deals`` (the hands at the first
     card), ``points`` (by side), ``tricks`` (by seat) and, when they have rows, ``plays`` and
     ``legal``."""
-    deck = np.empty_like(BELOTE_DECK)
-    hands = np.zeros(4, dtype=np.int64)
-    none = np.zeros(0, dtype=np.int64)
-    pts = np.zeros(2, dtype=np.int64)
-    won = np.zeros(4, dtype=np.int64)
-    record = plays.shape[0] > 0
+    deck, hands, pts, won, none = scratch(BELOTE_DECK)
     for row in range(deals.shape[0]):
         st = deal_cards(hand_state(seed, start + row), BELOTE_DECK, deck, hands)
         for s in range(4):
             deals[row, s] = hands[s]
-        pts[:] = 0
-        won[:] = 0
-        if record:
-            play_hand(st, hands, leaders[row], taker, contract, levels, tables, follow, pts,
-                      won, plays[row], legal[row])
-        else:
-            play_hand(st, hands, leaders[row], taker, contract, levels, tables, follow, pts,
-                      won, none, none)
+        play_row(st, row, hands, leaders[row], taker, contract, levels, tables, follow, pts, won,
+                 plays, legal, none)
         points[row, 0] = pts[0]
         points[row, 1] = pts[1]
         for s in range(4):
@@ -740,14 +771,7 @@ def score_fixed(deals: np.ndarray, points: np.ndarray, tricks: np.ndarray, contr
 def fixed_arrays(n: int, record: bool) -> dict[str, np.ndarray]:
     """The arrays :func:`play_fixed` fills for ``n`` hands (``plays``/``legal`` rows only
     with ``record``)."""
-    return {
-        "deals": np.zeros((n, 4), dtype=np.int64),
-        "redeals": np.zeros(n, dtype=np.int64),
-        "points": np.zeros((n, 2), dtype=np.int64),
-        "tricks": np.zeros((n, 4), dtype=np.int64),
-        "plays": np.zeros((n if record else 0, 32), dtype=np.int64),
-        "legal": np.zeros((n if record else 0, 32), dtype=np.int64),
-    }
+    return {**play_arrays(n, 32, record), "points": np.zeros((n, 2), dtype=np.int64)}
 
 
 def play_contract(g: Game, r: Any, n: int, code: str, taker: int, seed: int, dealer: int,

@@ -30,13 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from belote_lab._jit import jit, jit_inline
-from belote_lab.batch.core import (
-    SUIT13,
-    beats,
-    keep_max,
-    keep_min,
-    popcount,
-)
+from belote_lab.batch.core import SUIT13, beats, keep_max, keep_min, lowest, popcount
 from belote_lab.cards import BELOTE_MASK, FULL_MASK
 from belote_lab.solver.kernel import bit_index
 
@@ -106,11 +100,9 @@ def pick(m: int, tables: np.ndarray, tmask: int, how: int, highest: bool) -> int
     """The card of the non-empty mask ``m`` with the least (``highest``: the greatest) key;
     the first one, lowest index, on a tie.  Keys (``how``): 0 power; 1 (trump, points,
     power); 2 (points, power); 3 (trump, power); 4 (power, points)."""
-    best = -1
-    bk = 0
+    best, bk = -1, 0
     while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
+        c, m = lowest(m)
         pw = tables[0, c]
         pt = tables[1, c]
         tr = (tmask >> c) & 1
@@ -134,8 +126,7 @@ def masters_of(m: int, tables: np.ndarray, unseen: int) -> int:
     out = 0
     x = m
     while x != 0:
-        c = int(bit_index(x & -x))
-        x &= x - 1
+        c, x = lowest(x)
         if tables[2, c] & unseen == 0:
             out |= 1 << c
     return out
@@ -145,12 +136,10 @@ def masters_of(m: int, tables: np.ndarray, unseen: int) -> int:
 def cheapest_lead(plain: int, legal: int, tables: np.ndarray) -> int:
     """The plain card of least ``(points, -cards of its suit, power)`` (``lead_card``'s
     ``cost``)."""
-    best = -1
-    bk = 0
+    best, bk = -1, 0
     m = plain
     while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
+        c, m = lowest(m)
         k = tables[1, c] * 10000 - popcount((legal >> (16 * (c >> 4))) & SUIT13) * 100
         k += tables[0, c]
         best, bk = keep_min(best, bk, c, k)
@@ -160,12 +149,10 @@ def cheapest_lead(plain: int, legal: int, tables: np.ndarray) -> int:
 @jit
 def throw_to_partner(pool: int, tables: np.ndarray, unseen: int) -> int:
     """The card of greatest ``(points - 6 if master, -power)``: points for the partner."""
-    best = -1
-    bk = 0
+    best, bk = -1, 0
     m = pool
     while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
+        c, m = lowest(m)
         pt = tables[1, c]
         if tables[2, c] & unseen == 0:
             pt -= 6
@@ -231,8 +218,7 @@ def winning_cards(legal: int, wc: int, led: int, ts: int, tables: np.ndarray) ->
     out = 0
     m = legal
     while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
+        c, m = lowest(m)
         if beats(c, wc, led, ts, tables[0, c], tables[0, wc]):
             out |= 1 << c
     return out
@@ -245,8 +231,7 @@ def safe_cards(m: int, led: int, ts: int, tables: np.ndarray, unseen: int, voids
     out = 0
     x = m
     while x != 0:
-        c = int(bit_index(x & -x))
-        x &= x - 1
+        c, x = lowest(x)
         if is_safe(c, led, ts, tables[2, c], unseen, voids, seat, leader, n):
             out |= 1 << c
     return out
@@ -311,8 +296,7 @@ def top_card(m: int) -> int:
     """The highest card index of the non-empty mask ``m``."""
     c = 0
     while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
+        c, m = lowest(m)
     return c
 
 
@@ -353,12 +337,10 @@ def short_side(hand: int, side: int, longest: bool) -> int:
     """``CallbreakPlayer2._short_side``: the card of ``side`` of least ``(cards of its suit in
     ``hand``, rank)``, lowest index on a tie; with ``longest`` the most cards first (the
     last resort of ``_lead``)."""
-    best = -1
-    bk = 0
+    best, bk = -1, 0
     m = side
     while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
+        c, m = lowest(m)
         n = popcount((hand >> (16 * (c >> 4))) & SUIT13)
         k = ((13 - n) if longest else n) * 16 + (c & 15)
         best, bk = keep_min(best, bk, c, k)
@@ -392,12 +374,10 @@ def follow_cb(hand: int, legal: int, unseen: int, voids: int, seat: int, n: int,
     if winning == 0:
         side = legal & ~SUIT13
         return short_side(hand, side if side != 0 else legal, False)
-    best = -1
-    bk = 0
+    best, bk = -1, 0
     m = winning
     while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
+        c, m = lowest(m)
         power = (c & 15) + (16 if c >> 4 == 0 else 0)
         k = (threats(c, unseen, voids, seat, 3 - n) * 32 + power) * 64 + c
         best, bk = keep_min(best, bk, c, k)
@@ -409,13 +389,11 @@ def lead_cb(hand: int, legal: int, unseen: int, voids: int, seat: int) -> int:
     """``CallbreakPlayer2._lead`` with ``need > 0``: a master of a side suit unlikely to be
     ruffed (the most cards out, the highest rank, the highest index), the top spade when it
     is master, a low card of the shortest side suit, or a low card of the longest suit."""
-    best = -1
-    bk = 0
+    best, bk = -1, 0
     m = legal & ~SUIT13
     no_spade_out = unseen & SUIT13 == 0
     while m != 0:
-        c = int(bit_index(m & -m))
-        m &= m - 1
+        c, m = lowest(m)
         if unseen & higher_in_suit(c):
             continue
         suit = c >> 4
