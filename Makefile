@@ -68,7 +68,7 @@ $(STAMP): pyproject.toml
 	fi
 	$(BIN)/python -m pip install --upgrade pip
 	$(BIN)/python -m pip install -e ".[$(EXTRAS)]"
-	$(BIN)/python -m belote_lab.warm   # numba's cache: a fresh kernel's first solve loads, not compiles
+	$(BIN)/python -m belote_lab.batch.warm   # numba's cache: a fresh kernel's first solve loads, not compiles
 	@touch "$@"
 
 lab: venv
@@ -120,14 +120,14 @@ calibration: venv
 	$(BIN)/python benchmarks/calibration.py --out build/calibration/calibration.json \
 	    --raw build/calibration $(CALIBRATION_ARGS)
 
-# The tip table (belote_lab.tipstudy): chunks already in the file are not played again.
+# The tip table (belote_lab.studies.tipstudy): chunks already in the file are not played again.
 tips: venv
 	$(BIN)/python -m belote_lab tips --deals 4000 --jobs 2
 
-# The taking table and the Coinche bids (belote_lab.taking_study) into
+# The taking table and the Coinche bids (belote_lab.studies.taking_study) into
 # notebooks/data/taking_study.json; chunks already in build/studies/ are not played again.
 studies: venv
-	$(BIN)/python -m belote_lab.taking_study $(STUDIES_ARGS)
+	$(BIN)/python -m belote_lab.studies.taking_study $(STUDIES_ARGS)
 
 present: venv
 	@if [ -z "$(NB)" ]; then \

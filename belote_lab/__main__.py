@@ -2,6 +2,6 @@
 
 import sys
 
-from belote_lab.cli import main
+from belote_lab.cli.main import main
 
 sys.exit(main())

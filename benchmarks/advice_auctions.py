@@ -13,8 +13,9 @@ games, Coinche's opening bids, bids over a bid, coinche and surcoinche spots, an
 Callbreak call all come up, as often as level-2 play reaches them.  At that decision of seat
 ``s`` three calls are made on copies of the hand:
 
-* **read**: :func:`belote_lab.advice.advise` with ``reads_auction=True`` (the deals weighed by
-  the calls made so far), its :attr:`~belote_lab.advice.Advice.best`;
+* **read**: :func:`belote_lab.coaching.advice.advise` with ``reads_auction=True`` (the deals weighed
+by
+  the calls made so far), its :attr:`~belote_lab.coaching.advice.Advice.best`;
 * **unread**: the same with ``reads_auction=False`` (deals at random: the advice before it
   read the auction), same ``samples``, ``time_budget`` and ``seed`` (the hand's seed);
 * **level 2**: the call level 2 makes there (the one the auction went on with).
@@ -57,7 +58,7 @@ from typing import Any
 from colver_adapter import emitter, mean_ci  # benchmarks/colver_adapter.py (colver optional)
 from loadavg import load_average  # benchmarks/loadavg.py
 
-from belote_lab.advice import advise
+from belote_lab.coaching.advice import advise
 from belote_lab.games import Game, get
 from belote_lab.games.base import step
 from belote_lab.players.registry import level2

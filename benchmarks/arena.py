@@ -44,7 +44,7 @@ from loadavg import load_average  # benchmarks/loadavg.py
 
 from belote_lab.cards import SEATS
 from belote_lab.games import GAMES, Game, get
-from belote_lab.selfplay import (
+from belote_lab.simulation.selfplay import (
     GameUnavailable,
     PlayerUnavailable,
     hand_class,
@@ -52,7 +52,7 @@ from belote_lab.selfplay import (
     play_hand,
     player_class,
 )
-from belote_lab.simulate import Progress
+from belote_lab.simulation.simulate import Progress
 
 LADDER = ((2, 1), (3, 2), (4, 3))
 

@@ -25,7 +25,7 @@ def fake():
     return next(_c) * 1e-6
 time.perf_counter = time.monotonic = time.process_time = fake
 time.time = lambda: 1.7e9 + fake()
-from belote_lab.cli import main
+from belote_lab.cli.main import main
 sys.exit(main(sys.argv[1:]))
 """
 

@@ -1,4 +1,4 @@
-"""Latency of :func:`belote_lab.advice.advise` (its defaults) at the first call of a hand.
+"""Latency of :func:`belote_lab.coaching.advice.advise` (its defaults) at the first call of a hand.
 
     python benchmarks/bench_advice.py [--hands 10] [--seed 0] [--games belote,coinche,...]
 
@@ -22,7 +22,7 @@ from typing import Any
 
 from loadavg import load_average  # benchmarks/loadavg.py
 
-from belote_lab.advice import advise
+from belote_lab.coaching.advice import advise
 from belote_lab.games import GAMES, get
 from belote_lab.rules import BeloteRules, CoincheRules
 

@@ -1,5 +1,5 @@
 """The first solve and the first hint of a fresh Python process, with numba's cache empty
-(everything compiled on the spot) and once ``python -m belote_lab.warm`` has filled it
+(everything compiled on the spot) and once ``python -m belote_lab.batch.warm`` has filled it
 (what ``make`` does at install).  Issue 16's target: under 1 s with the cache.
 
     .venv/bin/python benchmarks/bench_cold.py
@@ -21,9 +21,9 @@ from loadavg import load_average
 
 PROBE = """
 import time
-from belote_lab.warm import first_lead
+from belote_lab.batch.warm import first_lead
 from belote_lab.solver import solve
-from belote_lab.hints import hint
+from belote_lab.coaching.hints import hint
 h = first_lead({game!r}, seed=7)
 t0 = time.perf_counter()
 if {solve}:
@@ -52,7 +52,7 @@ def main() -> int:
             with tempfile.TemporaryDirectory(prefix="numba-cache-") as other:
                 cold[(game, exact)] = first(game, exact, {**os.environ,
                                                           "NUMBA_CACHE_DIR": other})
-        subprocess.run([sys.executable, "-m", "belote_lab.warm"], env=env, check=True)
+        subprocess.run([sys.executable, "-m", "belote_lab.batch.warm"], env=env, check=True)
         print(f"{'first call':34} {'cold cache':>10} {'warm cache':>10}")
         for game, exact in CASES:
             warm = first(game, exact, env)

@@ -1,6 +1,6 @@
 """The first hint of a fresh Python process against its time budget (fuzz finding 14 of
 2026-12-02: ``time_budget=0.05`` took about 0.72 s on the first call, even with numba's cache
-filled by ``python -m belote_lab.warm``).
+filled by ``python -m belote_lab.batch.warm``).
 
     .venv/bin/python benchmarks/bench_first_hint.py [--runs 3]
 
@@ -9,9 +9,9 @@ the cache beside the sources as ``make`` leaves it:
 
 * ``before``: the hint as it was (:func:`belote_lab.players.pimc.hint` with the hint's
   ``min_deals``: the kernels are loaded inside the first solve, which cannot stop early);
-* ``after``: :func:`belote_lab.hints.hint`, which loads them first
-  (:func:`belote_lab.warm.ready`) and gives the deals what is left of the budget;
-* ``ready first``: the same once the application has called :func:`belote_lab.warm.ready`
+* ``after``: :func:`belote_lab.coaching.hints.hint`, which loads them first
+  (:func:`belote_lab.batch.warm.ready`) and gives the deals what is left of the budget;
+* ``ready first``: the same once the application has called :func:`belote_lab.batch.warm.ready`
   at start (the second hint's figure is every later hint's).
 
 Prints the median of ``--runs`` processes (seconds, and the deals each hint evaluated) and
@@ -32,9 +32,9 @@ from loadavg import load_average
 PROBE = """
 import time
 from belote_lab.games.belote import BeloteHand
-from belote_lab.hints import RANGE_SAMPLES, hint
+from belote_lab.coaching.hints import RANGE_SAMPLES, hint
 from belote_lab.players import pimc
-from belote_lab.warm import ready
+from belote_lab.batch.warm import ready
 h = BeloteHand(seed=3)
 h.call("take")
 if {way!r} == "ready first":

@@ -1,4 +1,5 @@
-"""Deals and latency of :func:`belote_lab.hints.hint` (its defaults) at fixed points of a hand.
+"""Deals and latency of :func:`belote_lab.coaching.hints.hint` (its defaults) at fixed points of a
+hand.
 
     python benchmarks/bench_hints.py [--hands 20] [--seed 0] [--games belote,coinche,...]
 
@@ -11,7 +12,7 @@ each game and point it prints the median and worst time over the hands, the medi
 fewest deals, how many of all the deals were played on first (``played on``) and how many
 hints gave values to a tolerance (``±``), against the targets:
 
-* first lead, every game: at least 20 deals (:data:`belote_lab.hints.RANGE_SAMPLES`, from
+* first lead, every game: at least 20 deals (:data:`belote_lab.coaching.hints.RANGE_SAMPLES`, from
   which a hint shows each card's range) in less than 1 s — median over the hands, the worst
   hand in brackets;
 * mid-hand, four-player games: median under 200 ms (two-player Belote and Callbreak are
@@ -37,9 +38,9 @@ from typing import Any
 
 from loadavg import load_average  # benchmarks/loadavg.py
 
+from belote_lab.coaching.hints import RANGE_SAMPLES, Hint, hint
 from belote_lab.games import GAMES, get
-from belote_lab.hints import RANGE_SAMPLES, Hint, hint
-from belote_lab.selfplay import hand_in_play, make_players
+from belote_lab.simulation.selfplay import hand_in_play, make_players
 
 FIRST_TARGET = 1.0
 MID_TARGET = 0.2

@@ -20,8 +20,8 @@ import numpy as np
 from loadavg import load_average  # benchmarks/loadavg.py
 
 from belote_lab.games import GAMES
-from belote_lab.selfplay import GameUnavailable, random_hands_per_second
-from belote_lab.simulate import simulate
+from belote_lab.simulation.selfplay import GameUnavailable, random_hands_per_second
+from belote_lab.simulation.simulate import simulate
 
 TARGETS = {"belote": 3000, "coinche": 3000, "belote2": 1500, "callbreak": 1500}
 """Random self-play hands per second each game should reach (one core)."""

@@ -1,10 +1,11 @@
-"""Time of :func:`belote_lab.review.review` on whole hands of every game (issue 14, item 1).
+"""Time of :func:`belote_lab.coaching.review.review` on whole hands of every game (issue 14, item
+1).
 
     python benchmarks/bench_review.py [--hands 5] [--seed 0] [--games belote,coinche,...]
 
 Hands are dealt from seeds, bid and played to their end by level-2 players
-(:func:`belote_lab.selfplay.hand_in_play`), then reviewed for every seat with the default
-node budget (:data:`belote_lab.review.DEFAULT_NODE_LIMIT`), and for one seat with what the
+(:func:`belote_lab.simulation.selfplay.hand_in_play`), then reviewed for every seat with the default
+node budget (:data:`belote_lab.coaching.review.DEFAULT_NODE_LIMIT`), and for one seat with what the
 hint said before each card (what the table's *Review this hand* button does).  For each
 game it prints the median and worst review times, the cards reviewed out of those played,
 and why the others were not (``stock``: two-player Belote's stock phase; ``budget``:
@@ -21,10 +22,10 @@ import sys
 
 from loadavg import load_average  # benchmarks/loadavg.py
 
+from belote_lab.coaching.review import DEFAULT_NODE_LIMIT, HINT_BUDGET, HINT_SAMPLES, review
 from belote_lab.games import GAMES, get
 from belote_lab.games.base import drive_hand
-from belote_lab.review import DEFAULT_NODE_LIMIT, HINT_BUDGET, HINT_SAMPLES, review
-from belote_lab.selfplay import hand_in_play, make_players
+from belote_lab.simulation.selfplay import hand_in_play, make_players
 
 TARGET_S = 3.0
 

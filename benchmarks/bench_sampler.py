@@ -30,7 +30,7 @@ from loadavg import load_average  # benchmarks/loadavg.py
 from belote_lab.games import GAMES, get
 from belote_lab.games.base import step
 from belote_lab.players import sampling
-from belote_lab.selfplay import hand_in_play, make_players
+from belote_lab.simulation.selfplay import hand_in_play, make_players
 
 POINTS = (0.0, 0.3, 0.6, 0.85)
 ROOT = Path(__file__).resolve().parents[1]

@@ -27,7 +27,7 @@ from pathlib import Path
 from loadavg import load_average  # benchmarks/loadavg.py
 
 from belote_lab._jit import HAVE_NUMBA
-from belote_lab.simulate import simulate
+from belote_lab.simulation.simulate import simulate
 
 GAMES = ("belote", "coinche", "belote2", "callbreak")
 TARGETS = {("belote", 2): 100_000, ("coinche", 2): 50_000, ("belote2", 2): 50_000,
@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 MEMORY_SCRIPT = """
 import resource, sys, time
-from belote_lab.simulate import simulate
+from belote_lab.simulation.simulate import simulate
 t0 = time.perf_counter()
 r = simulate("belote", int(sys.argv[1]), "2,2,2,2", progress=False)
 assert r.meta["engine"] == "batch" and len(r) == int(sys.argv[1])
@@ -46,7 +46,7 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, time.perf_count
 FIRST_SCRIPT = """
 import time
 t0 = time.perf_counter()
-from belote_lab.simulate import simulate
+from belote_lab.simulation.simulate import simulate
 r = simulate("belote", 1000, "2,2,2,2", progress=False)
 print(time.perf_counter() - t0, r.meta["engine"])
 """

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from loadavg import load_average
 
-from belote_lab import study
+from belote_lab.studies import study
 
 
 def timed(workers: int, deals: int, game: str, chunk: int, tmp: Path) -> tuple[float, object]:

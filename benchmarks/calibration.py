@@ -58,7 +58,7 @@ from belote_lab.games import get
 from belote_lab.players.inference import Model, infer, log_likelihoods, model_for
 from belote_lab.players.levels import player_for
 from belote_lab.players.registry import level2
-from belote_lab.selfplay import play_hand
+from belote_lab.simulation.selfplay import play_hand
 
 GRID = (0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0)
 """The noises tried, for the cards and for the calls."""

@@ -4,14 +4,14 @@ card on the same positions (issue 27, item 4).
     python benchmarks/hint_regret.py [--positions 2000] [--games belote,coinche] [--seed 0]
                                      [--samples 32] [--budget 0.9] [--jobs 1] [--out FILE]
 
-Positions come from level-2 self-play (``belote_lab.selfplay.hand_in_play``, then level-2
+Positions come from level-2 self-play (``belote_lab.simulation.selfplay.hand_in_play``, then level-2
 cards to a place in the trick), one a hand: the ``i``-th position of a game is in trick
 ``1 + i % 7`` (the eighth trick has one card a seat) at a seeded place in the trick (first to
 fourth card); a position where the seat has one legal card moves to the next card of the
 trick, and the hand is dropped if the trick has none with a choice.  The games take turns,
 so ``--positions`` is shared between them.  At each position:
 
-* the hint: :func:`belote_lab.hints.hint` on the seat's own view, with the table's budget
+* the hint: :func:`belote_lab.coaching.hints.hint` on the seat's own view, with the table's budget
   (``samples=32``, ``time_budget=0.9`` s, ``seed=0``: ``PlayTable``'s defaults); its top card
   is :attr:`Hint.best`;
 * colver: :func:`colver_adapter.replica_of` the hand (same hands, the contract as an 80 — or
@@ -44,9 +44,9 @@ from colver_adapter import emitter, mean_ci, replica_of, require  # benchmarks/c
 from loadavg import load_average  # benchmarks/loadavg.py
 
 from belote_lab.cards import mask_cards
+from belote_lab.coaching.hints import hint
 from belote_lab.games.base import step
-from belote_lab.hints import hint
-from belote_lab.selfplay import hand_in_play, make_players
+from belote_lab.simulation.selfplay import hand_in_play, make_players
 from belote_lab.solver import solve
 
 TRICKS = 7  # positions in tricks 1–7

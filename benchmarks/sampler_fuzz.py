@@ -8,7 +8,7 @@ to hand (the defaults; declarations with must-undertrump; no trump and all trump
 Callbreak's face-card redeal); every position of every hand — each time a seat is about to
 play a card, the last trick included — is one position, the games taking turns until
 ``--positions`` are done.  At each, for the seat to play, on the hand itself as
-:func:`belote_lab.hints.hint` gets it:
+:func:`belote_lab.coaching.hints.hint` gets it:
 
 * ``no deal``: :func:`~belote_lab.players.sampling.deal_space` found no consistent deal (the
   fault of shared/reviews/2026-12-02-fuzz.md, finding 3; must be 0);

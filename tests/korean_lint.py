@@ -698,7 +698,7 @@ def _illegal_moves() -> Iterator[tuple[str, str]]:
     and card on the way."""
     import random
 
-    from belote_lab.selfplay import hand_class
+    from belote_lab.simulation.selfplay import hand_class
 
     for game in GAMES:
         for seed in range(3):
@@ -724,7 +724,7 @@ def _illegal_moves() -> Iterator[tuple[str, str]]:
 def _errors() -> Iterator[tuple[str, str]]:
     import test_korean_errors as tke
 
-    from belote_lab.record import RecordError
+    from belote_lab.play.record import RecordError
 
     for name, kind, base, change in tke.CORPUS:
         rec = base()
@@ -736,14 +736,14 @@ def _errors() -> Iterator[tuple[str, str]]:
 
 
 def _played(game: str, seed: int) -> Any:
-    from belote_lab.selfplay import play_hand
+    from belote_lab.simulation.selfplay import play_hand
 
     players = ",".join(["2"] * (2 if game == "belote2" else 4))
     return play_hand(game, players, seed=seed, dealer="S")
 
 
 def _reviews() -> Iterator[tuple[str, str]]:
-    from belote_lab.review import review
+    from belote_lab.coaching.review import review
 
     for game in GAMES:
         h = _played(game, 4)
@@ -755,8 +755,8 @@ def _reviews() -> Iterator[tuple[str, str]]:
 
 
 def _advice() -> Iterator[tuple[str, str]]:
-    from belote_lab.advice import advise
-    from belote_lab.selfplay import hand_class
+    from belote_lab.coaching.advice import advise
+    from belote_lab.simulation.selfplay import hand_class
 
     for game in GAMES:
         h = hand_class(game)(seed=5)
@@ -790,7 +790,7 @@ def _hints() -> Iterator[tuple[str, str]]:
 def _problems() -> Iterator[tuple[str, str]]:
     import belote_widgets as bw
 
-    from belote_lab.problems import problems
+    from belote_lab.coaching.problems import problems
 
     for p in problems():
         yield f"problem {p.id}", p.title["ko"]
@@ -809,7 +809,7 @@ def _accepts_language(cls: Any) -> bool:
 
 
 def _tips() -> Iterator[tuple[str, str]]:
-    from belote_lab import tipstudy
+    from belote_lab.studies import tipstudy
 
     for t in tipstudy.TIPS:
         for method in ("paraphrase", "how", "design", "method", "unit"):
@@ -839,7 +839,7 @@ def _sources() -> Iterator[tuple[str, str]]:
 def _cli() -> Iterator[tuple[str, str]]:
     import tempfile
 
-    from belote_lab.cli import main
+    from belote_lab.cli.main import main
 
     h = _played("belote", 6)
     with tempfile.TemporaryDirectory() as tmp:

@@ -30,7 +30,7 @@ from belote_lab.games.belote2 import Belote2Hand
 from belote_lab.games.callbreak import CallbreakHand, void_reason
 from belote_lab.games.coinche import CoincheHand
 from belote_lab.rules import BeloteRules, CallbreakRules, CoincheRules
-from belote_lab.selfplay import hand_in_play, make_players
+from belote_lab.simulation.selfplay import hand_in_play, make_players
 from belote_lab.solver.position import Position
 
 GAMES = ("belote", "coinche", "belote2", "callbreak")

@@ -1,4 +1,4 @@
-"""Advice at bidding (``belote_lab/advice.py``): a row for every legal call in every game,
+"""Advice at bidding (``belote_lab/coaching/advice.py``): a row for every legal call in every game,
 make rates that are rates and fall as a bid or call rises, the same answer for a seed, a
 strong hand told to take and a weak one not, the review of the calls of a played hand, and
 bad input refused with a reason.  No test here is timed: the speed is in
@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from belote_lab.advice import MAX_BUDGET, MAX_SAMPLES, Advice, advise, review_calls
 from belote_lab.cards import mask_cards
+from belote_lab.coaching.advice import MAX_BUDGET, MAX_SAMPLES, Advice, advise, review_calls
 from belote_lab.games import get
 from belote_lab.games.belote import BeloteHand, shuffled_deck
 from belote_lab.games.belote2 import Belote2Hand
@@ -22,7 +22,7 @@ from belote_lab.games.callbreak import CallbreakHand
 from belote_lab.games.coinche import CoincheHand
 from belote_lab.korean import ordinal
 from belote_lab.rules import BeloteRules, CoincheRules
-from belote_lab.selfplay import play_hand
+from belote_lab.simulation.selfplay import play_hand
 
 GAMES = ("belote", "coinche", "belote2", "callbreak")
 FAST = {"samples": 4, "time_budget": MAX_BUDGET}  # the cap, not the clock, ends the sampling
@@ -277,7 +277,7 @@ def test_bad_input() -> None:
 
 
 def test_a_standing_bid_is_read_into_its_bidders_hand_and_the_call_judged() -> None:
-    from belote_lab.selfplay import play_hand
+    from belote_lab.simulation.selfplay import play_hand
 
     h = play_hand("coinche", "2,2,2,2", seed=2)  # E 100♦, S 120♥, W pass, N pass, E pass
     (row,) = review_calls(h, "N", samples=6, time_budget=30.0)
@@ -289,7 +289,7 @@ def test_a_standing_bid_is_read_into_its_bidders_hand_and_the_call_judged() -> N
 
 
 def test_a_standing_bid_unread_is_said_and_its_calls_not_judged() -> None:
-    from belote_lab.selfplay import play_hand
+    from belote_lab.simulation.selfplay import play_hand
 
     h = play_hand("coinche", "2,2,2,2", seed=2)  # E 100♦, S 120♥, W pass, N pass, E pass
     rows = review_calls(h, "N", samples=6, time_budget=30.0, reads_auction=False)

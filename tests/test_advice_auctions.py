@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import advice_auctions as aa  # benchmarks/advice_auctions.py (benchmarks/ is not a package)
 
 from belote_lab.games import get
-from belote_lab.selfplay import make_players, play_deal
+from belote_lab.simulation.selfplay import make_players, play_deal
 
 SMALL = ["--auctions", "2", "--samples", "2", "--budget", "5", "--every", "1"]
 

@@ -1,8 +1,8 @@
 """``analysis.taking_study`` in compiled code and by the Python players (issue 29, item 4).
 
 The compiled study reads each taker's holding from the deals the kernel records
-(:func:`belote_lab.analysis.compiled_hands`, in numpy); here the same hands are dealt again
-in the engine from the recorded decks and calls, and :func:`taker_holding` of the engine's
+(:func:`belote_lab.simulation.analysis.compiled_hands`, in numpy); here the same hands are dealt
+again in the engine from the recorded decks and calls, and :func:`taker_holding` of the engine's
 hand must be the compiled study's, hand for hand.  The two engines deal different random
 deals of a seed, so the compiled and the Python studies agree in distribution only: the
 means of their measures within 4.5 standard errors, as tests/test_simulate_engines.py
@@ -16,7 +16,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from belote_lab.analysis import (
+from belote_lab.batch import four
+from belote_lab.cards import BELOTE_MASK, Card
+from belote_lab.games import get
+from belote_lab.players import RandomPlayer
+from belote_lab.simulation.analysis import (
     TAKING_ARRAYS,
     TakingStudy,
     card_count,
@@ -24,11 +28,7 @@ from belote_lab.analysis import (
     taker_holding,
     taking_study,
 )
-from belote_lab.batch import four
-from belote_lab.cards import BELOTE_MASK, Card
-from belote_lab.games import get
-from belote_lab.players import RandomPlayer
-from belote_lab.simulate import simulate
+from belote_lab.simulation.simulate import simulate
 
 GAME = get("belote")
 HOLDING = ("round", "trump_jack", "trump_nine", "trumps", "side_aces", "belote", "rule_take")

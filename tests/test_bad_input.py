@@ -18,13 +18,13 @@ import numpy as np
 import pytest
 
 from belote_lab.cards import SEATS, Card, CardParseError, belote_deck, full_deck, seat_in
+from belote_lab.coaching.hints import MAX_SAMPLES, hint, iter_deals, sample_deals
 from belote_lab.contract import Contract, ContractKind
 from belote_lab.games.belote import BeloteHand
 from belote_lab.games.belote2 import Belote2Hand
 from belote_lab.games.callbreak import CallbreakHand
 from belote_lab.games.coinche import CoincheHand
 from belote_lab.games.taking import Taking, TakingError
-from belote_lab.hints import MAX_SAMPLES, hint, iter_deals, sample_deals
 from belote_lab.reasons import explain_seat
 from belote_lab.solver import (
     Position,

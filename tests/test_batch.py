@@ -362,7 +362,7 @@ def test_refusals() -> None:
 def test_simulate_with_a_contract_reads_the_batch(
     game: str, contract: str, taker: int, players: str
 ) -> None:
-    from belote_lab.simulate import simulate
+    from belote_lab.simulation.simulate import simulate
 
     g = get(game)
     sim = simulate(game, 300, players, seed=5, contract=contract, taker=taker, calls=CALLS,
@@ -388,7 +388,7 @@ def test_simulate_with_a_contract_reads_the_batch(
 
 
 def test_simulate_with_a_contract_needs_random_players() -> None:
-    from belote_lab.simulate import simulate
+    from belote_lab.simulation.simulate import simulate
 
     with pytest.raises(ValueError, match="level 1"):
         simulate("belote", 10, "2,1,1,1", contract="H", progress=False)

@@ -7,7 +7,7 @@ against the engine and the Python players:
   the engine's calls and result;
 * whole hands (every passed-out deal too) replay through the engine with the kernel's
   deals, calls and cards: the level-2 seats choose as the Python player, every call and
-  card is legal, and :func:`belote_lab.simulate._collect` fills the same arrays;
+  card is legal, and :func:`belote_lab.simulation.simulate._collect` fills the same arrays;
 * level 1: the policy of ``RandomPlayer`` (pass 7 times in 10 when it may, else a uniform
   call), sane totals;
 * the arrays are the same with and without numba.
@@ -47,7 +47,7 @@ from belote_lab.games import get
 from belote_lab.players.base import RandomPlayer
 from belote_lab.players.belote2 import Belote2Player2
 from belote_lab.rules import Belote2Rules
-from belote_lab.simulate import _collect
+from belote_lab.simulation.simulate import _collect
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = get("belote2")

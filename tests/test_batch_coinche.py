@@ -2,8 +2,8 @@
 the Python players: the level-2 call equals ``CoinchePlayer2().choose_call(state)`` at every
 position of engine auctions (level-2 auctions, auctions stepped partly at random so that
 coinches, surcoinches and capots stand, and deals with capot hands), whole hands replayed
-through the engine give the arrays :func:`belote_lab.simulate._collect` fills, level 1's calls
-are legal and its distributions sane, and the arrays are the same with and without numba."""
+through the engine give the arrays :func:`belote_lab.simulation.simulate._collect` fills, level 1's
+calls are legal and its distributions sane, and the arrays are the same with and without numba."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from belote_lab.contract import PLAIN_ORDER, TRUMP_ORDER
 from belote_lab.games import get
 from belote_lab.players import RandomPlayer
 from belote_lab.players.coinche import CoinchePlayer2
-from belote_lab.simulate import _collect
+from belote_lab.simulation.simulate import _collect
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = get("coinche")
@@ -275,7 +275,7 @@ def test_the_interface() -> None:
 def test_simulate_plays_coinche_compiled() -> None:
     """``simulate("coinche")`` with levels 1 and 2 is this module's hands; declarations send
     it to the Python players, saying why; a fixed contract at level 2 is this module's ``fixed``."""
-    from belote_lab.simulate import simulate
+    from belote_lab.simulation.simulate import simulate
 
     for players, rules in (("2,2,2,2", {}), ("1,2,1,2", ALL)):
         sim = simulate("coinche", 300, players, seed=6, rules=rules, progress=False)

@@ -4,7 +4,7 @@ the engine and its Python players: the compiled level-2 call is
 100,000 positions, every rule option of the taking); hands of the kernel replayed through the
 engine (the same deck, calls and cards: level 2 by the Python player, level 1 by the kernel's
 own draws on the engine's legal calls and cards) give the same arrays as
-:func:`belote_lab.simulate.simulate` collects from the engine; level 1's calls and
+:func:`belote_lab.simulation.simulate.simulate` collects from the engine; level 1's calls and
 distributions are sane; the scoring is the engine's :func:`~belote_lab.games.belote.score_hand`;
 and the arrays are the same with and without numba."""
 
@@ -28,7 +28,7 @@ from belote_lab.cards import Card
 from belote_lab.games import get
 from belote_lab.games.belote import score_hand
 from belote_lab.players.belote import BelotePlayer2
-from belote_lab.simulate import _collect
+from belote_lab.simulation.simulate import _collect
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = get("belote")

@@ -203,7 +203,7 @@ def test_the_same_arrays_without_numba() -> None:
 
 
 def test_simulate_uses_the_compiled_level_2() -> None:
-    from belote_lab.simulate import simulate
+    from belote_lab.simulation.simulate import simulate
 
     for game, contract in (("belote", "S"), ("coinche", "110D")):
         sim = simulate(game, 80, "2,2,2,2", seed=4, contract=contract, taker=2, progress=False)

@@ -22,7 +22,7 @@ from belote_lab.games.belote import score_hand
 from belote_lab.games.belote2 import score_belote2
 from belote_lab.games.callbreak import round_score
 from belote_lab.games.coinche import BID_KINDS, Bid, score_coinche
-from belote_lab.simulate import SimulationResult, simulate
+from belote_lab.simulation.simulate import SimulationResult, simulate
 
 N = 100_000
 NAMED = {v: k for k, v in BID_KINDS.items() if k != "points"}  # 250 → "capot" …

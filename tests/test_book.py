@@ -273,7 +273,7 @@ def test_book_shows_the_problems_answers_after_a_click(book: tuple[Path, Path]) 
     """Issue 26: each problem's answer and lesson are in the book, folded; clicking *Show answer*
     on notebook 11's page (each edition) opens them, and each game's rules notebook ends with
     that game's problems."""
-    from belote_lab.problems import problems
+    from belote_lab.coaching.problems import problems
 
     _src, out = book
     hint = "\nre-run the notebooks first: make notebooks (notebooks/run_all.py)"

@@ -24,7 +24,8 @@ from belote_lab.games.callbreak import (
     round_score,
     score_round,
 )
-from belote_lab.ladder import CallbreakJourney
+from belote_lab.play.ladder import CallbreakJourney
+from belote_lab.play.record import RecordError
 from belote_lab.players import RandomPlayer, drive_hand
 from belote_lab.players.callbreak import (
     LEVELS,
@@ -32,7 +33,6 @@ from belote_lab.players.callbreak import (
     CallbreakRandomPlayer,
     estimate_tricks,
 )
-from belote_lab.record import RecordError
 from belote_lab.referee import answer
 from belote_lab.rules import CallbreakRules, RuleOptionError
 from belote_lab.trick import IllegalPlay

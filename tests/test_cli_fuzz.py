@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from belote_lab import referee
-from belote_lab.solver import cli_solve
+from belote_lab.cli import solve as cli_solve
 
 ROOT = Path(__file__).resolve().parents[1]
 CASE_FILES = [

@@ -23,9 +23,9 @@ from belote_lab.games.coinche import (
     round_half_up,
     score_coinche,
 )
+from belote_lab.play.record import RecordError, game_from_json, hand_from_json
 from belote_lab.players import RandomPlayer, drive_hand
 from belote_lab.players.coinche import CoinchePlayer2
-from belote_lab.record import RecordError, game_from_json, hand_from_json
 from belote_lab.referee import answer
 from belote_lab.rules import CoincheRules
 from belote_lab.trick import IllegalPlay

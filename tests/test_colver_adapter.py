@@ -25,7 +25,7 @@ import colver_adapter as ca
 import duplicate_colver
 
 from belote_lab.cards import Card, mask_cards
-from belote_lab.selfplay import hand_in_play, play_hand
+from belote_lab.simulation.selfplay import hand_in_play, play_hand
 
 
 def test_cards_map_both_ways() -> None:

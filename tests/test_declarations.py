@@ -3,7 +3,7 @@
 
 What was shown (:meth:`BeloteHand.shown_declarations`), a seat's choice to keep its
 combinations hidden (``choose_declarations`` / ``hide_declarations``) through undo, copies,
-observations and records, the refusals, the advice (:mod:`belote_lab.declaring`) and the
+observations and records, the refusals, the advice (:mod:`belote_lab.coaching.declaring`) and the
 table's HTML (:mod:`belote_widgets.declarations_view`), in Belote and Coinche.
 """
 
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from belote_lab import words
 from belote_lab.cards import SEATS, Card, CardSet
-from belote_lab.declaring import DeclarationAdvice, declaration_advice
+from belote_lab.coaching.declaring import DeclarationAdvice, declaration_advice
 from belote_lab.games.base import IllegalAction
 from belote_lab.games.belote import (
     BeloteGame,

@@ -27,15 +27,15 @@ from hypothesis import strategies as st
 
 from belote_lab import jsonlines, referee
 from belote_lab.cards import CardParseError, Suit
+from belote_lab.cli.solve import solve_case
 from belote_lab.games.base import IllegalAction, TrickPlay
 from belote_lab.games.belote import BeloteGame, BeloteHand
 from belote_lab.games.belote2 import Belote2Hand, Belote2Match
 from belote_lab.games.callbreak import CallbreakGame, CallbreakHand, CallError, parse_call
 from belote_lab.games.coinche import Bid, CoincheGame, CoincheHand
 from belote_lab.korean import PARTICLES, particle
-from belote_lab.record import RecordError, hand_from_json
-from belote_lab.selfplay import coinche_contract, parse_levels
-from belote_lab.solver.cli_solve import solve_case
+from belote_lab.play.record import RecordError, hand_from_json
+from belote_lab.simulation.selfplay import coinche_contract, parse_levels
 
 CASES = Path(__file__).resolve().parent / "conformance" / "cases"
 NOT_SUITS = ["", " ", "SH", "SHDC", "HD", "DC", "hs", "S H", "ſ", "hearts", "♥♥", "0"]

@@ -19,19 +19,21 @@ from typing import Any
 
 import pytest
 
-from belote_lab import hints, selfplay, study, tipstudy, warm
 from belote_lab._jit import HAVE_NUMBA
-from belote_lab.advice import advise
+from belote_lab.batch import warm
 from belote_lab.cards import SEATS
-from belote_lab.cli import build_parser, main, writable_path
+from belote_lab.cli.main import build_parser, main, writable_path
+from belote_lab.cli.solve import solve_case
+from belote_lab.coaching import hints
+from belote_lab.coaching.advice import advise
+from belote_lab.coaching.hints import Hint, hint
 from belote_lab.games.belote import BeloteHand
 from belote_lab.games.callbreak import CallbreakHand
 from belote_lab.games.record import RecordError, korean_of
-from belote_lab.hints import Hint, hint
+from belote_lab.play.session import Session
 from belote_lab.players import pimc
 from belote_lab.referee import answer
-from belote_lab.session import Session
-from belote_lab.solver.cli_solve import solve_case
+from belote_lab.simulation import selfplay
 from belote_lab.solver.position import (
     PositionError,
     check_position,
@@ -41,6 +43,7 @@ from belote_lab.solver.position import (
     solve_value,
     total_left,
 )
+from belote_lab.studies import study, tipstudy
 
 ALL_TRUMPS = {"N": "JH 9H AH TH KH QH 8H 7H", "E": "AS TS KS QS JS 9S 8S 7S",
               "S": "AD TD KD QD JD 9D 8D 7D", "W": "AC TC KC QC JC 9C 8C 7C"}
@@ -260,9 +263,9 @@ def test_an_output_that_cannot_be_made_is_refused_before_any_hand(
     args: list[str], shown: str, capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import belote_lab.simulate
+    import belote_lab.simulation.simulate
 
-    for module, name in ((belote_lab.simulate, "simulate"), (study, "compute_chunk"),
+    for module, name in ((belote_lab.simulation.simulate, "simulate"), (study, "compute_chunk"),
                          (tipstudy, "_work"), (selfplay, "selfplay")):
         monkeypatch.setattr(module, name, no_work)
     code, out, err = run_cli(args, capsys)

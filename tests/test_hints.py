@@ -1,9 +1,9 @@
-"""Hints (``belote_lab/hints.py``): exact values when nothing is hidden, sampled deals that
+"""Hints (``belote_lab/coaching/hints.py``): exact values when nothing is hidden, sampled deals that
 respect what the seat has seen, the score objective read by the games' own scoring, the
 fall-back to level-2 play when a deal is too long to solve in the time given, and what the
 hint says of how its values were found: deals played on (checked against the same deals
 played on by hand), values to a tolerance (checked against the exact values), no range
-below :data:`~belote_lab.hints.RANGE_SAMPLES` deals, the same hint for the same seed."""
+below :data:`~belote_lab.coaching.hints.RANGE_SAMPLES` deals, the same hint for the same seed."""
 
 from __future__ import annotations
 
@@ -13,11 +13,7 @@ from typing import Any
 import pytest
 
 from belote_lab.cards import SEATS, Card, mask_cards
-from belote_lab.games import get
-from belote_lab.games.belote import BeloteHand, belote_holder
-from belote_lab.games.belote2 import Belote2Hand
-from belote_lab.games.callbreak import round_score
-from belote_lab.hints import (
+from belote_lab.coaching.hints import (
     RANGE_SAMPLES,
     CardValue,
     Hint,
@@ -26,13 +22,17 @@ from belote_lab.hints import (
     score_margin,
     with_hands,
 )
+from belote_lab.games import get
+from belote_lab.games.belote import BeloteHand, belote_holder
+from belote_lab.games.belote2 import Belote2Hand
+from belote_lab.games.callbreak import round_score
 from belote_lab.players import RandomPlayer, pimc
 from belote_lab.players.inference import drawn, replayable
 from belote_lab.players.registry import level2
 from belote_lab.players.sampling import tricks_left
 from belote_lab.players.search import SOLVE_AT
 from belote_lab.players.tuning import HINT_HORIZON, HINT_TOLERANCE
-from belote_lab.selfplay import hand_class, hand_in_play
+from belote_lab.simulation.selfplay import hand_class, hand_in_play
 from belote_lab.solver import Position, position_of, solve
 from belote_lab.solver.position import (
     SearchAborted,
@@ -349,7 +349,7 @@ def test_a_first_hint_that_loaded_the_kernels_deals_out_the_same_nodes(monkeypat
     """The first hint of a process spends part of its budget loading the solver's kernels;
     the deals' shares of nodes are still counted on the whole budget, so it is the same hint
     as the next one for the same seed (a cold numba cache made them differ)."""
-    from belote_lab import hints as hints_module
+    from belote_lab.coaching import hints as hints_module
 
     monkeypatch.setattr(pimc, "HINT_NODE_RATE", 25_000)
     h = dealt("belote", 3)

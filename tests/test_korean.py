@@ -36,7 +36,7 @@ from belote_lab.games.taking import Taking, TakingError
 from belote_lab.korean import attach, card_name, kformat, ordinal, particle, seat_name, seat_word
 from belote_lab.reasons import explain
 from belote_lab.rules import Belote2Rules
-from belote_lab.selfplay import hand_class, hand_in_play, play_hand
+from belote_lab.simulation.selfplay import hand_class, hand_in_play, play_hand
 from belote_lab.trick import Reason, Rule, why_not
 from belote_lab.words import section as catalogue_section
 

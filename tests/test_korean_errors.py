@@ -1,6 +1,6 @@
 """Every error a learner can see, in natural Korean too (the errors of bad files and rules).
 
-A file that cannot be read raises :class:`~belote_lab.record.RecordError`, bad rule options
+A file that cannot be read raises :class:`~belote_lab.play.record.RecordError`, bad rule options
 :class:`~belote_lab.rules.RuleOptionError`: ``str(e)`` stays the English message (other tests
 compare it) and ``e.text("ko")`` is Korean: Hangul, no particle fallback (``(를)`` …), no
 English word of three letters or more and no card code outside what is quoted (``‘…’``: what
@@ -32,9 +32,8 @@ from belote_lab.games.belote import BeloteGame, BeloteHand
 from belote_lab.games.belote2 import Belote2Hand, Belote2Match
 from belote_lab.games.callbreak import CallbreakGame, CallbreakHand
 from belote_lab.games.coinche import CoincheGame, CoincheHand
-from belote_lab.ladder import Belote2Run, CallbreakJourney
-from belote_lab.players import RandomPlayer
-from belote_lab.record import (
+from belote_lab.play.ladder import Belote2Run, CallbreakJourney
+from belote_lab.play.record import (
     RecordError,
     game_from_json,
     hand_from_json,
@@ -42,6 +41,8 @@ from belote_lab.record import (
     loads,
     run_from_json,
 )
+from belote_lab.play.session import Session
+from belote_lab.players import RandomPlayer
 from belote_lab.rules import (
     Belote2Rules,
     BeloteRules,
@@ -49,7 +50,6 @@ from belote_lab.rules import (
     CoincheRules,
     RuleOptionError,
 )
-from belote_lab.session import Session
 
 FALLBACKS = ("(를)", "(을)", "(가)", "(이)", "(는)", "(은)", "(으)로", "(와)", "(과)")
 ALLOWED = {"JSON", "UTF", "BOM"}

@@ -2,19 +2,25 @@
 
 Imports run one way, down the layers of ``docs/ARCHITECTURE.md``:
 
-    core (cards, contract, trick, reasons, korean, rules, sources, words, jsonlines, _jit)
-    ← games (spec, the registry, base, record, one module per game)
-    ← solver (position, kernel)
-    ← players (levels 1–4, sampling)
-    ← services (hints, selfplay, simulate, ladder, referee, record, analysis, plots, progress,
-      cli, …)
+    core (cards, contract, trick, reasons, korean, rules, sources, words, jsonlines, stats,
+          _jit: the package's top level)
+    ← games/ (spec, the registry, base, record, one module per game)
+    ← solver/ (position, kernel)
+    ← players/ (levels 1–4, sampling) ← referee/ (the conformance cases' answers)
+    ← batch/ (compiled hands, warm) ← simulation/ (simulate, selfplay, analysis, comparison)
+    ← studies/ (study, taking_study, tipstudy) ← coaching/ (hints, advice, review, problems,
+      declaring, progress) ← play/ (session, ladder, record) ← present/ (plots)
+    ← cli/ (main, solve; ``__main__``)
     ← widgets ← notebooks
+
+Every folder of ``belote_lab`` is a layer (:data:`LAYER_NAMES`); a module outside the core and
+the folders fails :func:`test_every_module_has_a_layer`.
 
 Every module of ``belote_lab`` and ``widgets/belote_widgets`` is parsed and all its imports
 are read — at the top, inside functions and under ``TYPE_CHECKING`` alike, and
 ``importlib.import_module("...")`` with a constant name — then:
 
-(a) no module imports one of a higher layer (:data:`LAYERS`);
+(a) no module imports one of a higher layer (:data:`LAYER_NAMES`);
 (b) the imports between modules form no cycle (a module that imports one that imports it
     back, directly or not, deferred imports included);
 (c) nothing under ``belote_lab`` imports ``belote_widgets``, ``ipywidgets``, IPython or
@@ -55,28 +61,30 @@ CORE = frozenset(
         ".sources",  # where each rule comes from (seeds, FFB, this package), above rules
         ".words",  # the catalogue of words (belote_lab/words/*.json), above korean
         ".jsonlines",
+        ".stats",  # the intervals of a share and of a mean (numpy)
         "._jit",  # the optional numba shim
     )
 )
-LAYER_NAMES = ("core", "games", "solver", "players", "services", "widgets")
+LAYER_NAMES = ("core", "games", "solver", "players", "referee", "batch", "simulation",
+               "studies", "coaching", "play", "present", "cli", "widgets")
+"""The layers, lowest first: ``core`` is :data:`CORE`, ``widgets`` the package
+``belote_widgets``, every other layer a folder of ``belote_lab`` of that name."""
 
 
 def layer_of(module: str) -> int:
-    """The layer of one of our modules (an index in :data:`LAYER_NAMES`)."""
+    """The layer of one of our modules (an index in :data:`LAYER_NAMES`); a module of
+    ``belote_lab`` outside :data:`CORE` and the folders has none (:class:`KeyError`)."""
     if module in CORE:
         return 0
-    top = module.split(".")[0]
-    if top == "belote_widgets":
-        return 5
     parts = module.split(".")
+    if parts[0] == "belote_widgets":
+        return LAYER_NAMES.index("widgets")
     sub = parts[1] if len(parts) > 1 else ""
-    if sub == "games":
-        return 1
-    if sub == "solver" and module != "belote_lab.solver.cli_solve":
-        return 2
-    if sub == "players":
-        return 3
-    return 4
+    if sub == "__main__":  # ``python -m belote_lab``: the command line
+        return LAYER_NAMES.index("cli")
+    if sub in LAYER_NAMES[1:-1]:
+        return LAYER_NAMES.index(sub)
+    raise KeyError(f"{module} is in no layer: a core module (CORE) or a folder of LAYER_NAMES")
 
 
 NOTEBOOK_ONLY = ("belote_widgets", "ipywidgets", "IPython", "ipykernel", "jupyter", "nbformat")
@@ -268,10 +276,24 @@ def test_relative_imports_resolve() -> None:
 def test_core_is_what_it_says() -> None:
     assert set(MODULES) >= CORE, sorted(CORE - set(MODULES))
     assert layer_of("belote_lab.games.spec") == 1 and layer_of("belote_lab.solver.position") == 2
-    assert layer_of("belote_lab.players.search") == 3 and layer_of("belote_lab.hints") == 4
-    assert layer_of("belote_lab.progress") == 4 and layer_of("belote_lab.plots") == 4
-    assert layer_of("belote_widgets.progress_view") == 5
-    assert layer_of("belote_widgets.play_table") == 5
+    assert layer_of("belote_lab.players.search") == 3
+    assert LAYER_NAMES[layer_of("belote_lab.coaching.hints")] == "coaching"
+    assert LAYER_NAMES[layer_of("belote_lab.present.plots")] == "present"
+    assert LAYER_NAMES[layer_of("belote_lab.cli.solve")] == "cli"
+    assert LAYER_NAMES[layer_of("belote_lab.__main__")] == "cli"
+    assert LAYER_NAMES[layer_of("belote_widgets.play_table")] == "widgets"
+
+
+def test_every_module_has_a_layer() -> None:
+    """The package's top level holds the core modules only: every other module is in the
+    folder of its layer (issue 30)."""
+    homeless = []
+    for name in MODULES:
+        try:
+            layer_of(name)
+        except KeyError:
+            homeless.append(name)
+    assert not homeless, homeless
 
 
 def test_imports_run_down_the_layers() -> None:
@@ -362,7 +384,7 @@ def test_no_private_name_is_imported_from_another_module() -> None:
 def test_the_checks_catch_a_violation() -> None:
     """The reader sees a forbidden import inside a function and a private attribute use."""
     source = (
-        "import belote_lab.selfplay as sp\n"
+        "import belote_lab.simulation.selfplay as sp\n"
         "def f():\n"
         "    from belote_lab.players import drive_hand, _hidden\n"
         "    return sp._play\n"
@@ -373,7 +395,7 @@ def test_the_checks_catch_a_violation() -> None:
     assert [(i.module, i.names) for i in deferred] == [
         ("belote_lab.players", ("drive_hand", "_hidden"))
     ]
-    assert reader.private_uses == [(4, "belote_lab.selfplay._play")]
+    assert reader.private_uses == [(4, "belote_lab.simulation.selfplay._play")]
 
 
 # --- (e) no game compared by its name ----------------------------------------------------------

@@ -18,7 +18,7 @@ from belote_lab.players.coinche import CoinchePlayer2
 from belote_lab.players.estimates import capot_losers
 from belote_lab.players.heuristics import Situation, choose_card
 from belote_lab.rules import BeloteRules, CoincheRules
-from belote_lab.simulate import simulate
+from belote_lab.simulation.simulate import simulate
 
 
 def situation(

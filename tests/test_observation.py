@@ -23,10 +23,10 @@ from typing import Any
 import pytest
 
 from belote_lab.cards import SEATS, cards_mask, mask_cards
+from belote_lab.coaching.hints import sample_deals, with_hands
 from belote_lab.games import GAMES, get
 from belote_lab.games.base import IllegalAction, drive_hand
-from belote_lab.hints import sample_deals, with_hands
-from belote_lab.selfplay import make_players
+from belote_lab.simulation.selfplay import make_players
 
 
 def canon(x: Any, depth: int = 0) -> Any:

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from belote_lab.coaching.hints import sample_deals
 from belote_lab.games import get, register, unregister
-from belote_lab.hints import sample_deals
-from belote_lab.ladder import Belote2Run, CallbreakJourney
+from belote_lab.play.ladder import Belote2Run, CallbreakJourney
 from belote_lab.players import (
     PlayerUnavailable,
     RandomPlayer,
@@ -28,7 +28,13 @@ from belote_lab.players.search import (
     SimBidder,
     make_player,
 )
-from belote_lab.selfplay import hand_class, hand_in_play, make_players, play_hand, selfplay
+from belote_lab.simulation.selfplay import (
+    hand_class,
+    hand_in_play,
+    make_players,
+    play_hand,
+    selfplay,
+)
 
 GAMES = ("belote", "coinche", "belote2", "callbreak")
 

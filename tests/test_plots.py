@@ -1,5 +1,5 @@
-"""The notebook charts (``belote_lab.plots``): each returns a Figure with a title and labelled
-axes on small data, and the numbers behind them are right.  Drawn with the Agg backend."""
+"""The notebook charts (``belote_lab.present.plots``): each returns a Figure with a title and
+labelled axes on small data, and the numbers behind them are right.  Drawn with the Agg backend."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
-from belote_lab import plots
-from belote_lab.simulate import simulate
+from belote_lab.present import plots
+from belote_lab.simulation.simulate import simulate
 
 
 @pytest.fixture(scope="module")
@@ -177,7 +177,7 @@ def test_plots_never_import_ipywidgets() -> None:
     import subprocess
     import sys
 
-    code = ("import belote_lab.plots, sys; "
+    code = ("import belote_lab.present.plots, sys; "
             "assert 'ipywidgets' not in sys.modules and 'IPython' not in sys.modules")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, env={"MPLBACKEND": "Agg", "PATH": ""})

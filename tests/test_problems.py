@@ -8,8 +8,8 @@ import re
 import belote_widgets as bw
 import pytest
 
+from belote_lab.coaching.problems import QUESTION, problem, problems
 from belote_lab.games import GAMES
-from belote_lab.problems import QUESTION, problem, problems
 
 CARD_CODE = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 

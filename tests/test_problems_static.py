@@ -23,7 +23,7 @@ import pytest
 from IPython.core.formatters import DisplayFormatter
 
 from belote_lab import words
-from belote_lab.problems import problems
+from belote_lab.coaching.problems import problems
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"

@@ -1,5 +1,5 @@
-"""A learner's progress (issue #28, item 6): :mod:`belote_lab.progress` sums the reviews of the
-hands played, :func:`belote_lab.plots.progress_chart` draws it and
+"""A learner's progress (issue #28, item 6): :mod:`belote_lab.coaching.progress` sums the reviews of
+the hands played, :func:`belote_lab.present.plots.progress_chart` draws it and
 :func:`belote_widgets.progress_view.progress_html` shows both as HTML, in English and Korean.
 
 The hands are three seeded self-played hands of four-player Belote, reviewed for South with the
@@ -23,8 +23,7 @@ import matplotlib.pyplot as plt
 import pytest
 from belote_widgets.progress_view import ProgressView, progress_button_label, progress_html
 
-from belote_lab import plots
-from belote_lab.progress import (
+from belote_lab.coaching.progress import (
     MIN_HALF,
     HandProgress,
     Progress,
@@ -34,8 +33,9 @@ from belote_lab.progress import (
     t_quantile,
     trend,
 )
-from belote_lab.review import VERDICTS, review
-from belote_lab.selfplay import play_hand
+from belote_lab.coaching.review import VERDICTS, review
+from belote_lab.present import plots
+from belote_lab.simulation.selfplay import play_hand
 
 SEAT = 2  # South
 OPTIONS = {"hint_samples": 8, "hint_budget": 0.3}

@@ -22,16 +22,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from belote_lab import record
 from belote_lab.cards import SEATS, belote_deck, full_deck
 from belote_lab.games.base import IllegalAction
 from belote_lab.games.belote import BeloteGame, BeloteHand
 from belote_lab.games.belote2 import Belote2Hand, Belote2Match
 from belote_lab.games.callbreak import CallbreakGame, CallbreakHand
 from belote_lab.games.coinche import CoincheGame, CoincheHand
-from belote_lab.ladder import Belote2Run, CallbreakJourney
+from belote_lab.play import record
+from belote_lab.play.ladder import Belote2Run, CallbreakJourney
+from belote_lab.play.record import RecordError, game_from_json, hand_from_json, loads, run_from_json
 from belote_lab.players import RandomPlayer
-from belote_lab.record import RecordError, game_from_json, hand_from_json, loads, run_from_json
 from belote_lab.rules import Belote2Rules, BeloteRules, CallbreakRules, CoincheRules
 
 QUICK = settings(

@@ -18,13 +18,9 @@ from typing import Any
 
 import pytest
 
-from belote_lab.advice import advise
 from belote_lab.cards import Card
-from belote_lab.games import GAMES, get
-from belote_lab.games.base import step
-from belote_lab.games.record import hand_from_json
-from belote_lab.players.base import RandomPlayer
-from belote_lab.review import (
+from belote_lab.coaching.advice import advise
+from belote_lab.coaching.review import (
     THRESHOLDS,
     CallVerdict,
     HintSaid,
@@ -34,7 +30,11 @@ from belote_lab.review import (
     judge,
     review,
 )
-from belote_lab.selfplay import play_hand
+from belote_lab.games import GAMES, get
+from belote_lab.games.base import step
+from belote_lab.games.record import hand_from_json
+from belote_lab.players.base import RandomPlayer
+from belote_lab.simulation.selfplay import play_hand
 from belote_lab.solver import position_of, solve
 from belote_lab.solver.position import total_left
 
@@ -514,7 +514,7 @@ def test_a_call_that_may_have_scored_more_says_at_most() -> None:
 def test_a_card_level_with_the_hints_first_is_not_written_as_0_0_below() -> None:
     """Two cards worth the same on every sampled deal (a tie): the card played is level with
     the hint's first card, written as the hint's best, never "0.0 points below 7♣"."""
-    from belote_lab.review import HintSaid, ReviewRow, level_with_first
+    from belote_lab.coaching.review import HintSaid, ReviewRow, level_with_first
 
     C = Card
 

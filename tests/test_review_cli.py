@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from belote_lab.cli import main
-from belote_lab.review import review
-from belote_lab.selfplay import play_hand
+from belote_lab.cli.main import main
+from belote_lab.coaching.review import review
+from belote_lab.simulation.selfplay import play_hand
 
 
 @pytest.fixture

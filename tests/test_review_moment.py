@@ -15,8 +15,8 @@ from belote_widgets.review_view import REVIEW_TEXTS
 from test_widget_review import play_first
 
 from belote_lab.cards import SEATS, Card
-from belote_lab.review import ReviewRow
-from belote_lab.selfplay import play_hand
+from belote_lab.coaching.review import ReviewRow
+from belote_lab.simulation.selfplay import play_hand
 
 EN, KO = REVIEW_TEXTS["en"], REVIEW_TEXTS["ko"]
 

@@ -29,11 +29,11 @@ from sampling_support import (
 )
 
 from belote_lab.cards import BELOTE_MASK, SUIT_MASK, Card, Suit
+from belote_lab.coaching.hints import hint
 from belote_lab.games import get
 from belote_lab.games.belote import BeloteHand
 from belote_lab.games.callbreak import CallbreakHand
 from belote_lab.games.coinche import CoincheHand
-from belote_lab.hints import hint
 from belote_lab.players.sampling import (
     NoConsistentDeal,
     _DeclaredDeals,

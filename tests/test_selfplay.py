@@ -19,11 +19,11 @@ import numpy as np
 import pytest
 
 from belote_lab import games, referee
-from belote_lab import selfplay as sp
 from belote_lab.games import GAMES
+from belote_lab.play.record import hand_from_json
 from belote_lab.players import RandomPlayer
-from belote_lab.record import hand_from_json
-from belote_lab.simulate import ARRAYS, Progress, SimulationResult, simulate
+from belote_lab.simulation import selfplay as sp
+from belote_lab.simulation.simulate import ARRAYS, Progress, SimulationResult, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 120

@@ -1,5 +1,5 @@
-"""The learner's session (:mod:`belote_lab.session`): every game in every mode played to its end,
-the status the table shows, a run whose level rises, undo, save and resume, bad files refused.
+"""The learner's session (:mod:`belote_lab.play.session`): every game in every mode played to its
+end, the status the table shows, a run whose level rises, undo, save and resume, bad files refused.
 
 The learner's seat is played by a computer standing in (``advance(learner=True)``, at the level
 the session's ``levels`` give that seat); every expected score is asked of the engine.
@@ -15,11 +15,11 @@ import pytest
 from belote_lab.games import get
 from belote_lab.games.base import IllegalAction
 from belote_lab.games.belote2 import run_score
-from belote_lab.ladder import Belote2Run, CallbreakJourney
+from belote_lab.play.ladder import Belote2Run, CallbreakJourney
+from belote_lab.play.record import RecordError
+from belote_lab.play.session import MODES, SESSION_FORMAT, Session, modes
 from belote_lab.players import RandomPlayer
 from belote_lab.players import levels as level_table
-from belote_lab.record import RecordError
-from belote_lab.session import MODES, SESSION_FORMAT, Session, modes
 from belote_lab.trick import IllegalPlay
 
 CASES = [(game, mode) for game in ("belote", "coinche", "belote2", "callbreak")

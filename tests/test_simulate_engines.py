@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from belote_lab.simulate import SimulationResult, simulate
+from belote_lab.simulation.simulate import SimulationResult, simulate
 
 PY_HANDS = 1500
 BATCH_HANDS = 60_000

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from belote_lab._jit import HAVE_NUMBA
-from belote_lab.solver.cli_solve import solve_line
+from belote_lab.cli.solve import solve_line
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,7 +8,7 @@ import belote_widgets as bw
 import pytest
 
 from belote_lab.games import GAMES, get
-from belote_lab.selfplay import play_hand
+from belote_lab.simulation.selfplay import play_hand
 
 LEVELS = {name: ",".join(["2"] * get(name).players) for name in GAMES}
 

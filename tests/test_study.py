@@ -1,4 +1,5 @@
-"""belote_lab.study: chunked, per-hand-seeded, resumable studies on Dask (issue #16 items 2–3).
+"""belote_lab.studies.study: chunked, per-hand-seeded, resumable studies on Dask (issue #16 items
+2–3).
 
 The real-cluster test starts a ``dask scheduler`` and two ``dask worker`` processes on
 127.0.0.1 (a free port, no dashboard) and kills them (their process groups) at the end.
@@ -17,8 +18,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from belote_lab import study
-from belote_lab.cli import main
+from belote_lab.cli.main import main
+from belote_lab.studies import study
 
 GAME = "belote2"  # cheap hands; its double-dummy position (stock empty) solves in ms
 

@@ -1,9 +1,9 @@
 """The ``selfplay`` study in compiled code (issue 29, item 4).
 
 Where the players are levels 1–2 the study's rows come from the game's compiled hands
-(:func:`belote_lab.analysis.compiled_hands`): hand ``i`` is the kernel's hand number ``i`` of
-:func:`belote_lab.study.batch_seed`.  Here each row is checked against the engine: the same
-hand is dealt again by the game's hand class from the kernel's recorded deal and calls, its
+(:func:`belote_lab.simulation.analysis.compiled_hands`): hand ``i`` is the kernel's hand number
+``i`` of :func:`belote_lab.studies.study.batch_seed`.  Here each row is checked against the engine:
+the same hand is dealt again by the game's hand class from the kernel's recorded deal and calls, its
 cards played again (by the level-2 Python player, or the recorded cards in two-player
 Belote), and the row the Python path makes of that hand (``study._hand_row``) must be the
 compiled row.  The rows must not depend on the chunk size, and the study says which engine
@@ -20,7 +20,6 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from belote_lab import study
 from belote_lab.batch import belote2 as kb2
 from belote_lab.batch import coinche as kc
 from belote_lab.batch import four
@@ -29,7 +28,8 @@ from belote_lab.games import get
 from belote_lab.players.belote import BelotePlayer2
 from belote_lab.players.belote2 import Belote2Player2
 from belote_lab.players.coinche import CoinchePlayer2
-from belote_lab.selfplay import seat_levels
+from belote_lab.simulation.selfplay import seat_levels
+from belote_lab.studies import study
 
 N = 120
 SAME = ("chunk", "index", "seed", "engine")  # the columns a row adds to the hand's

@@ -8,9 +8,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from belote_lab import plots, study, taking_study
 from belote_lab.games import get
+from belote_lab.present import plots
 from belote_lab.solver.position import position_of, solve_value, solve_value_line
+from belote_lab.studies import study, taking_study
 
 GAMES = ("belote", "coinche", "belote2")
 

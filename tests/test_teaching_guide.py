@@ -10,7 +10,8 @@
   its notebook uses, in both editions: ``seed=13`` (or ``name_seed = 13``) in a code cell, a
   game's name then the seed in a call (``reviewed("belote", 3, "W")``), or ``seed 214`` (``시드
   214``) in an output;
-- every problem id named exists in ``belote_lab/problems.json`` and is shown in notebook 11 (the
+- every problem id named exists in ``belote_lab/coaching/problems.json`` and is shown in notebook 11
+(the
   collection), and in both editions of the section's notebook or in neither;
 - every ``make present NB=…`` names a notebook that exists, and a section presents its own;
 - every number in the text is one a block of the section spells out or prints, or is let through

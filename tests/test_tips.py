@@ -1,5 +1,5 @@
 """The tip players (``belote_lab.players.tips``), the duplicate comparison and the per-hand
-studies of ``belote_lab.analysis`` that the notebooks rely on."""
+studies of ``belote_lab.simulation.analysis`` that the notebooks rely on."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from belote_lab.analysis import perfect_play_gap, rule_counts, taker_holding, taking_study
 from belote_lab.cards import SEATS, Card, mask_of
-from belote_lab.comparison import compare
 from belote_lab.games.belote import BeloteHand
 from belote_lab.games.belote2 import Belote2Hand
 from belote_lab.games.callbreak import CallbreakHand
@@ -31,8 +29,15 @@ from belote_lab.players.tips import (
     SpendsLastTrump,
 )
 from belote_lab.rules import BeloteRules
-from belote_lab.selfplay import play_hand
-from belote_lab.simulate import simulate
+from belote_lab.simulation.analysis import (
+    perfect_play_gap,
+    rule_counts,
+    taker_holding,
+    taking_study,
+)
+from belote_lab.simulation.comparison import compare
+from belote_lab.simulation.selfplay import play_hand
+from belote_lab.simulation.simulate import simulate
 
 
 class View:

@@ -1,5 +1,5 @@
-"""The tip table (``belote_lab.tipstudy``), its new tip players (``belote_lab.players.tips``)
-and its HTML (``belote_widgets.tip_table``)."""
+"""The tip table (``belote_lab.studies.tipstudy``), its new tip players
+(``belote_lab.players.tips``) and its HTML (``belote_widgets.tip_table``)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,8 @@ from typing import Any
 import pytest
 from belote_widgets.tip_table import tip_table_html
 
-from belote_lab import tipstudy
 from belote_lab.cards import SEATS, SUIT_MASK, Card, Rank, mask_of
-from belote_lab.cli import main
+from belote_lab.cli.main import main
 from belote_lab.games import get
 from belote_lab.games.base import step
 from belote_lab.players import tips as T
@@ -23,8 +22,9 @@ from belote_lab.players.belote import BelotePlayer2
 from belote_lab.players.belote2 import Belote2Player2
 from belote_lab.players.callbreak import CallbreakPlayer2
 from belote_lab.players.registry import level2
-from belote_lab.selfplay import play_hand
-from belote_lab.tipstudy import TIPS, TipRow, TipStudy, holm, load, recompute, run
+from belote_lab.simulation.selfplay import play_hand
+from belote_lab.studies import tipstudy
+from belote_lab.studies.tipstudy import TIPS, TipRow, TipStudy, holm, load, recompute, run
 
 STORED = tipstudy.DEFAULT_PATH
 
@@ -243,7 +243,7 @@ def test_json_round_trip(tmp_path: Path) -> None:
     (chunk,) = data["rows"]["B4"]["chunks"]
     assert row.n == chunk["n"] == 50 and row.mean == pytest.approx(chunk["sum"] / 50)
     assert chunk == recompute("B4", 0)
-    from belote_lab.comparison import compare
+    from belote_lab.simulation.comparison import compare
 
     diffs = compare("belote", BelotePlayer2, T.SpendsLastTrump, 50,
                     seed=tipstudy.chunk_seed("B4", 0)).diffs
@@ -325,7 +325,7 @@ def test_the_cli_runs_a_row(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["tips", "--only", "C5", "--deals", "50", "--jobs", "1", "--out", str(out)]) == 0
     err = capsys.readouterr().err
     assert err.startswith("C5   n=50 deals") and out.exists()
-    from belote_lab.cli import build_parser
+    from belote_lab.cli.main import build_parser
 
     usage = " ".join(
         build_parser()._subparsers._group_actions[0].choices["tips"].format_help().split())

@@ -25,9 +25,9 @@ from belote_lab.games.belote import BeloteGame
 from belote_lab.games.belote2 import Belote2Match
 from belote_lab.games.callbreak import CallbreakGame
 from belote_lab.games.coinche import CoincheGame
-from belote_lab.ladder import Belote2Run, CallbreakJourney
+from belote_lab.play.ladder import Belote2Run, CallbreakJourney
+from belote_lab.play.record import game_from_json
 from belote_lab.players import RandomPlayer
-from belote_lab.record import game_from_json
 from belote_lab.rules import BeloteRules, CallbreakRules, CoincheRules
 
 GAMES = ["belote", "coinche", "belote2", "callbreak"]

@@ -12,10 +12,10 @@ import belote_widgets as bw
 import pytest
 from belote_widgets.review_view import REVIEW_TEXTS, review_html, row_html
 
-from belote_lab import advice
-from belote_lab import review as review_module
-from belote_lab.review import level_with_first, review
-from belote_lab.selfplay import play_hand
+from belote_lab.coaching import advice
+from belote_lab.coaching import review as review_module
+from belote_lab.coaching.review import level_with_first, review
+from belote_lab.simulation.selfplay import play_hand
 
 
 def play_first(t: bw.PlayTable) -> None:

@@ -23,9 +23,9 @@ from belote_lab.cards import SEATS, Card, CardSet, parse_cards
 from belote_lab.contract import Contract
 from belote_lab.games.belote2 import Belote2Match, score_belote2
 from belote_lab.games.coinche import score_coinche
+from belote_lab.play.record import RecordError, hand_from_json
 from belote_lab.players import RandomPlayer
-from belote_lab.record import RecordError, hand_from_json
-from belote_lab.selfplay import play_hand
+from belote_lab.simulation.selfplay import play_hand
 from belote_lab.trick import BELOTE_FOLLOW_UNDERTRUMP, analyse, why_not
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -743,8 +743,8 @@ def test_play_table_undo_after_game_over_is_refused_and_changes_nothing() -> Non
 def test_hand_stepper_reads_records_strictly(tmp_path: Any) -> None:
     """The stepper reads files and text with the records' strict reader: every bad input is a
     RecordError naming the problem (issue 11)."""
-    from belote_lab.record import RecordError
-    from belote_lab.selfplay import play_hand
+    from belote_lab.play.record import RecordError
+    from belote_lab.simulation.selfplay import play_hand
 
     good = json.dumps(play_hand("belote", "1,1,1,1", seed=3).to_json())
     path = tmp_path / "hand.json"
@@ -1027,7 +1027,7 @@ def test_a_new_table_loads_the_solver_in_the_background() -> None:
     learner's first "Show hint" does not spend its budget on them (``warm.ready``)."""
     import threading
 
-    from belote_lab import warm
+    from belote_lab.batch import warm
 
     bw.PlayTable("belote", level=1, seat="S", seed=5)
     loading = [t for t in threading.enumerate() if t.name == "belote-warm"]
@@ -1164,7 +1164,7 @@ def test_tip_table_says_holm_and_names_the_source_documents() -> None:
     """§6: 홀름 보정 (not 홈), 신뢰구간 ranges with ~; a tip's source is 원본 000."""
     from belote_widgets.tip_table import tip_table_html
 
-    from belote_lab.tipstudy import TIPS, TipRow, TipStudy
+    from belote_lab.studies.tipstudy import TIPS, TipRow, TipStudy
 
     html = tip_table_html(TipStudy([TipRow(t) for t in TIPS]), "ko")
     assert "판정(홀름 보정 후)" in html and "홈 " not in html
@@ -1173,7 +1173,7 @@ def test_tip_table_says_holm_and_names_the_source_documents() -> None:
 
 def test_a_refused_file_message_has_one_period(monkeypatch: pytest.MonkeyPatch) -> None:
     """Item 5: an error that ends its own sentence is not followed by a second period."""
-    from belote_lab.session import Session
+    from belote_lab.play.session import Session
 
     def refuse(data: Any) -> Any:
         raise RecordError("the cards 9♠ 8♠ are dealt twice.")

@@ -91,7 +91,7 @@ def playouts(
     the other seat leads, 9 cards each and the 14 of the stock (``stock``) are dealt at
     random, and the winner of a trick draws first.  With ``rotate`` the deal turns: hand
     number ``k`` is dealt by the ``k``-th seat after ``dealer`` (in turn order), as
-    :func:`belote_lab.simulate.simulate` deals.  The game's own module plays them
+    :func:`belote_lab.simulation.simulate.simulate` deals.  The game's own module plays them
     (``fixed`` of :func:`kernels`), level 2 with ``fixed(..., level=2)``.
 
     >>> r = playouts("belote", n=1000, contract="H", taker=0, seed=1)

@@ -1,8 +1,8 @@
 """The per-hand arrays of a simulation, one layout for every path (the Python players'
 hands and the compiled kernels' alike): :data:`ARRAYS` and :func:`empty_arrays`.
 
-Their meaning is in :mod:`belote_lab.simulate` (``SimulationResult``); a contract is stored as
-its index in :data:`belote_lab.contract.CONTRACT_CODES`.
+Their meaning is in :mod:`belote_lab.simulation.simulate` (``SimulationResult``); a contract is
+stored as its index in :data:`belote_lab.contract.CONTRACT_CODES`.
 
 >>> from belote_lab.games import get
 >>> a = empty_arrays(get("callbreak"), 3)
@@ -16,7 +16,11 @@ import numpy as np
 
 from belote_lab.games import Game
 
-__all__ = ["ARRAYS", "empty_arrays", "play_arrays"]
+__all__ = ["ARRAYS", "MAX_REDEALS", "empty_arrays", "play_arrays"]
+
+MAX_REDEALS = 1000
+"""The void deals in a row a simulated hand may be dealt again before it gives up (the Python
+players' :func:`~belote_lab.simulation.selfplay.play_deal` and the kernels alike)."""
 
 ARRAYS: tuple[str, ...] = (
     "contract",

@@ -782,8 +782,8 @@ def _run(g: Game, n: int, levels: Sequence[int], seed: int, rules: Any, dealer: 
 
 def _fill(a: dict[str, np.ndarray], lo: int, out: np.ndarray, points: np.ndarray,
           tricks: np.ndarray) -> None:
-    """Rows ``lo …`` of the arrays ``a`` as :func:`belote_lab.simulate._collect` fills them,
-    scored by :func:`~belote_lab.batch.belote2.score_two` (sides N and S)."""
+    """Rows ``lo …`` of the arrays ``a`` as :func:`belote_lab.simulation.simulate._collect` fills
+    them, scored by :func:`~belote_lab.batch.belote2.score_two` (sides N and S)."""
     hi = lo + out.shape[0]
     taker = out[:, 1]
     side = taker >> 1
@@ -814,7 +814,7 @@ def hands(g: Game, n: int, levels: Sequence[int], seed: int, rules: Any, dealer:
     """``n`` whole hands of two-player Belote (deal, taking, play, score), numbers
     ``start`` … ``start + n - 1`` of ``seed``, in one compiled loop: the arrays of
     :func:`belote_lab.batch.arrays.empty_arrays` filled as
-    :func:`belote_lab.simulate.simulate` fills them from the engine's hands (sides N, S).
+    :func:`belote_lab.simulation.simulate.simulate` fills them from the engine's hands (sides N, S).
 
     ``levels`` are those of N and S (1 random: ``RandomPlayer``'s policy; 2
     ``Belote2Player2``, call for call and card for card).  Hand ``k`` is dealt by the

@@ -276,7 +276,7 @@ def hands(g: Game, n: int, levels: Any, seed: int = 0, rules: Any = None, dealer
     """``n`` whole Callbreak rounds (deal, calls, play, score in tenths), numbers ``start`` …
     of ``seed``, a level per seat N E S W (:data:`LEVELS`); round ``k`` is dealt by the
     ``k``-th seat after ``dealer``: the arrays of :func:`belote_lab.batch.arrays.empty_arrays`,
-    filled as :func:`belote_lab.simulate.simulate` fills them from the engine's rounds.
+    filled as :func:`belote_lab.simulation.simulate.simulate` fills them from the engine's rounds.
 
     >>> a = hands(get("callbreak"), 500, (2, 2, 1, 1), seed=4)
     >>> bool((a["tricks"].sum(axis=1) == 13).all()), a["calls"].shape

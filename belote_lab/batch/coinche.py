@@ -6,8 +6,8 @@ the dealer each seat bids above the highest bid, passes, or — an opponent of t
 bidder — says *coinche* (×2), after which the next seat alone may answer *surcoinche* (×4)
 and the auction ends; three passes after a bid end it, four passes without one deal again
 (by the same dealer unless the rules' ``redeal_same_dealer`` is false, as
-:func:`belote_lab.selfplay.play_deal` deals).  The bids are the engine's list for the rules
-(:func:`bid_tables`: every bid of a fresh auction's ``legal_calls``, lowest first), so the
+:func:`belote_lab.simulation.selfplay.play_deal` deals).  The bids are the engine's list for the
+rules (:func:`bid_tables`: every bid of a fresh auction's ``legal_calls``, lowest first), so the
 minimum and maximum bid, no trump, all trump, générale and the belote bids follow the rules
 as the engine reads them.
 
@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from belote_lab._jit import jit, jit_inline
-from belote_lab.batch.arrays import empty_arrays
+from belote_lab.batch.arrays import MAX_REDEALS, empty_arrays
 from belote_lab.batch.core import SUIT13, BatchResult, check_args, coinche_bid, popcount
 from belote_lab.batch.deal import BELOTE_DECK, deal_cards, dealer_seats, draw, hand_state, scratch
 from belote_lab.batch.four import (
@@ -63,7 +63,6 @@ from belote_lab.contract import CONTRACT_CODES, PLAIN_ORDER, TRUMP_ORDER
 from belote_lab.games import Game
 from belote_lab.games.coinche import BID_KINDS, FAILED_BASE, Auction, Bid
 from belote_lab.players.estimates import ALL_TRUMP_BID, NO_TRUMP_BID
-from belote_lab.selfplay import MAX_REDEALS
 
 __all__ = [
     "COINCHE",
@@ -671,8 +670,8 @@ def coinche_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray
 
 def refusal(rules: Any) -> str | None:
     """Why :func:`hands` cannot play Coinche under ``rules`` (the rule option it does not
-    play, named), or ``None`` when it can: :func:`belote_lab.simulate.simulate` then plays the
-    hands by the Python players.  (A fixed contract at level 1 or 2 is :func:`fixed`.)
+    play, named), or ``None`` when it can: :func:`belote_lab.simulation.simulate.simulate` then
+    plays the hands by the Python players.  (A fixed contract at level 1 or 2 is :func:`fixed`.)
 
     >>> from belote_lab.rules import CoincheRules
     >>> refusal(CoincheRules(allow_generale=True, min_bid=100)) is None
@@ -691,10 +690,11 @@ def hands(g: Game, n: int, levels: Sequence[int], seed: int = 0, rules: Any = No
     auction, play and score, seat ``s`` at ``levels[s]`` (1 or 2, four entries N E S W); hand
     number ``k`` is dealt by the ``k``-th seat after ``dealer``, a deal all pass is dealt again
     (counted in ``redeals``).  Returns the arrays of
-    :func:`~belote_lab.batch.arrays.empty_arrays` filled as :func:`belote_lab.simulate.simulate`
-    fills them; with ``record`` also ``deals`` (n, 4: each seat's cards at the first card),
-    ``auctions`` (the calls of the deal played, as :func:`call_text` reads them, padded with
-    ``-9``) and ``states`` (the PRNG state at the first card).  Declarations are not played.
+    :func:`~belote_lab.batch.arrays.empty_arrays` filled as
+    :func:`belote_lab.simulation.simulate.simulate` fills them; with ``record`` also ``deals`` (n,
+    4: each seat's cards at the first card), ``auctions`` (the calls of the deal played, as
+    :func:`call_text` reads them, padded with ``-9``) and ``states`` (the PRNG state at the first
+    card).  Declarations are not played.
 
     >>> from belote_lab.games import get
     >>> a = hands(get("coinche"), 500, (1, 1, 1, 1), seed=3, rules={"allow_no_trump": True})

@@ -33,7 +33,7 @@ more cards and the others three.  Round 1 (from the seat after the dealer): take
 card's suit or pass (the dealer must take a turned jack under ``turned_jack_forces_dealer``);
 round 2: name another suit, no trump or all trump where the rules allow them, or pass; a deal
 everybody passes is dealt again (by the same dealer unless ``redeal_same_dealer`` is false),
-as :func:`belote_lab.selfplay.play_deal` does.  A call is a number, an index in
+as :func:`belote_lab.simulation.selfplay.play_deal` does.  A call is a number, an index in
 :data:`CALLS`.  Level 1 calls as :class:`~belote_lab.players.base.RandomPlayer` (pass seven
 times in ten when it may, else a call drawn among the others), level 2 as
 :class:`~belote_lab.players.belote.BelotePlayer2` (:func:`level2_call`).
@@ -617,7 +617,7 @@ def play_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray, o
 
 def refusal(rules: Any) -> str | None:
     """Why :func:`hands` cannot play four-player Belote under ``rules`` (the rule option it
-    does not play, named), or ``None`` when it can: :func:`belote_lab.simulate.simulate`
+    does not play, named), or ``None`` when it can: :func:`belote_lab.simulation.simulate.simulate`
     then plays the hands by the Python players.
 
     >>> from belote_lab.rules import BeloteRules
@@ -693,8 +693,8 @@ def hands(g: Game, n: int, levels: Sequence[int], seed: int = 0, rules: Any = No
     hand ``k`` is dealt by the ``k``-th seat after ``dealer`` and a deal everybody passes is
     dealt again (counted in ``redeals``).  The arrays of
     :func:`belote_lab.batch.arrays.empty_arrays`, filled as
-    :func:`belote_lab.simulate.simulate` fills them from the engine's hands; scored by the
-    rules (``failed_contract``, ``capot``; a ``ValueError`` for ``declarations``).
+    :func:`belote_lab.simulation.simulate.simulate` fills them from the engine's hands; scored by
+    the rules (``failed_contract``, ``capot``; a ``ValueError`` for ``declarations``).
 
     >>> from belote_lab.games import get
     >>> a = hands(get("belote"), 1000, (1, 1, 1, 1), seed=3, rules={"allow_all_trump": True})

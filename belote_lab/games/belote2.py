@@ -101,7 +101,7 @@ CAPOT_SCORE = 252
 BELOTE_POINTS = 20
 WIN_VALUE = 10_000  # run score per consecutive match win
 MARGIN_CAP = 9_999  # the sum of winning margins counts up to this
-MAX_LEVEL = 4  # the top level of a run (belote_lab.ladder)
+MAX_LEVEL = 4  # the top level of a run (belote_lab.play.ladder)
 
 
 def two_player_seat(seat: int | str) -> int:
@@ -728,7 +728,8 @@ class Belote2Match(CountingGame):
         )
 
 
-# --- the run's score (the run itself: belote_lab.ladder.Belote2Run) ----------------------------
+# --- the run's score (the run itself: belote_lab.play.ladder.Belote2Run)
+# ----------------------------
 def run_score(wins: int, margins: list[int] | tuple[int, ...]) -> int:
     """Consecutive match wins × 10,000 + the sum of the winning margins, capped at 9,999.
 

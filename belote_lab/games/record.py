@@ -3,8 +3,9 @@
 The record layer of the games: it imports only the core modules, :mod:`belote_lab.games.base`
 and the registry, and finds a game's classes through it (``get(name).hand_class`` and
 ``.match_class``), so a game added with :func:`belote_lab.games.register` has records without
-touching this module.  :mod:`belote_lab.record` is the public module: it re-exports this one and
-adds the run records of the ladders (:mod:`belote_lab.ladder`) and :func:`~belote_lab.record.loads`.
+touching this module.  :mod:`belote_lab.play.record` is the public module: it re-exports this one
+and adds the run records of the ladders (:mod:`belote_lab.play.ladder`) and
+:func:`~belote_lab.play.record.loads`.
 
 A **hand record** is a JSON object::
 
@@ -113,7 +114,7 @@ __all__ = [
 HAND_FORMAT = "belote_lab/hand"
 GAME_FORMAT = "belote_lab/game"
 RUN_FORMAT = "belote_lab/run"
-"""The format of the ladders' run records (read by :mod:`belote_lab.ladder`)."""
+"""The format of the ladders' run records (read by :mod:`belote_lab.play.ladder`)."""
 VERSION = 1
 VERSIONS = (1,)
 """The versions this program reads (JSON integers; ``true`` or ``1.0`` are not versions)."""

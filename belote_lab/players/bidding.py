@@ -14,13 +14,13 @@ the call with the best mean score, keeping the level-2 call unless another is be
 margin and by more than ``SimBidder.Z`` standard errors of the difference of the means.  A hand
 is evaluated once per trump at each of its calls (the deals read the calls made before it).
 Against a Coinche opponents' bid (overcall, coinche, surcoinche) it calls as level 2, as it was
-tuned (the bidding advice, :mod:`belote_lab.advice`, weighs those calls on deals that read the
-bid).  So it does after a no-trump, all-trump or capot bid, and for générale (which of the
+tuned (the bidding advice, :mod:`belote_lab.coaching.advice`, weighs those calls on deals that read
+the bid).  So it does after a no-trump, all-trump or capot bid, and for générale (which of the
 attack's two players takes the tricks is not simulated): the level-2 call stands.  The extra
 contracts reuse the same per-contract deals and the same time budget (a four-player Belote call
 took 0.08 s on average, 0.46 s at most, on 40 seeded deals with no and all trump allowed).
 
-The simulation of one deal is public, for the bidding advice (:mod:`belote_lab.advice`),
+The simulation of one deal is public, for the bidding advice (:mod:`belote_lab.coaching.advice`),
 which weighs every legal call on it: :meth:`SimBidder.taking_deal` (four- and two-player
 Belote, with :meth:`SimBidder.taking_cards`), :meth:`SimBidder.coinche_deal` scored by
 :func:`coinche_score`, and :meth:`SimBidder.callbreak_deal`.

@@ -7,12 +7,12 @@ two-player Belote), solves each deal drawn once, counts it as often as drawn, an
 perfect-information Monte Carlo.  When nothing is
 hidden any more (two-player Belote once the stock is empty, or ``all_visible=True``) it
 solves the one real deal and the values are exact.  The public home of these names is
-:mod:`belote_lab.hints`; they live here so that the search players can use them.
+:mod:`belote_lab.coaching.hints`; they live here so that the search players can use them.
 
 Two ways to spend the time budget.  The search players' (``min_deals=0``, as they were
 tuned): every deal solved exactly while the first fits in half the budget, else every deal
 played on by level-2 players down to :data:`~belote_lab.players.tuning.SOLVE_AT` first.
-The hints for people (``min_deals`` > 0, :func:`belote_lab.hints.hint`): each deal gets a
+The hints for people (``min_deals`` > 0, :func:`belote_lab.coaching.hints.hint`): each deal gets a
 share of solver nodes that lets ``min_deals`` deals fit, and is solved exactly within it,
 to a tolerance past it, or played on first when it needs more than two shares
 (:func:`_fit_deals`); :class:`Hint` says how many deals were played on and to what
@@ -87,7 +87,7 @@ MAX_SAMPLES = 1_000_000
 
 RANGE_SAMPLES = 20
 """The fewest sampled deals whose lowest and highest values a hint shows (fewer say little
-of the spread); :func:`belote_lab.hints.hint` evaluates the deals cheaply enough for this
+of the spread); :func:`belote_lab.coaching.hints.hint` evaluates the deals cheaply enough for this
 many to fit in its time budget."""
 
 
@@ -159,7 +159,7 @@ class Hint:
     )
     """Each card's value on each deal drawn, in the order of the draws (a deal drawn twice
     comes twice; the same deals for every card: two cards are compared deal by deal, as
-    :mod:`belote_lab.review` does); not compared, not in :meth:`to_json`."""
+    :mod:`belote_lab.coaching.review` does); not compared, not in :meth:`to_json`."""
     effective: float = 0.0
     """How many independent deals the draws are worth (Kish's effective sample size of
     how often each deal was drawn: ``samples`` when each was drawn once; 0: not counted):
@@ -284,10 +284,10 @@ def hint(
     How a deal is evaluated: with ``min_deals`` 0 (the search players' way) every deal is
     solved exactly, unless the first one does not fit in half the budget: then all are
     played on by level-2 players down to the solver's horizon first.  With ``min_deals`` > 0
-    (:func:`belote_lab.hints.hint`: :data:`RANGE_SAMPLES`) each deal gets a share of the
+    (:func:`belote_lab.coaching.hints.hint`: :data:`RANGE_SAMPLES`) each deal gets a share of the
     budget that lets ``min(samples, min_deals)`` deals fit (:func:`_fit_deals`); the shares
     of solver nodes are counted on ``node_budget`` seconds (by default ``time_budget``), so a
-    caller that spent part of its budget before (:func:`belote_lab.hints.hint`: loading the
+    caller that spent part of its budget before (:func:`belote_lab.coaching.hints.hint`: loading the
     kernels) still gets the same shares, hence the same hint for the same seed.
 
     >>> from belote_lab.games.belote import BeloteHand

@@ -2,7 +2,7 @@
 
 A :class:`HintPlayer` plays the card whose mean value over deals sampled from its seat's
 knowledge is best (:func:`belote_lab.players.pimc.hint`, public as
-:func:`belote_lab.hints.hint`), the level-2 player's card breaking ties.
+:func:`belote_lab.coaching.hints.hint`), the level-2 player's card breaking ties.
 It never reads another seat's cards: the hints sample the hidden cards from what the seat
 has seen, weighed by what the other seats' calls and cards say of them
 (:mod:`belote_lab.players.inference`), and the level-2 player reads ``seat_view``.

@@ -38,7 +38,7 @@ player                         what it does differently from level 2
                                whenever it can
 =============================  ===========================================================
 
-Every docstring quotes the seed's words.  :mod:`belote_lab.tipstudy` measures each of them
+Every docstring quotes the seed's words.  :mod:`belote_lab.studies.tipstudy` measures each of them
 against level 2 on thousands of duplicate deals.
 
 Two more players set up experiments rather than tips: :class:`EagerTaker` (the first player
@@ -46,7 +46,7 @@ to speak always takes the turned suit, so takers' holdings are as dealt) and
 :class:`ContractNamer` (everybody passes round 1 and the first to speak in round 2 names a
 given contract: ``NT``, ``AT`` or a suit).  Both play their cards like level 2.
 
-:func:`belote_lab.comparison.compare` plays them against each other on duplicate deals.
+:func:`belote_lab.simulation.comparison.compare` plays them against each other on duplicate deals.
 """
 
 from __future__ import annotations

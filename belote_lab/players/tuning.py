@@ -107,9 +107,10 @@ SOLVE_AT = {"belote": 6, "coinche": 6, "belote2": 9, "callbreak": 7, ANY_GAME: 6
 """Tricks left at which rollouts hand over to the exact solver: where a deal is solved in
 milliseconds (two-player Belote: once the stock is empty)."""
 
-# --- the hints for people (belote_lab.hints.hint: at least RANGE_SAMPLES deals in the budget) ---
+# --- the hints for people (belote_lab.coaching.hints.hint: at least RANGE_SAMPLES deals in the
+# budget) ---
 HINT_SOLVE_FROM = {"belote": 8, "coinche": 8, "belote2": 10, "callbreak": 9, ANY_GAME: 8}
-"""Tricks left at or below which :func:`belote_lab.hints.hint` tries to solve each sampled
+"""Tricks left at or below which :func:`belote_lab.coaching.hints.hint` tries to solve each sampled
 deal before playing it on: above, an exact solve of one deal takes far more than the two
 shares of nodes a deal may take (every card's value, median of 15 deals: two-player Belote
 0.12M nodes at 10 tricks left, 1.1M at 11, 4.8M at 12; Callbreak 0.44M at 9, 1.3M at 10,

@@ -17,24 +17,15 @@ the master trumps, and merging of equivalent cards (cards of one hand adjacent i
 order once the cards between them are gone, with the same points).  :func:`narrow` is the
 entry point: null-window tests of one root card (or of the root) until its value is known.
 The last two tricks of four players are searched by plain loops (:func:`two_tricks`) once the
-table has no answer, and the table keeps the result: over the first cards of 30 full deals
-(the bench's) the nodes of a value solve fell from 10.66M to 7.58M (a two-trick search counts
-one), of every card's value from 17.7M to 12.8M.  The position of the card winning the trick
-is carried from frame to frame instead of found again at each node.
-
-Since then, over the same 30 deals: the killers and the master-trump bound took every card's
-value from 12.84M nodes to 9.61M and the value and best cards from 8.52M to 6.52M; 32-byte
-table rows in a 4 MB table (+1.3% nodes), no reference counting in the hot path and a
-prefetch of the next trick's row took time further down (interleaved runs in one process:
-about 10% for the table, 5% for the rest).  Side by side with colver over 50 full deals
-(``benchmarks/bench_solver.py``, load 1.0): every card's value 0.61x its time (median; 0.84x
-with the killers alone), the value and best cards 0.42x.
+table has no answer, and the table keeps the result; the position of the card winning the
+trick is carried from frame to frame instead of found again at each node.  Table rows are 32
+bytes, and the next trick's row is prefetched.
 
 Speed: the helpers the search calls at every node are inlined (:func:`~belote_lab._jit.jit_inline`)
 and take no array they would have to pass on: numba counts references to an array at each
-call that receives one, with atomic instructions, and that alone took more than half of the
-time (50 full deals, median: 41.3 ms with the move ordering a function of 15 arguments,
-14.4 ms with it written out in :func:`search` and :func:`legal_after` taking scalars).
+call that receives one, with atomic instructions.  What each of these steps saved, measured,
+is in ``benchmarks/results/solver-kernel-history.md``; today's figures against colver come
+from ``benchmarks/bench_solver.py``.
 """
 
 from __future__ import annotations
@@ -498,8 +489,8 @@ def search(
     card may be played and after each trick the winner draws first.  ``tt`` is
     ``(size, T_WIDTH)`` int64, a row an entry for a position at the start of a trick (see
     :data:`T_WIDTH`; buckets of two rows keep the deeper entry), probed only there: a probe
-    costs a cache miss and saves few nodes inside a trick (over 50 full deals, median,
-    probing at every node took 41.6 ms, at trick starts only 14.1 ms for 6% more nodes).
+    costs a cache miss and saves few nodes inside a trick (measured:
+    ``benchmarks/results/solver-kernel-history.md``).
     ``epoch`` (1 to ``EPOCHS - 1``, in the key) tells this solve's entries from an earlier
     solve's, so one table serves many solves without being cleared.  The search keeps its
     own stack of frames instead of recursing.

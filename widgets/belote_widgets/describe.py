@@ -5,7 +5,7 @@ Everything is read from the engine's public state (``phase``, ``contract``, ``tr
 are the catalogue's (:mod:`belote_lab.words`): the ``table.`` labels and this module's own
 ``describe.`` sentences.
 
->>> from belote_lab.selfplay import play_hand
+>>> from belote_lab.simulation.selfplay import play_hand
 >>> h = play_hand("belote", "2,2,2,2", seed=1, dealer="N")
 >>> running_points(h)
 {'NS': 90, 'EW': 72}
@@ -351,7 +351,7 @@ def phase_text(hand: Any, language: str) -> str:
     (the four- and two-player Belote taking, seeds 000 and 004), 경매 (Coinche's auction, where
     each call is a 공약), 콜 (Callbreak, seed 003); ``bidding`` in English.
 
-    >>> from belote_lab.selfplay import hand_class
+    >>> from belote_lab.simulation.selfplay import hand_class
     >>> h = hand_class("coinche")(seed=1)
     >>> phase_text(h, "en"), phase_text(h, "ko"), phase_text(hand_class("belote2")(seed=1), "ko")
     ('bidding', '경매', '공수 결정')

@@ -1,14 +1,14 @@
 """``HandStepper``: step through a recorded hand card by card and trick by trick.
 
 A hand record (``belote_lab/hand`` JSON, a dict, a JSON text, a file, or a hand object) is
-checked once by :func:`belote_lab.record.hand_from_json`; the stepper then deals a fresh hand
+checked once by :func:`belote_lab.play.record.hand_from_json`; the stepper then deals a fresh hand
 from the record's start and replays its actions (``call``/``play``) forward, and takes them
 back with the engine's exact ``undo`` — every position shown is a real engine state.
 
 Buttons: first, previous trick, back, forward, next trick, last, and a slider over the
 positions (0 = dealt, nothing played); **Review** reviews the hand
-(:func:`belote_lab.review.review`: each card's exact cost and, for one seat's view, what the
-hint said from what that seat could see), shows the table of it, and from then on each card
+(:func:`belote_lab.coaching.review.review`: each card's exact cost and, for one seat's view, what
+the hint said from what that seat could see), shows the table of it, and from then on each card
 stepped through gets its line of the review under the action.  The view shows all hands or
 one seat's view (the others face down), the current trick (or the last one, with its
 winner), the calls and contract, the announcements (belote, rebelote, dix de der, capot,
@@ -63,11 +63,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from belote_lab.cards import SEATS, Card, parse_seat
+from belote_lab.coaching.review import Review, ReviewRow
+from belote_lab.coaching.review import review as review_hand
 from belote_lab.games import get
-from belote_lab.record import RecordError, hand_from_json, hand_record
-from belote_lab.review import Review, ReviewRow
-from belote_lab.review import review as review_hand
-from belote_lab.selfplay import play_hand
+from belote_lab.play.record import RecordError, hand_from_json, hand_record
+from belote_lab.simulation.selfplay import play_hand
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets.cards_view import esc
 from belote_widgets.describe import (
@@ -253,7 +253,7 @@ class HandStepper(LocalizedWidget):
         **kwargs: Any,
     ) -> HandStepper:
         """A stepper over a hand the computer players play now (levels as in
-        :func:`belote_lab.selfplay.play_hand`, e.g. ``"2,1,2,1"``)."""
+        :func:`belote_lab.simulation.selfplay.play_hand`, e.g. ``"2,1,2,1"``)."""
         hand = play_hand(game, players, seed=seed, dealer=dealer)
         return cls(hand.to_json(), **kwargs)
 

@@ -1,6 +1,6 @@
 """``PlayTable``: the learner plays one seat against computer players, in any mode of any game.
 
-The table is driven by a :class:`belote_lab.session.Session`: a single hand, a game to the
+The table is driven by a :class:`belote_lab.play.session.Session`: a single hand, a game to the
 target, a two-player match, seed 001's run (the computer's level rising after each match won)
 or seed 003's Callbreak quick game or journey; the computer seats play at levels 1 to 4 (each
 seat its own, partner included).  During the bidding the learner's legal calls are buttons
@@ -47,19 +47,19 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from belote_lab import warm
-from belote_lab.advice import Advice, advise
+from belote_lab.batch import warm
 from belote_lab.cards import SEATS, Card, CardParseError, seat_in
-from belote_lab.declaring import DeclarationAdvice, declaration_advice
+from belote_lab.coaching.advice import Advice, advise
+from belote_lab.coaching.declaring import DeclarationAdvice, declaration_advice
+from belote_lab.coaching.hints import Hint, hint
+from belote_lab.coaching.progress import Progress, progress, review_hands
+from belote_lab.coaching.review import Review, review
 from belote_lab.games import Game, get
 from belote_lab.games.base import IllegalAction
 from belote_lab.games.coinche import Bid
-from belote_lab.hints import Hint, hint
-from belote_lab.progress import Progress, progress, review_hands
-from belote_lab.record import RecordError, korean_of
-from belote_lab.review import Review, review
-from belote_lab.selfplay import make_players
-from belote_lab.session import NOTHING_TO_UNDO, Action, Session, modes
+from belote_lab.play.record import RecordError, korean_of
+from belote_lab.play.session import NOTHING_TO_UNDO, Action, Session, modes
+from belote_lab.simulation.selfplay import make_players
 from belote_lab.trick import Reason
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets.cards_view import CardButtons, esc
@@ -119,11 +119,11 @@ class PlayTable(LocalizedWidget):
     """Play ``game`` from ``seat`` against computer players, in ``mode``.
 
     ``level``: the computer's level 1–4 at every other seat, or ``levels`` as ``{seat: level}``
-    (partner included); ``mode``: one of :func:`belote_lab.session.modes` (by default the game
+    (partner included); ``mode``: one of :func:`belote_lab.play.session.modes` (by default the game
     to the target, or the match); ``rules``: rule options (a dict, or the game's rules
     object); ``rounds``: 3 or 5 (Callbreak); ``pace``: seconds between two computer actions
     (0: at once); ``four_colour``: diamonds blue and clubs green; ``session``: a
-    :class:`~belote_lab.session.Session` to show (a test may build one with its own players).
+    :class:`~belote_lab.play.session.Session` to show (a test may build one with its own players).
 
     Public state: :attr:`session`, :attr:`hand` (the engine's hand being played), :attr:`match`
     (the game object), :attr:`cards` (the learner's card buttons), :attr:`call_buttons`,
@@ -553,8 +553,8 @@ class PlayTable(LocalizedWidget):
 
     def show_progress(self, hints: bool = True) -> bool:
         """The learner's progress over the hands finished in this session
-        (:func:`belote_lab.progress.progress`): each hand reviewed once for the learner's seat
-        on the hint's settings (about 1 s a hand; ``hints=False``: milliseconds, but the
+        (:func:`belote_lab.coaching.progress.progress`): each hand reviewed once for the learner's
+        seat on the hint's settings (about 1 s a hand; ``hints=False``: milliseconds, but the
         verdicts are then best or costly only) and kept, then the cost per hand and the
         verdicts by kind, as a chart and in words."""
         if self._busy_refusal():
@@ -703,9 +703,10 @@ class PlayTable(LocalizedWidget):
 
     # --- review ---------------------------------------------------------------------------------
     def review_hand(self) -> bool:
-        """Review the finished hand for the learner's seat (:func:`belote_lab.review.review`):
-        the costliest cards in words, each card's exact cost and what the hint said from what
-        the learner could see, and a stepper through the hand with each card's line."""
+        """Review the finished hand for the learner's seat
+        (:func:`belote_lab.coaching.review.review`): the costliest cards in words, each card's exact
+        cost and what the hint said from what the learner could see, and a stepper through the hand
+        with each card's line."""
         if self._busy_refusal():
             return False
         h = self.hand

@@ -1,6 +1,6 @@
 """``Problem``: "You are South: what do you play?" — a position, your cards, the answer hidden.
 
-The position is one of :func:`belote_lab.problems.problems` (a real hand, cut just before
+The position is one of :func:`belote_lab.coaching.problems.problems` (a real hand, cut just before
 South's card).  The learner clicks one of South's playable cards: the right one shows the
 lesson; another says so and lets the learner try again.  *Show answer* shows it at any time,
 with every playable card's exact value (all hands known) and what the hint said from what
@@ -31,9 +31,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from belote_lab.cards import Card
+from belote_lab.coaching.problems import Problem as Position
+from belote_lab.coaching.problems import problem
 from belote_lab.games import get
-from belote_lab.problems import Problem as Position
-from belote_lab.problems import problem
 from belote_lab.words import LANGUAGES, section
 from belote_lab.words import text as catalogue_text
 from belote_widgets._base import LocalizedWidget, html_widget
@@ -73,7 +73,7 @@ def _w(key: str, language: str, **values: Any) -> str:
 
 
 class Problem(LocalizedWidget):
-    """One problem (``problem_id`` or a :class:`belote_lab.problems.Problem`).
+    """One problem (``problem_id`` or a :class:`belote_lab.coaching.problems.Problem`).
 
     Public state: :attr:`problem`, :attr:`hand` (the position), :attr:`cards` (South's
     card buttons), :attr:`revealed`, :attr:`tries` (cards chosen so far),

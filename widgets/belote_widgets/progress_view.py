@@ -1,14 +1,14 @@
 """A learner's progress drawn as HTML: the chart as an inline PNG and the progress in words.
 
-The progress itself is the engine's (:class:`belote_lab.progress.Progress`, built from the
-reviews of the hands played: :func:`belote_lab.progress.progress`); the chart is
-:func:`belote_lab.plots.progress_chart`, drawn to a PNG and written into the page as a
+The progress itself is the engine's (:class:`belote_lab.coaching.progress.Progress`, built from the
+reviews of the hands played: :func:`belote_lab.coaching.progress.progress`); the chart is
+:func:`belote_lab.present.plots.progress_chart`, drawn to a PNG and written into the page as a
 ``data:`` URL (base64: nothing is fetched over the network, and the HTML is the whole view).
-:func:`progress_html` is pure and cached (a :class:`~belote_lab.progress.Progress` is
+:func:`progress_html` is pure and cached (a :class:`~belote_lab.coaching.progress.Progress` is
 hashable), so a widget may call it on every redraw; :class:`ProgressView` shows it in a
 notebook.  The labels are the ``progress.`` texts of the catalogue of words.
 
->>> from belote_lab.progress import HandProgress, Progress
+>>> from belote_lab.coaching.progress import HandProgress, Progress
 >>> p = Progress("belote", 2, "points",
 ...              (HandProgress(1, 12, 8, 8, (7, 0, 1, 0, 0, 0, 0, 0), 0, True),))
 >>> html = progress_html(p, "en")
@@ -32,8 +32,8 @@ from typing import Any
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 
-from belote_lab import plots
-from belote_lab.progress import Progress
+from belote_lab.coaching.progress import Progress
+from belote_lab.present import plots
 from belote_lab.words import text as catalogue_text
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets.i18n import check_language

@@ -5,13 +5,13 @@ from what the player could see (how far below the hint's first card, with its de
 interval, and the best cards with every card known when the hint put another first), and the
 verdict's word (``data-verdict`` on the row); the caption says once what the value means.
 
-The review itself is the engine's (:func:`belote_lab.review.review`); this module only draws
-it, in English or Korean, for :class:`~belote_widgets.PlayTable`'s "Review this hand" button
+The review itself is the engine's (:func:`belote_lab.coaching.review.review`); this module only
+draws it, in English or Korean, for :class:`~belote_widgets.PlayTable`'s "Review this hand" button
 and :class:`~belote_widgets.HandStepper`'s Review button; its labels are the ``review_view.``
 texts of the catalogue of words (:mod:`belote_lab.words`).
 
 >>> from belote_lab.games.belote import BeloteHand
->>> from belote_lab.review import review
+>>> from belote_lab.coaching.review import review
 >>> h = BeloteHand.from_hands({"N": "JH 9H AH TH KH QH 8H 7H",
 ...     "E": "AS TS KS QS JS 9S 8S 7S", "S": "AD TD KD QD JD 9D 8D 7D",
 ...     "W": "AC TC KC QC JC 9C 8C 7C"}, "H", taker="N", first_leader="N")
@@ -30,7 +30,7 @@ import math
 from typing import Any
 
 from belote_lab.cards import Suit
-from belote_lab.review import Review, ReviewRow, gap_text, level_with_first
+from belote_lab.coaching.review import Review, ReviewRow, gap_text, level_with_first
 from belote_lab.words import LANGUAGES, section
 from belote_lab.words import text as catalogue_text
 from belote_widgets.cards_view import card_html, esc

@@ -43,7 +43,7 @@ from belote_lab.cards import (
 )
 from belote_lab.contract import Contract
 from belote_lab.games import Game, get, names, rules_for
-from belote_lab.record import korean_of
+from belote_lab.play.record import korean_of
 from belote_lab.rules import RuleOptionError
 from belote_lab.trick import (
     Analysis,

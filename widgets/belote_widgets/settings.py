@@ -1,12 +1,13 @@
 """``SettingsPanel``: choose what to play before the table deals.
 
-The game (every game of :func:`belote_lab.games.names`), its mode (:func:`belote_lab.session.modes`:
-a single hand, a game to the target, a match, seed 001's run, seed 003's quick game or journey of 3
-or 5 rounds), every rule option of the game's rules class with its default and a one-line
-explanation, the computer's level 1–4 at each other seat (partner included), the learner's seat,
-the language, the computer's pace and four-colour suits.  :meth:`SettingsPanel.config` gives the
-choice as a plain dict, which :class:`~belote_widgets.play_table.PlayTable` takes as keyword
-arguments; Start calls the callbacks given to :meth:`SettingsPanel.on_start` with it.
+The game (every game of :func:`belote_lab.games.names`), its mode
+(:func:`belote_lab.play.session.modes`: a single hand, a game to the target, a match, seed 001's
+run, seed 003's quick game or journey of 3 or 5 rounds), every rule option of the game's rules class
+with its default and a one-line explanation, the computer's level 1–4 at each other seat (partner
+included), the learner's seat, the language, the computer's pace and four-colour suits.
+:meth:`SettingsPanel.config` gives the choice as a plain dict, which
+:class:`~belote_widgets.play_table.PlayTable` takes as keyword arguments; Start calls the callbacks
+given to :meth:`SettingsPanel.on_start` with it.
 
 Every label is a ``settings.`` text of the catalogue of words (:mod:`belote_lab.words`,
 ``belote_lab/words/en/settings.json`` and ``ko/settings.json``; :data:`TEXTS` is a read copy);
@@ -32,8 +33,8 @@ import ipywidgets as widgets
 
 from belote_lab.cards import SEATS, seat_in
 from belote_lab.games import Game, get, names
+from belote_lab.play.session import modes
 from belote_lab.rules import RuleOptionError
-from belote_lab.session import modes
 from belote_lab.sources import option_sources
 from belote_lab.words import LANGUAGES, section
 from belote_lab.words import text as catalogue_text
@@ -430,12 +431,12 @@ class SettingsPanel(LocalizedWidget):
         return config
 
     def follow(self, session: Any) -> None:
-        """Show what ``session`` (a :class:`~belote_lab.session.Session`) plays now: its game,
+        """Show what ``session`` (a :class:`~belote_lab.play.session.Session`) plays now: its game,
         mode, seat, rules, rounds and each computer seat's level — a run's or a journey's
         level as the ladder raises it, a resumed game's as it was saved.  Nothing is redrawn
         while it stays the same, so the choices made here for the next Start are kept.
 
-        >>> from belote_lab.session import Session
+        >>> from belote_lab.play.session import Session
         >>> p = SettingsPanel("belote", language="en")
         >>> p.follow(Session("callbreak", mode="journey", levels=1))
         >>> p.game.name, p.mode_picker.value, sorted({x.value for x in p.level_pickers.values()})

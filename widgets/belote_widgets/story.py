@@ -5,7 +5,7 @@ who led, the cards in the order played (the winning card marked), who won it and
 and each side's running total; the result in words at the end.  It is plain HTML, so a
 notebook shows it the same in JupyterLab, in Voilà, on GitHub, nbviewer or a static site.
 
->>> from belote_lab.selfplay import play_hand
+>>> from belote_lab.simulation.selfplay import play_hand
 >>> story = DealStory(play_hand("belote", "2,2,2,2", seed=1))
 >>> html = story._repr_html_()
 >>> html.count('class="bw-story-trick"'), 'data-card=' in html

@@ -3,7 +3,7 @@ session, the learner's seat, the language, the table's own notes) to HTML — te
 browser or a kernel.  :class:`~belote_widgets.play_table.PlayTable` is the controller: it holds
 the widgets, takes the learner's clicks, drives the session and draws with these.
 
->>> from belote_lab.session import Session
+>>> from belote_lab.play.session import Session
 >>> s = Session("callbreak", seed=4, dealer="S"); _ = s.advance()  # West, North, East call
 >>> v = View(s, "en")
 >>> "bw-suit-S" in badge_html(v)     # spades are trump during the calls too
@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from belote_lab.cards import SEATS, Card, Suit, seat_in
+from belote_lab.coaching.hints import Hint
 from belote_lab.contract import ContractKind
 from belote_lab.games import Game
-from belote_lab.hints import Hint
-from belote_lab.session import Action, Session
+from belote_lab.play.session import Action, Session
 from belote_lab.words import section
 from belote_lab.words import text as catalogue_text
 from belote_widgets.cards_view import card_html, esc

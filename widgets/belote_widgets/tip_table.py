@@ -1,4 +1,4 @@
-"""The tip table (:mod:`belote_lab.tipstudy`) drawn as static HTML: one row per strategy tip
+"""The tip table (:mod:`belote_lab.studies.tipstudy`) drawn as static HTML: one row per strategy tip
 of the seeds — the seed's Korean words with a paraphrase, how it is tested (or why not), n,
 the paired difference with its 95% interval, the p-value and the verdict after the
 Holm–Bonferroni correction (a verdict on the rule as the tested variant plays it: where the
@@ -6,13 +6,13 @@ seed's words say more, the row's last cell ends by saying what the verdict is ab
 C7, T9) — then what the correction means.  The table's own words
 (headings, cell words) are the catalogue's ``tip_table.`` texts
 (``belote_lab/words/en/tip_table.json``, ``ko/tip_table.json``; :data:`TIP_TEXTS` is a read
-copy), the tips' and the study's are :mod:`belote_lab.tipstudy`'s (``tips_list.``,
+copy), the tips' and the study's are :mod:`belote_lab.studies.tipstudy`'s (``tips_list.``,
 ``tipstudy.``).
 
 No script: the colours come from JupyterLab's theme variables with light fallbacks (and
 lighter ones under a dark theme), and Korean words wrap between words (``keep-all``).
 
->>> from belote_lab.tipstudy import TIPS, TipStudy, TipRow
+>>> from belote_lab.studies.tipstudy import TIPS, TipStudy, TipRow
 >>> study = TipStudy([TipRow(t) for t in TIPS])          # nothing computed yet
 >>> html = tip_table_html(study, "en")
 >>> "bw-tips-table" in html and "182점을 내주는 꼴" in html and "not computed" in html
@@ -29,7 +29,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from belote_lab.tipstudy import TipRow, TipStudy, game_name, kind_name, player_name
+from belote_lab.studies.tipstudy import TipRow, TipStudy, game_name, kind_name, player_name
 from belote_lab.words import LANGUAGES, section
 from belote_lab.words import text as catalogue_text
 from belote_widgets.cards_view import esc
@@ -184,9 +184,9 @@ def _number_cells(r: TipRow, lang: str) -> str:
 
 def tip_table_html(study: TipStudy, language: str = "en", ids: Sequence[str] | None = None,
                    note: bool = True) -> str:
-    """The tip table of ``study`` (:func:`belote_lab.tipstudy.load`) in ``language`` (``en``:
-    the Korean quotes with English paraphrases; ``ko``: with Korean ones), how the duels are
-    played, and the note on the multiple-testing correction (:meth:`TipStudy.note`).
+    """The tip table of ``study`` (:func:`belote_lab.studies.tipstudy.load`) in ``language``
+    (``en``: the Korean quotes with English paraphrases; ``ko``: with Korean ones), how the duels
+    are played, and the note on the multiple-testing correction (:meth:`TipStudy.note`).
 
     ``ids`` keeps only those rows (in that order; their verdicts are still corrected over the
     whole study) and ``note=False`` leaves the note out, for a notebook that shows one game's

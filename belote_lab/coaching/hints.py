@@ -48,7 +48,7 @@ import time
 from collections.abc import Callable
 from typing import TypeGuard
 
-from belote_lab import warm
+from belote_lab.batch import warm
 from belote_lab.cards import SEATS
 from belote_lab.games.base import TrickPlay
 from belote_lab.players import pimc
@@ -79,8 +79,8 @@ __all__ = [
 ]
 
 MIN_BUDGET = 0.001
-"""The seconds left to the sampled deals when the process's setup (:func:`belote_lab.warm.ready`)
-took the whole budget: one deal is still evaluated."""
+"""The seconds left to the sampled deals when the process's setup
+(:func:`belote_lab.batch.warm.ready`) took the whole budget: one deal is still evaluated."""
 
 _clock: Callable[[], float] = time.perf_counter
 """The clock a hint's budget is counted on (a test may put a fake one in its place)."""
@@ -109,7 +109,7 @@ def hint(
 
     The hint is for the seat to play: ``state`` is the whole hand, or that seat's own view
     (:meth:`~belote_lab.games.base.TrickPlay.observation`); another seat's view is refused.
-    The first hint of a process loads the solver's kernels (:func:`belote_lab.warm.ready`):
+    The first hint of a process loads the solver's kernels (:func:`belote_lab.batch.warm.ready`):
     that time is counted inside ``time_budget`` (:attr:`Hint.ms` includes it), and the deals
     get what is left (at least :data:`MIN_BUDGET`).
 
@@ -147,7 +147,8 @@ def _seconds(time_budget: object) -> TypeGuard[float]:
 
 
 def _check_view(state: object) -> None:
-    """A view that is not the seat to play's (as :func:`belote_lab.advice.advise` refuses)."""
+    """A view that is not the seat to play's (as :func:`belote_lab.coaching.advice.advise`
+    refuses)."""
     if not isinstance(state, TrickPlay):
         raise ValueError(f"a hint needs a hand (a game state), not {type(state).__name__}")
     seat = state.to_play if state.in_play else None

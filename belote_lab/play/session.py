@@ -8,14 +8,14 @@ learner's turn again or the hand is over.  The modes (:func:`modes` tells which 
 * ``game`` — hands until the target (the game's ``match_class``: Belote, Coinche, Callbreak's
   quick game of 3 or 5 rounds);
 * ``match`` — the same for a game of two players (two-player Belote's match of two hands);
-* ``run`` — seed 001's two-player run (:class:`~belote_lab.ladder.Belote2Run`): the computer
+* ``run`` — seed 001's two-player run (:class:`~belote_lab.play.ladder.Belote2Run`): the computer
   starts at level 1 and rises a level after each match the learner wins; a loss or a draw ends it;
-* ``journey`` — the Callbreak journey (:class:`~belote_lab.ladder.CallbreakJourney`), the same
+* ``journey`` — the Callbreak journey (:class:`~belote_lab.play.ladder.CallbreakJourney`), the same
   with Callbreak games of 3 or 5 rounds (seed 003 names the mode; its ladder is this package's).
 
 Which modes a game has is read from its :class:`~belote_lab.games.spec.Game`: every game with a
 match class has ``hand`` and a game to the target (``match`` when two play), and a ladder of
-:mod:`belote_lab.ladder` whose game class is that match class adds its ``run`` or ``journey``.
+:mod:`belote_lab.play.ladder` whose game class is that match class adds its ``run`` or ``journey``.
 
 A computer decision is made by a fresh player of the seat's level, seeded from the session's seed
 and the position (the deal and the number of actions): the same position always gets the same
@@ -23,10 +23,10 @@ decision, after an undo as after a save and a resume.
 
 Saved as ``{"format": "belote_lab/session", "version": 1, "mode", "seat", "levels", "seed",
 "number", "record"}`` where ``record`` is the game record (modes ``hand``, ``game``, ``match``) or
-the run record (``run``, ``journey``) of :mod:`belote_lab.record`; reading checks every field and
-replays every action (:class:`~belote_lab.record.RecordError` on anything wrong, never pickle
-or eval), in English and Korean the words of the ``session.`` namespace of the catalogue of words
-(``belote_lab/words/en/session.json``, ``ko/session.json``).
+the run record (``run``, ``journey``) of :mod:`belote_lab.play.record`; reading checks every field
+and replays every action (:class:`~belote_lab.play.record.RecordError` on anything wrong, never
+pickle or eval), in English and Korean the words of the ``session.`` namespace of the catalogue of
+words (``belote_lab/words/en/session.json``, ``ko/session.json``).
 
 >>> s = Session("belote2", mode="run", seat="S", seed=4)
 >>> s.status()["level"], s.status()["run_score"], modes("belote2")
@@ -75,7 +75,7 @@ from belote_lab.games.record import (
 )
 from belote_lab.jsonlines import MAX_DIGITS
 from belote_lab.korean import quoted, seat_word
-from belote_lab.ladder import LADDERS, Belote2Run, CallbreakJourney, Ladder, run_from_json
+from belote_lab.play.ladder import LADDERS, Belote2Run, CallbreakJourney, Ladder, run_from_json
 from belote_lab.players import levels as level_table
 
 __all__ = [
@@ -572,7 +572,7 @@ class Session:
     ) -> Session:
         """Resume a session from :meth:`to_json` output (an object, JSON text or UTF-8 bytes):
         every field is checked and every action replayed; anything wrong raises
-        :class:`~belote_lab.record.RecordError` naming it.
+        :class:`~belote_lab.play.record.RecordError` naming it.
 
         >>> Session.from_json('{"format": "belote_lab/hand", "version": 1}')
         Traceback (most recent call last):

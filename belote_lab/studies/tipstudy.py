@@ -9,7 +9,8 @@ units, the duels' designs, the lines and the note); the code keeps only the rows
 and the class names of the compared players (:data:`PLAYERS`), never shown.  The kinds of
 test:
 
-* ``duel`` — duplicate deals (:func:`belote_lab.comparison.compare`): the player that follows
+* ``duel`` — duplicate deals (:func:`belote_lab.simulation.comparison.compare`): the player that
+follows
   the tip against a player that differs from it in that one behaviour (a variant of
   :mod:`belote_lab.players.tips`), the same cards for both; the paired difference is the tip
   side's score minus the other side's (T5 compares both against a common opponent, see its
@@ -17,11 +18,11 @@ test:
 * ``paired`` — B2: the same deals played by four level-2 players with either side leading
   the first trick (:func:`first_lead_diffs`);
 * ``solver`` — T8: level 2's end-game against the exact solver
-  (:func:`belote_lab.analysis.perfect_play_gap`);
+  (:func:`belote_lab.simulation.analysis.perfect_play_gap`);
 * ``not tested`` — with the reason.
 
 Every deal is played through the Python players: the tip players have no compiled policy
-(:func:`belote_lab.simulate.simulate`'s compiled hands play levels 1 and 2 only).
+(:func:`belote_lab.simulation.simulate.simulate`'s compiled hands play levels 1 and 2 only).
 :func:`run` plays the tests in chunks of :data:`CHUNK` deals whose seeds come from the tip id
 and the chunk index only (:func:`chunk_seed`), so the results do not depend on how the work
 is split between processes or runs; it stores each chunk's sums in a JSON file and computes
@@ -58,11 +59,11 @@ from typing import Any
 import numpy as np
 
 from belote_lab import jsonlines, words
-from belote_lab.comparison import duplicate_deals, make_player
 from belote_lab.players import tips as T
 from belote_lab.players.belote import BelotePlayer2
 from belote_lab.players.belote2 import Belote2Player2
 from belote_lab.players.callbreak import CallbreakPlayer2
+from belote_lab.simulation.comparison import duplicate_deals, make_player
 
 __all__ = [
     "CHUNK",
@@ -96,7 +97,7 @@ SOLVER_HANDS = 10000
 """Hands of the solver row (T8) by default: about two minutes of work (one on two cores)."""
 ALPHA = 0.05
 """The family-wise error rate of the Holm–Bonferroni verdicts."""
-DEFAULT_PATH = Path(__file__).resolve().parent.parent / "notebooks" / "data" / "tip_study.json"
+DEFAULT_PATH = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "tip_study.json"
 """Where :func:`run` stores and :func:`load` reads the study (``notebooks/data/``)."""
 
 STUDY = "tipstudy"
@@ -313,7 +314,7 @@ def _stats(diffs: Iterable[float]) -> dict[str, Any]:
 
 def _duel(game: str, tip: Any, other: Any) -> Callable[[int, int], dict[str, Any]]:
     def runner(seed: int, deals: int) -> dict[str, Any]:
-        from belote_lab.comparison import compare
+        from belote_lab.simulation.comparison import compare
 
         return _stats(compare(game, tip, other, deals, seed=seed).diffs)
 
@@ -326,8 +327,8 @@ def _score(hand: Any, side: str) -> float:
 
 def first_lead_diffs(seed: int, deals: int) -> tuple[np.ndarray, int]:
     """B2: ``deals`` seeded four-player Belote deals (the seeds and dealers of
-    :func:`~belote_lab.comparison.compare`), each played by four level-2 players twice: the
-    dealer leading the first trick (the seed rule) and the player after the dealer leading.
+    :func:`~belote_lab.simulation.comparison.compare`), each played by four level-2 players twice:
+    the dealer leading the first trick (the seed rule) and the player after the dealer leading.
     Returns the per-deal differences — the attack's score when the attack leads trick 1
     minus its score when the defence leads — of the deals where both plays have the same
     contract and taker, and how many deals were left out.
@@ -337,7 +338,7 @@ def first_lead_diffs(seed: int, deals: int) -> tuple[np.ndarray, int]:
     ((4,), 0)
     """
     from belote_lab.games import get
-    from belote_lab.selfplay import play_hand
+    from belote_lab.simulation.selfplay import play_hand
 
     g = get("belote")
     diffs = []
@@ -367,8 +368,8 @@ def common_opponent_diffs(
     game: str, tip: Any, other: Any, opponent: Any, seed: int, deals: int
 ) -> np.ndarray:
     """Two players: each of ``deals`` seeded deals (the seeds and dealers of
-    :func:`~belote_lab.comparison.compare`) is played four times, ``tip`` and ``other`` each
-    against ``opponent``, in both seats; the difference is ``tip``'s margin over the opponent
+    :func:`~belote_lab.simulation.comparison.compare`) is played four times, ``tip`` and ``other``
+    each against ``opponent``, in both seats; the difference is ``tip``'s margin over the opponent
     (its score minus the opponent's) minus ``other``'s, the mean of the two seats.
 
     >>> common_opponent_diffs("belote2", Belote2Player2, Belote2Player2,
@@ -376,7 +377,7 @@ def common_opponent_diffs(
     [0.0, 0.0, 0.0]
     """
     from belote_lab.games import get
-    from belote_lab.selfplay import play_hand
+    from belote_lab.simulation.selfplay import play_hand
 
     g = get(game)
     diffs = np.zeros(deals)
@@ -403,10 +404,10 @@ def _common(game: str, tip: Any, other: Any, opponent: Any) -> Callable[[int, in
 
 def _solver(seed: int, hands: int) -> dict[str, Any]:
     """T8: ``hands`` two-player hands of level 2 against level 2, every end-game decision
-    solved exactly (:func:`~belote_lab.analysis.perfect_play_gap`, one hand a call so that
-    the points given away are known per hand); a hand's value is the points given away by
+    solved exactly (:func:`~belote_lab.simulation.analysis.perfect_play_gap`, one hand a call so
+    that the points given away are known per hand); a hand's value is the points given away by
     N and S together, halved: what one level-2 player gives away in a hand."""
-    from belote_lab.analysis import perfect_play_gap
+    from belote_lab.simulation.analysis import perfect_play_gap
 
     rng = random.Random(f"tips:{seed}")
     out = {"n": 0, "decisions": 0, "best": 0, "sum": 0.0, "sumsq": 0.0, "changed": 0}
@@ -674,7 +675,7 @@ def _write(path: Path, data: dict[str, Any]) -> None:
     os.replace(tmp, path)
 
 
-_ABOUT = ("belote_lab.tipstudy: per row, chunks of deals, each chunk's paired differences "
+_ABOUT = ("belote_lab.studies.tipstudy: per row, chunks of deals, each chunk's paired differences "
           "(tip side minus the alternative) as n, sum, sum of squares, changed (deals with a "
           "non-zero difference) and sum_changed; the seed of a chunk comes from the row id "
           "and the chunk index.  T8: hands, decisions, best (decisions with a best card), "

@@ -11,9 +11,9 @@
   ``bid_value``, ``multiplier``) and ``capot``.  Parameters: ``players`` (levels per seat,
   default ``"2"``: level 2 everywhere) and ``rules`` (rule options as a dict).  When every
   seat is a level the game's compiled hands play (1 or 2, the rules ones they play: the
-  test of :func:`belote_lab.simulate.simulate`), the hands are played in compiled code
-  (:func:`belote_lab.analysis.compiled_hands`): hand ``i`` is the kernel's hand number ``i``
-  of one seed derived from the question (:func:`batch_seed`, the rows' ``seed``); otherwise
+  test of :func:`belote_lab.simulation.simulate.simulate`), the hands are played in compiled code
+  (:func:`belote_lab.simulation.analysis.compiled_hands`): hand ``i`` is the kernel's hand number
+  ``i`` of one seed derived from the question (:func:`batch_seed`, the rows' ``seed``); otherwise
   each hand is played by the Python players from its own seed (:func:`hand_seed`).  The
   rows' ``engine`` column and ``study.json`` say which (``batch`` or ``python``, with
   ``why_python``).
@@ -91,7 +91,13 @@ from belote_lab.contract import CONTRACT_CODES, Contract
 from belote_lab.games import Game, get
 from belote_lab.games.base import step
 from belote_lab.games.coinche import BID_KINDS, Bid
-from belote_lab.selfplay import hand_in_play, make_players, parse_levels, play_deal, seat_levels
+from belote_lab.simulation.selfplay import (
+    hand_in_play,
+    make_players,
+    parse_levels,
+    play_deal,
+    seat_levels,
+)
 
 __all__ = [
     "Study",
@@ -206,8 +212,9 @@ _NAMED_BIDS = {value: kind for kind, value in BID_KINDS.items() if value}
 def _selfplay_compiled(g: Game, params: dict[str, Any], seed: int, start: int,
                        n: int) -> list[dict[str, Any]]:
     """The ``selfplay`` rows of hands ``start`` … ``start + n - 1`` of ``seed`` in compiled
-    code (:func:`belote_lab.analysis.compiled_hands`), the columns of :func:`_hand_row`."""
-    from belote_lab.analysis import card_count, compiled_hands
+    code (:func:`belote_lab.simulation.analysis.compiled_hands`), the columns of
+    :func:`_hand_row`."""
+    from belote_lab.simulation.analysis import card_count, compiled_hands
 
     levels = seat_levels(g, params["players"])
     a = compiled_hands(g, n, levels, seed, params["rules"], start)
@@ -406,8 +413,8 @@ def engine(name: str, game: str = "belote", params: Mapping[str, Any] | None = N
            ) -> tuple[str, str | None]:
     """``("batch", None)`` when study ``name`` of ``game`` with ``params`` plays its hands in
     compiled code, else ``("python", why)``: the study has no compiled path, or
-    :func:`belote_lab.simulate.simulate`'s reason (a level the kernels do not play, a rule
-    option they refuse).
+    :func:`belote_lab.simulation.simulate.simulate`'s reason (a level the kernels do not play, a
+    rule option they refuse).
 
     >>> engine("selfplay", "coinche")
     ('batch', None)
@@ -424,7 +431,7 @@ def _engine(s: Study, g: Game, params: Mapping[str, Any]) -> tuple[str, str | No
     """:func:`engine` of checked parameters."""
     if s.compiled is None:
         return "python", f"the study {s.name} has no compiled path"
-    from belote_lab.simulate import engine_for
+    from belote_lab.simulation.simulate import engine_for
 
     return engine_for(g, params["players"], params["rules"])
 
@@ -650,8 +657,8 @@ def _dask_client(scheduler: str | None, client: Any, workers: int | None) -> tup
         from dask.distributed import Client, LocalCluster
     except ImportError:
         if scheduler == "local":
-            _say("belote_lab.study: dask is not installed (pip install 'belote-lab[study]'); "
-                 "running in this process")
+            _say("belote_lab.studies.study: dask is not installed "
+                 "(pip install 'belote-lab[study]'); running in this process")
             return None, None
         raise ValueError(f"dask is needed for the scheduler {scheduler}: "
                          "pip install 'belote-lab[study]'") from None

@@ -1,11 +1,11 @@
 """Charts for the notebooks, drawn with matplotlib (never ipywidgets).
 
 Every chart function takes plain arrays — those of a
-:class:`~belote_lab.simulate.SimulationResult`, or lists — and returns the matplotlib
+:class:`~belote_lab.simulation.simulate.SimulationResult`, or lists — and returns the matplotlib
 ``Figure``: a title, axes labelled with their units, a legend where there is more than one
 series, and the number of hands each estimate rests on.  Shares carry 95% Wilson intervals,
-means 95% normal intervals.  The small helpers that compute those numbers are public too, so a
-notebook can print and check exactly what a chart draws.
+means 95% normal intervals.  The helpers that compute those numbers are
+:mod:`belote_lab.stats`'s, so a notebook can print and check exactly what a chart draws.
 
 Figures are made with ``pyplot`` so that a notebook shows them at the end of the cell (end the
 cell with ``plt.show()``); a script or a test should ``plt.close(fig)`` when done.
@@ -41,15 +41,14 @@ from matplotlib.ticker import PercentFormatter
 from belote_lab import words
 from belote_lab.contract import CONTRACT_CODES
 from belote_lab.games import Game, get
+from belote_lab.stats import mean_ci, wilson
 
 if TYPE_CHECKING:
-    from belote_lab.progress import Progress
+    from belote_lab.coaching.progress import Progress
 
 __all__ = [
     "hangul_font",
     "use_korean",
-    "wilson",
-    "mean_ci",
     "contract_kinds",
     "attack_side",
     "outcome_counts",
@@ -109,35 +108,6 @@ _OUTCOME_KEYS = dict(zip(OUTCOMES, ("made", "made_capot", "failed", "failed_capo
 
 _KIND_OF_CODE = {"S": "suit", "H": "suit", "D": "suit", "C": "suit", "NT": "no trump",
                  "AT": "all trump", "callbreak": "callbreak"}
-
-
-# --- numbers ----------------------------------------------------------------------------------
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval ``(low, high)`` of a share, rounded to 3 decimals.
-
-    >>> wilson(0, 10)
-    (0.0, 0.278)
-    """
-    if n <= 0:
-        return (float("nan"), float("nan"))
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (round(float(max(0.0, centre - half)), 3), round(float(min(1.0, centre + half)), 3))
-
-
-def mean_ci(values: Sequence[float] | np.ndarray, z: float = 1.96) -> tuple[float, float, float]:
-    """``(mean, low, high)``: the mean with its 95% normal interval, rounded to 3 decimals."""
-    v = np.asarray(values, dtype=float)
-    n = v.size
-    if n == 0:
-        return (float("nan"), float("nan"), float("nan"))
-    m = float(v.mean())
-    if n < 2:
-        return (round(m, 3), float("nan"), float("nan"))
-    half = z * float(v.std(ddof=1)) / math.sqrt(n)
-    return (round(m, 3), round(m - half, 3), round(m + half, 3))
 
 
 def contract_kinds(contract: Sequence[int] | np.ndarray,
@@ -677,12 +647,12 @@ def share_bars(counts: Mapping[str, int], *, title: str, ylabel: str,
 def taking_rates(store: Any, runs: Mapping[str, str], *, language: str = "en",
                  min_hands: int = 30) -> Figure:
     """The taking table as lines: for each run of ``store`` (a
-    :class:`belote_lab.taking_study.Store`; ``runs`` maps run ids to panel titles), the
+    :class:`belote_lab.studies.taking_study.Store`; ``runs`` maps run ids to panel titles), the
     share of contracts made by how many trumps the taker holds, a line for each of
     J and 9 / J only / 9 only / neither, with 95% Wilson intervals; groups of fewer than
     ``min_hands`` hands are left out (and a line with no group left).  ``language="ko"``
     writes the labels in Korean."""
-    from belote_lab.taking_study import TRUMP_BINS
+    from belote_lab.studies.taking_study import TRUMP_BINS
 
     lang = _lang(language)
     k = len(runs)
@@ -782,16 +752,16 @@ _SMALL = {"font.size": 8, "axes.titlesize": 9, "axes.labelsize": 8, "xtick.label
 
 
 def progress_chart(progress: Progress, language: str = "en", ax: Any = None) -> Figure:
-    """A learner's progress (:class:`belote_lab.progress.Progress`), small (6.4 × 2.6 inches):
-    at the left a bar a hand of what the seat's cards cost with every card known (in the
+    """A learner's progress (:class:`belote_lab.coaching.progress.Progress`), small (6.4 × 2.6
+    inches): at the left a bar a hand of what the seat's cards cost with every card known (in the
     review's unit, points or tricks), with the mean of the first and of the last half of the
     hands as dashed lines over their hands (from two hands a half); at the right a stacked
     bar a hand of the seat's cards by verdict (best at the bottom, then the kinds given, in
-    :data:`belote_lab.review.VERDICTS` order; cards with no verdict on top, white).  ``ax``: a
-    pair of axes to draw in (``(cost_axes, verdict_axes)``) instead of a new figure;
+    :data:`belote_lab.coaching.review.VERDICTS` order; cards with no verdict on top, white).
+    ``ax``: a pair of axes to draw in (``(cost_axes, verdict_axes)``) instead of a new figure;
     ``language="ko"`` writes the chart's words in Korean (draw it after :func:`use_korean`).
 
-    >>> from belote_lab.progress import HandProgress, Progress
+    >>> from belote_lab.coaching.progress import HandProgress, Progress
     >>> def hp(i, cost, best, mistake):
     ...     return HandProgress(i, cost, 8, 8, (best, 0, mistake, 0, 0, 0, 0, 0), 0, True)
     >>> p = Progress("belote", 2, "points", (hp(1, 20, 7, 1), hp(2, 0, 8, 0)))
@@ -849,7 +819,7 @@ def _progress_verdicts(ax: Any, p: Progress, said: Any) -> None:
     """The cards of each hand by verdict, stacked; a legend of the kinds given."""
     from matplotlib.ticker import MaxNLocator
 
-    from belote_lab.review import VERDICTS
+    from belote_lab.coaching.review import VERDICTS
 
     x = np.arange(1, p.n + 1)
     bottom = np.zeros(p.n)

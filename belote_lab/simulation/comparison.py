@@ -25,8 +25,8 @@ import numpy as np
 
 from belote_lab.games import Game, get
 from belote_lab.players.registry import level2
-from belote_lab.plots import mean_ci
-from belote_lab.selfplay import play_hand
+from belote_lab.simulation.selfplay import play_hand
+from belote_lab.stats import mean_ci
 
 __all__ = ["Comparison", "compare", "duplicate_deals", "make_player"]
 

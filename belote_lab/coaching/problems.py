@@ -2,7 +2,7 @@
 
 Each :class:`Problem` is a position of a hand played by the level-2 computer (its record, cut
 just before South's card), the best card, a short title and the lesson in English and
-Korean (``belote_lab/problems.json``); the question asked is the catalogue's
+Korean (``belote_lab/coaching/problems.json``); the question asked is the catalogue's
 ``problems.question`` (``belote_lab/words/en/problems.json``, ``ko/problems.json``).  Every
 answer is checked twice in the tests: it is the exact solver's only best card with every hand
 known, and the best card of the hint from what South can see (:meth:`Problem.checked`) — so a
@@ -28,10 +28,10 @@ from typing import Any
 
 from belote_lab import words
 from belote_lab.cards import SEATS, Card
+from belote_lab.coaching.hints import Hint, hint
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import hand_from_json
-from belote_lab.hints import Hint, hint
 from belote_lab.reasons import LANGUAGES
 from belote_lab.solver.position import Solution, position_of, solve_position
 

@@ -2,9 +2,9 @@
 
 Hand and game records are read and written by :mod:`belote_lab.games.record` (the format is
 described there), run records — a two-player Belote run
-(:class:`~belote_lab.ladder.Belote2Run`) or a Callbreak journey
-(:class:`~belote_lab.ladder.CallbreakJourney`) — by :mod:`belote_lab.ladder`; this module
-gathers them, so that ``from belote_lab.record import hand_from_json, RecordError`` works
+(:class:`~belote_lab.play.ladder.Belote2Run`) or a Callbreak journey
+(:class:`~belote_lab.play.ladder.CallbreakJourney`) — by :mod:`belote_lab.play.ladder`; this module
+gathers them, so that ``from belote_lab.play.record import hand_from_json, RecordError`` works
 everywhere, and reads any of the three kinds of record (:func:`loads`, :func:`load`).
 
 A bad record of any kind raises :class:`RecordError` (and nothing else), naming the field or
@@ -60,7 +60,7 @@ from belote_lab.games.record import (
     str_field,
 )
 from belote_lab.korean import quoted
-from belote_lab.ladder import RUN_KEYS, run_from_json, run_to_json
+from belote_lab.play.ladder import RUN_KEYS, run_from_json, run_to_json
 
 __all__ = [
     "RecordError",
@@ -127,7 +127,7 @@ def hand_record(source: Any, hand_index: int = 0) -> dict[str, Any]:
     bytes, a path, or an object with ``to_json()`` (a hand).  Only its form is checked here
     (:func:`hand_from_json` reads the rest); anything else raises :class:`RecordError`.
 
-    >>> from belote_lab.selfplay import play_hand
+    >>> from belote_lab.simulation.selfplay import play_hand
     >>> rec = hand_record({"format": GAME_FORMAT, "hands": [play_hand("belote", "1,1,1,1",
     ...     seed=1).to_json()]})
     >>> rec["format"], len(rec["actions"]) > 32

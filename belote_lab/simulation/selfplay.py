@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from belote_lab.batch.arrays import MAX_REDEALS
 from belote_lab.cards import SEATS, Card, mask_cards, parse_seat
 from belote_lab.games import Game, get, names, rules_for
 from belote_lab.games.base import step
@@ -65,7 +66,6 @@ __all__ = [
     "side_of",
 ]
 
-MAX_REDEALS = 1000
 P_PASS_AFTER_BID = 0.9
 
 
@@ -615,7 +615,7 @@ def play_hands(
 ) -> Run:
     """The :class:`Run` of ``n_hands`` hands of ``game`` by ``players`` (a spec for
     :func:`make_players`), checked now: the same hands as :func:`selfplay` and
-    :func:`~belote_lab.simulate.simulate` with the same arguments.
+    :func:`~belote_lab.simulation.simulate.simulate` with the same arguments.
 
     >>> run = play_hands("belote2", 2, "1,1", seed=3)
     >>> [(h.dealer, h.phase) for h, _, _ in run]
@@ -639,7 +639,7 @@ def selfplay(
     """Play ``n_hands`` hands and yield one JSON-ready dict per hand.
 
     ``fmt="records"``: the hand record (``hand.to_json()``, readable by
-    :func:`belote_lab.record.hand_from_json`).  ``fmt="cases"``: a conformance ``score``
+    :func:`belote_lab.play.record.hand_from_json`).  ``fmt="cases"``: a conformance ``score``
     case whose ``expect`` is :func:`belote_lab.referee.answer` of it, after checking that
     answer against the played state (:class:`SelfConsistencyError` if they differ).
     The dealer turns with each hand; everything follows from ``seed``.

@@ -42,7 +42,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from belote_lab import jsonlines, warm
+from belote_lab import jsonlines
+from belote_lab.batch import warm
 from belote_lab.cards import SEATS, CardParseError, mask_cards, parse_cards
 from belote_lab.contract import Contract
 from belote_lab.games import get as get_game
@@ -126,7 +127,7 @@ def _flag(case: dict[str, Any], key: str) -> bool:
     >>> _flag({"pv": 1}, "pv")
     Traceback (most recent call last):
     ...
-    belote_lab.solver.cli_solve.Invalid: "pv" must be true or false, not the number 1
+    belote_lab.cli.solve.Invalid: "pv" must be true or false, not the number 1
     """
     v = case.get(key)
     if v is None:

@@ -1,11 +1,11 @@
-"""Per-hand studies for the notebooks that :func:`belote_lab.simulate.simulate` does not record:
-the taker's holding when it took, and how far rule-of-thumb play is from perfect play.
+"""Per-hand studies for the notebooks that :func:`belote_lab.simulation.simulate.simulate` does not
+record: the taker's holding when it took, and how far rule-of-thumb play is from perfect play.
 
 * :func:`taking_study` plays four-player Belote hands exactly as ``simulate("belote", …)``
   does with the same arguments (same deals, same players, same results) and adds, for each
   hand, what the taker knew when it took: its 5 dealt cards and the turned card, which the
-  taker always receives.  Like :func:`~belote_lab.simulate.simulate`, it plays in compiled
-  code when every seat is a level the compiled hands play (1 or 2), else through the Python
+  taker always receives.  Like :func:`~belote_lab.simulation.simulate.simulate`, it plays in
+  compiled code when every seat is a level the compiled hands play (1 or 2), else through the Python
   players, and says which (``engine``, ``why_python``).
 * :func:`compiled_hands` gives simulate's arrays of compiled hands with each seat's cards at
   the first card (and, in four-player Belote, what the taker knew when it took).
@@ -18,7 +18,7 @@ the taker's holding when it took, and how far rule-of-thumb play is from perfect
 >>> s = taking_study(30, players="2,2,2,2", seed=4)
 >>> len(s), bool(((s.trumps >= 1) & (s.trumps <= 6)).all()), s.engine
 (30, True, 'batch')
->>> from belote_lab.simulate import simulate
+>>> from belote_lab.simulation.simulate import simulate
 >>> bool((simulate("belote", 30, "2,2,2,2", seed=4, progress=False).made == s.made).all())
 True
 """
@@ -36,8 +36,8 @@ from belote_lab.cards import BELOTE_MASK, SUIT_MASK, Card, Rank, mask_cards
 from belote_lab.games import Game, get
 from belote_lab.games.base import step
 from belote_lab.players.belote import take_strength
-from belote_lab.selfplay import make_players, play_hands, seat_levels
-from belote_lab.simulate import ENGINES, engine_for
+from belote_lab.simulation.selfplay import make_players, play_hands, seat_levels
+from belote_lab.simulation.simulate import ENGINES, engine_for
 from belote_lab.trick import RULE_OF_CODE, legal_mask
 
 __all__ = ["Holding", "taker_holding", "TakingStudy", "taking_study", "engine_for",
@@ -157,7 +157,7 @@ def taking_study(
     >>> s = taking_study(200, "2,2,2,2", seed=1)
     >>> s.engine, s.why_python, bool((s.round == 1).any() and (s.round == 2).any())
     ('batch', None, True)
-    >>> from belote_lab.simulate import simulate
+    >>> from belote_lab.simulation.simulate import simulate
     >>> r = simulate("belote", 200, "2,2,2,2", seed=1, progress=False)
     >>> bool((r.taker == s.taker).all() and (r.attack_points == s.attack_points).all())
     True
@@ -286,15 +286,15 @@ def compiled_hands(game: str | Game, n: int, levels: Any, seed: int = 0, rules: 
                    start: int = 0) -> dict[str, np.ndarray]:
     """Hands ``start`` … ``start + n - 1`` of ``seed`` played in compiled code by the game's
     batch module (``levels`` as numbers, one a seat of ``Game.seats``; hand ``k`` dealt by the
-    ``k``-th seat from the first, as :func:`~belote_lab.simulate.simulate` deals): the arrays
-    of :func:`simulate`'s result (``contract``, ``taker``, ``score`` …) and ``hands`` (n, 4),
+    ``k``-th seat from the first, as :func:`~belote_lab.simulation.simulate.simulate` deals): the
+    arrays of :func:`simulate`'s result (``contract``, ``taker``, ``score`` …) and ``hands`` (n, 4),
     each seat's cards (a card mask) when the first card is played, read from the deals the
     module records; in four-player Belote also ``known`` (n,), the taker's 5 dealt cards and
     the turned card, and ``round`` (n,), the taking round (1 or 2).  Four-player Belote,
     Coinche and two-player Belote.
 
     >>> a = compiled_hands("belote", 300, (2, 2, 2, 2), seed=4)
-    >>> from belote_lab.simulate import simulate
+    >>> from belote_lab.simulation.simulate import simulate
     >>> r = simulate("belote", 300, "2,2,2,2", seed=4, progress=False)
     >>> all((a[k] == v).all() for k, v in r.arrays().items())
     True
@@ -376,8 +376,8 @@ class PlayGap:
 
 def perfect_play_gap(n_hands: int, players: Any = "2,2", seed: int = 0) -> PlayGap:
     """Play ``n_hands`` two-player Belote hands with ``players`` (levels or player objects
-    for N and S, as in :func:`belote_lab.simulate.simulate`) and solve every decision of the
-    strict tricks exactly (:func:`belote_lab.solver.solve`): the value, in card points with
+    for N and S, as in :func:`belote_lab.simulation.simulate.simulate`) and solve every decision of
+    the strict tricks exactly (:func:`belote_lab.solver.solve`): the value, in card points with
     dix de der won from that position on by the side to play, of the card played and of the
     best card."""
     from belote_lab.solver import solve

@@ -1,4 +1,4 @@
-"""The taking table and the Coinche bids: stored studies of :mod:`belote_lab.study`.
+"""The taking table and the Coinche bids: stored studies of :mod:`belote_lab.studies.study`.
 
 Two questions of analysts and teachers, answered over many deals:
 
@@ -14,7 +14,7 @@ Two questions of analysts and teachers, answered over many deals:
   under the contract), under double dummy.
 
 :data:`RUNS` says which study of which game with how many deals; :func:`run` computes them
-(resumable chunks in ``build/studies/``, see :func:`belote_lab.study.run`) and stores the
+(resumable chunks in ``build/studies/``, see :func:`belote_lab.studies.study.run`) and stores the
 counts and sums of each group of hands in ``notebooks/data/taking_study.json``
 (``make studies``).  :func:`load` reads that file back as a :class:`Store`, whose tables
 (:meth:`Store.taking`, :meth:`Store.bids`) give each group's n, make rate with its 95%
@@ -64,7 +64,7 @@ __all__ = [
     "main",
 ]
 
-_ROOT = Path(__file__).resolve().parent.parent
+_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_PATH = _ROOT / "notebooks" / "data" / "taking_study.json"
 """Where :func:`run` stores the groups' sums and :func:`load` reads them."""
 STUDY_DIR = _ROOT / "build" / "studies"
@@ -171,7 +171,7 @@ def run(
     groups in ``path`` (runs not computed keep what the file held).  With ``compute``
     false nothing is computed: each run stores the hands its directory holds from hand 0
     on (a run stopped half-way is stored as far as it went)."""
-    from belote_lab import study
+    from belote_lab.studies import study
 
     path = Path(path)
     data = _read(path)
@@ -214,7 +214,7 @@ def recompute_head(run_id: str) -> dict[str, dict[str, list[int]]]:
     whatever machine or scheduler made the file."""
     import tempfile
 
-    from belote_lab import study
+    from belote_lab.studies import study
 
     r = _run(run_id)
     with tempfile.TemporaryDirectory() as d:
@@ -234,7 +234,7 @@ def _read(path: Path) -> dict[str, Any]:
     if path.exists():
         data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         return data
-    return {"about": "belote_lab.taking_study: groups' sums (n, made, score, score², "
+    return {"about": "belote_lab.studies.taking_study: groups' sums (n, made, score, score², "
                      "points, points²)", "runs": {}}
 
 
@@ -425,11 +425,11 @@ def load(path: str | Path = DEFAULT_PATH) -> Store:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m belote_lab.taking_study [--only ID ...] [--deals ID=N ...]``: what
+    """``python -m belote_lab.studies.taking_study [--only ID ...] [--deals ID=N ...]``: what
     ``make studies`` runs."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m belote_lab.taking_study",
+    ap = argparse.ArgumentParser(prog="python -m belote_lab.studies.taking_study",
                                  description="Compute the taking table and the Coinche bid "
                                  "studies (resumable) and store their groups in " +
                                  str(DEFAULT_PATH.relative_to(_ROOT)))

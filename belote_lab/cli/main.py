@@ -198,13 +198,13 @@ def _cmd_referee(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from belote_lab.solver.cli_solve import serve_file
+    from belote_lab.cli.solve import serve_file
 
     return serve_file(args.file)
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
-    from belote_lab.selfplay import selfplay
+    from belote_lab.simulation.selfplay import selfplay
 
     records = selfplay(args.game, args.hands, args.seed, args.players, args.format, args.rules)
     first = next(records, None)  # surface a missing game or player before any output
@@ -218,7 +218,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from belote_lab.selfplay import random_hands_per_second
+    from belote_lab.simulation.selfplay import random_hands_per_second
 
     t0 = time.perf_counter()
     rate, n = random_hands_per_second(args.game, args.seconds, args.seed)
@@ -228,7 +228,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from belote_lab.simulate import simulate
+    from belote_lab.simulation.simulate import simulate
 
     result = simulate(
         args.game, args.hands, args.players, args.seed, args.rules, progress=not args.quiet,
@@ -242,8 +242,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_review(args: argparse.Namespace) -> int:
-    from belote_lab.record import hand_record
-    from belote_lab.review import review
+    from belote_lab.coaching.review import review
+    from belote_lab.play.record import hand_record
 
     source = sys.stdin.buffer.read() if args.file == "-" else Path(args.file)
     rec = hand_record(source, args.hand)
@@ -258,7 +258,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
 
 
 def _cmd_tips(args: argparse.Namespace) -> int:
-    from belote_lab import tipstudy
+    from belote_lab.studies import tipstudy
 
     def progress(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
@@ -276,7 +276,7 @@ def _cmd_tips(args: argparse.Namespace) -> int:
 
 
 def _tip_ids(text: str) -> list[str]:
-    from belote_lab.tipstudy import TIPS
+    from belote_lab.studies.tipstudy import TIPS
 
     known = {t.id: t for t in TIPS}
     ids = [x.strip() for x in text.split(",") if x.strip()]
@@ -298,7 +298,7 @@ def _jobs(text: str) -> int:
 
 
 def _cmd_study(args: argparse.Namespace) -> int:
-    from belote_lab import study
+    from belote_lab.studies import study
 
     params = dict(args.param or [])
     study.check(args.name, args.game, params)  # a bad study or parameter: before any work
@@ -333,10 +333,10 @@ def _scheduler(text: str) -> str:
 def _add_study(sub: Any) -> None:
     s = sub.add_parser(
         "study", help="a named study over N deals, in chunks, resumable, on Dask",
-        description="Run a study of belote_lab.study (selfplay, double_dummy, dd_hand, level4)\n"
-        "over N "
-        "hands in chunks; each chunk is written to its own file in --out as soon as it is\n"
-        "done and is not computed again by a later run of the same study.  The default\n"
+        description="Run a study of belote_lab.studies.study (selfplay, double_dummy, dd_hand,\n"
+        "level4) over N hands in chunks; each chunk is written to its own file in --out\n"
+        "as soon as it is done and is not computed again by a later run of the same\n"
+        "study.  The default\n"
         "scheduler is a Dask LocalCluster of one worker a core; --scheduler tcp://HOST:8786\n"
         "runs on a Dask cluster.  Prints where the results are and a one-line summary.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -360,12 +360,12 @@ def _add_study(sub: Any) -> None:
 
 
 def _add_tips(sub: Any) -> None:
-    # the defaults are belote_lab.tipstudy's (DEALS, SOLVER_HANDS, DEFAULT_PATH), not imported
-    # here: building the parser stays quick for the other commands
+    # the defaults are belote_lab.studies.tipstudy's (DEALS, SOLVER_HANDS, DEFAULT_PATH), not
+    # imported here: building the parser stays quick for the other commands
     t = sub.add_parser(
         "tips", help="test the seeds' strategy tips on duplicate deals; stores the tip table",
-        description="Play the tip table's tests (belote_lab.tipstudy) in chunks of 50 deals and\n"
-        "store each chunk's sums in a JSON file; chunks already stored are kept, so a\n"
+        description="Play the tip table's tests (belote_lab.studies.tipstudy) in chunks of 50\n"
+        "deals and store each chunk's sums in a JSON file; chunks already stored are kept, so a\n"
         "stopped run goes on and more deals extend the rows.  One line per row on standard\n"
         "error as it is complete; the table with its verdicts on standard output.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -458,7 +458,7 @@ def error_ko(error: BaseException) -> str:
     '파일 ‘hand.json’을 찾을 수 없습니다.'
     """
     from belote_lab.korean import quoted
-    from belote_lab.record import korean_of
+    from belote_lab.play.record import korean_of
 
     said = korean_of(error)
     if said:
@@ -635,7 +635,7 @@ def _user_error(e: BaseException) -> bool:
     engine's own error classes (``RuleOptionError``, ``RecordError``, ``CardParseError``,
     ``IllegalAction``: all ``ValueError``), a game or player that is not available, a file
     that cannot be written."""
-    from belote_lab.selfplay import GameUnavailable, PlayerUnavailable
+    from belote_lab.simulation.selfplay import GameUnavailable, PlayerUnavailable
 
     return isinstance(e, (ValueError, GameUnavailable, PlayerUnavailable, OSError))
 

@@ -2,7 +2,7 @@
 from what its player could see.
 
 :func:`review` steps back through a hand (a hand object, or a hand record as written by
-``hand.to_json()`` or :mod:`belote_lab.record`) and, for each card played (by one seat, or
+``hand.to_json()`` or :mod:`belote_lab.play.record`) and, for each card played (by one seat, or
 by every seat), solves the position just before it with every hand known
 (:func:`belote_lab.solver.position.solve_position`, ``all_values=True``).  A card's
 **value** is what its side wins from that card to the end of the hand with best play by
@@ -12,7 +12,7 @@ the card was among the best.  That is the *double-dummy* cost: it knows where ev
 lay, which the player did not.
 
 Beside it, each card gets **what the hint said** from what its player could see
-(:func:`belote_lab.hints.hint` with the table's seed, deals and time: the hint the table
+(:func:`belote_lab.coaching.hints.hint` with the table's seed, deals and time: the hint the table
 showed at that moment): the hint's best card and the card played compared deal by deal on
 the same sampled deals, the mean of the differences (the **seat-view cost**) and its 95%
 interval (:class:`HintSaid`).  The **verdict** (:attr:`ReviewRow.verdict`) comes from that
@@ -26,7 +26,7 @@ it less than an inaccuracy below its best card (:func:`judge`).  Without a hint
 and the text says so.
 
 The calls are weighed as the table's bidding advice weighs them
-(:func:`belote_lab.advice.review_calls`: the same seed, so the same deals, and as many
+(:func:`belote_lab.coaching.advice.review_calls`: the same seed, so the same deals, and as many
 deals as the table's advice asks for); when the best call's interval against the second
 does not separate from 0, more deals are weighed, and the verdict says whether they
 separate (:class:`CallVerdict`).
@@ -69,12 +69,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from belote_lab import words
-from belote_lab.advice import DEFAULT_SAMPLES, CallReview, advise, review_calls, seat_words
 from belote_lab.cards import SEATS, Card, seat_in
+from belote_lab.coaching.advice import DEFAULT_SAMPLES, CallReview, advise, review_calls, seat_words
+from belote_lab.coaching.hints import hint
 from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import hand_to_json, undoable_copy
-from belote_lab.hints import hint
 from belote_lab.players.inference import standard_error
 from belote_lab.solver.position import SearchAborted, position_of, solve_position
 
@@ -119,7 +119,7 @@ A first lead takes all of it; later cards, far smaller positions, a few millisec
 
 CALL_SAMPLES = DEFAULT_SAMPLES
 """Simulated deals the review weighs each call on first: as many as the table's bidding
-advice (:data:`belote_lab.advice.DEFAULT_SAMPLES`), the same seed, so the same deals."""
+advice (:data:`belote_lab.coaching.advice.DEFAULT_SAMPLES`), the same seed, so the same deals."""
 
 CALL_BUDGET = 1.0
 """Seconds the review may take to weigh each call first: the table's advice's."""
@@ -223,7 +223,7 @@ def paired_interval(
 
 @dataclass(frozen=True)
 class HintSaid:
-    """What :func:`belote_lab.hints.hint` said before a card, from its player's view: the
+    """What :func:`belote_lab.coaching.hints.hint` said before a card, from its player's view: the
     mean value of the card played (``value``) and of the hint's best card (``best``), over
     ``samples`` deals (``exact`` when nothing was hidden any more), and the 95% interval
     ``low`` … ``high`` of the difference best − played, deal by deal (``None``: one sampled
@@ -340,8 +340,8 @@ class ReviewRow:
 @dataclass(frozen=True)
 class CallVerdict:
     """One call made, against the bidding advice at that moment (``review``, a
-    :class:`~belote_lab.advice.CallReview`), with the 95% intervals the verdict reads: of the
-    best call's score minus the made call's (``low`` … ``high``, deal by deal; 0 … 0 when the
+    :class:`~belote_lab.coaching.advice.CallReview`), with the 95% intervals the verdict reads: of
+    the best call's score minus the made call's (``low`` … ``high``, deal by deal; 0 … 0 when the
     made call is the best) and of the best call's minus the second's (``lead_low`` …
     ``lead_high``; the second is ``runner``).  ``verdict``: ``"best"`` when the made call is
     the best and separates from the second (its lead's interval above 0), ``"within noise"``
@@ -608,7 +608,7 @@ def _call_states(whole: dict[str, Any]) -> dict[int, TrickPlay]:
 
 def _call_review(c: CallReview, a: Any) -> CallReview:
     """The call ``c`` against the advice ``a`` (more deals), as
-    :func:`belote_lab.advice.review_calls` judges it: its cost is the gap to the best call
+    :func:`belote_lab.coaching.advice.review_calls` judges it: its cost is the gap to the best call
     when the deal-by-deal interval lies above 0, else 0."""
     m, b = a.row(c.made), a.row(a.best)
     gap = max(0.0, b.mean - m.mean)

@@ -49,7 +49,7 @@ from belote_lab.batch.arrays import ARRAYS, empty_arrays
 from belote_lab.cards import SEATS
 from belote_lab.contract import CONTRACT_CODES
 from belote_lab.games import Game, get
-from belote_lab.selfplay import (
+from belote_lab.simulation.selfplay import (
     describe_players,
     play_hands,
     seat_levels,
@@ -483,8 +483,9 @@ def _tenths(x: Any) -> int:
 
 
 def _scores(hand: Any, g: Game) -> list[int]:
-    """What each side scored in ``hand``, as stored (:func:`~belote_lab.selfplay.score_scale`:
-    integer tenths where scores have tenths)."""
+    """What each side scored in ``hand``, as stored
+    (:func:`~belote_lab.simulation.selfplay.score_scale`: integer tenths where scores have
+    tenths)."""
     score = hand.result.score
     if g.score_scale == 10:
         return [_tenths(score[side]) for side in g.sides]
@@ -515,7 +516,7 @@ def simulate(
     ``players``: ``"2,1,2,1"`` (levels per seat N E S W; two-player Belote takes N and S or
     two entries), a list of levels, player objects or factories, or a mapping seat → any of
     those.  The same arguments give the same arrays (deals and players follow ``seed``).
-    The dealer turns with each hand, as in :func:`belote_lab.selfplay.selfplay`.
+    The dealer turns with each hand, as in :func:`belote_lab.simulation.selfplay.selfplay`.
 
     **Compiled or not** (``engine``).  When every seat is a level the game's compiled module
     plays (levels 1 and 2: :func:`belote_lab.batch.kernels`, named by ``Game.batch``), whole

@@ -3,7 +3,7 @@ numba's on-disk cache, so that the first hint, solve or batch of a fresh Python 
 them instead of compiling them (4 to 17 s each).
 
 ``make`` runs it once after installing the package (the ``venv`` target), and
-``python -m belote_lab.warm`` runs it by hand (after a numba upgrade, say).  Without
+``python -m belote_lab.batch.warm`` runs it by hand (after a numba upgrade, say).  Without
 numba it does nothing and says so.  The cache lives beside the sources (``__pycache__``) or
 where ``NUMBA_CACHE_DIR`` points; ``benchmarks/bench_cold.py`` measures a first solve with
 and without it.
@@ -11,7 +11,7 @@ and without it.
 The cache saves the compilation, not the loading: the first call of a kernel in a new process
 still reads it from the cache and sets numba up (0.2–0.7 s).  :func:`ready` does that once a
 process, on a tiny position, for the kernels a hint or a solve calls;
-:func:`belote_lab.hints.hint` calls it and counts its time inside the hint's budget, and an
+:func:`belote_lab.coaching.hints.hint` calls it and counts its time inside the hint's budget, and an
 application may call it at start (so that no hint pays for it).
 
 >>> seconds = warm()          # quick once the cache exists
@@ -120,9 +120,9 @@ def warm() -> float:
 
 def main() -> int:
     if not HAVE_NUMBA:
-        print("belote_lab.warm: numba is not installed: nothing to compile")
+        print("belote_lab.batch.warm: numba is not installed: nothing to compile")
         return 0
-    print(f"belote_lab.warm: the solver's and the batch simulator's kernels are compiled "
+    print(f"belote_lab.batch.warm: the solver's and the batch simulator's kernels are compiled "
           f"and cached ({warm():.1f} s)")
     return 0
 

@@ -1,17 +1,17 @@
 """A learner's progress over a session: what their cards cost, hand by hand, and their
 verdicts by kind, read from the reviews of the hands they played.
 
-:class:`Progress` is built from a sequence of :class:`~belote_lab.review.Review` — one per
+:class:`Progress` is built from a sequence of :class:`~belote_lab.coaching.review.Review` — one per
 finished hand, in the order played, each of one seat (``review(hand, seat)``) — by
 :func:`progress`.  For each hand (:class:`HandProgress`) it keeps:
 
 * the **cost**: what the seat's cards cost in all with every card known
-  (:meth:`Review.total_cost <belote_lab.review.Review.total_cost>`, the sum of the exact
+  (:meth:`Review.total_cost <belote_lab.coaching.review.Review.total_cost>`, the sum of the exact
   double-dummy costs of the rows reviewed exactly), in the review's unit: card points in the
   Belote games, **tricks** in Callbreak (a cost of 0.5 there is half a trick, not half a
   point).  Cards not reviewed exactly (two-player Belote's stock phase, a Callbreak position
   past the solver's budget) add nothing: :attr:`HandProgress.exact` says how many were;
-* the count of each **verdict** (:data:`belote_lab.review.VERDICTS`): best, inaccuracy,
+* the count of each **verdict** (:data:`belote_lab.coaching.review.VERDICTS`): best, inaccuracy,
   mistake, blunder, lucky, unlucky, within noise — judged from what the seat could see, so
   they need the review's hint —, or best and costly for a review without a hint (the exact
   cost alone).  A card with no verdict (not reviewed exactly and no hint) is counted apart
@@ -29,10 +29,10 @@ the whole interval is below (above) 0.
 
 :meth:`Progress.text` writes it in English or Korean (the ``progress.`` namespace of the
 catalogue of words: ``belote_lab/words/en/progress.json``, ``ko/progress.json``);
-:func:`belote_lab.plots.progress_chart` draws it.
+:func:`belote_lab.present.plots.progress_chart` draws it.
 
 >>> from belote_lab.games.belote import BeloteHand
->>> from belote_lab.review import review
+>>> from belote_lab.coaching.review import review
 >>> h = BeloteHand.from_hands({"N": "JH 9H AH TH KH QH 8H 7H",
 ...     "E": "AS TS KS QS JS 9S 8S 7S", "S": "AD TD KD QD JD 9D 8D 7D",
 ...     "W": "AC TC KC QC JC 9C 8C 7C"}, "H", taker="N", first_leader="N")
@@ -60,10 +60,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from belote_lab import words
-from belote_lab.advice import seat_words
 from belote_lab.cards import seat_in
+from belote_lab.coaching.advice import seat_words
+from belote_lab.coaching.review import GRADES, VERDICTS, Review, review
 from belote_lab.games import get
-from belote_lab.review import GRADES, VERDICTS, Review, review
 
 __all__ = [
     "MIN_HALF",
@@ -113,8 +113,8 @@ class HandProgress:
     """One hand of the learner's: its number (1-based, in the order played), what the seat's
     cards cost in all with every card known (``cost``, in the review's unit), how many cards
     the seat played (``cards``) and how many of them were reviewed exactly (``exact``), the
-    count of each verdict in :data:`~belote_lab.review.VERDICTS` order (``counts``), the cards
-    with no verdict (``unjudged``) and whether the verdicts read the hint (``hinted``)."""
+    count of each verdict in :data:`~belote_lab.coaching.review.VERDICTS` order (``counts``), the
+    cards with no verdict (``unjudged``) and whether the verdicts read the hint (``hinted``)."""
 
     number: int
     cost: float
@@ -127,7 +127,7 @@ class HandProgress:
     @property
     def verdicts(self) -> dict[str, int]:
         """The verdicts given, by kind (kinds with no card left out), in
-        :data:`~belote_lab.review.VERDICTS` order."""
+        :data:`~belote_lab.coaching.review.VERDICTS` order."""
         return {k: c for k, c in zip(VERDICTS, self.counts, strict=True) if c}
 
     @property
@@ -233,7 +233,7 @@ class Progress:
 
     @property
     def counts(self) -> tuple[int, ...]:
-        """Each verdict's count over every hand, in :data:`~belote_lab.review.VERDICTS`
+        """Each verdict's count over every hand, in :data:`~belote_lab.coaching.review.VERDICTS`
         order."""
         if not self.hands:
             return (0,) * len(VERDICTS)
@@ -317,7 +317,7 @@ def review_hands(
     """The review of each finished hand of ``hands`` for ``seat`` (``review(hand, seat,
     calls=False, **options)``), in order, taking those in ``cache`` (keyed by the seat and
     :func:`hand_key`, so a new game's first hand is never mistaken for the last game's) and
-    adding those it makes.  ``options`` go to :func:`belote_lab.review.review`: the table's
+    adding those it makes.  ``options`` go to :func:`belote_lab.coaching.review.review`: the table's
     ``hint_samples`` and ``hint_budget`` (about 1 s a hand with the hint); ``hints=False``
     reviews a hand in milliseconds, but its verdicts are then best or costly only."""
     options = {"calls": False, **options}

@@ -1,0 +1,2 @@
+"""The ``belote-lab`` command line (``main``) and its solver command (``solve``).
+"""

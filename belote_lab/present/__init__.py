@@ -1,0 +1,2 @@
+"""Presentation: charts of the engine's results (``plots``).
+"""

@@ -1,0 +1,46 @@
+"""The package's intervals for a share and for a mean: what the charts draw
+(:mod:`belote_lab.present.plots`) and the comparisons report
+(:mod:`belote_lab.simulation.comparison`) computed once.
+
+>>> wilson(50, 100)
+(0.404, 0.596)
+>>> mean_ci([1, 2, 3, 4])
+(2.5, 1.235, 3.765)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+__all__ = ["mean_ci", "wilson"]
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval ``(low, high)`` of a share, rounded to 3 decimals.
+
+    >>> wilson(0, 10)
+    (0.0, 0.278)
+    """
+    if n <= 0:
+        return (float("nan"), float("nan"))
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (round(float(max(0.0, centre - half)), 3), round(float(min(1.0, centre + half)), 3))
+
+
+def mean_ci(values: Sequence[float] | np.ndarray, z: float = 1.96) -> tuple[float, float, float]:
+    """``(mean, low, high)``: the mean with its 95% normal interval, rounded to 3 decimals."""
+    v = np.asarray(values, dtype=float)
+    n = v.size
+    if n == 0:
+        return (float("nan"), float("nan"), float("nan"))
+    m = float(v.mean())
+    if n < 2:
+        return (round(m, 3), float("nan"), float("nan"))
+    half = z * float(v.std(ddof=1)) / math.sqrt(n)
+    return (round(m, 3), round(m - half, 3), round(m + half, 3))
