@@ -31,6 +31,15 @@ are read — at the top, inside functions and under ``TYPE_CHECKING`` alike, and
     with a game's name as a string, and no ``in GAMES``: the code reads the game's
     :class:`~belote_lab.games.Game` (``get(name)``) instead.
 
+One exception, the facade (issue 30, item 2): the package itself (``belote_lab/__init__.py``,
+core) gives the public API of every layer (``bl.simulate``, ``bl.Session`` …) by importing each
+name on first use (PEP 562) from its table ``belote_lab.LAZY``.  It may name a higher layer only
+under ``if TYPE_CHECKING:`` (so editors see the names), and only the table's entries, exactly
+(:func:`facade_allows`, :func:`test_the_facade_names_the_upper_layers_only_lazily`); its
+imports that run stay in the core.  Its type-checking imports stay in the cycle graph: a module
+of the package that imports a name from the facade instead of from its home module makes a
+cycle, and fails (b).
+
 Each failure names the module, the line and the forbidden import or comparison.
 """
 
@@ -113,6 +122,7 @@ class Import:
     line: int
     deferred: bool  # inside a function body
     names: tuple[str, ...] = ()
+    typing_only: bool = False  # under ``if TYPE_CHECKING:``: read by type checkers, never run
 
     def text(self) -> str:
         what = f"from {self.module} import {', '.join(self.names)}" if self.names else (
@@ -147,6 +157,7 @@ class Reader(ast.NodeVisitor):
     def __init__(self, name: str) -> None:
         self.name = name
         self.depth = 0
+        self.typing = 0  # inside ``if TYPE_CHECKING:``
         self.imports: list[Import] = []
         self.bound: dict[str, str] = {}  # local name → module of the two packages
         self.private_uses: list[tuple[int, str]] = []
@@ -158,6 +169,20 @@ class Reader(ast.NodeVisitor):
 
     visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
 
+    def visit_If(self, node: ast.If) -> None:
+        if dotted_name(node.test) not in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            self.generic_visit(node)
+            return
+        self.typing += 1
+        for child in node.body:
+            self.visit(child)
+        self.typing -= 1
+        for child in node.orelse:
+            self.visit(child)
+
+    def add(self, module: str, line: int, names: tuple[str, ...] = ()) -> None:
+        self.imports.append(Import(module, line, self.depth > 0, names, self.typing > 0))
+
     def visit_Lambda(self, node: ast.Lambda) -> None:
         self.depth += 1
         self.generic_visit(node)
@@ -165,7 +190,7 @@ class Reader(ast.NodeVisitor):
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
-            self.imports.append(Import(alias.name, node.lineno, self.depth > 0))
+            self.add(alias.name, node.lineno)
             if alias.asname:
                 self.bound[alias.asname] = alias.name
             else:
@@ -178,12 +203,12 @@ class Reader(ast.NodeVisitor):
         for alias in node.names:
             sub = f"{base}.{alias.name}"
             if sub in MODULES:  # ``from belote_lab import jsonlines``: the submodule itself
-                self.imports.append(Import(sub, node.lineno, self.depth > 0))
+                self.add(sub, node.lineno)
                 self.bound[alias.asname or alias.name] = sub
             else:
                 names.append(alias.name)
         if names or not node.names:
-            self.imports.append(Import(base, node.lineno, self.depth > 0, tuple(names)))
+            self.add(base, node.lineno, tuple(names))
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
@@ -194,7 +219,7 @@ class Reader(ast.NodeVisitor):
             and isinstance(node.args[0], ast.Constant)
             and isinstance(node.args[0].value, str)
         ):
-            self.imports.append(Import(node.args[0].value, node.lineno, self.depth > 0))
+            self.add(node.args[0].value, node.lineno)
         self.generic_visit(node)
 
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -296,6 +321,28 @@ def test_every_module_has_a_layer() -> None:
     assert not homeless, homeless
 
 
+FACADE = "belote_lab"
+"""The package itself: the public API of every layer, imported lazily (see the module text)."""
+
+
+def lazy_table() -> dict[str, str]:
+    """The facade's table: name → ``"module:attribute"`` or ``"module"``."""
+    from belote_lab import LAZY
+
+    return dict(LAZY)
+
+
+def lazy_targets(imp: Import) -> set[str]:
+    """What an import names, written as the facade's table writes it."""
+    return {f"{imp.module}:{n}" for n in imp.names} if imp.names else {imp.module}
+
+
+def facade_allows(name: str, imp: Import) -> bool:
+    """The one exception to (a): the facade names, for type checkers only, its lazy names."""
+    return (name == FACADE and imp.typing_only
+            and lazy_targets(imp) <= set(lazy_table().values()))
+
+
 def test_imports_run_down_the_layers() -> None:
     problems = [
         f"{name} ({LAYER_NAMES[layer_of(name)]}) imports {imp.module} "
@@ -303,8 +350,50 @@ def test_imports_run_down_the_layers() -> None:
         for name in sorted(MODULES)
         for imp in READERS[name].imports
         if ours(imp.module) and layer_of(imp.module) > layer_of(name)
+        and not facade_allows(name, imp)
     ]
     report(problems, "a module may import only modules of its own layer or a lower one")
+
+
+def test_the_facade_names_the_upper_layers_only_lazily() -> None:
+    """The facade's imports that run stay in the core; under ``TYPE_CHECKING`` it names the
+    entries of its lazy table, each one, and nothing else."""
+    imports = READERS[FACADE].imports
+    running = [imp.text() for imp in imports
+               if not imp.typing_only and ours(imp.module) and layer_of(imp.module) > 0]
+    assert not running, f"the facade imports upper layers when it runs: {running}"
+    named = set().union(*(lazy_targets(imp) for imp in imports if imp.typing_only))
+    table = set(lazy_table().values())
+    assert named == table, (
+        f"TYPE_CHECKING names not in LAZY: {sorted(named - table)}; "
+        f"LAZY entries not under TYPE_CHECKING: {sorted(table - named)}"
+    )
+    assert all(target.partition(":")[0] in MODULES for target in table)
+
+
+def test_the_facade_exception_is_the_facades_alone() -> None:
+    """The same typing-only import anywhere else, or a run-time one in the facade, still fails."""
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from belote_lab.simulation.simulate import simulate\n"
+        "else:\n"
+        "    from belote_lab.coaching.hints import hint\n"
+        "from belote_lab.play.session import Session\n"
+    )
+    reader = Reader(FACADE)
+    reader.visit(ast.parse(source))
+    assert [(i.module, i.typing_only) for i in reader.imports[1:]] == [
+        ("belote_lab.simulation.simulate", True),
+        ("belote_lab.coaching.hints", False),
+        ("belote_lab.play.session", False),
+    ]
+    first, second, third = reader.imports[1:]
+    assert facade_allows(FACADE, first)
+    assert not facade_allows("belote_lab.cards", first)
+    assert not facade_allows(FACADE, second) and not facade_allows(FACADE, third)
+    unlisted = Import("belote_lab.simulation.simulate", 3, False, ("engine_for",), True)
+    assert not facade_allows(FACADE, unlisted)
 
 
 # --- (b) no cycle ---------------------------------------------------------------------------------
