@@ -26,7 +26,8 @@ from belote_lab.games.callbreak import (
 )
 from belote_lab.play.ladder import CallbreakJourney
 from belote_lab.play.record import RecordError
-from belote_lab.players import RandomPlayer, drive_hand
+from belote_lab.play.session import Session
+from belote_lab.players import RandomPlayer, drive_hand, levels
 from belote_lab.players.callbreak import (
     LEVELS,
     CallbreakPlayer2,
@@ -432,7 +433,11 @@ def test_journey_ladder() -> None:
 def test_journey_default_levels() -> None:
     assert [LEVELS[k](1).level for k in (1, 2, 3, 4)] == [1, 2, 3, 4]
     j = CallbreakJourney(rules=CallbreakRules(rounds=3), seed=3)
-    assert isinstance(j.players[0], CallbreakRandomPlayer)
+    # one level table for every mode: the journey's level 1 is the quick game's and self-play's
+    assert type(j.players[0]) is RandomPlayer and LEVELS[1] is levels("callbreak")[1]
+    assert all(j.levels[k] is levels("callbreak")[k] for k in (1, 2))
+    assert type(Session("callbreak", mode="game", levels=1).player_for("W")) is RandomPlayer
+    assert type(Session("callbreak", mode="journey").player_for("W")) is RandomPlayer
     with pytest.raises(ValueError):
         CallbreakJourney({1: LEVELS[1]})
 

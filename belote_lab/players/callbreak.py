@@ -66,9 +66,11 @@ def _higher_in_suit(card: int) -> int:
 
 
 class CallbreakRandomPlayer(RandomPlayer):
-    """Level 1: a random legal card and a modest random call (1 to ``max_call``, default 3).
+    """A random legal card and a modest random call (1 to ``max_call``, default 3).
 
-    Uniform calls up to 8 would almost always fail; calling 1–3 keeps level 1 playable.
+    Not a level of the table: Callbreak's level 1 is :class:`~belote_lab.players.RandomPlayer`
+    in every mode (a call drawn among every legal call, 1 to 8 by the rules, as the compiled
+    simulator's level 1 draws it); this player is a gentler random opponent to build by hand.
     """
 
     def __init__(self, seed: int | None = None, max_call: int = 3) -> None:
@@ -259,8 +261,7 @@ def _trick_info(cards: Any, leader: int, voids: list[int]) -> int:
 LEVEL2 = CallbreakPlayer2
 """The level-2 player of Callbreak (:func:`belote_lab.players.levels.levels`)."""
 
-LEVELS: dict[int, Callable[..., Any]] = {**levels("callbreak"), 1: CallbreakRandomPlayer}
-"""Level → player factory (``seed -> player``) for the journey: random, the rules of thumb,
-then the search players of :mod:`belote_lab.players.search` (hints; level 4 also calls by
-simulation) — the one level table's, but for level 1: the journey's random opponent makes
-the modest calls of :class:`CallbreakRandomPlayer` (self-play's level 1 calls at random)."""
+LEVELS: dict[int, Callable[..., Any]] = levels("callbreak")
+"""Level → player factory (``seed -> player``): the one level table's
+(:func:`belote_lab.players.levels.levels`), for a quick game and a journey alike — random,
+the rules of thumb, then the search players of :mod:`belote_lab.players.search`."""
