@@ -47,9 +47,11 @@ help:
 	@echo "make calibration  the inference's calibration on 1,200 Belote self-play hands (7-15 min on"
 	@echo "              2 shared cores); CALIBRATION_ARGS=\"--deals 10000 --fit 2000\": the issue's run"
 	@echo "make tips     test the seeds' strategy tips (4000 deals a row, 2 processes, about"
-	@echo "              12 minutes) into notebooks/data/tip_study.json; stored chunks are kept"
-	@echo "make studies  the taking table (double dummy, level 4) and the Coinche bids into"
-	@echo "              notebooks/data/taking_study.json (resumable: build/studies/; hours on 2 cores)"
+	@echo "              12 minutes) into the shipped belote_lab/studies/data/tip_study.json;"
+	@echo "              stored chunks are kept"
+	@echo "make studies  the taking table (double dummy, level 4) and the Coinche bids into the"
+	@echo "              shipped belote_lab/studies/data/taking_study.json (resumable:"
+	@echo "              build/studies/; hours on 2 cores)"
 	@echo "make present  NB=notebooks/<name>.ipynb   serve one notebook with Voila (127.0.0.1)"
 	@echo "make screenshots  regenerate docs/screenshots/ in JupyterLab + headless chromium"
 	@echo "make clean    remove .venv and caches"
@@ -120,14 +122,19 @@ calibration: venv
 	$(BIN)/python benchmarks/calibration.py --out build/calibration/calibration.json \
 	    --raw build/calibration $(CALIBRATION_ARGS)
 
+# The shipped tables (package data in belote_lab/studies/data/) are written only here, by naming
+# them: without --out the commands write to the user's data folder (belote_lab.studies.folders).
+SHIPPED := belote_lab/studies/data
+
 # The tip table (belote_lab.studies.tipstudy): chunks already in the file are not played again.
 tips: venv
-	$(BIN)/python -m belote_lab tips --deals 4000 --jobs 2
+	$(BIN)/python -m belote_lab tips --deals 4000 --jobs 2 --out $(SHIPPED)/tip_study.json
 
 # The taking table and the Coinche bids (belote_lab.studies.taking_study) into
-# notebooks/data/taking_study.json; chunks already in build/studies/ are not played again.
+# $(SHIPPED)/taking_study.json; chunks already in build/studies/ are not played again.
 studies: venv
-	$(BIN)/python -m belote_lab.studies.taking_study $(STUDIES_ARGS)
+	$(BIN)/python -m belote_lab.studies.taking_study --out $(SHIPPED)/taking_study.json \
+	    --chunks build/studies $(STUDIES_ARGS)
 
 present: venv
 	@if [ -z "$(NB)" ]; then \

@@ -26,7 +26,7 @@ from belote_lab.simulation.selfplay import play_hand
 from belote_lab.studies import tipstudy
 from belote_lab.studies.tipstudy import TIPS, TipRow, TipStudy, holm, load, recompute, run
 
-STORED = tipstudy.DEFAULT_PATH
+STORED = tipstudy.STORED_PATH
 
 
 class View:

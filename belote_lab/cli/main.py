@@ -9,6 +9,11 @@
     belote-lab study NAME N [--game G] [--chunk K] [--seed S] [--out DIR]
                     [--scheduler local|serial|processes|tcp://HOST:PORT] [--param KEY=VALUE ...]
 
+``tips`` and ``study`` write where ``--out`` says, else in the user's data folder
+(:func:`belote_lab.studies.folders.data_folder`: ``$BELOTE_LAB_DATA``, else
+``$XDG_DATA_HOME/belote_lab`` or ``~/.local/share/belote_lab``; Windows
+``%LOCALAPPDATA%\\belote_lab``), never into the installation.
+
 Exit status of ``referee`` and ``solve``: 0 when every line was answered (also when some
 answers are ``invalid`` or ``illegal`` errors to well-formed cases); 1 when every line was
 answered but at least one line could not be read as a JSON object (not UTF-8, not JSON, nested
@@ -264,11 +269,12 @@ def _cmd_tips(args: argparse.Namespace) -> int:
         print(line, file=sys.stderr, flush=True)
 
     t0 = time.perf_counter()
-    # the default file too is checked before any work (--out was, by its type)
-    path = args.out or writable_path(str(tipstudy.DEFAULT_PATH))
+    # the default file (in the user's data folder, begun from the shipped table) too is
+    # checked before any work (--out was, by its type)
+    path = args.out or writable_path(str(tipstudy.user_path()))
     study = tipstudy.run(args.only, deals=args.deals or tipstudy.DEALS, jobs=args.jobs,
                          path=path, solver_hands=args.solver_hands or tipstudy.SOLVER_HANDS,
-                         progress=progress)
+                         progress=progress, start=None if args.out else tipstudy.STORED_PATH)
     print(study.text("en"))
     took = words.text("cli.took", "en", path=path, seconds=f"{time.perf_counter() - t0:.0f}")
     print("\n" + took, file=sys.stderr)
@@ -301,14 +307,15 @@ def _cmd_study(args: argparse.Namespace) -> int:
     from belote_lab.studies import study
 
     params = dict(args.param or [])
-    study.check(args.name, args.game, params)  # a bad study or parameter: before any work
+    s, g, _ = study.check(args.name, args.game, params)  # a bad study or parameter: no work
+    out = args.out or study.default_out(s.name, g.name)
     t0 = time.perf_counter()
     df = study.run(args.name, args.n, game=args.game, chunk=args.chunk, seed=args.seed,
-                   out=args.out, scheduler=args.scheduler, progress=not args.quiet, **params)
+                   out=out, scheduler=args.scheduler, progress=not args.quiet, **params)
     done = len(df.attrs["computed"])
-    print(words.text("cli.study_done_one" if done == 1 else "cli.study_done", "en", out=args.out,
+    print(words.text("cli.study_done_one" if done == 1 else "cli.study_done", "en", out=out,
                      done=done, seconds=f"{time.perf_counter() - t0:.1f}",
-                     path=repr(str(args.out))))
+                     path=repr(str(out))))
     print(study.summary(df))
     return 0
 
@@ -348,9 +355,11 @@ def _add_study(sub: Any) -> None:
     s.add_argument("--chunk", type=at_least_one("--chunk"), default=50,
                    help="hands a chunk (default 50)")
     s.add_argument("--seed", type=_whole, default=0)
-    s.add_argument("--out", type=Path, default=Path("study"),
-                   help="the results directory (default ./study); checked before any work, "
-                   "as are the files already there (a damaged one is named)")
+    s.add_argument("--out", type=Path, default=None,
+                   help="the results directory (default: studies/NAME-GAME in the user's data "
+                   "folder: $BELOTE_LAB_DATA, else $XDG_DATA_HOME/belote_lab or "
+                   "~/.local/share/belote_lab); checked before any work, as are the files "
+                   "already there (a damaged one is named)")
     s.add_argument("--scheduler", type=_scheduler, default="local",
                    help="local (default), serial, processes or tcp://HOST:PORT")
     s.add_argument("--param", type=_study_param, action="append", metavar="KEY=VALUE",
@@ -360,7 +369,7 @@ def _add_study(sub: Any) -> None:
 
 
 def _add_tips(sub: Any) -> None:
-    # the defaults are belote_lab.studies.tipstudy's (DEALS, SOLVER_HANDS, DEFAULT_PATH), not
+    # the defaults are belote_lab.studies.tipstudy's (DEALS, SOLVER_HANDS, user_path()), not
     # imported here: building the parser stays quick for the other commands
     t = sub.add_parser(
         "tips", help="test the seeds' strategy tips on duplicate deals; stores the tip table",
@@ -376,8 +385,10 @@ def _add_tips(sub: Any) -> None:
                    help="hands of the exact-solver row T8 (default 10000)")
     t.add_argument("--jobs", type=_jobs, default=2, help="processes (default 2)")
     t.add_argument("--out", type=writable_path, default=None,
-                   help="the JSON file (default notebooks/data/tip_study.json); checked, and "
-                   "read if it is there, before any work")
+                   help="the JSON file (default: tip_study.json in the user's data folder, "
+                   "$BELOTE_LAB_DATA, else $XDG_DATA_HOME/belote_lab or "
+                   "~/.local/share/belote_lab, begun from the table shipped with the package); "
+                   "checked, and read if it is there, before any work")
     t.add_argument("--only", type=_tip_ids, default=None,
                    help="only these rows, e.g. B1,T4 (default: every tested tip)")
     t.set_defaults(func=_cmd_tips)

@@ -46,7 +46,9 @@ seed :func:`batch_seed` hashes from the same question without ``i``), so a chunk
 only on those and on which hands it holds: the rows are the same whatever the chunk size, the
 scheduler or the number of workers.  Each finished chunk is written at once to its own file in
 the ``out`` directory (``chunk-000003-n50.parquet``, or ``.csv`` without pyarrow; written to
-a temporary name and renamed), beside ``study.json`` (what was asked); a later run with the
+a temporary name and renamed), beside ``study.json`` (what was asked); by default
+(:func:`default_out`) ``studies/<name>-<game>`` in the user's data folder
+(:func:`belote_lab.studies.folders.data_folder`), never the installation.  A later run with the
 same question computes only the chunks missing, so a stopped run goes on where it stopped and
 a larger ``n`` extends it.  :func:`load` reads the directory into one pandas DataFrame.
 
@@ -98,6 +100,7 @@ from belote_lab.simulation.selfplay import (
     play_deal,
     seat_levels,
 )
+from belote_lab.studies import folders
 
 __all__ = [
     "Study",
@@ -110,6 +113,7 @@ __all__ = [
     "engine",
     "check",
     "compute_chunk",
+    "default_out",
     "run",
     "load",
     "summary",
@@ -724,11 +728,20 @@ def _check_scheduler(scheduler: str | None, client: Any) -> None:
                          "a tcp://HOST:PORT address")
 
 
+def default_out(name: str, game: str = "belote") -> Path:
+    """Where :func:`run` and ``belote-lab study`` keep study ``name`` of ``game`` when given
+    no directory: ``studies/<name>-<game>`` in the user's data folder (made, if missing, at
+    the first chunk; its parent folder here).  A run of another question (seed, parameters,
+    chunk size) there is refused: name another ``out``."""
+    return folders.user_file("studies", f"{name}-{game}")
+
+
 def run(name: str, n: int, *, game: str = "belote", chunk: int = 50, seed: int = 0,
-        out: str | Path = "study", scheduler: str | None = "local", client: Any = None,
+        out: str | Path | None = None, scheduler: str | None = "local", client: Any = None,
         workers: int | None = None, progress: bool = True, **params: Any) -> Any:
     """Compute hands ``0 … n-1`` of study ``name`` (:data:`STUDIES`) of ``game`` in chunks
-    of ``chunk`` hands into the directory ``out`` (chunks already there are kept) and
+    of ``chunk`` hands into the directory ``out`` (default :func:`default_out`, in the
+    user's data folder; chunks already there are kept) and
     return its rows for those hands as a pandas DataFrame (:func:`load`); ``params`` are the
     study's parameters (``players``, ``rules``).  ``scheduler``: ``"local"`` (a Dask
     LocalCluster of ``workers`` processes, default one a core), a ``"tcp://HOST:PORT"``
@@ -740,7 +753,7 @@ def run(name: str, n: int, *, game: str = "belote", chunk: int = 50, seed: int =
         raise ValueError(f"the chunk size must be a whole number of at least 1, not {chunk!r}")
     _check_scheduler(scheduler, client)
     s, g, full = check(name, game, params)
-    out = Path(out)
+    out = default_out(s.name, g.name) if out is None else Path(out)
     meta = {"name": s.name, "game": g.name, "params": full, "seed": seed, "chunk": chunk,
             "version": s.version, "format": _format(), "about": s.about}
     meta = _open_store(out, meta)

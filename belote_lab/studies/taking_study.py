@@ -14,9 +14,13 @@ Two questions of analysts and teachers, answered over many deals:
   under the contract), under double dummy.
 
 :data:`RUNS` says which study of which game with how many deals; :func:`run` computes them
-(resumable chunks in ``build/studies/``, see :func:`belote_lab.studies.study.run`) and stores the
-counts and sums of each group of hands in ``notebooks/data/taking_study.json``
-(``make studies``).  :func:`load` reads that file back as a :class:`Store`, whose tables
+(resumable chunks, see :func:`belote_lab.studies.study.run`, in a folder the user names or
+else ``taking_study/`` in the user's data folder: :func:`chunks_folder`) and stores the counts
+and sums of each group of hands in a JSON file (one the user names, else ``taking_study.json``
+in the user's data folder: :func:`user_path`; never the installation).  ``make studies`` names
+the table shipped with the package, :data:`STORED_PATH` (``belote_lab/studies/data/``), and
+keeps its chunks in ``build/studies/``.  :func:`load` reads a file back (by default the
+shipped table) as a :class:`Store`, whose tables
 (:meth:`Store.taking`, :meth:`Store.bids`) give each group's n, make rate with its 95%
 (Wilson) interval and mean score with its 95% interval, in English or Korean (the tables'
 words are the ``studies.`` namespace of the catalogue of words,
@@ -47,12 +51,14 @@ from pathlib import Path
 from typing import Any
 
 from belote_lab import words
+from belote_lab.studies import folders
 
 __all__ = [
     "RUNS",
     "Run",
-    "DEFAULT_PATH",
-    "STUDY_DIR",
+    "STORED_PATH",
+    "user_path",
+    "chunks_folder",
     "TRUMP_BINS",
     "POINT_BINS",
     "groups",
@@ -64,11 +70,22 @@ __all__ = [
     "main",
 ]
 
-_ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_PATH = _ROOT / "notebooks" / "data" / "taking_study.json"
-"""Where :func:`run` stores the groups' sums and :func:`load` reads them."""
-STUDY_DIR = _ROOT / "build" / "studies"
-"""Where :func:`run` keeps each study's chunks (``build/``: not in the repository)."""
+STORED_PATH = folders.SHIPPED / "taking_study.json"
+"""The groups' sums shipped with the package (``belote_lab/studies/data/taking_study.json``):
+what :func:`load` reads by default; :func:`run` writes it only when given it
+(``make studies``)."""
+
+
+def user_path() -> Path:
+    """Where :func:`run` stores the groups' sums when given no file: ``taking_study.json`` in
+    the user's data folder (:func:`belote_lab.studies.folders.data_folder`)."""
+    return folders.user_file("taking_study.json")
+
+
+def chunks_folder() -> Path:
+    """Where :func:`run` keeps each study's chunks when given no folder: ``taking_study/`` in
+    the user's data folder (``make studies`` names ``build/studies/``)."""
+    return folders.data_folder() / "taking_study"
 
 
 @dataclass(frozen=True)
@@ -84,9 +101,9 @@ class Run:
     head: int = 10  # the first hands, whose groups are stored apart for a check
 
 
-    @property
-    def directory(self) -> Path:
-        return STUDY_DIR / f"{self.study}-{self.game}"
+    def folder(self, chunks: str | Path) -> Path:
+        """The folder of this run's chunks in ``chunks`` (:func:`run`'s)."""
+        return Path(chunks) / f"{self.study}-{self.game}"
 
 
 RUNS: tuple[Run, ...] = (
@@ -161,20 +178,28 @@ def wilson(made: int, n: int) -> tuple[float, float]:
 def run(
     runs: Iterable[str] | None = None,
     deals: Mapping[str, int] | None = None,
-    path: str | Path = DEFAULT_PATH,
+    path: str | Path | None = None,
     scheduler: str = "local",
     progress: bool = True,
     compute: bool = True,
+    chunks: str | Path | None = None,
+    start: str | Path | None = None,
 ) -> dict[str, Any]:
     """Compute the :data:`RUNS` named in ``runs`` (all by default; ``deals`` overrides
-    some runs' deals), keeping their chunks in :data:`STUDY_DIR`, and store every run's
-    groups in ``path`` (runs not computed keep what the file held).  With ``compute``
-    false nothing is computed: each run stores the hands its directory holds from hand 0
-    on (a run stopped half-way is stored as far as it went)."""
+    some runs' deals), keeping their chunks in the folder ``chunks`` (default:
+    :func:`chunks_folder`, in the user's data folder), and store every run's groups in
+    ``path`` (default: :func:`user_path`; the shipped :data:`STORED_PATH` only when named);
+    runs not computed keep what the file held.  A file not there yet begins as the one at
+    ``start`` (default: the shipped table when ``path`` is not given, else nothing).  With
+    ``compute`` false nothing is computed: each run stores the hands its folder holds from
+    hand 0 on (a run stopped half-way is stored as far as it went)."""
     from belote_lab.studies import study
 
+    if path is None:
+        path, start = user_path(), STORED_PATH if start is None else start
     path = Path(path)
-    data = _read(path)
+    data = _read(path if path.exists() or start is None else Path(start))
+    root = chunks_folder() if chunks is None else Path(chunks)
     chosen = [r for r in RUNS if runs is None or r.id in set(runs)]
     unknown = set(runs or ()) - {r.id for r in RUNS}
     if unknown:
@@ -184,12 +209,13 @@ def run(
         n = (deals or {}).get(r.id, r.deals)
         t0 = time.perf_counter()
         if compute:
-            df = study.run(r.study, n, game=r.game, chunk=r.chunk, out=r.directory,
+            root.mkdir(parents=True, exist_ok=True)
+            df = study.run(r.study, n, game=r.game, chunk=r.chunk, out=r.folder(root),
                            scheduler=scheduler, progress=progress)
         else:
-            if not (r.directory / study.META).exists():
+            if not (r.folder(root) / study.META).exists():
                 continue
-            df = study.load(r.directory)
+            df = study.load(r.folder(root))
             if not len(df):
                 continue
             have = set(df["index"].tolist())
@@ -419,8 +445,9 @@ class Store:
         return pd.DataFrame(rows, columns=[*cols, *names]).set_index(cols)
 
 
-def load(path: str | Path = DEFAULT_PATH) -> Store:
-    """The stored runs (:class:`Store`); a missing file is an empty store."""
+def load(path: str | Path = STORED_PATH) -> Store:
+    """The runs stored in ``path`` (:class:`Store`; default: the table shipped with the
+    package, :data:`STORED_PATH`); a missing file is an empty store."""
     return Store(_read(Path(path)))
 
 
@@ -431,17 +458,21 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(prog="python -m belote_lab.studies.taking_study",
                                  description="Compute the taking table and the Coinche bid "
-                                 "studies (resumable) and store their groups in " +
-                                 str(DEFAULT_PATH.relative_to(_ROOT)))
+                                 "studies (resumable) and store their groups in --out")
     ap.add_argument("--only", nargs="*", choices=[r.id for r in RUNS], help="these runs only")
     ap.add_argument("--deals", nargs="*", default=[], metavar="ID=N",
                     help="another number of deals for a run, e.g. belote_dd=50000")
     ap.add_argument("--scheduler", default="local",
                     help="local (a Dask LocalCluster, default), serial, processes or "
                     "tcp://HOST:PORT")
-    ap.add_argument("--out", type=Path, default=DEFAULT_PATH)
+    ap.add_argument("--out", type=Path, default=None,
+                    help="the JSON file (default: taking_study.json in the user's data folder, "
+                    "begun from the shipped table; make studies: the shipped table)")
+    ap.add_argument("--chunks", type=Path, default=None,
+                    help="the folder of the studies' chunks (default: taking_study/ in the "
+                    "user's data folder; make studies: build/studies)")
     ap.add_argument("--stored", action="store_true",
-                    help="compute nothing: store the hands build/studies/ already holds")
+                    help="compute nothing: store the hands the chunks' folder already holds")
     args = ap.parse_args(argv)
     deals = {}
     for item in args.deals:
@@ -451,7 +482,7 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"--deals {item}: give ID=N with N a whole number of at least 1")
         deals[key] = int(value)
     data = run(args.only, deals, args.out, scheduler=args.scheduler,
-               compute=not args.stored)
+               compute=not args.stored, chunks=args.chunks)
     for rid, r in data["runs"].items():
         print(f"{rid}: {r['deals']:,} deals of {r['game']} ({r['play']})")
     return 0

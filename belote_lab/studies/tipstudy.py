@@ -25,11 +25,14 @@ Every deal is played through the Python players: the tip players have no compile
 (:func:`belote_lab.simulation.simulate.simulate`'s compiled hands play levels 1 and 2 only).
 :func:`run` plays the tests in chunks of :data:`CHUNK` deals whose seeds come from the tip id
 and the chunk index only (:func:`chunk_seed`), so the results do not depend on how the work
-is split between processes or runs; it stores each chunk's sums in a JSON file and computes
-only the chunks missing from it (more deals extend a row).  :func:`load` reads the file back
-as a :class:`TipStudy`: per row n, the mean difference with its 95% interval, a two-sided
-p-value, and a verdict after the Holm–Bonferroni correction over every row with a p-value
-(:func:`holm`, :meth:`TipStudy.note`).  :func:`recompute` plays one stored chunk again.
+is split between processes or runs; it stores each chunk's sums in a JSON file (one the user
+names, else ``tip_study.json`` in the user's data folder: :func:`user_path`, never the
+installation) and computes only the chunks missing from it (more deals extend a row).
+:func:`load` reads a file back (by default the table shipped with the package,
+:data:`STORED_PATH`, which ``make tips`` updates) as a :class:`TipStudy`: per row n, the
+mean difference with its 95% interval, a two-sided p-value, and a verdict after the
+Holm–Bonferroni correction over every row with a p-value (:func:`holm`,
+:meth:`TipStudy.note`).  :func:`recompute` plays one stored chunk again.
 
 >>> [t.id for t in TIPS][:6]
 ['B1', 'B2', 'B3', 'B4', 'B5', 'B6']
@@ -64,12 +67,14 @@ from belote_lab.players.belote import BelotePlayer2
 from belote_lab.players.belote2 import Belote2Player2
 from belote_lab.players.callbreak import CallbreakPlayer2
 from belote_lab.simulation.comparison import duplicate_deals, make_player
+from belote_lab.studies import folders
 
 __all__ = [
     "CHUNK",
     "DEALS",
     "SOLVER_HANDS",
-    "DEFAULT_PATH",
+    "STORED_PATH",
+    "user_path",
     "ALPHA",
     "Tip",
     "TIPS",
@@ -97,8 +102,18 @@ SOLVER_HANDS = 10000
 """Hands of the solver row (T8) by default: about two minutes of work (one on two cores)."""
 ALPHA = 0.05
 """The family-wise error rate of the Holm–Bonferroni verdicts."""
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "tip_study.json"
-"""Where :func:`run` stores and :func:`load` reads the study (``notebooks/data/``)."""
+STORED_PATH = folders.SHIPPED / "tip_study.json"
+"""The tip table shipped with the package (``belote_lab/studies/data/tip_study.json``): what
+:func:`load` reads by default; :func:`run` writes it only when given it (``make tips``)."""
+
+
+def user_path() -> Path:
+    """Where :func:`run` and ``belote-lab tips`` store the study when given no file:
+    ``tip_study.json`` in the user's data folder (:func:`belote_lab.studies.folders.
+    data_folder`: ``$BELOTE_LAB_DATA``, else ``$XDG_DATA_HOME/belote_lab`` or
+    ``~/.local/share/belote_lab``), never the installation."""
+    return folders.user_file("tip_study.json")
+
 
 STUDY = "tipstudy"
 """The catalogue's namespace of the study's words (``tipstudy.note``, ``tipstudy.game_belote``
@@ -544,7 +559,7 @@ def recompute(tip_id: str, chunk: int = 0, deals: int = CHUNK) -> dict[str, Any]
     return {"chunk": chunk, "seed": seed, **t.runner(seed, deals)}
 
 
-def stored_chunk(tip_id: str, chunk: int = 0, path: str | Path = DEFAULT_PATH) -> dict[str, Any]:
+def stored_chunk(tip_id: str, chunk: int = 0, path: str | Path = STORED_PATH) -> dict[str, Any]:
     """Chunk ``chunk`` of row ``tip_id`` as :func:`run` stored it in ``path`` (what
     :func:`recompute` must give again; :class:`KeyError` if it is not stored)."""
     for c in _read(Path(path))["rows"].get(tip(tip_id).id, {}).get("chunks", []):
@@ -688,19 +703,25 @@ def run(
     ids: Iterable[str] | None = None,
     deals: int = DEALS,
     jobs: int = 2,
-    path: str | Path = DEFAULT_PATH,
+    path: str | Path | None = None,
     solver_hands: int = SOLVER_HANDS,
     progress: Callable[[str], None] | None = None,
+    start: str | Path | None = None,
 ) -> TipStudy:
     """Compute the rows ``ids`` (default: every tested tip) to ``deals`` deals each (T8:
     ``solver_hands`` hands), rounded up to whole chunks, with ``jobs`` processes, and store
-    them in ``path``; chunks already stored are kept and not played again, so a run that
-    stopped goes on where it stopped and a larger ``deals`` extends the rows.  A row whose
-    test has changed (:meth:`Tip.meta`) is played again from scratch.  ``progress`` receives
-    a line as each row is complete.  Returns the study as :func:`load` reads it."""
+    them in ``path`` (default: :func:`user_path`, in the user's data folder; the shipped
+    table :data:`STORED_PATH` only when named); chunks already stored are kept and not played
+    again, so a run that stopped goes on where it stopped and a larger ``deals`` extends the
+    rows.  A file not there yet begins as the study ``start`` (default: the shipped table
+    when ``path`` is not given, else nothing), whose chunks are kept too.  A row whose test
+    has changed (:meth:`Tip.meta`) is played again from scratch.  ``progress`` receives a
+    line as each row is complete.  Returns the study as :func:`load` reads it."""
+    if path is None:
+        path, start = user_path(), STORED_PATH if start is None else start
     path = Path(path)
     wanted = [tip(i) for i in ids] if ids is not None else [t for t in TIPS if t.tested]
-    data = _read(path)
+    data = _read(path if path.exists() or start is None else Path(start))
     data["about"] = _ABOUT
     data["chunk_deals"] = CHUNK
     rows = data["rows"]
@@ -958,8 +979,9 @@ class TipStudy:
         return "\n".join([*lines, "", self.note(language)])
 
 
-def load(path: str | Path = DEFAULT_PATH) -> TipStudy:
-    """The study stored in ``path`` by :func:`run`: a :class:`TipRow` per tip of
+def load(path: str | Path = STORED_PATH) -> TipStudy:
+    """The study stored in ``path`` by :func:`run` (default: the table shipped with the
+    package, :data:`STORED_PATH`): a :class:`TipRow` per tip of
     :data:`TIPS` (rows without stored chunks have n = 0), with the Holm–Bonferroni verdicts
     over every row with a p-value (:meth:`TipStudy.note`)."""
     path = Path(path)
