@@ -400,9 +400,9 @@ def test_run_ladder_levels_margins_and_end() -> None:
 
         return make
 
-    run = Belote2Run({k: factory(k) for k in (1, 2, 3, 4)}, you="N", seed=12)
+    run = Belote2Run({k: factory(k) for k in (1, 2, 3, 4)}, seat="N", seed=12)
     with pytest.raises(IllegalAction, match="not finished"):
-        run.next_match()
+        run.next()
     run.play_out(Belote2Player2())
     assert run.is_over
     n = len(run.matches)
@@ -413,7 +413,7 @@ def test_run_ladder_levels_margins_and_end() -> None:
     assert run.margins == [m.margin for m in run.matches[:-1]]
     assert run.score == run.wins * 10_000 + min(sum(run.margins), 9_999)
     with pytest.raises(IllegalAction, match="over"):
-        run.next_match()
+        run.next()
     with pytest.raises(ValueError, match="level"):
         Belote2Run({1: factory(1)})
 

@@ -418,7 +418,7 @@ def test_journey_ladder() -> None:
     class Journey(CallbreakJourney):
         game_class = Game
 
-    j = Journey({k: factory(k) for k in range(1, 5)}, CallbreakRules(rounds=3), seed=4)
+    j = Journey({k: factory(k) for k in range(1, 5)}, rules=CallbreakRules(rounds=3), seed=4)
     assert j.level == 1 and sorted(j.players) == [0, 1, 3]
     j.play_out(Scripted(4, 9, high=True))
     assert j.is_over and j.games_won == 5 and len(j.games) == 6
@@ -427,7 +427,7 @@ def test_journey_ladder() -> None:
     assert j.points == Tenths(5 * 3 * 49) - 12 == 61.5 and j.score == (5, j.points)
     assert j.level == 4
     with pytest.raises(IllegalAction):
-        j.next_game()
+        j.next()
 
 
 def test_journey_default_levels() -> None:

@@ -32,7 +32,7 @@ from belote_lab.games.belote import BeloteGame, BeloteHand
 from belote_lab.games.belote2 import Belote2Hand, Belote2Match
 from belote_lab.games.callbreak import CallbreakGame, CallbreakHand
 from belote_lab.games.coinche import CoincheGame, CoincheHand
-from belote_lab.play.ladder import Belote2Run, CallbreakJourney
+from belote_lab.play.ladder import Belote2Run, CallbreakJourney, Ladder
 from belote_lab.play.record import (
     RecordError,
     game_from_json,
@@ -110,12 +110,12 @@ def _levels() -> dict[int, Callable[[int], Any]]:
 
 def _step(obj: Any, rng: random.Random) -> bool:
     """One random legal action of a hand, a game or a ladder; ``False`` at its end."""
-    if isinstance(obj, (Belote2Run, CallbreakJourney)):
-        inner = obj.match if isinstance(obj, Belote2Run) else obj.game
+    if isinstance(obj, Ladder):
+        inner = obj.current
         if obj.is_over:
             return False
         if inner.is_over:
-            obj.next_match() if isinstance(obj, Belote2Run) else obj.next_game()
+            obj.next()
             return True
         return _step(inner, rng)
     if hasattr(obj, "next_hand"):
@@ -221,7 +221,7 @@ def callbreak_game() -> dict[str, Any]:
 
 
 def belote2_run() -> dict[str, Any]:
-    run = Belote2Run(_levels(), you="S", rules=Belote2Rules(hands_per_match=1), seed=3)
+    run = Belote2Run(_levels(), "S", Belote2Rules(hands_per_match=1), seed=3)
     rng = random.Random(4)
     while len(run.matches) < 1 and not run.is_over:
         _step(run, rng)
@@ -229,7 +229,7 @@ def belote2_run() -> dict[str, Any]:
 
 
 def callbreak_journey() -> dict[str, Any]:
-    j = CallbreakJourney(_levels(), CallbreakRules(rounds=3), seed=2, learner=1)
+    j = CallbreakJourney(_levels(), 1, CallbreakRules(rounds=3), seed=2)
     _played(j, 10_000, 4)
     return _json(j)
 

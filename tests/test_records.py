@@ -29,7 +29,7 @@ from belote_lab.games.belote2 import Belote2Hand, Belote2Match
 from belote_lab.games.callbreak import CallbreakGame, CallbreakHand
 from belote_lab.games.coinche import CoincheGame, CoincheHand
 from belote_lab.play import record
-from belote_lab.play.ladder import Belote2Run, CallbreakJourney
+from belote_lab.play.ladder import Belote2Run, CallbreakJourney, Ladder
 from belote_lab.play.record import RecordError, game_from_json, hand_from_json, loads, run_from_json
 from belote_lab.players import RandomPlayer
 from belote_lab.rules import Belote2Rules, BeloteRules, CallbreakRules, CoincheRules
@@ -101,11 +101,9 @@ def make(kind: str, seed: int) -> Any:
     if kind == "callbreak_game":
         return CallbreakGame(CallbreakRules(rounds=3), seed=seed, dealer=dealer)
     if kind == "belote2_run":
-        return Belote2Run(_levels(), you=rng.choice("NS"), rules=Belote2Rules(hands_per_match=1),
-                          seed=seed)
+        return Belote2Run(_levels(), rng.choice("NS"), Belote2Rules(hands_per_match=1), seed)
     if kind == "callbreak_journey":
-        return CallbreakJourney(_levels(), CallbreakRules(rounds=3), seed=seed,
-                                learner=rng.randrange(4))
+        return CallbreakJourney(_levels(), rng.randrange(4), CallbreakRules(rounds=3), seed)
     raise AssertionError(kind)
 
 
@@ -119,25 +117,23 @@ KINDS = HAND_KINDS + GAME_KINDS + RUN_KINDS
 
 
 def current_hand(obj: Any) -> Any:
-    if isinstance(obj, (Belote2Run, CallbreakJourney)):
-        obj = obj.match if isinstance(obj, Belote2Run) else obj.game
+    if isinstance(obj, Ladder):
+        obj = obj.current
     return getattr(obj, "hand", obj) if not hasattr(obj, "phase") else obj
 
 
 def step(obj: Any, rng: random.Random, undo: float = 0.0) -> bool:
     """One random legal action (a call, a card, counting a hand or a match, sometimes an undo);
     ``False`` once nothing is left to do."""
-    if isinstance(obj, (Belote2Run, CallbreakJourney)):
-        inner = obj.match if isinstance(obj, Belote2Run) else obj.game
+    if isinstance(obj, Ladder):
+        inner = obj.current
         if obj.is_over:
             return False
         if inner.is_over:
             if undo and rng.random() < undo and inner.undo_refused() is None:
                 inner.undo()
-            elif isinstance(obj, Belote2Run):
-                obj.next_match()
             else:
-                obj.next_game()
+                obj.next()
             return True
         return step(inner, rng, undo)
     if hasattr(obj, "next_hand"):  # a game or a match
@@ -517,7 +513,7 @@ def test_run_and_journey_records_are_checked() -> None:
     bad["points"] = (j.points - last).number
     back = CallbreakJourney.from_json(bad, _levels())
     assert not back.is_over and back.game.is_over and back.games == j.games[:-1]
-    back.next_game()
+    back.next()
     assert back == j
 
 

@@ -165,20 +165,20 @@ def test_a_run_or_a_journey_closes_its_finished_matches_and_games() -> None:
     m.undo()  # before the run counts it, the match can take its end back
     assert not m.is_over
     m.next_hand()
-    run.next_match()
+    run.next()
     record = run.to_json()
     with pytest.raises(IllegalAction, match="counted in the run"):
         m.undo()
     with pytest.raises(IllegalAction, match="counted in the totals"):
         m.hand.undo()
     assert run.to_json() == record and Belote2Run.from_json(record, levels) == run
-    j = CallbreakJourney(levels, CallbreakRules(rounds=3), seed=5)
+    j = CallbreakJourney(levels, rules=CallbreakRules(rounds=3), seed=5)
     while not j.game.is_over:
         if j.game.hand.is_over:
             j.game.next_hand()
         else:
             act(j.game.hand, rng)
-    j.next_game()
+    j.next()
     record = j.to_json()
     with pytest.raises(IllegalAction, match="counted in the journey"):
         j.games[-1].undo()

@@ -795,4 +795,5 @@ GAME = Game(
     rules_class=Belote2Rules,
     hand_class=Belote2Hand,
     match_class=Belote2Match,
+    ladder="belote_lab.play.ladder:Belote2Run",
 )

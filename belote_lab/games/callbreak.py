@@ -1039,4 +1039,5 @@ GAME = Game(
     rules_class=CallbreakRules,
     hand_class=CallbreakHand,
     match_class=CallbreakGame,
+    ladder="belote_lab.play.ladder:CallbreakJourney",
 )

@@ -75,6 +75,8 @@ class Game:
     outcome: Callable[..., Any] | None = None
     batch: str | None = None  # the module of belote_lab.batch that plays whole hands of the
     # game in compiled code (its deal, calls and card play), or None: simulate() refuses it
+    ladder: str | None = None  # "module:Class" of the ladder played with the match class (a
+    # run, a journey: belote_lab.play.ladder), found by the play layer; None: no ladder mode
 
     # --- seats and sides ----------------------------------------------------------------------
     @property

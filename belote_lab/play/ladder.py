@@ -7,7 +7,13 @@ learner wins (it stays at 4 after that); the first game not won ends the ladder.
 game is closed: its ``undo()`` is refused with the reason (see
 :class:`~belote_lab.games.base.CountingGame`).
 
-Two ladders, as the seeds name them:
+Every ladder is made and played the same way (:class:`Ladder`): ``cls(levels, seat, rules,
+seed)``, its game being played in ``current``, ``next()`` to count it once it is over; its
+class attribute :attr:`~Ladder.mode` is the session mode that plays it (``"run"``,
+``"journey"``) and the word its messages use.  A game names its ladder in its
+:class:`~belote_lab.games.spec.Game` (``ladder="module:Class"``); :func:`ladder_class` finds it.
+The computer players are the one level table's (:func:`belote_lab.players.levels.levels`)
+unless ``levels`` gives others.  Two ladders, as the seeds name them:
 
 * :class:`Belote2Run` — seed 001's two-player run: matches of two hands, scored by
   :func:`~belote_lab.games.belote2.run_score` (consecutive wins × 10,000 + the winning
@@ -21,30 +27,29 @@ found in :mod:`belote_lab.play.record`): ``game``, ``rules``, ``seed``, ``seat``
 ``games`` (game records in order, see :mod:`belote_lab.games.record`), ``over`` and a summary
 (level, wins, points) that is checked; a bad one is refused in English and Korean with the
 ``ladder.`` namespace of the catalogue of words (``belote_lab/words/en/ladder.json``,
-``ko/ladder.json``).  This module sits above the games and the players: the
-default levels come from :mod:`belote_lab.players.belote2` and
-:mod:`belote_lab.players.callbreak`.
+``ko/ladder.json``).  This module sits above the games and the players.
 
 >>> from belote_lab.players import RandomPlayer
 >>> levels = {k: RandomPlayer for k in range(1, 5)}
 >>> run = Belote2Run(levels, seed=3)
->>> run.next_match()
+>>> run.next()
 Traceback (most recent call last):
 ...
 belote_lab.games.errors.IllegalAction: the current match is not finished
->>> sorted(LADDERS)
-['belote2', 'callbreak']
+>>> ladder_games(), ladder_class("callbreak").mode, ladder_class("belote") is None
+(('belote2', 'callbreak'), 'journey', True)
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from belote_lab import words
 from belote_lab.cards import SEATS, parse_seat
-from belote_lab.games import get
+from belote_lab.games import get, names
 from belote_lab.games.base import IllegalAction, drawn_seed
 from belote_lab.games.belote2 import MAX_LEVEL, SEATS2, Belote2Match, run_score, two_player_seat
 from belote_lab.games.callbreak import CallbreakGame, Tenths
@@ -74,11 +79,12 @@ from belote_lab.games.record import (
     title_ko,
 )
 from belote_lab.korean import quoted, seat_word
+from belote_lab.players.levels import levels as level_table
 from belote_lab.rules import Belote2Rules, CallbreakRules
 
 __all__ = [
-    "Ladder", "Belote2Run", "CallbreakJourney", "PlayerFactory", "LADDERS", "run_to_json",
-    "run_from_json", "RUN_KEYS",
+    "Ladder", "Belote2Run", "CallbreakJourney", "PlayerFactory", "ladder_class", "ladder_games",
+    "run_to_json", "run_from_json", "RUN_KEYS",
 ]
 
 PlayerFactory = Callable[[int], Any]
@@ -102,15 +108,22 @@ def _alias(name: str, doc: str) -> Any:
 class Ladder:
     """Games against computer players, the level rising with each game the learner wins.
 
-    A subclass names its game (:attr:`game_name`, :attr:`game_class`, the learner's possible
-    :attr:`_SEATS`), the words of its messages (:attr:`_WHAT`, :attr:`_STEP`) and defines
-    :meth:`_default_levels`, :meth:`_parse_seat`, :meth:`_first_dealer`, :meth:`_count` (what a
-    counted game adds besides the win), :meth:`_tally` (that, for equality) and
-    :meth:`_summary` (the record's summary, keys :attr:`_SUMMARY_KEYS`).
-
-    The state: ``level``, ``levels``, ``rules``, ``seed``, ``seat`` (the learner's),
+    One interface for every ladder: ``cls(levels=None, seat="S", rules=None, seed=None)``
+    (``levels``: level → factory ``seed -> player``, by default the one level table's;
+    ``seat``: the learner's); :meth:`next` counts the finished game and deals the next;
+    :attr:`mode` (a class attribute) is the session mode that plays the ladder and the word of
+    its messages.  The state: ``level``, ``levels``, ``rules``, ``seed``, ``seat``,
     ``finished`` (the games counted), ``current`` (the game being played or the last one),
-    ``won`` (games won) and ``players`` (the computer seats' players for ``current``).
+    ``won`` (games won), ``players`` (the computer seats' players for ``current``),
+    :attr:`is_over`, ``score`` and, the current game counted as soon as it is over,
+    :attr:`shown_won`, :attr:`shown_score` and :attr:`board_score` (one number).
+
+    A subclass names its game (:attr:`game_name`, :attr:`game_class`, the learner's possible
+    :attr:`_SEATS`), its :attr:`mode` and the word of one of its games (:attr:`_STEP`), and
+    defines :meth:`_parse_seat`, :meth:`_first_dealer`, :meth:`_count` (what a counted game
+    adds besides the win), :meth:`_tally` (that, for equality), ``score``,
+    :meth:`_score_with`, :attr:`board_score` and :meth:`_summary` (the record's summary, keys
+    :attr:`_SUMMARY_KEYS`).
     """
 
     MAX_LEVEL: ClassVar[int] = MAX_LEVEL  # seed 001: the computer rises up to level 4
@@ -119,7 +132,7 @@ class Ladder:
     rules_class: ClassVar[type[Any]]
     _SEATS: ClassVar[tuple[int, ...]]
     _SUMMARY_KEYS: ClassVar[tuple[str, ...]]
-    _WHAT: ClassVar[str]  # the ladder in messages: "run", "journey"
+    mode: ClassVar[str]  # the session mode that plays it, the ladder in messages: "run" …
     _STEP: ClassVar[str]  # one game of it: "match", "game"
 
     level: int
@@ -136,19 +149,15 @@ class Ladder:
 
     def __init__(
         self,
-        levels: Mapping[int, PlayerFactory] | None,
-        rules: Any,
-        seed: int | None,
-        seat: int | str,
+        levels: Mapping[int, PlayerFactory] | None = None,
+        seat: int | str = "S",
+        rules: Any = None,
+        seed: int | None = None,
     ) -> None:
         self._setup(levels, rules, seed, seat)
         self._deal()
 
     # --- what differs between ladders ---------------------------------------------------------
-    @staticmethod
-    def _default_levels() -> Mapping[int, PlayerFactory]:
-        raise NotImplementedError
-
     @staticmethod
     def _parse_seat(seat: int | str) -> int:
         return parse_seat(seat)
@@ -167,13 +176,18 @@ class Ladder:
     def _summary(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    @property
+    def board_score(self) -> int | float:
+        """The one number a scoreboard shows: :attr:`shown_score` as a JSON number."""
+        raise NotImplementedError
+
     # --- the ladder ---------------------------------------------------------------------------
     def _setup(
         self, levels: Mapping[int, PlayerFactory] | None, rules: Any, seed: int | None,
         seat: int | str,
     ) -> None:
         if levels is None:
-            levels = self._default_levels()
+            levels = level_table(self.game_name)
         missing = [k for k in range(1, self.MAX_LEVEL + 1) if k not in levels]
         if missing:
             raise ValueError(f"levels lacks a player for level(s) {missing}")
@@ -225,16 +239,16 @@ class Ladder:
         """The score once ``game`` (over, not yet counted) is counted."""
         raise NotImplementedError
 
-    def _advance(self) -> Any:
-        """Count the finished game: a win raises the level and deals the next game (returned),
-        anything else ends the ladder (then ``None``)."""
+    def next(self) -> Any:
+        """Count the finished game (a run's match, a journey's game): a win raises the level
+        and deals the next game (returned), anything else ends the ladder (then ``None``)."""
         if self._over:
-            raise IllegalAction(f"the {self._WHAT} is over")
+            raise IllegalAction(f"the {self.mode} is over")
         g = self.current
         if not g.is_over:
             raise IllegalAction(f"the current {self._STEP} is not finished")
         g._closed = (
-            f"{self._STEP} {len(self.finished) + 1} is over and counted in the {self._WHAT}: "
+            f"{self._STEP} {len(self.finished) + 1} is over and counted in the {self.mode}: "
             "it cannot be taken back"
         )
         self.finished.append(g)
@@ -256,7 +270,7 @@ class Ladder:
             seats = dict(self.players)
             seats[self.seat] = learner
             self.current.play_out(seats)
-            self._advance()
+            self.next()
 
     # --- records ------------------------------------------------------------------------------
     def _finished_games(self) -> list[Any]:
@@ -281,11 +295,11 @@ class Ladder:
         if not isinstance(r, cls):
             raise RecordError(
                 words.text(
-                    "ladder.not_run", "en", title=get(cls.game_name).title, what=cls._WHAT
+                    "ladder.not_run", "en", title=get(cls.game_name).title, what=cls.mode
                 ),
                 ko=words.text(
                     "ladder.not_run", "ko", title=title_ko(cls.game_name),
-                    what=part_word(cls._WHAT),
+                    what=part_word(cls.mode),
                 ),
             )
         return r
@@ -301,7 +315,7 @@ class Ladder:
         levels: Mapping[int, PlayerFactory] | None,
     ) -> _L:
         """Rebuild a ladder from its replayed games, checking that they follow each other."""
-        step, what = cls._STEP, cls._WHAT
+        step, what = cls._STEP, cls.mode
         step_ko, what_ko = part_word(step), part_word(what)
         r = cls.__new__(cls)
         r._setup(levels, rules, seed, seat)
@@ -314,7 +328,7 @@ class Ladder:
                         _placed(step, k, said), where_ko=place,
                         ko=words.text("ladder.earlier_unfinished", "ko", step=step_ko),
                     )
-                if r._advance() is None:
+                if r.next() is None:
                     raise RecordError(
                         _placed(step, k, words.text("ladder.goes_on", "en", what=what)),
                         where_ko=place,
@@ -331,7 +345,7 @@ class Ladder:
     @classmethod
     def _check_dealt(cls, k: int, g: Any, dealt: Any, rules: Any) -> None:
         """The ``k``-th game of a record must be the one the ladder deals: ``dealt``."""
-        step, what = cls._STEP, cls._WHAT
+        step, what = cls._STEP, cls.mode
         step_ko, what_ko = part_word(step), part_word(what)
         place = (words.text("record.part_no", "ko", part=step_ko, n=k),)
         if g.rules != rules:
@@ -370,14 +384,14 @@ class Ladder:
 
     def _check_over(self) -> None:
         """A record that says the ladder is over: its last game must be finished and lost."""
-        step, what = self._STEP, self._WHAT
+        step, what = self._STEP, self.mode
         step_ko, what_ko = part_word(step), part_word(what)
         if not self.current.is_over:
             raise RecordError(
                 words.text("ladder.over_unfinished", "en", what=what, step=step),
                 ko=words.text("ladder.over_unfinished", "ko", what=what_ko, step=step_ko),
             )
-        if self._advance() is not None:
+        if self.next() is not None:
             raise RecordError(
                 words.text(
                     "ladder.over_won", "en", what=what, seat=SEATS[self.seat], step=step
@@ -409,12 +423,13 @@ class Belote2Run(Ladder):
 
     The computer starts at level 1 and goes up a level after each of your wins (up to
     level 4).  ``levels`` maps each level 1–4 to a player factory (seed → player); the
-    default is :data:`belote_lab.players.belote2.LEVELS`.
+    default is the one level table's (:func:`belote_lab.players.levels.levels`).  ``seat``:
+    yours, N or S (:attr:`you`).
 
     >>> from belote_lab.players import RandomPlayer
     >>> run = Belote2Run(seed=3)
-    >>> run.level, SEATS[run.you], run.opponent.level
-    (1, 'S', 1)
+    >>> run.level, SEATS[run.you], run.opponent.level, run.mode
+    (1, 'S', 1, 'run')
     >>> run.play_out(RandomPlayer(seed=9))
     >>> run.is_over, run.score == run_score(run.wins, run.margins)
     (True, True)
@@ -425,28 +440,13 @@ class Belote2Run(Ladder):
     rules_class = Belote2Rules
     _SEATS = SEATS2
     _SUMMARY_KEYS = ("level", "wins", "margins", "score")
-    _WHAT, _STEP = "run", "match"
+    mode, _STEP = "run", "match"
 
     you = _alias("seat", "Your seat (0 = N or 2 = S).")
     matches = _alias("finished", "The finished matches, counted in the run.")
     match = _alias("current", "The match being played (or the last one, once the run is over).")
     wins = _alias("won", "The matches won.")
     margins: list[int]
-
-    def __init__(
-        self,
-        levels: Mapping[int, PlayerFactory] | None = None,
-        you: int | str = "S",
-        rules: Belote2Rules | None = None,
-        seed: int | None = None,
-    ) -> None:
-        super().__init__(levels, rules, seed, you)
-
-    @staticmethod
-    def _default_levels() -> Mapping[int, PlayerFactory]:
-        from belote_lab.players.belote2 import LEVELS
-
-        return LEVELS
 
     _parse_seat = staticmethod(two_player_seat)  # N or S only
 
@@ -488,10 +488,11 @@ class Belote2Run(Ladder):
             return self.score
         return run_score(self.wins + 1, [*self.margins, game.margin])
 
-    def next_match(self) -> Belote2Match | None:
-        """Count the finished match and start the next one (``None`` when the run is over)."""
-        m: Belote2Match | None = self._advance()
-        return m
+    @property
+    def board_score(self) -> int:
+        """The run's score, the current match counted as soon as it is over."""
+        score: int = self.shown_score
+        return score
 
     def play_out(self, you: Any, max_matches: int = 50) -> None:
         """Play matches with ``you`` (a player object) until the run ends (or
@@ -520,14 +521,14 @@ class CallbreakJourney(Ladder):
     not won ends the journey.  Its score is the number of games won, then the learner's total
     points over every game of the journey as the tie-break (:attr:`score` sorts that way).
 
-    ``levels`` maps each level 1–4 to a player factory ``seed -> player``; by default
-    :data:`belote_lab.players.callbreak.LEVELS` (levels 3 and 4 are the search players of
-    :mod:`belote_lab.players.search`).
+    ``levels`` maps each level 1–4 to a player factory ``seed -> player``; by default the one
+    level table's (:func:`belote_lab.players.levels.levels`: levels 3 and 4 are the search
+    players of :mod:`belote_lab.players.search`).  ``seat``: the learner's (:attr:`learner`).
 
     >>> from belote_lab.players.callbreak import CallbreakPlayer2
     >>> j = CallbreakJourney(seed=1, rules=CallbreakRules(rounds=3))
-    >>> j.level, sorted(j.players)
-    (1, [0, 1, 3])
+    >>> j.level, sorted(j.players), j.mode
+    (1, [0, 1, 3], 'journey')
     >>> j.play_out(CallbreakPlayer2(), max_games=3)
     >>> j.games_won == len(j.games) - (1 if j.is_over else 0)
     True
@@ -538,28 +539,13 @@ class CallbreakJourney(Ladder):
     rules_class = CallbreakRules
     _SEATS = (0, 1, 2, 3)
     _SUMMARY_KEYS = ("level", "games_won", "points")
-    _WHAT, _STEP = "journey", "game"
+    mode, _STEP = "journey", "game"
 
     learner = _alias("seat", "The learner's seat.")
     games = _alias("finished", "The finished games, counted in the journey.")
     game = _alias("current", "The game being played (or the last one, once the journey is over).")
     games_won = _alias("won", "The games won.")
     _points: int  # the learner's tenths over the finished games
-
-    def __init__(
-        self,
-        levels: Mapping[int, PlayerFactory] | None = None,
-        rules: CallbreakRules | None = None,
-        seed: int | None = None,
-        learner: int | str = "S",
-    ) -> None:
-        super().__init__(levels, rules, seed, learner)
-
-    @staticmethod
-    def _default_levels() -> Mapping[int, PlayerFactory]:
-        from belote_lab.players.callbreak import LEVELS
-
-        return LEVELS
 
     def _setup(
         self, levels: Mapping[int, PlayerFactory] | None, rules: Any, seed: int | None,
@@ -590,11 +576,11 @@ class CallbreakJourney(Ladder):
     def _score_with(self, game: Any, won: bool) -> tuple[int, Tenths]:
         return (self.games_won + won, Tenths(self._points + game.total(self.learner).tenths))
 
-    def next_game(self) -> CallbreakGame | None:
-        """Record the finished game: a win raises the level and deals the next game, anything
-        else ends the journey (then ``None``)."""
-        g: CallbreakGame | None = self._advance()
-        return g
+    @property
+    def board_score(self) -> float:
+        """The learner's points (a JSON number), the current game counted once it is over."""
+        points: float = self.shown_score[1].number
+        return points
 
     def play_out(self, learner: Any, max_games: int = 50) -> None:
         """Play games with ``learner`` (a player object) until the journey ends or
@@ -611,8 +597,26 @@ class CallbreakJourney(Ladder):
         )
 
 
-LADDERS: dict[str, type[Ladder]] = {"belote2": Belote2Run, "callbreak": CallbreakJourney}
-"""Game name → its ladder (the classes of ``belote_lab/run`` records)."""
+def ladder_class(game: object) -> type[Ladder] | None:
+    """The ladder ``game`` is played in, as its :class:`~belote_lab.games.spec.Game` names it
+    (``ladder="module:Class"``), or ``None`` for a game without one.
+
+    >>> ladder_class("belote2").__name__, ladder_class("belote2").mode
+    ('Belote2Run', 'run')
+    """
+    g = get(game)
+    if g.ladder is None:
+        return None
+    module, _, name = g.ladder.partition(":")
+    cls = vars(importlib.import_module(module)).get(name)
+    if not (isinstance(cls, type) and issubclass(cls, Ladder)):
+        raise TypeError(f"the game {g.name!r} names {g.ladder!r} as its ladder: not a Ladder")
+    return cls
+
+
+def ladder_games() -> tuple[str, ...]:
+    """The games played in a ladder (those whose ``Game`` names one): a run record's games."""
+    return tuple(n for n in names() if get(n).ladder is not None)
 
 
 # --- run records ---------------------------------------------------------------------------------
@@ -651,8 +655,9 @@ def run_from_json(
 def _read_run(data: Any, levels: Mapping[int, PlayerFactory] | None) -> Ladder:
     data = parse_json(data)
     check_header(data, RUN_FORMAT, "run")
-    game_name = game_field(data, list(LADDERS))
-    cls = LADDERS[game_name]
+    game_name = game_field(data, ladder_games())
+    cls = ladder_class(game_name)
+    assert cls is not None
     check_keys(data, (*RUN_KEYS, *cls._SUMMARY_KEYS))
     rules = rules_field(game_name, data)
     seed = seed_field(data)
@@ -664,7 +669,7 @@ def _read_run(data: Any, levels: Mapping[int, PlayerFactory] | None) -> Ladder:
             words.text("ladder.over_what", "ko"),
         )
     records = required(data, "games", list)
-    what_ko, step_ko = part_word(cls._WHAT), part_word(cls._STEP)
+    what_ko, step_ko = part_word(cls.mode), part_word(cls._STEP)
     if not records:
         # in English every ladder's record is a run record of games (belote_lab/run)
         raise RecordError(

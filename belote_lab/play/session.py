@@ -14,8 +14,11 @@ learner's turn again or the hand is over.  The modes (:func:`modes` tells which 
   with Callbreak games of 3 or 5 rounds (seed 003 names the mode; its ladder is this package's).
 
 Which modes a game has is read from its :class:`~belote_lab.games.spec.Game`: every game with a
-match class has ``hand`` and a game to the target (``match`` when two play), and a ladder of
-:mod:`belote_lab.play.ladder` whose game class is that match class adds its ``run`` or ``journey``.
+match class has ``hand`` and a game to the target (``match`` when two play), and the ladder it
+names (``Game.ladder``, found by :func:`~belote_lab.play.ladder.ladder_class`) adds the ladder's
+mode (its class attribute ``mode``: ``run`` or ``journey``).  A session asks the game for its
+ladder once; in the ladder's mode it deals a ladder and counts each finished game with the
+ladder's ``next()``.
 
 A computer decision is made by a fresh player of the seat's level, seeded from the session's seed
 and the position (the deal and the number of actions): the same position always gets the same
@@ -75,7 +78,7 @@ from belote_lab.games.record import (
 )
 from belote_lab.jsonlines import MAX_DIGITS
 from belote_lab.korean import quoted, seat_word
-from belote_lab.play.ladder import LADDERS, Belote2Run, CallbreakJourney, Ladder, run_from_json
+from belote_lab.play.ladder import Ladder, ladder_class, ladder_games
 from belote_lab.players import levels as level_table
 
 __all__ = [
@@ -84,8 +87,8 @@ __all__ = [
 
 SESSION_FORMAT = "belote_lab/session"
 SESSION_KEYS = ("format", "version", "mode", "seat", "levels", "seed", "number", "record")
-MODES = ("hand", "game", "match", "run", "journey")
-"""Every mode, in the order they are offered."""
+MODES = ("hand", "game", "match", *(c.mode for c in map(ladder_class, ladder_games()) if c))
+"""Every mode of the shipped games, in the order they are offered (a ladder's is its class's)."""
 
 
 def mode_word(mode: str, language: str = "ko") -> str:
@@ -106,12 +109,6 @@ NOTHING_TO_UNDO = "nothing to undo"
 _LEVELS = (1, 2, 3, 4)
 _MAX_STEPS = 2000  # computer actions between two learner decisions (a guard, never reached)
 
-# a ladder's mode, the keyword of the learner's seat and the method that counts a finished game
-_LADDER_MODES: dict[type[Ladder], tuple[str, str, str]] = {
-    Belote2Run: ("run", "you", "next_match"),
-    CallbreakJourney: ("journey", "learner", "next_game"),
-}
-
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -129,14 +126,6 @@ def _locked(method: _F) -> _F:
     return run  # type: ignore[return-value]
 
 
-def _ladder_of(game: Game) -> type[Ladder] | None:
-    """The ladder played with ``game``'s match class, if any."""
-    for cls in LADDERS.values():
-        if cls.game_class is game.match_class and cls in _LADDER_MODES:
-            return cls
-    return None
-
-
 def modes(game: object) -> tuple[str, ...]:
     """The modes ``game`` can be played in (see the module text), read from its ``Game``.
 
@@ -144,13 +133,15 @@ def modes(game: object) -> tuple[str, ...]:
     (('hand', 'game'), ('hand', 'game', 'journey'))
     """
     g = get(game)
+    return _modes(g, ladder_class(g))
+
+
+def _modes(g: Game, ladder: type[Ladder] | None) -> tuple[str, ...]:
+    """The modes of ``g``, whose ladder is ``ladder``."""
     if g.match_class is None:
         return ()
-    out = ["hand", "match" if g.players == 2 else "game"]
-    ladder = _ladder_of(g)
-    if ladder is not None:
-        out.append(_LADDER_MODES[ladder][0])
-    return tuple(out)
+    out = ("hand", "match" if g.players == 2 else "game")
+    return out if ladder is None else (*out, ladder.mode)
 
 
 def _rules(g: Game, rules: Any, rounds: int | None) -> Any:
@@ -242,18 +233,21 @@ class Session:
         factories: Mapping[int, Callable[..., Any]] | None = None,
     ) -> None:
         g = get(game)
-        if mode not in modes(g):
-            shown = ", ".join(modes(g)) or "none"
+        ladder = ladder_class(g)  # the game's ladder, asked once
+        available = _modes(g, ladder)
+        if mode not in available:
+            shown = ", ".join(available) or "none"
             raise ValueError(f"{g.title} has no mode {mode!r}; its modes: {shown}")
-        self._setup(g, mode, seat_in(seat, g.seats), _levels(g, levels), seed, factories)
+        self._setup(g, mode, seat_in(seat, g.seats), _levels(g, levels), seed, factories, ladder)
         self.rules = _rules(g, rules, rounds)
         self.dealer = None if dealer is None else seat_in(dealer, g.seats)
         self._deal()
 
     def _setup(
         self, g: Game, mode: str, seat: int, levels: dict[int, int], seed: int,
-        factories: Mapping[int, Callable[..., Any]] | None,
+        factories: Mapping[int, Callable[..., Any]] | None, ladder: type[Ladder] | None,
     ) -> None:
+        """The session's settings; ``ladder``: the game's (played when ``mode`` is its)."""
         _check_seed(seed)
         self._lock = threading.RLock()
         self.game = g
@@ -262,7 +256,7 @@ class Session:
         self.levels = levels
         self.seed = seed
         self.number = 1  # the hand, game, match or run number of the session
-        self._custom = factories is not None
+        self._ladder_class = ladder if ladder is not None and ladder.mode == mode else None
         self._factories: Mapping[int, Callable[..., Any]] = (
             factories if factories is not None else level_table(g)
         )
@@ -276,15 +270,11 @@ class Session:
 
     def _deal(self) -> None:
         """Deal the first hand of a new hand, game, match, run or journey (:attr:`number`)."""
-        ladder = _ladder_of(self.game) if self.mode in ("run", "journey") else None
-        key = "run" if ladder is not None else "game"
+        ladder = self._ladder_class
+        key = "run" if ladder is not None else "game"  # every ladder's seeds say "run"
         seed = random.Random(f"{self.seed}:{key}:{self.number}").getrandbits(32)
         if ladder is not None:
-            _mode, seat_key, _next = _LADDER_MODES[ladder]
-            table = self._factories if self._custom else None
-            self.ladder = ladder(
-                levels=table, rules=self.rules, seed=seed, **{seat_key: self.seat}
-            )
+            self.ladder = ladder(self._factories, self.seat, self.rules, seed)
             self._match = None
             return
         kwargs: dict[str, Any] = {"seed": seed}
@@ -328,11 +318,7 @@ class Session:
     def player_for(self, seat: int | str) -> Any:
         """A fresh player for ``seat``'s decision now, seeded from the position."""
         s = seat_in(seat, self.game.seats)
-        level = self.level_of(s)
-        table = self._factories
-        if self.ladder is not None and s != self.seat:
-            table = self.ladder.levels
-        return table[level](self._decision_seed(s))
+        return self._factories[self.level_of(s)](self._decision_seed(s))
 
     @property
     def players(self) -> dict[int, Any]:
@@ -464,7 +450,7 @@ class Session:
             m.next_hand()
         else:
             assert self.ladder is not None
-            getattr(self.ladder, _LADDER_MODES[type(self.ladder)][2])()
+            self.ladder.next()
         return self.hand
 
     @_locked
@@ -510,10 +496,8 @@ class Session:
         if lad is None:
             return {"won": None, "run_score": None, "match_no": None}
         # a finished match counts on the scoreboard at once, before "Next match" counts it
-        score = lad.shown_score
-        run_score = score if isinstance(score, int) else getattr(score[1], "number", score[1])
         played = len(lad.finished) + (0 if lad.is_over else 1)
-        return {"won": lad.shown_won, "run_score": run_score, "match_no": played}
+        return {"won": lad.shown_won, "run_score": lad.board_score, "match_no": played}
 
     @_locked
     def status(self) -> dict[str, Any]:
@@ -634,7 +618,7 @@ def _in_record(said: str) -> str:
 
 def _read_record(s: Session, record: dict[str, Any]) -> None:
     """Put the game or the run of ``record`` in the session ``s``."""
-    ladder = _ladder_of(s.game) if s.mode in ("run", "journey") else None
+    ladder = s._ladder_class
     fmt = RUN_FORMAT if ladder is not None else GAME_FORMAT
     if record.get("format") != fmt:
         got = describe(record.get("format"))
@@ -648,9 +632,8 @@ def _read_record(s: Session, record: dict[str, Any]) -> None:
             where_ko=(words.text("session.record", "ko"),),
         )
     if ladder is not None:
-        table = s._factories if s._custom else None
-        run = _nested(lambda: run_from_json(record, table))
-        if type(run) is not ladder or run.seat != s.seat:
+        run = _nested(lambda: ladder.from_json(record, s._factories))
+        if run.seat != s.seat:
             ko = words.text(
                 "session.not_learners_seat", "ko", what=mode_word(s.mode), seat=seat_word(s.seat)
             )
@@ -686,7 +669,8 @@ def _read_session(
         raise RecordError(message, field="mode", ko=ko)
     record = required(data, "record", dict)
     g = get(_nested(lambda: game_field(record, names())))
-    if mode not in modes(g):
+    ladder = ladder_class(g)
+    if mode not in _modes(g, ladder):
         raise RecordError(
             words.text("session.no_mode", "en", game=g.title, mode=mode), field="mode",
             ko=words.text(
@@ -699,7 +683,7 @@ def _read_session(
     seed = int_field(data, "seed", "seed")
     s = cls.__new__(cls)
     try:
-        s._setup(g, mode, seat, levels, seed, factories)
+        s._setup(g, mode, seat, levels, seed, factories, ladder)
     except (ValueError, CardParseError) as e:
         ko = korean_of(e) or words.text("session.levels_unusable", "ko")
         raise RecordError(str(e), field="levels", ko=ko) from None
