@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 
 from belote_lab import jsonlines, referee
-from belote_lab.cli.main import main
 from belote_lab.cli import solve as cli_solve
+from belote_lab.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 120
@@ -385,7 +385,7 @@ def test_bad_players(players: str, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_help_names_the_limits_the_reader_uses() -> None:
-    from belote_lab.cli.main import main as cli
+    from belote_lab.cli import main as cli
 
     assert f"nested deeper than {jsonlines.MAX_DEPTH} levels" in cli.EXIT_STATUS
     assert f"a number of more than {jsonlines.MAX_DIGITS} digits" in cli.EXIT_STATUS

@@ -61,7 +61,8 @@ def test_a_korean_notebook_names_seats_in_sentences_in_full(path: Path) -> None:
 
 
 def test_the_problem_lessons_name_seats_in_sentences_in_full() -> None:
-    problems = json.loads((ROOT / "belote_lab" / "problems.json").read_text(encoding="utf-8"))
+    path = ROOT / "belote_lab" / "coaching" / "problems.json"
+    problems = json.loads(path.read_text(encoding="utf-8"))
     found = [f"{p['id']} {field}: {hit}" for p in problems for field in ("title", "lesson")
              for hit in short_seats(p[field]["ko"])]
     assert not found, "\n".join(found)

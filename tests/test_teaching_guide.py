@@ -163,7 +163,8 @@ def test_each_seed_named_deals_in_the_section_and_its_notebook(language: str, nu
 
 @pytest.mark.parametrize(("language", "number"), SECTIONS)
 def test_each_problem_exists_and_its_notebook_shows_it(language: str, number: str) -> None:
-    known = {p["id"] for p in json.loads((ROOT / "belote_lab" / "problems.json").read_text())}
+    path = ROOT / "belote_lab" / "coaching" / "problems.json"
+    known = {p["id"] for p in json.loads(path.read_text())}
     section = sections(language)[number]
     for name in section.problems:
         assert name in known, f"§{number}: no problem {name!r}"
