@@ -39,7 +39,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ("belote_lab/studies/data/tip_study.json", "belote_lab/studies/data/taking_study.json")
+SHIPPED = ("belote_lab/studies/data/tip_study.json", "belote_lab/studies/data/taking_study.json",
+           "belote_lab/players/data/calibration.json")
 OUTPUTS = ("sim.npz", "hand.jsonl", "tip_study.json", "study.json")
 """The names of the files the commands write (and ``chunk-…`` files), looked for in the
 checkout afterwards."""
@@ -138,13 +139,17 @@ def test_the_wheel_holds_the_shipped_tables(installed: Installed) -> None:
 def test_the_fresh_venv_imports_the_wheel(installed: Installed) -> None:
     code = ("import json, belote_lab, belote_widgets\n"
             "from belote_lab.studies import taking_study, tipstudy\n"
+            "from belote_lab.players import inference\n"
             "rows = [r.n for r in tipstudy.load().rows if r.tip.tested]\n"
             "print(json.dumps([belote_lab.__file__, belote_widgets.__file__, str("
-            "tipstudy.STORED_PATH), min(rows), sorted(taking_study.load().runs)]))")
-    package, widgets, stored, fewest, runs = json.loads(installed.run("python", "-c", code).stdout)
-    for path in (package, widgets, stored):
+            "tipstudy.STORED_PATH), str(inference.CALIBRATION_PATH), min(rows), "
+            "sorted(taking_study.load().runs), sorted(inference.load_calibration())]))")
+    package, widgets, stored, calibration, fewest, runs, games = json.loads(
+        installed.run("python", "-c", code).stdout)
+    for path in (package, widgets, stored, calibration):
         assert Path(path).is_relative_to(installed.site), path
     assert fewest >= 50 and len(runs) == 5
+    assert set(games) >= {"belote", "coinche", "callbreak"}
 
 
 def test_the_commands_write_where_they_are_told(installed: Installed) -> None:

@@ -159,9 +159,9 @@ POOL_SHARE = 0.3
 and the bidding simulations' :func:`drawn`, which stops weighing past it once it has a deal);
 the rest evaluates the deals."""
 
-CALIBRATION_PATH = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "calibration.json"
-"""The stored calibration of the inference (``benchmarks/calibration.py``'s results, copied
-for notebook 12)."""
+CALIBRATION_PATH = Path(__file__).with_name("data") / "calibration.json"
+"""The stored calibration of the inference (``benchmarks/calibration.py``'s results), shipped
+with the package (``belote_lab/players/data/``) and read by notebook 12."""
 
 
 def load_calibration(path: str | Path = CALIBRATION_PATH) -> dict[str, Any]:
