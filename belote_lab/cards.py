@@ -43,7 +43,6 @@ __all__ = [
     "CardParseError",
     "unknown_text",
     "SEATS",
-    "Seat",
     "belote_deck",
     "full_deck",
     "parse_cards",
@@ -304,51 +303,6 @@ def explain_seat(seat: object, players: int = 4, language: str = "en") -> str:
     seats = words.text("cards.seats_of_2" if players == 2 else "cards.seats_of_4", lang)
     key = "cards.seat_not_here" if some_seat else "cards.seat_none"
     return words.text(key, lang, seat=shown, seats=seats)
-
-
-class Seat(IntEnum):
-    """A seat at the table: ``N E S W`` are 0 to 3, in playing order (two-player games use
-    ``N`` and ``S``).  A plain ``int`` everywhere a seat index is taken.
-
-    >>> Seat.N.next(), Seat.W.next(), Seat.N.next(players=2), Seat.E.partner, Seat.W.team
-    (<Seat.E: 1>, <Seat.N: 0>, <Seat.S: 2>, <Seat.W: 3>, 'EW')
-    >>> Seat.parse("s"), Seat.S.letter
-    (<Seat.S: 2>, 'S')
-    """
-
-    N = 0
-    E = 1
-    S = 2
-    W = 3
-
-    @classmethod
-    def parse(cls, text: str | int) -> Seat:
-        """A letter (any case) or an index, as :func:`parse_seat` reads it."""
-        return cls(parse_seat(text))
-
-    @property
-    def letter(self) -> str:
-        return SEATS[self]
-
-    def next(self, players: int = 4) -> Seat:
-        """The seat that plays after this one (``players=2``: N and S take turns)."""
-        return Seat(next_seat(self, players))
-
-    @property
-    def partner(self) -> Seat:
-        """The seat opposite (the partner in the four-player partnership games)."""
-        return Seat(partner(self))
-
-    @property
-    def side(self) -> int:
-        """The side of a partnership game: 0 for N–S, 1 for E–W (in a game without partners
-        each seat is its own side: see :meth:`belote_lab.games.Game.side_of`)."""
-        return self % 2
-
-    @property
-    def team(self) -> str:
-        """``"NS"`` or ``"EW"``."""
-        return team_of(self)
 
 
 def next_seat(seat: int, players: int = 4) -> int:
