@@ -4,18 +4,17 @@ The engine: cards, rule options, one trick-taking core, the games (four-player B
 Coinche, two-player Belote, Callbreak), game records, players and simulation.  It never
 imports ipywidgets or Jupyter.
 
-**The facade.**  ``import belote_lab as bl`` gives the public API in one place.  The core
-names (cards, contracts, the trick rules: ``bl.Card``, ``bl.why_not`` …) come with the
-package; the services — the games (``bl.get``, ``bl.names``), play (``bl.Session``,
-``bl.play_hand``, ``bl.selfplay``), analysis (``bl.simulate``, ``bl.solve``), coaching
-(``bl.hint``, ``bl.advise``, ``bl.review``, ``bl.problem``, ``bl.problems``), the
-computer players (``bl.levels``), records (``bl.load``, ``bl.loads``, ``bl.save``) and the
-charts (the module ``bl.plots``) — are named in :data:`LAZY` and imported the first time one
-is used (PEP 562, :func:`__getattr__`).  So ``import belote_lab`` stays fast: it imports
-neither numba, matplotlib, dask, pandas nor numpy (``tests/test_facade.py``).  Each name is
-the object of its home module (``bl.simulate is
-belote_lab.simulation.simulate.simulate``); code inside the package imports from the home
-module, never from the facade.
+**The facade.** ``import belote_lab as bl`` gives the public API in one place. The core names
+(cards, contracts, the trick rules: ``bl.Card``, ``bl.why_not`` …) come with the package; the
+services — the games (``bl.get``, ``bl.names``), play (``bl.Session``, ``bl.play_hand``,
+``bl.selfplay``), analysis (``bl.simulate``, ``bl.solve``), coaching (``bl.hint``,
+``bl.advise``, ``bl.review``, ``bl.problem``, ``bl.problems``), the computer players
+(``bl.levels``), records (``bl.load``, ``bl.loads``, ``bl.save``), the charts and their
+intervals (the modules ``bl.plots``, ``bl.stats``) — are named in :data:`LAZY` and imported the
+first time one is used (PEP 562, :func:`__getattr__`). So ``import belote_lab`` stays fast: it
+imports neither numba, matplotlib, dask, pandas nor numpy (``tests/test_facade.py``). Each name
+is the object of its home module (``bl.simulate is belote_lab.simulation.simulate.simulate``);
+code inside the package imports from the home module, never from the facade.
 
 >>> import belote_lab as bl
 >>> bl.legal_cards("7H JH AC KD", ["KS", "AS"], "H").text()
@@ -49,6 +48,7 @@ from belote_lab.trick import (
 )
 
 if TYPE_CHECKING:  # what the facade gives, for editors and type checkers (LAZY at run time)
+    from belote_lab import stats
     from belote_lab.coaching.advice import advise
     from belote_lab.coaching.hints import hint
     from belote_lab.coaching.problems import problem, problems
@@ -87,8 +87,9 @@ LAZY = MappingProxyType({
     "load": "belote_lab.play.record:load",
     "loads": "belote_lab.play.record:loads",
     "save": "belote_lab.games.record:save",
-    # the charts, a module
+    # the charts and the intervals they draw, modules
     "plots": "belote_lab.present.plots",
+    "stats": "belote_lab.stats",
 })
 """The facade's names imported on first use: name → ``"module:attribute"`` (or ``"module"``
 for a module itself).  The one place where the core names the layers above it, lazily:
@@ -135,6 +136,7 @@ __all__ = [
     "loads",
     "save",
     "plots",
+    "stats",
 ]
 
 

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
+from belote_lab import stats
 from belote_lab.present import plots
 from belote_lab.simulation.simulate import simulate
 
@@ -52,13 +53,13 @@ def legend_texts(fig: Figure) -> list[str]:
 
 # --- numbers ------------------------------------------------------------------------------
 def test_wilson_and_mean_ci() -> None:
-    assert plots.wilson(50, 100) == (0.404, 0.596)
-    low, high = plots.wilson(0, 10)
+    assert stats.wilson(50, 100) == (0.404, 0.596)
+    low, high = stats.wilson(0, 10)
     assert low == 0.0 and 0 < high < 0.3
-    assert all(np.isnan(x) for x in plots.wilson(0, 0))
-    assert plots.mean_ci([1, 2, 3, 4]) == (2.5, 1.235, 3.765)
-    assert np.isnan(plots.mean_ci([5])[1])
-    assert isinstance(plots.wilson(np.int64(3), 10)[0], float)
+    assert all(np.isnan(x) for x in stats.wilson(0, 0))
+    assert stats.mean_ci([1, 2, 3, 4]) == (2.5, 1.235, 3.765)
+    assert np.isnan(stats.mean_ci([5])[1])
+    assert isinstance(stats.wilson(np.int64(3), 10)[0], float)
 
 
 def test_outcome_and_belote_counts_cover_every_hand(belote) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from belote_lab import stats
 from belote_lab.games import get
 from belote_lab.present import plots
 from belote_lab.solver.position import position_of, solve_value, solve_value_line
@@ -126,8 +127,8 @@ def test_coinche_bids_table() -> None:
 
 
 @pytest.mark.parametrize("made,n", [(0, 10), (3, 10), (10, 10), (500, 1000)])
-def test_wilson_is_the_plots_interval(made: int, n: int) -> None:
-    lo, hi = plots.wilson(made, n)
+def test_wilson_is_the_package_interval(made: int, n: int) -> None:
+    lo, hi = stats.wilson(made, n)
     assert taking_study.wilson(made, n) == pytest.approx((lo, hi), abs=0.0011)
 
 
