@@ -21,8 +21,9 @@ from belote_lab.referee.common import (
     get,
     handles,
     no_overlap,
-    play_through,
+    points_answer,
     replay_tricks,
+    scored,
     seat_keyed,
     seat_of,
     taking_answer,
@@ -39,12 +40,12 @@ def _score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
     state = BeloteHand.from_hands(
         {SEATS[s]: h for s, h in hands.items()}, contract, taker, first, rules
     )
-    bad = play_through(state, tricks)
-    if bad is not None:
-        return bad
-    r = state.result
-    assert r is not None
-    out: dict[str, Any] = {"score": r.score, "points": r.points, "made": r.made}
+    return scored(state, tricks, _points_held)
+
+
+def _points_held(r: Any) -> dict[str, Any]:
+    """:func:`points_answer`, and on a litige (``made`` None) the points held in reserve."""
+    out = points_answer(r)
     if r.made is None:
         out["held"] = r.held
     return out

@@ -13,8 +13,8 @@ from belote_lab.referee.common import (
     get,
     handles,
     no_overlap,
-    play_through,
     replay_tricks,
+    scored,
     seat_of,
     taking_answer,
 )
@@ -39,12 +39,7 @@ def _score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
     contract = contract_of(case, "belote2")
     tricks, _, first = replay_tricks(case, "belote2")
     state = Belote2Hand.from_hands(hands, stock, contract, taker, first, rules)
-    bad = play_through(state, tricks)
-    if bad is not None:
-        return bad
-    r = state.result
-    assert r is not None
-    return {"score": r.score, "points": r.points, "made": r.made}
+    return scored(state, tricks)
 
 
 @handles("belote2", "bidding")

@@ -12,8 +12,8 @@ from belote_lab.referee.common import (
     game_of,
     get,
     handles,
-    play_through,
     replay_tricks,
+    scored,
     seat_keyed,
     seat_of,
 )
@@ -36,11 +36,11 @@ def _score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
     if len(calls) != 4:
         raise Invalid("calls: the four seats need a call")
     state = CallbreakHand.from_hands({SEATS[s]: h for s, h in hands.items()}, calls, first, rules)
-    bad = play_through(state, tricks)
-    if bad is not None:
-        return bad
-    r = state.result
-    assert r is not None
+    return scored(state, tricks, _tricks_answer)
+
+
+def _tricks_answer(r: Any) -> dict[str, Any]:
+    """Callbreak's ``score`` answer: the tricks each seat won and its round score."""
     return {"tricks_won": dict(r.tricks_won), "score": {s: t.number for s, t in r.score.items()}}
 
 

@@ -13,8 +13,8 @@ from belote_lab.referee.common import (
     contract_of,
     get,
     handles,
-    play_through,
     replay_tricks,
+    scored,
     seat_of,
     taking_answer,
 )
@@ -54,9 +54,4 @@ def _score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
     state = CoincheHand.from_hands(
         {SEATS[s]: h for s, h in hands.items()}, bid, bidder, first, rules, multiplier=multiplier
     )
-    bad = play_through(state, tricks)
-    if bad is not None:
-        return bad
-    r = state.result
-    assert r is not None
-    return {"score": r.score, "points": r.points, "made": r.made}
+    return scored(state, tricks)

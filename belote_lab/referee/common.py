@@ -44,6 +44,8 @@ __all__ = [
     "most_cards",
     "no_overlap",
     "play_through",
+    "points_answer",
+    "scored",
     "players_of",
     "replay_tricks",
     "seat_after",
@@ -319,6 +321,25 @@ def play_through(state: TrickPlay, tricks: list[list[Card]]) -> dict[str, Any] |
             except IllegalPlay as e:
                 return illegal_answer(e, k + 1, c)
     return None
+
+
+def points_answer(result: Any) -> dict[str, Any]:
+    """The ``score`` answer of a Belote-family hand's result: its score, card points and
+    whether the contract was made."""
+    return {"score": result.score, "points": result.points, "made": result.made}
+
+
+def scored(state: TrickPlay, tricks: list[list[Card]],
+           answer: Callable[[Any], dict[str, Any]] = points_answer) -> dict[str, Any]:
+    """Play ``tricks`` on ``state`` (:func:`play_through`): the ``illegal`` answer of the first
+    refused card, else ``answer`` of the finished hand's result (the ``score`` ask of every
+    game)."""
+    bad = play_through(state, tricks)
+    if bad is not None:
+        return bad
+    r = state.result
+    assert r is not None
+    return answer(r)
 
 
 def taking_answer(taking: Any, calls: list[Any]) -> dict[str, Any]:
