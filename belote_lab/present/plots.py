@@ -257,6 +257,22 @@ def _share_bars(ax: Any, groups: Mapping[str, Mapping[str, int]], categories: Se
     ax.set_ylim(0, 1.08)
 
 
+def _share_chart(groups: Mapping[str, Mapping[str, int]], categories: Sequence[str],
+                 names: Sequence[str], key: str, title: str, lang: str,
+                 size: tuple[float, float], legend: str) -> Figure:
+    """A figure of :func:`_share_bars` over ``categories`` (written ``names``), its x axis
+    labelled ``plots.<key>_xlabel``, the y axis the share of hands, ``title`` and the legend at
+    ``legend``."""
+    fig, axes = _figure(width=size[0], height=size[1])
+    ax = axes[0, 0]
+    _share_bars(ax, groups, categories, language=lang, names=names)
+    ax.set_xlabel(words.text(f"plots.{key}_xlabel", lang))
+    ax.set_ylabel(words.text("plots.share_of_hands", lang))
+    ax.set_title(title)
+    ax.legend(loc=legend)
+    return _styled(fig)
+
+
 # --- charts -------------------------------------------------------------------------------------
 def _points_panel(ax: Any, attack: np.ndarray, defence: np.ndarray, total: int,
                   title: str, attack_label: str | None = None, language: str = "en") -> None:
@@ -329,15 +345,9 @@ def outcome_frequencies(groups: Mapping[str, Mapping[str, int]], *,
     words in Korean)."""
     lang = _lang(language)
     cats = [c for c in OUTCOMES if any(g.get(c, 0) for g in groups.values())] or list(OUTCOMES)
-    fig, axes = _figure(width=10, height=4.8)
-    ax = axes[0, 0]
-    _share_bars(ax, groups, cats, language=lang,
-                names=[words.text(f"plots.outcome_{_OUTCOME_KEYS[c]}", lang) for c in cats])
-    ax.set_xlabel(words.text("plots.outcome_xlabel", lang))
-    ax.set_ylabel(words.text("plots.share_of_hands", lang))
-    ax.set_title(_given(title, "plots.title_outcomes", lang))
-    ax.legend(loc="upper right")
-    return _styled(fig)
+    names = [words.text(f"plots.outcome_{_OUTCOME_KEYS[c]}", lang) for c in cats]
+    return _share_chart(groups, cats, names, "outcome", _given(title, "plots.title_outcomes", lang),
+                        lang, (10, 4.8), "upper right")
 
 
 def belote_frequency(groups: Mapping[str, Mapping[str, int]], *,
@@ -346,16 +356,10 @@ def belote_frequency(groups: Mapping[str, Mapping[str, int]], *,
     belote/rebelote, per group (``{"Belote": belote_counts(…), …}``); 95% Wilson intervals
     (``language="ko"``: the chart's words in Korean)."""
     lang = _lang(language)
-    fig, axes = _figure(width=8.5, height=4.6)
-    ax = axes[0, 0]
     sides = ["attack", "defence", "none"]
-    _share_bars(ax, groups, sides, language=lang,
-                names=[words.text(f"plots.belote_{side}", lang) for side in sides])
-    ax.set_xlabel(words.text("plots.belote_xlabel", lang))
-    ax.set_ylabel(words.text("plots.share_of_hands", lang))
-    ax.set_title(_given(title, "plots.title_belote", lang))
-    ax.legend(loc="upper left")
-    return _styled(fig)
+    names = [words.text(f"plots.belote_{side}", lang) for side in sides]
+    return _share_chart(groups, sides, names, "belote", _given(title, "plots.title_belote", lang),
+                        lang, (8.5, 4.6), "upper left")
 
 
 def _wide_counts(ns: Sequence[int]) -> bool:
