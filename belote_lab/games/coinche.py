@@ -77,6 +77,7 @@ __all__ = [
     "score_coinche",
     "round_half_up",
     "bid_problem",
+    "is_bid",
     "BID_KINDS",
     "HAND_CLASS",
     "GAME_CLASS",
@@ -259,6 +260,21 @@ capot or générale, then a trump: '80H', 'capotS')
         return f"Bid({self.text!r})"
 
 
+def is_bid(call: object) -> bool:
+    """Is ``call`` a bid (a value and a trump, :meth:`Bid.parse` reads it), not one of the
+    auction's words (``pass``, ``coinche``, ``surcoinche``)?  A bid chooser offers the bids;
+    the words are calls of their own.
+
+    >>> [c for c in ("80H", "capotS", "generalebeloteNT", "coinche", "pass") if is_bid(c)]
+    ['80H', 'capotS', 'generalebeloteNT']
+    """
+    try:
+        Bid.parse(call)  # type: ignore[arg-type]
+    except ValueError:
+        return False
+    return True
+
+
 def _unreadable(key: str, **values: object) -> ValueError:
     """The bid reader's refusal ``coinche.unread_<key>`` (in English: the reader's words; the
     record's Korean is :func:`_bid_ko`'s), with the form of a bid where it says it."""
@@ -428,6 +444,40 @@ class Auction(Bidding):
             out.append("coinche")
         out.append("pass")
         return out
+
+    def legal_bids(self) -> list[str]:
+        """The bids among :meth:`legal_calls`, lowest first (without ``coinche`` and ``pass``).
+
+        >>> a = Auction(0)
+        >>> for c in ("170D", "pass"): a.call(c)
+        >>> a.legal_bids()[:3], len(a.legal_calls()) - len(a.legal_bids())
+        (['180S', '180H', '180D'], 1)
+        """
+        return [c for c in self.legal_calls() if is_bid(c)]
+
+    def lowest_bid_off_their_trump(self) -> str | None:
+        """The lowest legal bid of the seat to speak whose trump is not the trump of the
+        opponents' highest bid so far: a first offer that never silently overcalls the
+        opponents in their own suit (which the lowest legal bid often is).  The lowest bid
+        when the highest is the partner's, or every bid is in their trump; ``None`` when no
+        bid is legal.
+
+        >>> a = Auction(0)                      # E speaks first, then S
+        >>> a.call("100H"); a.legal_bids()[0], a.lowest_bid_off_their_trump()
+        ('110S', '110S')
+        >>> a.call("110S"); a.legal_bids()[0], a.lowest_bid_off_their_trump()  # W: S is theirs
+        ('120S', '120H')
+        """
+        bids = self.legal_bids()
+        if not bids:
+            return None
+        seat = self.next_seat
+        theirs = None
+        if self.bid is not None and self.bidder >= 0 and seat is not None and (
+            self.bidder % 2 != seat % 2
+        ):
+            theirs = self.bid.trump
+        return next((b for b in bids if Bid.parse(b).trump != theirs), bids[0])
 
     def contract_json(self) -> dict[str, Any] | None:
         """The contract as in conformance answers (``None`` until the auction has one)."""

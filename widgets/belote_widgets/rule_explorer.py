@@ -8,7 +8,10 @@ mistake is explained with the engine's reasons.  Situations are typed in (text f
 generated at random (seeded) or loaded from a conformance case (the ``legal`` ask of
 ``conformance/FORMAT.md``).
 
-The answer always comes from :func:`belote_lab.trick.analyse` / :func:`~belote_lab.trick.why_not`
+A situation is read and checked by the engine
+(:func:`belote_lab.games.situation.read_situation`: an empty hand, a card given twice, a seat
+or contract the game does not have are refused there, in the explorer's language), and the
+answer always comes from :func:`belote_lab.trick.analyse` / :func:`~belote_lab.trick.why_not`
 (the same code path the games use), never from this module.
 
 >>> x = RuleExplorer(hand="7H JH AC KD", trick="KS AS", leader="N", contract="H")
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,23 +41,21 @@ from belote_lab.cards import (
     CardParseError,
     CardSet,
     mask_cards,
-    parse_cards,
-    parse_seat,
 )
 from belote_lab.contract import Contract
-from belote_lab.games import Game, get, names, rules_for
+from belote_lab.games import get, names, rules_for
+from belote_lab.games.situation import (
+    UNDERTRUMP,
+    Situation,
+    contract_codes,
+    has_option,
+    read_situation,
+    stock_most,
+)
 from belote_lab.play.record import korean_of
 from belote_lab.rules import RuleOptionError
-from belote_lab.trick import (
-    Analysis,
-    FollowRules,
-    Reason,
-    analyse,
-    trick_winner,
-    why_not,
-)
+from belote_lab.trick import Analysis, Reason, trick_winner
 from belote_widgets._base import LocalizedWidget, html_widget
-from belote_widgets._game import contract_codes, has_option, stock_most
 from belote_widgets.cards_view import CardButtons, card_html, esc, set_class
 from belote_widgets.i18n import contract_name, game_name, seat_name, seat_word, text
 
@@ -62,44 +63,6 @@ __all__ = ["RuleExplorer", "Situation", "QuizResult"]
 
 _SUIT_CONTRACTS = ("S", "H", "D", "C")
 _MOST_CARDS = 10  # the most cards in a random situation's hand
-_UNDERTRUMP = "must_undertrump"  # the rule option the explorer offers where a game has it
-
-
-@dataclass(frozen=True)
-class Situation:
-    """One question: the hand of the seat to play, the trick so far and the rules."""
-
-    game: str
-    hand: tuple[Card, ...]
-    trick: tuple[Card, ...]
-    leader: int
-    contract: Contract
-    must_undertrump: bool = False
-    stock: int = 0
-    case_id: str | None = None
-    expect: tuple[Card, ...] | None = None
-
-    @property
-    def follow(self) -> FollowRules:
-        """The game's follow rules with these options (the referee's choice)."""
-        g = get(self.game)
-        on = self.must_undertrump and has_option(g, _UNDERTRUMP)
-        return g.follow(g.rules({_UNDERTRUMP: True} if on else {}), self.stock)
-
-    @property
-    def seat(self) -> int:
-        """The seat to play: the one after the last card of the trick."""
-        return get(self.game).next_seat(self.leader, len(self.trick))
-
-    def trick_seats(self) -> list[int]:
-        g = get(self.game)
-        return [g.next_seat(self.leader, k) for k in range(len(self.trick))]
-
-    def analysis(self) -> Analysis:
-        return analyse(CardSet(self.hand), list(self.trick), self.contract, self.follow)
-
-    def reason(self, card: Card) -> Reason | None:
-        return why_not(card, CardSet(self.hand), list(self.trick), self.contract, self.follow)
 
 
 @dataclass
@@ -112,77 +75,6 @@ class QuizResult:
     wrongly_chosen: list[Card] = field(default_factory=list)
     missed: list[Card] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
-
-
-def make_situation(
-    game: str,
-    hand: str | Iterable[Card | str],
-    trick: str | Iterable[Card | str],
-    leader: str | int,
-    contract: str | Contract | None,
-    must_undertrump: bool = False,
-    stock: int = 0,
-    case_id: str | None = None,
-    expect: Sequence[Card | str] | None = None,
-    language: str | None = None,
-) -> Situation:
-    """Read and check a situation; :class:`ValueError` says what is wrong (in ``language``)."""
-    g = get(game)
-    h = parse_cards(hand)
-    t = parse_cards(trick)
-    if not h:
-        raise ValueError(text("empty_hand", language))
-    both = CardSet(h) & CardSet(t)
-    if both:
-        raise ValueError(text("card_twice", language, card=next(iter(both)).pretty))
-    for card in (*h, *t):
-        if not card.bit & g.deck_mask:
-            raise ValueError(text("not_in_deck", language, card=card.pretty))
-    if len(t) >= g.players:
-        raise ValueError(text("trick_full", language))
-    lead = parse_seat(leader)
-    if lead not in g.seats:
-        raise ValueError(
-            text(
-                "seat_not_in_game",
-                language,
-                seat=seat_word(lead, language),
-                game=_game(g, language),
-            )
-        )
-    c = _contract(g, contract, language)
-    most = stock_most(g)
-    if g.has_stock and (not 0 <= stock <= most or stock % 2):
-        raise ValueError(text("bad_stock", language, most=most))
-    return Situation(
-        g.name,
-        tuple(h),
-        tuple(t),
-        lead,
-        c,
-        bool(must_undertrump) and has_option(g, _UNDERTRUMP),
-        stock if g.has_stock else 0,
-        case_id,
-        None if expect is None else tuple(parse_cards(expect)),
-    )
-
-
-def _game(g: Game, language: str | None) -> str:
-    return game_name(g.name, language)
-
-
-def _contract(g: Game, contract: str | Contract | None, language: str | None = None) -> Contract:
-    """The contract of a situation: the game's only one, or ``contract`` (default ♥) checked."""
-    codes = contract_codes(g)
-    if len(codes) == 1:  # nothing to choose (Callbreak)
-        return Contract.parse(codes[0])
-    c = Contract.parse(contract if contract is not None else "H")
-    if c.code not in codes:
-        words = contract_name(c, language)
-        raise ValueError(
-            text("contract_not_in_game", language, game=_game(g, language), contract=words)
-        )
-    return c
 
 
 def _cards_field(cards: Iterable[Card], language: str) -> str:
@@ -309,7 +201,7 @@ class RuleExplorer(LocalizedWidget):
             self.reason_label,
         ]
         self.game_input.observe(self._game_changed, names="value")
-        self.situation = make_situation(
+        self.situation = read_situation(
             game, hand, trick, leader, contract, must_undertrump, stock, language=self.language
         )
         self._fill_inputs()
@@ -426,7 +318,7 @@ class RuleExplorer(LocalizedWidget):
         g = game or self.situation.game
         mu = self.undertrump_input.value if must_undertrump is None else must_undertrump
         st = self.stock_input.value if stock is None else stock
-        self._show(make_situation(g, hand, trick, leader, contract, mu, st, language=self.language))
+        self._show(read_situation(g, hand, trick, leader, contract, mu, st, language=self.language))
 
     def apply_inputs(self) -> bool:
         """Read the text fields (the Show button); a bad entry shows why and changes nothing."""
@@ -440,7 +332,7 @@ class RuleExplorer(LocalizedWidget):
         return True
 
     def _situation_from_inputs(self) -> Situation:
-        return make_situation(
+        return read_situation(
             self.game_input.value,
             self.hand_input.value,
             self.trick_input.value,
@@ -479,7 +371,7 @@ class RuleExplorer(LocalizedWidget):
         hand, trick = list(CardSet(deck[:size])), deck[size : size + n_trick]  # sorted hand
         contract = _random_contract(contract_codes(g), rng)
         stock = rng.choice((0, 0, 0, 8)) if g.has_stock else 0
-        return make_situation(
+        return read_situation(
             game,
             hand,
             trick,
@@ -501,13 +393,13 @@ class RuleExplorer(LocalizedWidget):
         expect = (
             data.get("expect", {}).get("legal") if isinstance(data.get("expect"), dict) else None
         )
-        s = make_situation(
+        s = read_situation(
             game,
             data.get("hand", []),
             data.get("trick", []),
             data.get("leader", "N"),
             data.get("trump"),
-            has_option(game, _UNDERTRUMP) and rules.must_undertrump,
+            has_option(game, UNDERTRUMP) and rules.must_undertrump,
             int(data.get("stock", 0)),
             case_id=str(data.get("id", "")),
             expect=expect,
@@ -581,7 +473,7 @@ class RuleExplorer(LocalizedWidget):
             keep = self.leader_input.value
             self.leader_input.options = seats
             self.leader_input.value = keep if keep in [v for _, v in seats] else seats[0][1]
-        self.undertrump_input.disabled = not has_option(g, _UNDERTRUMP)
+        self.undertrump_input.disabled = not has_option(g, UNDERTRUMP)
         self.stock_input.disabled = not g.has_stock
 
     # --- clicks and the quiz ----------------------------------------------------------------------
