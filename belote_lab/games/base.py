@@ -50,9 +50,9 @@ from belote_lab.trick import (
 )
 
 __all__ = [
-    "TrickPlay", "Snapshot", "Trick", "Event", "IllegalAction", "OutOfTurn", "CountingGame",
-    "drawn_seed", "drive_hand", "step", "fields_json", "Choices", "undo_refused_ko", "no_call",
-    "hand_place", "at_hand",
+    "TrickPlay", "Action", "Snapshot", "Trick", "Event", "IllegalAction", "OutOfTurn",
+    "CountingGame", "drawn_seed", "drive_hand", "step", "fields_json", "Choices",
+    "undo_refused_ko", "no_call", "hand_place", "at_hand",
 ]
 
 _T = TypeVar("_T", bound="TrickPlay")
@@ -99,6 +99,65 @@ class Event:
         if self.detail:
             d["detail"] = self.detail
         return d
+
+
+class Action(NamedTuple):
+    """One action of a hand as :attr:`TrickPlay.actions` lists it: its ``kind`` (``play`` or
+    ``call``), the ``seat`` letter and the ``value`` as text (a card ``JH``; a call in the
+    game's normal form: ``take``, ``80H``, ``coinche``, ``3``).
+
+    A frozen tuple: equal to (and hashed as) ``(kind, seat, value)``, unpacked as one, written
+    in a record as ``list(action)`` and shown as that tuple; its properties read the value
+    once for every reader: :attr:`card`, :attr:`call`, :attr:`seat_index`.
+
+    >>> a = Action("play", "N", "JH")
+    >>> a == ("play", "N", "JH"), a.card, a.seat_index, a.call, a
+    (True, Card('JH'), 0, None, ('play', 'N', 'JH'))
+    >>> kind, seat, value = Action("call", "E", "3")
+    >>> Action(kind, seat, value).call, Action("call", "S", "80H").call, list(a)
+    (3, '80H', ['play', 'N', 'JH'])
+    """
+
+    kind: str
+    seat: str
+    value: str
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)  # printed logs read as the tuples they equal
+
+    @property
+    def seat_index(self) -> int:
+        """The seat as an index (``N`` 0, ``E`` 1, ``S`` 2, ``W`` 3)."""
+        return SEATS.index(self.seat)
+
+    @property
+    def card(self) -> Card | None:
+        """The card played (``None`` for any other action)."""
+        return Card.parse(self.value) if self.kind == "play" else None
+
+    @property
+    def call(self) -> int | str | None:
+        """The call as the game's ``verify_call`` gives it: a number of tricks (a Callbreak
+        call, written in digits) as an ``int``, any other call as its text; ``None`` for any
+        other action."""
+        if self.kind != "call":
+            return None
+        v = self.value
+        return int(v) if v.isascii() and v.isdigit() else v
+
+
+_ACTION_OF: dict[tuple[str, int, str], Action] = {}
+"""The records made so far, by the stored ``(kind, seat index, value)``: the values are cards
+and calls, so they are few, and a hand's :attr:`~TrickPlay.actions` costs a look-up each."""
+
+
+def _action(stored: tuple[str, int, str]) -> Action:
+    """The :class:`Action` of a stored ``(kind, seat index, value)``."""
+    kind, seat, value = stored
+    a = Action(kind, SEATS[seat], value)
+    if len(_ACTION_OF) < 8192:
+        _ACTION_OF[stored] = a
+    return a
 
 
 class Snapshot(NamedTuple):
@@ -725,9 +784,11 @@ class TrickPlay:
         )
 
     @property
-    def actions(self) -> list[tuple[str, str, str]]:
-        """Every action so far: ``(kind, seat, value)``, e.g. ``("play", "N", "JH")``."""
-        return [(k, SEATS[s], v) for k, s, v in self._actions]
+    def actions(self) -> list[Action]:
+        """Every action so far, each an :class:`Action` ``(kind, seat, value)``, e.g.
+        ``("play", "N", "JH")``."""
+        known = _ACTION_OF.get
+        return [known(t) or _action(t) for t in self._actions]
 
     @property
     def trick_number(self) -> int:
