@@ -604,13 +604,12 @@ def review_calls(
     who = None if seat is None else seat_in(seat, g.seats)
     out: list[CallReview] = []
     while state.actions:  # back from the last action; each undo restores the state exactly
-        kind, _, text = state.actions[-1]
+        made = state.actions[-1].call  # as the game's verify_call reads it (None: a card)
         state.undo()
         caller = state.current_player
-        if kind != "call" or caller is None or (who is not None and caller != who):
+        if made is None or caller is None or (who is not None and caller != who):
             continue
-        made = state.verify_call(text)
-        number = 1 + sum(1 for a in state.actions if a[0] == "call")
+        number = 1 + sum(1 for a in state.actions if a.kind == "call")
         a = advise(state, samples=samples, time_budget=time_budget, seed=seed,
                    reads_auction=reads_auction)
         out.append(_judge(a, number, caller, made))

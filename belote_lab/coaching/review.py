@@ -506,12 +506,11 @@ def review(
     rows: list[ReviewRow] = []
     gave_up = False
     while state.actions:  # back from the last action; each undo restores the state exactly
-        kind = state.actions[-1][0]
-        text = state.actions[-1][2]
+        card = state.actions[-1].card  # None: a call
         state.undo()
-        if kind != "play" or (who is not None and state.to_play != who):
+        if card is None or (who is not None and state.to_play != who):
             continue
-        row = _judge(state, g, Card.parse(text), node_limit, gave_up)
+        row = _judge(state, g, card, node_limit, gave_up)
         if ask:
             row = replace(row, hint=_hint_said(state, row.card, hint_samples, hint_budget))
         gave_up = gave_up or row.why_not == BUDGET

@@ -54,7 +54,7 @@ from typing import Any, TypeVar
 from belote_lab import words
 from belote_lab.cards import SEATS, Card, CardParseError, seat_in
 from belote_lab.games import Game, get, names
-from belote_lab.games.base import IllegalAction
+from belote_lab.games.base import Action, IllegalAction
 from belote_lab.games.base import step as decide
 from belote_lab.games.record import (
     GAME_FORMAT,
@@ -98,10 +98,6 @@ def mode_word(mode: str, language: str = "ko") -> str:
     ('한 판', '여정', 'run')
     """
     return words.text(f"session.mode_{mode}", language)
-
-Action = tuple[str, str, str]
-"""What :meth:`Session.advance` reports: ``(kind, seat letter, value)``, e.g. ``("play", "W",
-"JH")``; a void deal dealt again is ``("redeal", <dealer>, "")``."""
 
 NOTHING_TO_UNDO = "nothing to undo"
 """What :meth:`Session.undo_refused` says when the learner has no decision in the hand."""
@@ -334,13 +330,14 @@ class Session:
     # --- computer seats --------------------------------------------------------------------------
     @_locked
     def step(self) -> Action | None:
-        """One computer action (or a void deal dealt again); ``None`` when it is the learner's
-        turn or the hand is over."""
+        """One computer action, the hand's :class:`~belote_lab.games.base.Action` (e.g.
+        ``("play", "W", "JH")``; a void deal dealt again: ``("redeal", <dealer>, "")``);
+        ``None`` when it is the learner's turn or the hand is over."""
         h = self.hand
         if h.phase == "redeal" and not self.match.is_over:
             self.match.next_hand()
             self.voided = h
-            return ("redeal", SEATS[h.dealer], "")
+            return Action("redeal", SEATS[h.dealer], "")
         if h.is_over or h.current_player == self.seat:
             return None
         decide(h, self.player_for(h.current_player))
@@ -389,7 +386,7 @@ class Session:
         me = SEATS[self.seat]
         acts = self.hand.actions
         for i in range(len(acts) - 1, -1, -1):
-            if acts[i][1] == me and acts[i][0] in ("call", "play"):
+            if acts[i].seat == me and acts[i].kind in ("call", "play"):
                 return i
         return None
 

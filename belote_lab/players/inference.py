@@ -105,7 +105,7 @@ from typing import Any
 
 import numpy as np
 
-from belote_lab.cards import SEATS, Card, mask_cards
+from belote_lab.cards import Card, mask_cards
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.belote import BeloteHand
@@ -502,21 +502,21 @@ def evidence(
     played = obs.played_masks()
     actions = obs.actions
     hands = [deal.hands[s] | played[s] for s in range(len(deal.hands))]
-    dealt = obs.phase == "bidding" or any(kind == "call" for kind, _, _ in actions)
+    dealt = obs.phase == "bidding" or any(a.kind == "call" for a in actions)
     stock = tuple(deal.stock) if isinstance(deal, Deal) else ()
     world, bidding_hands = start(_Replay(obs, hands, stock, dealt, seat, rng, splits))
     make = level2(obs.game)
     players = {s: make(None) for s in obs.seat_order if s != seat}
     cards: list[Decision] = []
     calls: dict[int, list[list[CallDecision]]] = {}
-    for kind, name, value in actions:
-        s = SEATS.index(name)
-        if kind == "call":
+    for a in actions:
+        s = a.seat_index
+        if a.kind == "call":
             if s != seat:
-                _call_decision(world, s, value, players[s], bidding_hands, calls)
-            world.call(value)
+                _call_decision(world, s, a.call, players[s], bidding_hands, calls)
+            world.call(a.value)
         else:
-            card = Card.parse(value)
+            card = a.card
             legal = bin(world.legal_mask()).count("1")
             if s != seat and legal > 1:
                 choice = players[s].choose_card(world.observation(s))
@@ -531,17 +531,17 @@ def evidence(
 def _call_decision(
     world: Any,
     s: int,
-    value: str,
+    made: Any,
     player: Any,
     bidding_hands: dict[int, list[int]],
     calls: dict[int, list[list[CallDecision]]],
 ) -> None:
-    """Record seat ``s``'s call ``value`` against level 2's, on each hand ``s`` may have
-    held then (``bidding_hands``, else its hand in ``world``)."""
+    """Record seat ``s``'s call ``made`` (:attr:`~belote_lab.games.base.Action.call`: as
+    the game's ``verify_call`` reads it) against level 2's, on each hand ``s`` may have held
+    then (``bidding_hands``, else its hand in ``world``)."""
     legal = world.legal_calls()
     if len(legal) <= 1:
         return
-    made = world.verify_call(value)
     kinds = len({call_kind(c) for c in legal})
     held = bidding_hands.get(s) or [world.hands[s]]
     rows = calls.setdefault(s, [[] for _ in held])

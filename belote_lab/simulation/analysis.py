@@ -428,12 +428,13 @@ def rule_counts(
         replay = hand.copy()
         while replay.tricks or replay.trick:
             replay.undo()
-        for kind, seat, value in hand.actions[len(replay.actions):]:
-            assert kind == "play"
+        for act in hand.actions[len(replay.actions):]:
+            card = act.card
+            assert card is not None  # after the bidding, only cards
             rule = legal_mask(replay.hands[replay.to_play], replay.trick,
                               replay.contract.tables, replay.follow_for_trick(),
                               replay.partner_pos())[1]
             name = rule_names[rule]
             counts[name] = counts.get(name, 0) + 1
-            replay.play(value, seat)
+            replay.play(card, act.seat)
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))

@@ -708,9 +708,9 @@ def _collect(g: Game, hand: Any, redeals: int, i: int, a: dict[str, np.ndarray])
 
 def _collect_calls(hand: Any, i: int, a: dict[str, np.ndarray]) -> None:
     """Each seat's call and whether it scored (a call made scores more than 0)."""
-    for kind, seat, value in hand.actions:
-        if kind == "call":
-            a["calls"][i, SEATS.index(seat)] = int(value)
+    for act in hand.actions:
+        if act.kind == "call":
+            a["calls"][i, act.seat_index] = act.call
     a["made"][i] = [1 if x > 0 else 0 for x in a["score"][i]]
 
 
