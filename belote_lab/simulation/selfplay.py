@@ -492,9 +492,9 @@ def _taker(hand: Any) -> int:
     """The taker of a hand of a game whose contract is taken (``Game.bidding`` ``taking``)."""
     if hand.taker >= 0:
         return int(hand.taker)
-    for kind, seat, value in reversed(hand.actions):
-        if kind == "call" and value != "pass":
-            return parse_seat(seat)
+    for a in reversed(hand.actions):
+        if a.kind == "call" and a.value != "pass":
+            return a.seat_index
     raise ValueError("no taker in this hand")
 
 
@@ -522,22 +522,24 @@ def score_case(hand: Any, case_id: str, watch: _Watch | None = None) -> dict[str
     if style == "taking":
         case["taker"] = SEATS[_taker(hand)]
     if style == "calls":
-        case["calls"] = {
-            seat: int(value) for kind, seat, value in hand.actions if kind == "call"
-        }
+        case["calls"] = {a.seat: a.call for a in hand.actions if a.kind == "call"}
     case["first_leader"] = SEATS[hand.tricks[0].leader]
     case["tricks"] = _trick_lists(hand)
     return case
 
 
 def _auction_contract(hand: Any) -> dict[str, Any]:
-    """A bid hand's contract as a case gives it: ``{bidder, value, multiplier}``."""
-    c = coinche_contract(hand.actions)
-    if c["trump"] != hand.contract.code:
+    """A bid hand's contract as a case gives it: ``{bidder, value, multiplier}``, read from
+    its auction (``hand.bid``, ``hand.bidder``, ``hand.multiplier``), not from the calls'
+    text again."""
+    bid = hand.bid
+    if bid is None or hand.bidder is None:
+        raise SelfConsistencyError("the hand is played without a bid")
+    if bid.trump != hand.contract.code:
         raise SelfConsistencyError(
-            f"the calls name trump {c['trump']} but the hand plays {hand.contract.code}"
+            f"the bid {bid.text} names trump {bid.trump} but the hand plays {hand.contract.code}"
         )
-    return {k: c[k] for k in ("bidder", "value", "multiplier")}
+    return {"bidder": SEATS[hand.bidder], "value": bid.name, "multiplier": hand.multiplier}
 
 
 def _watched_deal(hand: Any, watch: _Watch | None) -> dict[str, Any]:
