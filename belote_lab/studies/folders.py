@@ -12,10 +12,10 @@ the user's data folder, written by default — never the installation.
 
 >>> data_folder({"BELOTE_LAB_DATA": "/srv/bl", "XDG_DATA_HOME": "/d"}).as_posix()
 '/srv/bl'
->>> data_folder({"XDG_DATA_HOME": "/d", "HOME": "/home/a"}, windows=False).as_posix()
+>>> data_folder({"XDG_DATA_HOME": "/d", "HOME": "/srv/a"}, windows=False).as_posix()
 '/d/belote_lab'
->>> data_folder({"XDG_DATA_HOME": "relative", "HOME": "/home/a"}, windows=False).as_posix()
-'/home/a/.local/share/belote_lab'
+>>> data_folder({"XDG_DATA_HOME": "relative", "HOME": "/srv/a"}, windows=False).as_posix()
+'/srv/a/.local/share/belote_lab'
 >>> (SHIPPED / "tip_study.json").is_file()
 True
 """
