@@ -377,6 +377,17 @@ def _bar_label(rate: float, n: int, vertical: bool) -> str:
     return f"{rate:.0%}  n={n:,}" if vertical else f"{rate:.0%}\nn={n:,}"
 
 
+def _count_labels(ax: Any, xs: Sequence[float], rates: Sequence[float], ns: Sequence[int],
+                  size: float) -> None:
+    """Write each bar's rate and count (:func:`_bar_label`) in white at its foot, upwards when
+    a count has five digits (:func:`_wide_counts`)."""
+    vertical = _wide_counts(ns)
+    for x, r, n in zip(xs, rates, ns, strict=True):
+        ax.annotate(_bar_label(r, n, vertical), (x, 0.02), ha="center", va="bottom",
+                    rotation=90 if vertical else 0, fontsize=size, color="white",
+                    fontweight="bold")
+
+
 def success_by_holding(made: Sequence[int] | np.ndarray,
                        holdings: Mapping[str, Sequence[Any] | np.ndarray], *,
                        title: str | None = None, min_hands: int = 10,
@@ -413,11 +424,7 @@ def success_by_holding(made: Sequence[int] | np.ndarray,
         pos = np.arange(len(levels))
         ax.bar(pos, rates, 0.6, color=ATTACK, yerr=errs, capsize=3,
                label=words.text("plots.contract_made", lang))
-        vertical = _wide_counts(ns)
-        for p, r, n in zip(pos, rates, ns, strict=True):
-            ax.annotate(_bar_label(r, n, vertical), (p, 0.02), ha="center", va="bottom",
-                        rotation=90 if vertical else 0, fontsize=8, color="white",
-                        fontweight="bold")
+        _count_labels(ax, pos, rates, ns, 8)
         ax.axhline(overall, color="black", ls="--", lw=1,
                    label=words.text("plots.all_hands", lang, rate=f"{overall:.0%}"))
         ax.set_xticks(pos)
@@ -544,11 +551,7 @@ def call_accuracy(calls: Sequence[Any] | np.ndarray, tricks: Sequence[Any] | np.
         ns.append(n)
     left.bar(values, rates, 0.8, color=ATTACK, yerr=err, capsize=3,
              label=words.text("plots.call_made", lang))
-    vertical = _wide_counts(ns)
-    for v, r, n in zip(values, rates, ns, strict=True):
-        left.annotate(_bar_label(r, n, vertical), (v, 0.02), ha="center", va="bottom",
-                      rotation=90 if vertical else 0, fontsize=7.5, color="white",
-                      fontweight="bold")
+    _count_labels(left, values, rates, ns, 7.5)
     left.set_xlabel(words.text("plots.call_tricks", lang))
     left.set_ylabel(words.text("plots.calls_made_pct", lang))
     left.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
