@@ -81,21 +81,19 @@ class PlayBudget:
     objective: str = "points"
 
 
+_BUDGET_TABLE: dict[str, tuple[tuple[int, float, int], tuple[int, float, int], str]] = {
+    # game:      level 3 (deals, seconds, horizon), level 4, the objective averaged
+    "belote": ((6, 0.1, 6), (20, 0.6, 8), "points"),
+    "coinche": ((6, 0.1, 6), (20, 0.6, 8), "points"),
+    "belote2": ((6, 0.1, 9), (20, 0.6, 12), "points"),
+    "callbreak": ((8, 0.2, 9), (20, 0.6, 10), "score"),
+    ANY_GAME: ((6, 0.1, 6), (20, 0.6, 8), "score"),
+}
+
 PLAY_BUDGETS: dict[int, dict[str, PlayBudget]] = {
-    3: {
-        "belote": PlayBudget(6, 0.1, 6),
-        "coinche": PlayBudget(6, 0.1, 6),
-        "belote2": PlayBudget(6, 0.1, 9),
-        "callbreak": PlayBudget(8, 0.2, 9, objective="score"),
-        ANY_GAME: PlayBudget(6, 0.1, 6, objective="score"),
-    },
-    4: {
-        "belote": PlayBudget(20, 0.6, 8),
-        "coinche": PlayBudget(20, 0.6, 8),
-        "belote2": PlayBudget(20, 0.6, 12),
-        "callbreak": PlayBudget(20, 0.6, 10, objective="score"),
-        ANY_GAME: PlayBudget(20, 0.6, 8, objective="score"),
-    },
+    level: {game: PlayBudget(*row[level - 3], objective=row[2])
+            for game, row in _BUDGET_TABLE.items()}
+    for level in (3, 4)
 }
 """Card-play budgets per level and game (see :mod:`belote_lab.players.search`)."""
 
