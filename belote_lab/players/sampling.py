@@ -67,6 +67,10 @@ __all__ = [
     "with_hands",
 ]
 
+SeatMasks = dict[int, int]
+"""A card mask by place (a seat index, or :data:`STOCK`): the cards a place is known to
+hold (``known``) or cannot hold (``forbid``)."""
+
 STOCK = -1
 """The place of the stock among a :class:`DealSpace`'s places (the others are seats)."""
 
@@ -117,13 +121,8 @@ def _place_name(place: int) -> str:
 
 
 # --- what the seat knows ---------------------------------------------------------------------
-def _play_limits(
-    state: TrickPlay,
-    seat: int,
-    hidden: int,
-    known: dict[int, int],
-    forbid: dict[int, int],
-) -> None:
+def _play_limits(state: TrickPlay, seat: int, hidden: int, known: SeatMasks,
+                 forbid: SeatMasks) -> None:
     """Add to ``forbid`` (seat → mask) the hidden cards each seat cannot hold because a card
     it played would then have been illegal.
 
@@ -164,13 +163,8 @@ def _play_limits(
                 forbid[s] |= 1 << x
 
 
-def _belote_limits(
-    state: TrickPlay,
-    seat: int,
-    hidden: int,
-    known: dict[int, int],
-    forbid: dict[int, int],
-) -> None:
+def _belote_limits(state: TrickPlay, seat: int, hidden: int, known: SeatMasks,
+                   forbid: SeatMasks) -> None:
     """What the belote tells (a suit contract): the seat that announced it with the first of
     the trump king and queen holds the other until it plays it (added to ``known``); a seat
     that played one of them without announcing did not hold the other then (added to
@@ -415,8 +409,8 @@ class DealSpace:
         seat: int,
         places: tuple[int, ...],
         sizes: tuple[int, ...],
-        known: dict[int, int],
-        forbid: dict[int, int],
+        known: SeatMasks,
+        forbid: SeatMasks,
         hidden: int,
         needs: dict[int, tuple[int, ...]],
         check: Callable[[list[int]], bool] | None,
