@@ -737,13 +737,17 @@ def test_a_bad_file_at_a_korean_table() -> None:
 
 def test_a_failed_hint_in_korean() -> None:
     import belote_widgets as bw
+    from belote_widgets.table_view import View, hint_failed_words, hint_html
 
-    t = bw.PlayTable("belote", seat="S", seed=3, language="ko")
-    t._hint_error, t._hint_failure = "advice is for the bidding", ValueError("advice is for")
-    assert t._hint_failed_words("ko") == "이 상황에서는 힌트를 계산할 수 없습니다."
-    assert t._hint_failed_words("en") == "No hint: advice is for the bidding"
-    t._hint_failure = RecordError("x", ko="기록을 읽을 수 없습니다.")
-    assert t._hint_failed_words("ko") == "힌트를 낼 수 없습니다. 기록을 읽을 수 없습니다."
+    error, failure = "advice is for the bidding", ValueError("advice is for")
+    assert hint_failed_words(error, failure, "ko") == "이 상황에서는 힌트를 계산할 수 없습니다."
+    assert hint_failed_words(error, failure, "en") == "No hint: advice is for the bidding"
+    failure = RecordError("x", ko="기록을 읽을 수 없습니다.")
+    said = "힌트를 낼 수 없습니다. 기록을 읽을 수 없습니다."
+    assert hint_failed_words(error, failure, "ko") == said
+    t = bw.PlayTable("belote", seat="S", seed=3, language="ko")  # the table draws the same words
+    shown = hint_html(View(t.session, "ko", hint_error=error, hint_failure=failure))
+    assert said in shown
 
 
 def test_a_settings_panel_names_its_own_options() -> None:

@@ -35,9 +35,7 @@ table in one line: ``play("belote2", mode="run")``.
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import json
 import random
 import secrets
 import threading
@@ -56,31 +54,20 @@ from belote_lab.coaching.progress import Progress, progress, review_hands
 from belote_lab.coaching.review import Review, review
 from belote_lab.games import Game, get
 from belote_lab.games.base import IllegalAction
-from belote_lab.games.coinche import Bid
-from belote_lab.play.record import RecordError, korean_of
+from belote_lab.games.coinche import is_bid
+from belote_lab.play.record import RecordError
 from belote_lab.play.session import NOTHING_TO_UNDO, Action, Session, modes
 from belote_lab.simulation.selfplay import make_players
-from belote_lab.trick import Reason
-from belote_widgets._base import LocalizedWidget, html_widget
-from belote_widgets.cards_view import CardButtons, esc
+from belote_lab.trick import IllegalPlay, Reason
+from belote_widgets import table_messages as say
 from belote_widgets.declarations_view import choice_labels
-from belote_widgets.describe import (
-    drawn_card,
-    hand_cards,
-    phase_text,
-)
 from belote_widgets.hand_stepper import HandStepper
-from belote_widgets.i18n import (
-    LANGUAGES,
-    call_label,
-    game_name,
-    seat_word,
-    text,
-)
+from belote_widgets.i18n import LANGUAGES, call_label
 from belote_widgets.progress_view import progress_button_label, progress_html
-from belote_widgets.review_view import review_html, review_words
-from belote_widgets.settings import SettingsPanel, mode_label
+from belote_widgets.review_view import review_html
+from belote_widgets.settings import SettingsPanel
 from belote_widgets.snapshot import Snapshot
+from belote_widgets.table_layout import TableWidgets
 from belote_widgets.table_view import (
     FOUR_COLOURS,
     TABLE_CSS,
@@ -88,21 +75,23 @@ from belote_widgets.table_view import (
     TWO_COLOURS,
     Message,
     View,
+    advice_note_html,
     bar_html,
-    calls_line,
+    bidding_html,
+    button_words,
     center_html,
+    hand_marks,
     header_html,
-    hint_table,
+    hint_html,
     info_html,
     log_html,
-    next_key,
+    reason_html,
+    save_html,
     scoreboard_html,
     seat_html,
+    session_json,
     status_html,
-    tricks_words,
-    winner_words,
 )
-from belote_widgets.table_view import play_text as _w
 
 __all__ = ["PlayTable", "PlayApp", "play", "TABLE_TEXTS", "TABLE_CSS"]
 
@@ -115,7 +104,7 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-class PlayTable(LocalizedWidget):
+class PlayTable(TableWidgets):
     """Play ``game`` from ``seat`` against computer players, in ``mode``.
 
     ``level``: the computer's level 1–4 at every other seat, or ``levels`` as ``{seat: level}``
@@ -167,7 +156,12 @@ class PlayTable(LocalizedWidget):
         # play and a resumed game)
         self.session_watchers: list[Callable[[Session], None]] = []
         self._file_said: Callable[[str], str] | None = None
-        self._build_widgets()
+        self._declare_advice: DeclarationAdvice | None = None
+        self._build_widgets({
+            "card": self.play, "call": self.call, "declare": self.declare, "undo": self.undo,
+            "hint": self.show_hint, "next": self.new_hand, "review": self.review_hand,
+            "progress": self.show_progress, "upload": self._uploaded,
+        })
         self._use_session(session)
         self._ready()
         # the solver's kernels load in the background while the learner looks at the deal, so
@@ -194,127 +188,9 @@ class PlayTable(LocalizedWidget):
         self._past_hands: list[Any] = []  # the hands finished in the games before this one
         self._reviews: dict[tuple[str, str], Review] = {}  # the progress's reviews, kept
         self._progress: Progress | None = None
-        self._table = self._table_box()
-        self.children = self._layout()
+        self._table = self._table_box(g, self.seat)
+        self.children = self._layout(self._table)
         self._note(session.advance())
-
-    def _layout(self) -> list[widgets.Widget]:
-        return [
-            self.style_html,
-            self.table_style,
-            widgets.HBox([self.header, self.language_picker]),
-            self.status_bar,
-            self.status_label,
-            self._table,
-            self.bidding_html,
-            self.call_box,
-            self.declare_box,
-            self.reason_label,
-            widgets.HBox([
-                self.undo_button, self.hint_button, self.new_hand_button, self.last_trick_toggle,
-                self.review_button, self.progress_button,
-            ], layout=widgets.Layout(flex_flow="row wrap")),
-            self.hint_html,
-            self.info_html,
-            self.log_html,
-            self.review_box,
-            self.progress_html,
-            self.scoreboard,
-            widgets.HBox([self.save_link, self.resume_upload], layout=widgets.Layout(
-                flex_flow="row wrap", align_items="center")),
-            self.file_message,
-        ]
-
-    def _build_widgets(self) -> None:
-        self.table_style = widgets.HTML(f"<style>{TABLE_CSS}</style>")
-        self.header = html_widget("bw-header")
-        self.status_bar = html_widget("bw-status-bar-box")
-        self.status_label = html_widget("bw-status")
-        self.seat_html = {s: html_widget(f"bw-seat-box seat-{SEATS[s]}") for s in range(4)}
-        self.center = html_widget("bw-center")
-        self.cards = CardButtons(self._card_clicked, "bw-my-hand")
-        self.bidding_html = html_widget("bw-bidding")
-        self.call_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.call_box.add_class("bw-calls-box")
-        # seed 004: after the first trick a player may show combinations; the learner chooses
-        self.declare_button = self._action_button("bw-declare", lambda: self.declare(True),
-                                                  button_style="primary")
-        self.hide_button = self._action_button("bw-hide-declarations",
-                                               lambda: self.declare(False))
-        self.declare_advice_html = html_widget("bw-declare-advice")
-        self.declare_box = widgets.VBox([
-            widgets.HBox([self.declare_button, self.hide_button],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            self.declare_advice_html,
-        ])
-        self.declare_box.add_class("bw-declare-box")
-        self._declare_advice: DeclarationAdvice | None = None
-        self.bid_input = widgets.Dropdown(options=[], layout=widgets.Layout(width="14em"))
-        self.bid_input.add_class("bw-bid-input")
-        self.bid_button = self._action_button(
-            "bw-bid", lambda: self.call(self.bid_input.value), button_style="primary"
-        )
-        self.reason_label = html_widget("bw-reason-label")
-        self.undo_button = self._action_button("bw-undo", self.undo, icon="undo")
-        self.hint_button = self._action_button("bw-hint", self.show_hint, icon="lightbulb-o")
-        self.new_hand_button = self._action_button(
-            "bw-new-hand", self.new_hand, button_style="success"
-        )
-        self.last_trick_toggle = widgets.ToggleButton(value=False, icon="eye")
-        self.last_trick_toggle.add_class("bw-last-trick-toggle")
-        self.last_trick_toggle.observe(lambda _c: self.refresh(), names="value")
-        self.hint_html = html_widget("bw-hint-box")
-        self.review_button = self._action_button("bw-review-button", self.review_hand,
-                                                 icon="search",
-                                                 layout=widgets.Layout(width="auto"))
-        self.review_html = html_widget("bw-review-box")
-        self.review_html.layout = widgets.Layout(max_width="100%")  # a wide table scrolls inside
-        self.review_box = widgets.VBox([], layout=widgets.Layout(max_width="100%"))
-        self.review_box.add_class("bw-review-panel")
-        self.review_stepper: HandStepper | None = None
-        self._review: Review | None = None
-        self.info_html = html_widget("bw-info")
-        self.log_html = html_widget("bw-log-box")
-        self.scoreboard = html_widget("bw-scoreboard")
-        self.save_link = html_widget("bw-save")
-        self.resume_upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
-        self.resume_upload.add_class("bw-resume")
-        self.resume_upload.observe(self._uploaded, names="value")
-        self.file_message = html_widget("bw-file-message")
-        self.progress_button = self._action_button("bw-progress-button", self.show_progress,
-                                                   icon="line-chart",
-                                                   layout=widgets.Layout(width="auto"))
-        self.progress_html = html_widget("bw-progress-box")
-        self._call_made: dict[str, widgets.Button] = {}
-
-    @staticmethod
-    def _action_button(css: str, action: Callable[[], Any], **kwargs: Any) -> widgets.Button:
-        b = widgets.Button(**kwargs)
-        b.add_class(css)
-        b.on_click(lambda _b: action())
-        return b
-
-    def _table_box(self) -> widgets.VBox:
-        """The seats around the felt, the learner's at the bottom with its cards."""
-        top, left, right = self._around()
-
-        def box(s: int | None) -> widgets.HTML:
-            return self.seat_html[s] if s is not None else html_widget("bw-empty")
-
-        table = widgets.VBox(
-            [
-                box(top),
-                widgets.HBox([box(left), self.center, box(right)]),
-                self.seat_html[self.seat],
-                self.cards.box,
-            ]
-        )
-        table.add_class("bw-play-area")
-        self.center.layout = widgets.Layout(min_width="16em", flex="1 1 auto")
-        for s in (left, right):
-            if s is not None:
-                self.seat_html[s].layout = widgets.Layout(width="11em")
-        return table
 
     # --- the game ---------------------------------------------------------------------------------
     @property
@@ -354,14 +230,10 @@ class PlayTable(LocalizedWidget):
         """What the drawing functions (:mod:`belote_widgets.table_view`) draw now."""
         return View(self.session, self.language, busy=self._busy, status=self._status,
                     log=tuple(self._log), peek=bool(self.last_trick_toggle.value),
-                    games_won=len(self.finished_games))
-
-    def _around(self) -> tuple[int | None, int | None, int | None]:
-        """The seats shown on top, left and right of the learner (at the bottom)."""
-        g, me = self._game, self.seat
-        if g.players == 2:
-            return g.next_seat(me), None, None
-        return g.next_seat(me, 2), g.next_seat(me, 1), g.next_seat(me, 3)
+                    games_won=len(self.finished_games), refused=self._refused,
+                    hint=self._hint, advice=self._advice, hint_pick=self._hint_pick,
+                    hint_error=self._hint_error, hint_failure=self._hint_failure,
+                    show_legal=self.show_legal)
 
     # --- the computer seats -----------------------------------------------------------------------
     def _note(self, actions: list[Action]) -> None:
@@ -420,7 +292,7 @@ class PlayTable(LocalizedWidget):
     def _busy_refusal(self) -> bool:
         """Refuse a learner's action while the computer plays (paced)."""
         if self._busy:
-            self._refuse_message(None, lambda lang: _w("busy", lang))
+            self._refuse(say.said("busy"))
         return self._busy
 
     # --- the learner's decisions ------------------------------------------------------------------
@@ -432,13 +304,10 @@ class PlayTable(LocalizedWidget):
         try:
             c = Card.parse(card)
         except CardParseError as e:
-            err = e  # (``e`` is unbound once the except block ends)
-            self._refuse_message(None, lambda lang: err.text(lang))
+            self._refuse(say.card_error_message(e))
             return False
         if h.phase != "play":
-            self._refuse_message(
-                None, lambda lang: text("no_card_now", lang, phase=phase_text(h, lang))
-            )
+            self._refuse(say.no_card_message(h))
             return False
         if h.current_player != self.seat:
             self._not_your_turn()
@@ -451,18 +320,12 @@ class PlayTable(LocalizedWidget):
             return False
         self._forget_notes()
         self.session.play(c)
-        self._status = lambda lang: text("you_played", lang, card=c.pretty)
+        self._status = say.label_said("you_played", card=c.pretty)
         self._computer()
         return True
 
     def _not_your_turn(self) -> None:
-        cur = self.hand.current_player
-        self._refuse_message(
-            None,
-            (lambda lang: text("not_your_turn", lang, seat=seat_word(cur, lang)))
-            if cur is not None
-            else (lambda lang: _w("round_done" if self._in_rounds else "hand_done", lang)),
-        )
+        self._refuse(say.not_your_turn_message(self._view()))
 
     def call(self, call: str | int | None) -> bool:
         """Make the learner's call (``take``, ``pass``, ``H``, ``90S``, ``coinche``, ``3`` …);
@@ -474,30 +337,18 @@ class PlayTable(LocalizedWidget):
             self._not_your_turn()
             return False
         if call is None or call == "":
-            self._refuse_message(None, lambda lang: _w("choose_bid", lang))
+            self._refuse(say.said("choose_bid"))
             return False
-        value: Any = call
-        if self._bidding == "calls" and str(call).strip().isdigit():
-            value = int(call)
-        if not h.can_call(value, self.seat):
-            legal = [str(c) for c in h.legal_calls()]
-            turned = h.turned
-            self._refuse_message(None, lambda lang: _w(
-                "call_refused", lang, call=call_label(str(call), lang, turned),
-                legal=", ".join(call_label(c, lang, turned) for c in legal),
-            ))
+        try:  # the call in the game's normal form (a Callbreak call in digits: an int)
+            value = h.verify_call(call, self.seat)
+        except (IllegalAction, IllegalPlay, CardParseError):
+            self._refuse(say.call_refused_message(h, call))
             return False
         self._forget_notes()
         self.session.call(value)
-        self._status = self._called_message(str(value), h.turned)
+        self._status = say.called_message(self._game, value, h.turned)
         self._computer()
         return True
-
-    def _called_message(self, call: str, turned: Card | None) -> Message:
-        if self._bidding == "calls":
-            n = int(call)
-            return lambda lang: _w("you_called_tricks", lang, tricks=tricks_words(n, lang))
-        return lambda lang: text("you_called", lang, call=call_label(call, lang, turned))
 
     def _forget_notes(self) -> None:
         """Forget the refused card, the hint and the computer actions on show."""
@@ -523,10 +374,9 @@ class PlayTable(LocalizedWidget):
         try:
             h.choose_declarations(self.seat, show=show)
         except IllegalAction as e:
-            self._refuse_message(None, lambda lang, e=e: e.ko if lang == "ko" and e.ko else str(e))
+            self._refuse(say.refusal_message(e))
             return False
-        key = "declared" if show else "kept_hidden"
-        self._status = lambda lang: _w(key, lang)
+        self._status = say.said("declared" if show else "kept_hidden")
         self.refresh()
         return True
 
@@ -542,8 +392,7 @@ class PlayTable(LocalizedWidget):
             rng = random.Random(f"{self.seed}:{self.game_number}:declare")
             self._declare_advice = declaration_advice(h, self.seat, n=100, rng=rng)
         self.declare_button.description, self.hide_button.description = choice_labels(lang)
-        self.declare_advice_html.value = (
-            f'<span class="bw-muted">{esc(self._declare_advice.text(lang))}</span>')
+        self.declare_advice_html.value = advice_note_html(self._declare_advice, lang)
 
     # --- progress ---------------------------------------------------------------------------------
     def _session_hands(self) -> list[Any]:
@@ -580,13 +429,11 @@ class PlayTable(LocalizedWidget):
         self._hint_error: str | None = None
         self._hint_failure: Exception | None = None
 
-    def _refuse_message(self, plain: str | None, message: Message | None = None) -> None:
+    def _refuse(self, message: Message) -> None:
+        """Say why the learner's action is refused (nothing else changes)."""
         self._refused = None
-        self._status = message if message is not None else (lambda _lang: plain or "")
+        self._status = message
         self.refresh()
-
-    def _card_clicked(self, card: Card) -> None:
-        self.play(card)
 
     def undo(self) -> bool:
         """Go back to just before the learner's previous decision.
@@ -597,26 +444,20 @@ class PlayTable(LocalizedWidget):
             return False
         why = self.session.undo_refused()
         if why == NOTHING_TO_UNDO:
-            self._status = lambda lang: text("nothing_to_undo", lang)
+            self._status = say.label_said("nothing_to_undo")
             self.refresh()
             return False
         if why is not None:
             self._undo_blocked = True
-            self._refuse_message(None, lambda lang: _w("counted", lang))
+            self._refuse(say.said("counted"))
             return False
         self.session.undo()
         self._forget_notes()
-        self._status = lambda lang: text("undone", lang)
+        self._status = say.label_said("undone")
         self.refresh()
         return True
 
     # --- the next hand, match, game or run --------------------------------------------------------
-    @property
-    def _in_rounds(self) -> bool:
-        """A game of a set number of rounds (Callbreak's quick game, journey): its hands are
-        called rounds everywhere, as the status bar's "Round 1 of 5" calls them."""
-        return self.session.status()["rounds"] is not None
-
     def new_hand(self) -> bool:
         """Count the finished hand and deal the next; after a game, match, run or journey, start
         another (the button's label says which)."""
@@ -624,7 +465,7 @@ class PlayTable(LocalizedWidget):
             return False
         s = self.session
         if not s.can_next and not s.is_over:
-            self._status = lambda lang: text("hand_not_over", lang)
+            self._status = say.label_said("hand_not_over")
             self.refresh()
             return False
         self._forget_notes()
@@ -635,7 +476,7 @@ class PlayTable(LocalizedWidget):
             s.again()
         elif s.match.is_over:
             s.next()  # a run's match or a journey's game is counted
-            self._status = self._ladder_message()
+            self._status = say.ladder_message(s)
         else:
             s.next()
             if s.match.is_over:
@@ -651,25 +492,7 @@ class PlayTable(LocalizedWidget):
         self.finished_games.append(
             {"game": self.session.number, "totals": st["totals"], "winner": st["winner"]}
         )
-        # one word for one thing: a run's step is a match, a journey's a game (as the buttons
-        # "Next match" and "Next game" say); a plain game is played again
-        key = ("game_over" if self.session.ladder is None
-               else "match_over" if self.session.mode == "run" else "step_over")
-        v = self._view()
-        self._status = lambda lang: _w(
-            key, lang, winner=winner_words(v, lang), button=_w(next_key(v), lang)
-        )
-
-    def _ladder_message(self) -> Message:
-        st = self.session.status()
-        run = self.session.mode == "run"
-        if st["over"]:
-            if run:
-                return lambda lang: _w("run_over", lang, won=st["won"],
-                                       score=f"{st['run_score']:,}")
-            return lambda lang: _w("journey_over", lang, won=st["won"], points=st["run_score"])
-        key = "level_up" if run else "journey_up"
-        return lambda lang: _w(key, lang, level=st["level"])
+        self._status = say.game_over_message(self._view())
 
     def show_hint(self) -> bool:
         """Each legal card's value (play) and the level-2 player's choice (play or bidding)."""
@@ -682,16 +505,14 @@ class PlayTable(LocalizedWidget):
         if h.phase == "bidding":
             pick = self.advisor.choose_call(h.observation(self.seat))
             turned = h.turned
-            self._hint_pick = lambda lang: text(
-                "hint_level2_call", lang, call=call_label(str(pick), lang, turned)
-            )
+            self._hint_pick = say.level2_call_message(pick, turned)
             try:
                 self._advice = advise(h, time_budget=self.advice_budget, seed=0)
             except (RuntimeError, ValueError) as e:
                 self._hint_error, self._hint_failure = str(e), e
         else:
             card = self.advisor.choose_card(h.observation(self.seat))
-            self._hint_pick = lambda lang: text("hint_level2_card", lang, card=card.pretty)
+            self._hint_pick = say.label_said("hint_level2_card", card=card.pretty)
             try:
                 self._hint = hint(
                     h, samples=self.hint_samples, time_budget=self.hint_budget, seed=0
@@ -711,7 +532,7 @@ class PlayTable(LocalizedWidget):
             return False
         h = self.hand
         if h.phase != "done":
-            self._status = lambda lang: _w("review_not_yet", lang)
+            self._status = say.said("review_not_yet")
             self.refresh()
             return False
         # the review weighs each card and call on the hint's and the advice's own settings, so
@@ -728,7 +549,6 @@ class PlayTable(LocalizedWidget):
         return True
 
     def _render_review(self, h: Any, lang: str) -> None:
-        self.review_button.description = review_words("table_button", lang)
         self.review_button.disabled = self._busy or h.phase != "done"
         r = self._review
         trump = h.contract.trump if h.contract is not None else None
@@ -739,7 +559,7 @@ class PlayTable(LocalizedWidget):
     # --- save and resume --------------------------------------------------------------------------
     def save_json(self) -> str:
         """The session as JSON text (what the Save link downloads)."""
-        return json.dumps(self.session.to_json(), ensure_ascii=False)
+        return session_json(self.session)
 
     def resume(self, data: str | bytes | dict[str, Any]) -> bool:
         """Resume the session saved in ``data`` (JSON text, UTF-8 bytes or an object); a file
@@ -750,20 +570,11 @@ class PlayTable(LocalizedWidget):
         try:
             s = Session.from_json(data)
         except RecordError as e:
-            def refused(lang: str, e: RecordError = e) -> str:
-                error = e.text(lang)
-                if lang == "en":  # the template's own period ends the sentence: never "…9♠.."
-                    error = error.rstrip(".")
-                return f'<span class="bw-reason">{esc(_w("bad_file", lang, error=error))}</span>'
-
-            self._file_said = refused
-            self.file_message.value = refused(self.language)
+            self._file_said = say.bad_file_message(e)
+            self.file_message.value = self._file_said(self.language)
             return False
         self._use_session(s)
-        self._file_said = lambda lang: esc(_w(
-            "resumed", lang, game=game_name(s.game.name, lang),
-            mode=mode_label(s.game, s.mode, lang),
-        ))
+        self._file_said = say.resumed_message(s)
         self.refresh()
         return True
 
@@ -778,15 +589,9 @@ class PlayTable(LocalizedWidget):
         with contextlib.suppress(Exception):  # an older ipywidgets keeps its value: harmless
             self.resume_upload.value = ()
 
-    # --- scores -----------------------------------------------------------------------------------
-    def _totals(self) -> dict[str, Any]:
-        """Each side's total over the hands of this game (the current one too once over)."""
-        return self.session.totals()
-
     # --- drawing ----------------------------------------------------------------------------------
     def _render(self) -> None:
         lang = self.language
-        h = self.hand
         v = self._view()  # what the drawing functions of table_view draw
         self._render_buttons(v)
         self._set_class("bw-four-colour", self.four_colour)
@@ -795,109 +600,68 @@ class PlayTable(LocalizedWidget):
         self.header.value = header_html(v)
         self.status_bar.value = bar_html(v)
         self.status_label.value = status_html(v)
-        for s in h.seat_order:
+        for s in v.hand.seat_order:
             self.seat_html[s].value = seat_html(v, s)
         self.center.value = center_html(v)
-        self._render_cards(h, lang)
+        self._render_cards(v)
         self._render_calls(v)
-        self.reason_label.value = self._reason_html(lang)
-        self.hint_html.value = self._hint_html(v)
-        self._render_review(h, lang)
+        self.reason_label.value = reason_html(v)
+        self.hint_html.value = hint_html(v)
+        self._render_review(v.hand, lang)
         self._render_progress(lang)
-        self._render_declare(h, lang)
+        self._render_declare(v.hand, lang)
         self.info_html.value = info_html(v)
         self.log_html.value = log_html(v)
         self.scoreboard.value = scoreboard_html(v)
-        self.save_link.value = self._save_html(lang)
+        self.save_link.value = save_html(self.session, lang)
         if self._file_said is not None:  # the last Resume's message, in the language shown
             self.file_message.value = self._file_said(lang)
         for watcher in self.session_watchers:
             watcher(self.session)
 
-    def _set_class(self, name: str, on: bool) -> None:
-        if on and name not in self._dom_classes:
-            self.add_class(name)
-        elif not on and name in self._dom_classes:
-            self.remove_class(name)
-
     def _render_buttons(self, v: View) -> None:
-        lang = v.language
+        said = button_words(v)
+        self.undo_button.description = said["undo"]
+        self.hint_button.description = said["hint"]
+        self.new_hand_button.description = said["next"]
+        self.bid_button.description = said["bid"]
+        self.last_trick_toggle.description = said["last_trick"]
+        self.review_button.description = said["review"]
+        self.resume_upload.description = said["resume"]
+        self.resume_upload.tooltip = said["resume_title"]
         s = self.session
-        self.undo_button.description = text("undo", lang)
-        self.hint_button.description = text("hint", lang)
-        self.new_hand_button.description = _w(next_key(v), lang)
-        self.bid_button.description = text("bid", lang)
-        self.last_trick_toggle.description = _w("last_trick_toggle", lang)
-        self.resume_upload.description = _w("resume", lang)
-        self.resume_upload.tooltip = _w("resume_title", lang)
         has_decision = s.undo_refused() != NOTHING_TO_UNDO
         self.undo_button.disabled = self._busy or not has_decision or self._undo_blocked
         self.new_hand_button.disabled = self._busy or not (s.can_next or s.is_over)
         self.hint_button.disabled = self._busy or not self.is_learner_turn
 
-    def _render_cards(self, h: Any, lang: str) -> None:
-        cards = hand_cards(h, self.seat)
-        states: dict[Card, str] = {}
-        notes: dict[Card, str] = {}
-        if h.phase == "play" and h.current_player == self.seat and not self._busy:
-            for c in cards:
-                why = h.why_not(c, self.seat, lang)
-                if why is None:
-                    states[c] = "bw-legal" if self.show_legal else ""
-                    notes[c] = text("playable_mark", lang)
-                else:
-                    states[c] = "bw-illegal"
-                    notes[c] = why.text(lang) if isinstance(why, Reason) else str(why)
-        trump = h.contract.trump if h.contract is not None else None
-        drawn = drawn_card(h, self.seat)  # two-player Belote: marked until the next trick
-        if drawn is not None:
-            mark = _w("drawn_mark", lang, n=len(h.tricks))
-            notes[drawn] = f"{notes[drawn]} · {mark}" if drawn in notes else mark
-        self.cards.show(cards, trump, lang, states, notes, drawn=drawn)
+    def _render_cards(self, v: View) -> None:
+        m = hand_marks(v)
+        self.cards.show(m.cards, m.trump, v.language, m.states, m.notes, drawn=m.drawn)
         colours = FOUR_COLOURS if self.four_colour else TWO_COLOURS
         for c, b in self.cards.buttons.items():
             colour = colours[c.suit.name]
             if b.style.text_color != colour:
                 b.style.text_color = colour
 
-    def _call_button(self, call: str) -> widgets.Button:
-        b = self._call_made.get(call)
-        if b is None:
-            b = widgets.Button()
-            b.add_class("bw-call")
-            b.add_class(f"call-{call}")
-            b.on_click(lambda _b, c=call: self.call(c))
-            self._call_made[call] = b
-        return b
-
-    @property
-    def call_buttons(self) -> dict[str, widgets.Button]:
-        """The call buttons on show, by call (Coinche bids are in :attr:`bid_input`)."""
-        return {c: b for c, b in self._call_made.items() if b in self.call_box.children}
-
     def _render_calls(self, v: View) -> None:
         h, lang = v.hand, v.language
-        turned = h.turned
-        calls = calls_line(v)
-        parts = []
-        if h.phase == "bidding" or calls:
-            parts.append(f"<b>{esc(text('calls', lang))}</b>: {esc(calls or '—')}")
-        self.bidding_html.value = "<br>".join(parts)
+        self.bidding_html.value = bidding_html(v)
         if self._busy or not (self.is_learner_turn and h.phase == "bidding"):
             self.call_box.children = []
             return
         legal = [str(c) for c in h.legal_calls()]
         children: list[widgets.Widget] = []
         plain = legal
-        if self._bidding == "auction":
-            bids = [c for c in legal if c[:1].isdigit() or c.startswith(("capot", "generale"))]
+        if self._bidding == "auction":  # the bids in a dropdown, the other calls as buttons
+            bids = [c for c in legal if is_bid(c)]
             self._fill_bids(bids, lang)
             if bids:
                 children += [self.bid_input, self.bid_button]
             plain = [c for c in legal if c not in bids]
         for c in plain:
-            b = self._call_button(c)
-            b.description = call_label(c, lang, turned)
+            b = self.call_button(c)
+            b.description = call_label(c, lang, h.turned)
             children.append(b)
         self.call_box.children = children
 
@@ -913,8 +677,8 @@ class PlayTable(LocalizedWidget):
 
     def _default_bid(self, bids: list[str]) -> str:
         """The bid shown first: the one level 2's rules of thumb would make here; when they
-        would not bid, the lowest bid outside the opponents' suit (never silently an overcall
-        in their trump, which the lowest legal bid often is)."""
+        would not bid, the engine's lowest bid outside the opponents' trump
+        (:meth:`~belote_lab.games.coinche.Auction.lowest_bid_off_their_trump`)."""
         h = self.hand
         try:
             mine = str(h.verify_call(self.advisor.choose_call(h.observation(self.seat))))
@@ -923,59 +687,8 @@ class PlayTable(LocalizedWidget):
         if mine in bids:
             return mine
         a = h.auction
-        theirs = None
-        if a is not None and a.bid is not None and a.bidder >= 0 and (
-            self._game.side_of(a.bidder) != self._game.side_of(self.seat)
-        ):
-            theirs = a.bid.trump
-        return next((b for b in bids if Bid.parse(b).trump != theirs), bids[0])
-
-    def _reason_html(self, lang: str) -> str:
-        if self._refused is None:
-            return ""
-        c, why = self._refused
-        words = why.text(lang) if isinstance(why, Reason) else str(why)
-        if lang == "ko":
-            line = text("not_playable", lang, card=c.pretty, reason=words)
-        else:
-            line = f"{c.pretty}: {words}"
-        return f'<span class="bw-reason">{esc(line)}</span>'
-
-    def _hint_html(self, v: View) -> str:
-        lang = v.language
-        if self._hint_error == "":
-            return f'<span class="bw-muted">{esc(text("hint_not_now", lang))}</span>'
-        parts = []
-        if self._hint is not None:
-            parts.append(hint_table(v, self._hint))
-        if self._advice is not None:
-            parts.append(f'<div class="bw-advice">{self._advice.html(lang)}</div>')
-        if self._hint_error:
-            parts.append(esc(self._hint_failed_words(lang)))
-        if self._hint_pick is not None:
-            parts.append(f'<span class="bw-level2">{esc(self._hint_pick(lang))}</span>')
-        return "".join(parts)
-
-    def _hint_failed_words(self, lang: str) -> str:
-        """Why no hint was given: the engine's words in ``lang`` where it has them; in Korean
-        a plain sentence otherwise (the English details are not shown)."""
-        if lang == "en":
-            return text("hint_failed", lang, error=self._hint_error)
-        e = self._hint_failure
-        words = korean_of(e) if e is not None else None
-        return text("hint_failed", lang, error=words) if words else text("hint_failed_plain", lang)
-
-    def _save_html(self, lang: str) -> str:
-        """The Save link: the session's JSON in a ``data:`` address (downloaded, never sent)."""
-        data = base64.b64encode(self.save_json().encode("utf-8")).decode("ascii")
-        s = self.session
-        name = f"belote-lab-{s.game.name}-{s.mode}-{s.number}.json"
-        title = esc(_w("save_title", lang))
-        return (
-            f'<a class="bw-save-link jupyter-button" download="{name}" title="{title}" '
-            f'href="data:application/json;charset=utf-8;base64,{data}">'
-            f"↓ {esc(_w('save', lang))}</a>"
-        )
+        first = a.lowest_bid_off_their_trump() if a is not None else None
+        return first if first in bids else bids[0]
 
 
 def _new_session(

@@ -1,7 +1,8 @@
 """The play table's drawing: pure functions from what the table shows (:class:`View`: the
 session, the learner's seat, the language, the table's own notes) to HTML — testable without a
 browser or a kernel.  :class:`~belote_widgets.play_table.PlayTable` is the controller: it holds
-the widgets, takes the learner's clicks, drives the session and draws with these.
+the widgets, takes the learner's clicks, drives the session and draws with these (its
+messages, said once and drawn again in any language, are :mod:`belote_widgets.table_messages`).
 
 >>> from belote_lab.play.session import Session
 >>> s = Session("callbreak", seed=4, dealer="S"); _ = s.advance()  # West, North, East call
@@ -14,16 +15,20 @@ True
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from belote_lab.cards import SEATS, Card, Suit, seat_in
+from belote_lab.cards import Card, Suit, seat_in
+from belote_lab.coaching.advice import Advice
 from belote_lab.coaching.hints import Hint
 from belote_lab.contract import ContractKind
 from belote_lab.games import Game
+from belote_lab.play.record import korean_of
 from belote_lab.play.session import Action, Session
+from belote_lab.trick import Reason
 from belote_lab.words import section
 from belote_lab.words import text as catalogue_text
 from belote_widgets.cards_view import card_html, esc
@@ -32,8 +37,10 @@ from belote_widgets.describe import (
     action_text,
     calls_text,
     contract_text,
+    drawn_card,
     draws_text,
     events_html,
+    hand_cards,
     last_trick_html,
     phase_text,
     result_text,
@@ -53,6 +60,7 @@ from belote_widgets.i18n import (
     suit_name,
     text,
 )
+from belote_widgets.review_view import review_words
 from belote_widgets.settings import mode_label
 
 Message = Callable[[str], str]  # a message drawn in the language of the moment
@@ -157,8 +165,12 @@ class View:
     """What the table draws: the session on show from the learner's ``seat`` (by default the
     session's), in ``language``, with the table's own state — ``busy`` (the computer plays,
     paced), ``status`` (the last message, drawn in any language), ``log`` (the computer's
-    actions since the learner's last decision), ``peek`` (the last trick shown on demand) and
-    ``games_won`` (games finished at this table)."""
+    actions since the learner's last decision), ``peek`` (the last trick shown on demand),
+    ``games_won`` (games finished at this table), ``refused`` (the card last refused and
+    why), the hint asked for (``hint`` for a card, ``advice`` for a call, ``hint_pick`` the
+    level-2 player's choice, ``hint_error`` why none was given — ``""``: not the learner's
+    turn — and ``hint_failure`` the engine's error) and ``show_legal`` (outline the
+    playable cards)."""
 
     session: Session
     language: str = "en"
@@ -167,6 +179,13 @@ class View:
     log: tuple[Action, ...] = ()
     peek: bool = False
     games_won: int = 0
+    refused: tuple[Card, Reason | str] | None = None
+    hint: Hint | None = None
+    advice: Advice | None = None
+    hint_pick: Message | None = None
+    hint_error: str | None = None
+    hint_failure: Exception | None = None
+    show_legal: bool = True
 
     @property
     def seat(self) -> int:
@@ -349,17 +368,23 @@ def seat_html(v: View, s: int) -> str:
 
 
 def fresh_last_trick(v: View) -> bool:
-    """Was the last trick completed since the learner's last card (so not seen yet)?"""
+    """Was the last trick completed since the learner's last card (so not seen yet)?  Yes
+    while the learner has no card in the trick being played: the seats of its cards are
+    the ones after its leader (:meth:`Game.next_seat <belote_lab.games.spec.Game.next_seat>`).
+
+    >>> from belote_lab.play.session import Session
+    >>> s = Session("belote", seed=3, dealer="W"); _ = s.advance()  # E took; W, N, E played
+    >>> len(s.hand.trick), fresh_last_trick(View(s))
+    (3, False)
+    >>> _ = s.play("JS"), s.advance()                               # the learner's card ends it
+    >>> len(s.hand.tricks), len(s.hand.trick), fresh_last_trick(View(s))
+    (1, 3, True)
+    """
     h = v.hand
     if not h.tricks:
         return False
-    me, plays, mine = SEATS[v.seat], 0, 0
-    for kind, seat, _value in h.actions:
-        if kind == "play":
-            plays += 1
-            if seat == me:
-                mine = plays
-    return len(h.tricks) * len(h.seat_order) >= mine
+    in_trick = {v.game.next_seat(h.leader, k) for k in range(len(h.trick))}
+    return v.seat not in in_trick
 
 
 def center_html(v: View) -> str:
@@ -540,4 +565,174 @@ def scoreboard_html(v: View) -> str:
         f"<b>{esc(text('scoreboard', lang))}</b>"
         f'<div class="bw-scroll-x"><table class="bw-table">{"".join(rows)}</table></div>'
         f"{done}"
+    )
+
+
+# --- the learner's side of the table --------------------------------------------------------------
+def seats_around(game: Game, seat: int) -> tuple[int | None, int | None, int | None]:
+    """The seats shown on top, left and right of the learner's (at the bottom): in a game of
+    two, the other seat on top and no one at the sides.
+
+    >>> from belote_lab.games import get
+    >>> seats_around(get("belote"), 2), seats_around(get("belote2"), 2)
+    ((0, 3, 1), (0, None, None))
+    """
+    if game.players == 2:
+        return game.next_seat(seat), None, None
+    return game.next_seat(seat, 2), game.next_seat(seat, 1), game.next_seat(seat, 3)
+
+
+class HandMarks(NamedTuple):
+    """How the learner's cards are shown: in order, under ``trump``; each playable card's
+    CSS class in ``states`` and its note (the tooltip: playable, or the engine's reason why
+    not) in ``notes``; ``drawn`` the card just drawn from the stock (two-player Belote)."""
+
+    cards: list[Card]
+    trump: Suit | None
+    states: dict[Card, str]
+    notes: dict[Card, str]
+    drawn: Card | None
+
+
+def hand_marks(v: View) -> HandMarks:
+    """The learner's cards and their marks: on the learner's turn to play (the computer not
+    busy) each card is playable (outlined when :attr:`View.show_legal`) or dimmed with the
+    engine's reason as its note; a card just drawn says so.
+
+    >>> from belote_lab.play.session import Session
+    >>> s = Session("belote", seed=3, dealer="W"); _ = s.advance()  # ♠ led, ♣ trump
+    >>> m = hand_marks(View(s))
+    >>> m.trump.name, [c.text for c, state in m.states.items() if state == "bw-legal"]
+    ('C', ['JS'])
+    >>> m.notes[Card.parse("7H")], hand_marks(View(s, busy=True)).states
+    ('You must follow suit: you hold ♠; playable: J♠.', {})
+    """
+    h, lang = v.hand, v.language
+    cards = hand_cards(h, v.seat)
+    states: dict[Card, str] = {}
+    notes: dict[Card, str] = {}
+    if h.phase == "play" and h.current_player == v.seat and not v.busy:
+        for c in cards:
+            why = h.why_not(c, v.seat, lang)
+            if why is None:
+                states[c] = "bw-legal" if v.show_legal else ""
+                notes[c] = text("playable_mark", lang)
+            else:
+                states[c] = "bw-illegal"
+                notes[c] = why.text(lang) if isinstance(why, Reason) else str(why)
+    trump = h.contract.trump if h.contract is not None else None
+    drawn = drawn_card(h, v.seat)  # two-player Belote: marked until the next trick
+    if drawn is not None:
+        mark = play_text("drawn_mark", lang, n=len(h.tricks))
+        notes[drawn] = f"{notes[drawn]} · {mark}" if drawn in notes else mark
+    return HandMarks(cards, trump, states, notes, drawn)
+
+
+def button_words(v: View) -> dict[str, str]:
+    """The words on the table's buttons, by button: ``undo``, ``hint``, ``next`` (what the
+    Next button does now), ``bid``, ``last_trick``, ``review``, ``resume`` and the Resume
+    button's tooltip ``resume_title``.
+
+    >>> from belote_lab.play.session import Session
+    >>> s = Session("belote", seed=3)
+    >>> button_words(View(s))["next"], button_words(View(s, "ko"))["undo"]
+    ('Next hand', '되돌리기')
+    """
+    lang = v.language
+    return {
+        "undo": text("undo", lang),
+        "hint": text("hint", lang),
+        "next": play_text(next_key(v), lang),
+        "bid": text("bid", lang),
+        "last_trick": play_text("last_trick_toggle", lang),
+        "review": review_words("table_button", lang),
+        "resume": play_text("resume", lang),
+        "resume_title": play_text("resume_title", lang),
+    }
+
+
+def bidding_html(v: View) -> str:
+    """The calls so far in words, shown from the bidding on (``—`` before the first)."""
+    calls = calls_line(v)
+    if v.hand.phase != "bidding" and not calls:
+        return ""
+    return f"<b>{esc(text('calls', v.language))}</b>: {esc(calls or '—')}"
+
+
+def reason_html(v: View) -> str:
+    """Why the card last clicked was refused: the card and the engine's reason."""
+    if v.refused is None:
+        return ""
+    lang = v.language
+    c, why = v.refused
+    words = why.text(lang) if isinstance(why, Reason) else str(why)
+    if lang == "ko":
+        line = text("not_playable", lang, card=c.pretty, reason=words)
+    else:
+        line = f"{c.pretty}: {words}"
+    return f'<span class="bw-reason">{esc(line)}</span>'
+
+
+def hint_html(v: View) -> str:
+    """The hint asked for: each card's value (:func:`hint_table`) or the call's advice, the
+    level-2 player's choice, or why no hint was given."""
+    lang = v.language
+    if v.hint_error == "":
+        return f'<span class="bw-muted">{esc(text("hint_not_now", lang))}</span>'
+    parts = []
+    if v.hint is not None:
+        parts.append(hint_table(v, v.hint))
+    if v.advice is not None:
+        parts.append(f'<div class="bw-advice">{v.advice.html(lang)}</div>')
+    if v.hint_error:
+        parts.append(esc(hint_failed_words(v.hint_error, v.hint_failure, lang)))
+    if v.hint_pick is not None:
+        parts.append(f'<span class="bw-level2">{esc(v.hint_pick(lang))}</span>')
+    return "".join(parts)
+
+
+def hint_failed_words(error: str | None, failure: Exception | None, language: str) -> str:
+    """Why no hint was given (``error``, the engine's ``failure``): the engine's words in
+    ``language`` where it has them; in Korean a plain sentence otherwise (the English details
+    are not shown).
+
+    >>> hint_failed_words("advice is for the bidding", ValueError("advice is for"), "ko")
+    '이 상황에서는 힌트를 계산할 수 없습니다.'
+    >>> hint_failed_words("advice is for the bidding", None, "en")
+    'No hint: advice is for the bidding'
+    """
+    if language == "en":
+        return text("hint_failed", language, error=error)
+    words = korean_of(failure) if failure is not None else None
+    if words:
+        return text("hint_failed", language, error=words)
+    return text("hint_failed_plain", language)
+
+
+def advice_note_html(advice: Any, language: str) -> str:
+    """The advice's words under the question whether to show one's declarations."""
+    return f'<span class="bw-muted">{esc(advice.text(language))}</span>'
+
+
+# --- save ---------------------------------------------------------------------------------------
+def session_json(session: Session) -> str:
+    """The session as JSON text (what the Save link downloads)."""
+    return json.dumps(session.to_json(), ensure_ascii=False)
+
+
+def save_html(session: Session, language: str) -> str:
+    """The Save link: the session's JSON in a ``data:`` address (downloaded, never sent).
+
+    >>> from belote_lab.play.session import Session
+    >>> link = save_html(Session("belote", seed=3), "en")
+    >>> 'download="belote-lab-belote-hand-1.json"' in link, link.endswith("↓ Save</a>")
+    (True, True)
+    """
+    data = base64.b64encode(session_json(session).encode("utf-8")).decode("ascii")
+    name = f"belote-lab-{session.game.name}-{session.mode}-{session.number}.json"
+    title = esc(play_text("save_title", language))
+    return (
+        f'<a class="bw-save-link jupyter-button" download="{name}" title="{title}" '
+        f'href="data:application/json;charset=utf-8;base64,{data}">'
+        f"↓ {esc(play_text('save', language))}</a>"
     )
