@@ -17,7 +17,10 @@ EXTRAS ?= test,fast,present
 # notebooks/sanitize.cfg rewrites only what cannot be stable (addresses, widget model ids).
 # Any non-zero pytest status fails the target, including 5 (no tests collected).
 NBVAL_ARGS  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
-PYTEST_ARGS ?= $(NBVAL_ARGS) tests belote_lab widgets notebooks
+# -n auto --dist loadfile: the tests run on every core (pytest-xdist), each file on one worker
+# (a notebook's cells share one kernel; a browser test file shares its server).
+XDIST_ARGS  ?= -n auto --dist loadfile
+PYTEST_ARGS ?= $(XDIST_ARGS) $(NBVAL_ARGS) tests belote_lab widgets notebooks
 RUFF_ARGS   ?= check .
 
 # JupyterLab refuses to start as root without --allow-root.
