@@ -437,10 +437,12 @@ def status_html(v: View) -> str:
 
 
 def action_words(v: View, action: Action, lang: str, turned: Card | None) -> str:
-    """An action in words (a Callbreak call: ``East called 4 tricks``)."""
-    kind, seat, value = action
-    if kind == "call" and v.game.bidding == "calls" and value.isdigit():
-        return called_words(seat_in(seat, v.game.seats), int(value), lang)
+    """An action in words (a Callbreak call: ``East called 4 tricks``): a call of tricks is
+    the one the action record reads as a number (:attr:`Action.call
+    <belote_lab.games.base.Action.call>`), in a game of calls."""
+    call = action.call
+    if v.game.bidding == "calls" and isinstance(call, int):
+        return called_words(action.seat_index, call, lang)
     return action_text(action, lang, turned)
 
 
