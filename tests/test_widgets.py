@@ -18,6 +18,7 @@ import pytest
 from belote_widgets.cards_view import CSS, back_html, backs_html, card_button, card_html, esc
 from belote_widgets.describe import events_html, result_text
 from belote_widgets.i18n import card_name, contract_name, particle, text
+from belote_widgets.table_view import View, fresh_last_trick
 
 from belote_lab.cards import SEATS, Card, CardSet, parse_cards
 from belote_lab.contract import Contract
@@ -914,7 +915,7 @@ def test_last_trick_toggle_and_trick_log() -> None:
     first = h.tricks[0]
     assert all(f"card-{c.text}" in log for c in first.cards)
     _words_only(log)
-    if h.trick and not t._fresh_last_trick(h):
+    if h.trick and not fresh_last_trick(View(t.session)):
         assert "Last trick" not in t.center.value
     t.last_trick_toggle.value = True
     assert "Last trick" in t.center.value
