@@ -125,7 +125,7 @@ CELLS = [
     "pr",
     # four rows of the tip table (a duel that pays, one that costs, a small one, an untested tip)
     "from IPython.display import HTML\n"
-    "from belote_lab import tipstudy\n"
+    "from belote_lab.studies import tipstudy\n"
     "from belote_widgets.tip_table import tip_table_html\n"
     'HTML(tip_table_html(tipstudy.load(), "{language}", ids=["B3", "T9", "C8", "T10"]))',
     # seed 004's declarations: South takes, declares its tierce, and the first trick is played
