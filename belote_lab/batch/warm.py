@@ -29,7 +29,7 @@ import time
 
 from belote_lab._jit import HAVE_NUMBA
 
-__all__ = ["warm", "first_lead", "ready", "is_ready"]
+__all__ = ["warm", "estimates", "first_lead", "ready", "is_ready"]
 
 _READY = threading.Event()
 _READY_LOCK = threading.Lock()
@@ -92,9 +92,30 @@ def first_lead(game: str, seed: int = 1) -> object:
     return hand
 
 
+def estimates() -> None:
+    """Call once, with whole numbers, each estimate of :mod:`belote_lab.players.estimates`
+    that the Python level-2 players and the level-4 bidder call: called from Python, each is
+    compiled (or loaded from the cache) apart from its copy inlined in the batch kernels."""
+    from belote_lab.cards import CardSet
+    from belote_lab.players import estimates as e
+
+    hand = CardSet.parse("JH 9H AH TH 7H AS TS AC").mask
+    e.take_strength(hand, 1)
+    e.no_or_all_trump_estimate(e.no_trump_strength(hand), e.NO_TRUMP_BID)
+    e.no_or_all_trump_estimate(e.all_trump_strength(hand), e.ALL_TRUMP_BID)
+    e.capot_losers(hand, 1)
+    e.suit_estimate(hand, 1)
+    e.support_estimate(hand, 1)
+    e.defence_estimate(hand, None)
+    thirteen = CardSet.parse("AS KS QS 5S AH KH 2H AD 3D 2D 4C 3C 2C").mask
+    e.estimate_tricks(thirteen)
+    e.trick_value(thirteen)
+
+
 def warm() -> float:
-    """Solve one position of each kind and play a few batch hands of each game, so that
-    every kernel gets compiled and cached; the seconds it took."""
+    """Solve one position of each kind, play a few batch hands of each game and call the
+    level-2 estimates (:func:`estimates`), so that every kernel gets compiled and cached;
+    the seconds it took."""
     from belote_lab.batch import kernels, playouts
     from belote_lab.batch.belote2 import playouts_level2_belote2
     from belote_lab.batch.callbreak import playouts_level2_callbreak
@@ -103,6 +124,7 @@ def warm() -> float:
     from belote_lab.solver import solve
 
     t0 = time.perf_counter()
+    estimates()
     for game in ("belote", "belote2"):
         solve(first_lead(game))  # type: ignore[arg-type]
     for game, contract in (("belote", "H"), ("coinche", "100S"), ("belote2", "H")):

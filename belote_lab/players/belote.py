@@ -63,8 +63,7 @@ class BelotePlayer2:
         for call in legal:
             if call in ("pass", "NT", "AT"):
                 continue
-            suit = Suit.parse(call)
-            ok, strength = take_strength(hand, suit)
+            ok, strength = take_strength(hand, int(Suit.parse(call)))  # an int: one compilation
             if (ok or "pass" not in legal) and (best is None or strength > best[0]):
                 best = (strength, call)
         if best is not None:

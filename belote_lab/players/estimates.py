@@ -1,11 +1,26 @@
-"""The hand-strength estimates of the level-2 players, which the level-4 bidder shares.
+"""The hand-strength estimates of the level-2 players, which the level-4 bidder and the
+compiled hands share.
 
 How good a hand is for a trump (the Belote games, Coinche) or how many tricks it takes
-(Callbreak): the level-2 players (:mod:`belote_lab.players.belote` …) bid by these, and the
-simulating bidder (:mod:`belote_lab.players.bidding`) picks the calls it weighs by them.
-They live apart from the players so that the bidder does not import the players' modules,
-whose ``LEVELS`` reach the search players (one way imports; each player module re-exports
-its own).
+(Callbreak): the level-2 players (:mod:`belote_lab.players.belote` …) bid by these, the
+simulating bidder (:mod:`belote_lab.players.bidding`) picks the calls it weighs by them, and
+the level-2 calls of the compiled hands (:mod:`belote_lab.batch.four`,
+:mod:`belote_lab.batch.coinche`, :mod:`belote_lab.batch.callbreak`) are made by them.  They
+live apart from the players so that the bidder does not import the players' modules, whose
+``LEVELS`` reach the search players (one way imports; each player module re-exports its own).
+
+One copy: each estimate is written once, in numba's subset (card masks and whole numbers in,
+numbers out), and jitted through :mod:`belote_lab._jit` — ``jit_inline`` for the small ones,
+which the batch kernels inline, ``jit`` for Callbreak's :func:`trick_value` and
+:func:`estimate_tricks`.  Python calls the same functions: called from Python, a numba
+dispatcher compiles, or loads from numba's cache (``python -m belote_lab.batch.warm`` fills
+it), its own entry — importing this module imports numba, and the first estimate a process
+calls sets numba up (about 0.4 s in all, then about 0.2 µs a call); without numba they are
+plain Python.
+Only :func:`defence_estimate`, which takes ``None`` for no trump, is a Python wrapper, of
+:func:`defence_value` (``-1`` for no trump); :func:`taking_strength`, which reads cards, is
+Python.  Pass whole numbers (``int``, numpy integers): each other argument type is a new
+compilation.
 
 >>> from belote_lab.cards import mask_of
 >>> take_strength(mask_of("JH 8H 7H AS 9D".split()), 1)   # J + 2 trumps
@@ -18,9 +33,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from belote_lab.cards import SUIT_MASK, Card, Rank, Suit, parse_cards
+from belote_lab._jit import jit, jit_inline
+from belote_lab.cards import SUIT_MASK, Card, Rank, parse_cards
 from belote_lab.contract import PLAIN_ORDER, TRUMP_ORDER
-from belote_lab.players.heuristics import popcount
 
 __all__ = [
     "ALL_TRUMP_BID",
@@ -29,10 +44,15 @@ __all__ = [
     "NO_TRUMP_TAKE",
     "all_trump_strength",
     "capot_losers",
-    "no_or_all_trump_estimate",
     "defence_estimate",
+    "defence_value",
     "estimate_tricks",
+    "has",
+    "masters",
+    "no_or_all_trump_estimate",
     "no_trump_strength",
+    "side_aces",
+    "suit_count",
     "suit_estimate",
     "support_estimate",
     "take_strength",
@@ -41,26 +61,55 @@ __all__ = [
 ]
 
 R = Rank
-_S = int(Suit.S)
-_SIDE = (int(Suit.H), int(Suit.D), int(Suit.C))
+_SUIT = SUIT_MASK[0]  # the 13 ranks of a suit, shifted by 16 * suit
+_JACK, _NINE, _ACE, _TEN = int(Rank.JACK), int(Rank.NINE), int(Rank.ACE), int(Rank.TEN)
+_KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
+_TRUMP_RANKS = tuple(int(r) for r in TRUMP_ORDER)
+_PLAIN_RANKS = tuple(int(r) for r in PLAIN_ORDER)
 
 
-def _has(hand: int, suit: int, rank: Rank) -> bool:
-    return bool(hand >> (16 * suit + rank) & 1)
+# --- the cards of a hand -----------------------------------------------------------------------
+@jit_inline
+def has(hand: int, suit: int, rank: int) -> int:
+    """1 when ``hand`` holds the card of ``suit`` and ``rank``, else 0.
+
+    >>> from belote_lab.cards import mask_of
+    >>> has(mask_of(["JH", "7S"]), 1, _JACK), has(mask_of(["JH", "7S"]), 0, _JACK)
+    (1, 0)
+    """
+    return (hand >> (16 * suit + rank)) & 1
+
+
+@jit_inline
+def suit_count(hand: int, suit: int) -> int:
+    """The number of cards of ``suit`` in ``hand``.
+
+    >>> from belote_lab.cards import mask_of
+    >>> suit_count(mask_of("JH 9H 7S".split()), 1)
+    2
+    """
+    m = (hand >> (16 * suit)) & _SUIT
+    k = 0
+    while m != 0:
+        m &= m - 1
+        k += 1
+    return k
 
 
 # --- four-player Belote ------------------------------------------------------------------------
+@jit_inline
 def take_strength(hand: int, trump: int) -> tuple[bool, int]:
     """``(worth taking, strength)`` of ``hand`` with ``trump`` as trump.
 
     Strength: J 4, 9 3, A 2, other trumps 1 each, side aces 1 each.
     """
-    trumps = hand & SUIT_MASK[trump]
-    n = popcount(trumps)
-    jack = bool(trumps >> (16 * trump + Rank.JACK) & 1)
-    nine = bool(trumps >> (16 * trump + Rank.NINE) & 1)
-    ace = bool(trumps >> (16 * trump + Rank.ACE) & 1)
-    aces = sum(1 for s in range(4) if s != trump and hand >> (16 * s + Rank.ACE) & 1)
+    n = suit_count(hand, trump)
+    jack = has(hand, trump, _JACK)
+    nine = has(hand, trump, _NINE)
+    aces = 0
+    for s in range(4):
+        if s != trump:
+            aces += has(hand, s, _ACE)
     rest = n - 1  # the trumps beside the jack (or the nine)
     if jack:
         ok = rest >= 1 and rest + aces >= 2
@@ -68,8 +117,7 @@ def take_strength(hand: int, trump: int) -> tuple[bool, int]:
         ok = rest >= 2 and rest + aces >= 3
     else:
         ok = False
-    strength = n + 3 * jack + 2 * nine + ace + aces
-    return ok, strength
+    return ok, n + 3 * jack + 2 * nine + has(hand, trump, _ACE) + aces
 
 
 # --- no trump, all trump (four-player Belote, Coinche) -----------------------------------------
@@ -82,17 +130,30 @@ ALL_TRUMP_TAKE = 8
 :data:`NO_TRUMP_TAKE`)."""
 
 
-def _masters(hand: int, top: tuple[Rank, Rank, Rank]) -> int:
-    """Per suit: the best card 3, the second 2 beside the best (1 guarded by another card),
-    the third 1 beside both."""
+@jit_inline
+def masters(hand: int, top1: int, top2: int, top3: int) -> int:
+    """Per suit: the best card ``top1`` 3, the second ``top2`` 2 beside the best (1 guarded
+    by another card), the third ``top3`` 1 beside both (ranks; no trump: A T K, all trump:
+    J 9 A).
+
+    >>> from belote_lab.cards import mask_of
+    >>> masters(mask_of("AS TS KS AH 7D 8C".split()), _ACE, _TEN, _KING)   # 6 + 3 + 0
+    9
+    """
     v = 0
     for s in range(4):
-        a, b, c = (_has(hand, s, r) for r in top)
-        guarded = popcount(hand & SUIT_MASK[s]) >= 2
-        v += 3 * a + (2 if a and b else 1 if b and guarded else 0) + (a and b and c)
+        a = has(hand, s, top1)
+        b = has(hand, s, top2)
+        c = has(hand, s, top3)
+        v += 3 * a
+        if a and b:
+            v += 2 + c
+        elif b and suit_count(hand, s) >= 2:
+            v += 1
     return v
 
 
+@jit_inline
 def no_trump_strength(hand: int) -> int:
     """How good ``hand`` is for no trump: per suit an ace 3, a ten 2 beside its ace (1 when
     another card guards it), a king 1 beside the ace and the ten.
@@ -101,9 +162,10 @@ def no_trump_strength(hand: int) -> int:
     >>> no_trump_strength(mask_of("AS TS KS AH 7D 8C".split()))   # 6 + 3 + 0
     9
     """
-    return _masters(hand, (Rank.ACE, Rank.TEN, Rank.KING))
+    return masters(hand, _ACE, _TEN, _KING)
 
 
+@jit_inline
 def all_trump_strength(hand: int) -> int:
     """How good ``hand`` is for all trump: per suit a jack 3, a nine 2 beside its jack (1 when
     another card guards it), an ace 1 beside the jack and the nine.
@@ -112,7 +174,7 @@ def all_trump_strength(hand: int) -> int:
     >>> all_trump_strength(mask_of("JS 9S JH 9D 7D 8C".split()))  # 5 + 3 + 1
     9
     """
-    return _masters(hand, (Rank.JACK, Rank.NINE, Rank.ACE))
+    return masters(hand, _JACK, _NINE, _ACE)
 
 
 NO_TRUMP_BID = 8
@@ -122,6 +184,7 @@ ALL_TRUMP_BID = 8
 """The :func:`all_trump_strength` of eight cards from which level 2 bids all trump in Coinche."""
 
 
+@jit_inline
 def no_or_all_trump_estimate(strength: int, start: int) -> int:
     """The Coinche contract value (0: none) that a no-trump or all-trump ``strength`` of eight
     cards supports: 80 from ``start`` (:data:`NO_TRUMP_BID`, :data:`ALL_TRUMP_BID`), 10 more
@@ -131,9 +194,12 @@ def no_or_all_trump_estimate(strength: int, start: int) -> int:
     >>> [no_or_all_trump_estimate(s, 8) for s in (7, 8, 9, 10, 12)]
     [0, 80, 80, 90, 100]
     """
-    return 0 if strength < start else min(80 + (strength - start) // 2 * 10, 160)
+    if strength < start:
+        return 0
+    return min(80 + (strength - start) // 2 * 10, 160)
 
 
+@jit_inline
 def capot_losers(hand: int, trump: int) -> int:
     """The tricks an eight-card ``hand`` may lose with ``trump`` as trump, trumps drawn first:
     side cards below each side suit's unbroken top (A T K …) while that suit's other cards
@@ -151,15 +217,21 @@ def capot_losers(hand: int, trump: int) -> int:
     """
     losers = 0
     for s in range(4):
-        order = TRUMP_ORDER if s == trump else PLAIN_ORDER
-        held = [_has(hand, s, r) for r in order]
-        top = held.index(False) if not all(held) else 8
-        n = sum(held)
+        order = _TRUMP_RANKS if s == trump else _PLAIN_RANKS
+        top = 8  # the suit's unbroken top, in cards
+        for k in range(8):
+            if has(hand, s, order[k]) == 0:
+                top = k
+                break
+        n = suit_count(hand, s)
         out = 8 - n  # the suit's cards in the other hands
         if top >= out:
             continue
         # a side suit loses its cards below the top; trumps left out ruff the side winners
-        losers += n - top if s != trump else max(n - top, out - top)
+        if s != trump:
+            losers += n - top
+        else:
+            losers += max(n - top, out - top)
     return losers
 
 
@@ -197,72 +269,86 @@ def taking_strength(cards: str | Iterable[Card | str], trump: int) -> float:
 
 
 # --- Coinche ---------------------------------------------------------------------------------
-def _side_aces(hand: int, trump: int) -> int:
-    """Points for side aces (15) and a ten beside its ace (10)."""
+@jit_inline
+def side_aces(hand: int, trump: int, ace: int, ten: int) -> int:
+    """``ace`` for each ace of ``hand`` outside ``trump`` (-1: none), ``ten`` more where its ten
+    is with it: the side-suit part of the estimates below.
+
+    >>> from belote_lab.cards import mask_of
+    >>> side_aces(mask_of("AS TS AH AD 7C".split()), 1, 15, 10)
+    40
+    """
     v = 0
     for s in range(4):
-        if s != trump and _has(hand, s, Rank.ACE):
-            v += 15 + (10 if _has(hand, s, Rank.TEN) else 0)
+        if s != trump and has(hand, s, _ACE) == 1:
+            v += ace + ten * has(hand, s, _TEN)
     return v
 
 
+@jit_inline
 def suit_estimate(hand: int, trump: int) -> int:
     """The contract value (a multiple of 10; 0 = not a trump suit for this hand) that a hand
     supports with ``trump`` as trump, counting 30 points on the partner's cards (calibrated
     on self-play: the bidding team then makes such a bid about four times in five)."""
-    n = popcount(hand & SUIT_MASK[trump])
-    jack = _has(hand, trump, Rank.JACK)
-    nine = _has(hand, trump, Rank.NINE)
-    if n < 3 or not (jack or (nine and n >= 4)):
+    n = suit_count(hand, trump)
+    jack = has(hand, trump, _JACK)
+    nine = has(hand, trump, _NINE)
+    if n < 3 or (jack == 0 and (nine == 0 or n < 4)):
         return 0
-    est = 30 + (35 if jack else 0) + (20 if nine else 0)
-    est += 10 if _has(hand, trump, Rank.ACE) else 0
-    est += 10 * (n - 3)
-    est += _side_aces(hand, trump)
-    if _has(hand, trump, Rank.KING) and _has(hand, trump, Rank.QUEEN):
+    est = 30 + 35 * jack + 20 * nine + 10 * has(hand, trump, _ACE) + 10 * (n - 3)
+    est += side_aces(hand, trump, 15, 10)
+    if has(hand, trump, _KING) + has(hand, trump, _QUEEN) == 2:
         est += 20
     return min(est // 10 * 10, 160)
 
 
+@jit_inline
 def support_estimate(hand: int, trump: int) -> int:
-    """What a hand adds to the partner's bid in ``trump``: side aces and trump honours."""
-    v = _side_aces(hand, trump) // 15 * 10
-    v += 20 if _has(hand, trump, Rank.JACK) else 0
-    v += 10 if _has(hand, trump, Rank.NINE) else 0
-    if _has(hand, trump, Rank.KING) and _has(hand, trump, Rank.QUEEN):
+    """What a hand adds to the partner's bid in ``trump``: side aces and trump honours.
+
+    >>> from belote_lab.cards import mask_of
+    >>> support_estimate(mask_of("JH KH QH AS TS 7D 8C 9C".split()), 1)
+    50
+    """
+    v = side_aces(hand, trump, 15, 10) // 15 * 10
+    v += 20 * has(hand, trump, _JACK) + 10 * has(hand, trump, _NINE)
+    if has(hand, trump, _KING) + has(hand, trump, _QUEEN) == 2:
         v += 20
     return v
 
 
-def defence_estimate(hand: int, trump: int | None) -> int:
-    """Card points a hand is likely to win against a contract in ``trump``."""
+@jit_inline
+def defence_value(hand: int, trump: int) -> int:
+    """Card points a hand is likely to win against a contract in ``trump`` (``-1``: no trump
+    suit): :func:`defence_estimate` as the kernels call it.
+
+    >>> from belote_lab.cards import mask_of
+    >>> defence_value(mask_of("JH 8H 9H AS TS 7D 8C AC".split()), 1)
+    72
+    """
     v = 0
-    if trump is not None:
-        n = popcount(hand & SUIT_MASK[trump])
-        if _has(hand, trump, Rank.JACK):
+    if trump >= 0:
+        n = suit_count(hand, trump)
+        if has(hand, trump, _JACK) == 1:
             v += 25 if n >= 2 else 20
-        if _has(hand, trump, Rank.NINE) and n >= 3:
+        if has(hand, trump, _NINE) == 1 and n >= 3:
             v += 15
-    for s in range(4):
-        if s != trump and _has(hand, s, Rank.ACE):
-            v += 12 + (8 if _has(hand, s, Rank.TEN) else 0)
-    return v
+    return v + side_aces(hand, trump, 12, 8)
+
+
+def defence_estimate(hand: int, trump: int | None) -> int:
+    """Card points a hand is likely to win against a contract in ``trump`` (``None``: no
+    trump suit): the Python players' wrapper of :func:`defence_value`, which reads ``-1``.
+
+    >>> from belote_lab.cards import mask_of
+    >>> defence_estimate(mask_of("AS TS 7D 8C".split()), None)
+    20
+    """
+    return defence_value(hand, -1 if trump is None else trump)
 
 
 # --- Callbreak -------------------------------------------------------------------------------
-def _ranks(mask: int, suit: int) -> list[int]:
-    """The ranks (0 = two … 12 = ace) of ``mask`` in ``suit``, highest first."""
-    bits = (mask >> (16 * suit)) & 0x1FFF
-    return [r for r in range(12, -1, -1) if bits >> r & 1]
-
-
-def estimate_tricks(hand: int) -> int:
-    """The call for a 13-card hand: :func:`trick_value` rounded to the nearest whole trick,
-    at least 1.  (Rounding down instead calls too low: over 400 seeded rounds against the
-    level-1 player it scored 2.0 a round against 2.2.)"""
-    return max(1, int(trick_value(hand) + 0.5))
-
-
+@jit
 def trick_value(hand: int) -> float:
     """How many tricks a 13-card hand (a mask) should take, counted from its sure tricks.
 
@@ -275,35 +361,47 @@ def trick_value(hand: int) -> float:
     >>> trick_value(CardSet.parse("AS KS QS 5S AH KH 2H AD 3D 2D 4C 3C 2C").mask)
     5.8
     """
-    spades = _ranks(hand, _S)
-    ns = len(spades)
+    bits = hand & _SUIT  # the spades (suit 0), by rank: 12 the ace
+    ns = suit_count(hand, 0)
     est = 0.0
     winners = 0
-    for i, r in enumerate(spades):
-        missing_above = (12 - r) - i  # higher spades held by others
-        if missing_above <= 0:
-            est += 1.0
-            winners += 1
-        elif ns - i > missing_above:  # enough small spades to wait for the higher ones
-            est += 0.8 if missing_above == 1 else 0.5
-            winners += 1
-    est += max(0, ns - max(4, winners)) * 0.9  # long spades win late
-    spare = max(0, ns - winners - max(0, ns - max(4, winners)))
-    for s in _SIDE:
-        rk = _ranks(hand, s)
-        n = len(rk)
-        has_a = 12 in rk
+    i = 0  # the spades held above this one
+    for r in range(12, -1, -1):
+        if (bits >> r) & 1:
+            missing_above = (12 - r) - i  # higher spades held by others
+            if missing_above <= 0:
+                est += 1.0
+                winners += 1
+            elif ns - i > missing_above:  # enough small spades to wait for the higher ones
+                est += 0.8 if missing_above == 1 else 0.5
+                winners += 1
+            i += 1
+    longs = max(0, ns - max(4, winners))
+    est += longs * 0.9  # long spades win late
+    spare = max(0, ns - winners - longs)
+    for s in range(1, 4):
+        b = (hand >> (16 * s)) & _SUIT
+        n = suit_count(hand, s)
+        has_a = (b >> 12) & 1 == 1
         if has_a:
             est += 1.0 if n <= 4 else 0.7 if n <= 6 else 0.4
-        if 11 in rk:
+        if (b >> 11) & 1:
             if has_a and n <= 5:
                 est += 0.8
             elif n >= 2:
                 est += 0.5 if n <= 5 else 0.2
-        if 10 in rk and has_a and 11 in rk and 3 <= n <= 4:
+        if (b >> 10) & 1 and has_a and (b >> 11) & 1 and 3 <= n <= 4:
             est += 0.4
         if spare > 0 and n <= 2:
             ruffs = min(spare, 2 - n)
             est += 0.7 * ruffs
             spare -= ruffs
     return est
+
+
+@jit
+def estimate_tricks(hand: int) -> int:
+    """The call for a 13-card hand: :func:`trick_value` rounded to the nearest whole trick,
+    at least 1.  (Rounding down instead calls too low: over 400 seeded rounds against the
+    level-1 player it scored 2.0 a round against 2.2.)"""
+    return max(1, int(trick_value(hand) + 0.5))
