@@ -109,25 +109,6 @@ def test_level2_calls_on_every_hand_shape() -> None:
     assert checked == 6_000
 
 
-def test_take_strength_and_masters_are_the_estimates() -> None:
-    from belote_lab.players.estimates import (
-        all_trump_strength,
-        no_trump_strength,
-        take_strength,
-    )
-
-    rng = random.Random(3)
-    deck = BELOTE_DECK.tolist()
-    for _ in range(3_000):
-        hand = 0
-        for c in rng.sample(deck, rng.choice((5, 6, 8))):
-            hand |= 1 << c
-        for trump in range(4):
-            assert four.take_strength(hand, trump) == take_strength(hand, trump)
-        assert four.masters(hand, four.ACE, four.TEN, four.KING) == no_trump_strength(hand)
-        assert four.masters(hand, four.JACK, four.NINE, four.ACE) == all_trump_strength(hand)
-
-
 # --- whole hands through the engine --------------------------------------------------------------
 def replay(a: dict[str, np.ndarray], row: int, levels: tuple[int, ...], seed: int,
            rules: Any, dealer: int) -> tuple[Any, int, list[int]]:

@@ -2,16 +2,16 @@
 :class:`~belote_lab.players.callbreak.CallbreakPlayer2` (its default, ``duck_after_call=False``)
 in numba's subset.
 
-:func:`estimate_tricks_nb` is :func:`belote_lab.players.estimates.estimate_tricks` (the same
-float additions in the same order, so the same rounding), :func:`level2_call` the call
-``CallbreakPlayer2.choose_call`` makes from it, and :func:`level2_card_callbreak` the card
-``CallbreakPlayer2.choose_card`` plays, from plain integers: the hand, the legal cards, the
-cards played (the current trick's included), the trick's leader and number of cards, its
-winning card, and the voids seen so far (bit ``4 * seat + suit``, as ``_trick_info`` infers
-them: :func:`learn_void_cb`).  With ``duck_after_call=False`` the player's ``need`` is at
-least 1 whatever the call and the tricks won, so the card play does not read the calls.  Ties
-are broken as Python's ``min``/``max`` break them over ``mask_cards`` (the lowest card index
-first), and as ``max`` over ``(out, rank, card)`` tuples breaks them (the highest card).
+:func:`level2_call` is the call ``CallbreakPlayer2.choose_call`` makes from
+:func:`belote_lab.players.estimates.estimate_tricks` (the player's own estimate, compiled) and
+:func:`level2_card_callbreak` the card ``CallbreakPlayer2.choose_card`` plays, from plain
+integers: the hand, the legal cards, the cards played (the current trick's included), the
+trick's leader and number of cards, its winning card, and the voids seen so far (bit
+``4 * seat + suit``, as ``_trick_info`` infers them: :func:`learn_void_cb`).  With
+``duck_after_call=False`` the player's ``need`` is at least 1 whatever the call and the tricks
+won, so the card play does not read the calls.  Ties are broken as Python's ``min``/``max``
+break them over ``mask_cards`` (the lowest card index first), and as ``max`` over
+``(out, rank, card)`` tuples breaks them (the highest card).
 
 :func:`playouts_level2_callbreak` deals as :func:`belote_lab.batch.playouts` does (hand ``i``
 of a seed is the same deal, void deals dealt again), lets each seat call at level 2, plays
@@ -33,17 +33,16 @@ import numpy as np
 
 from belote_lab._jit import jit, jit_inline
 from belote_lab.batch.arrays import empty_arrays, play_arrays
-from belote_lab.batch.core import SUIT13, BatchResult, check_args, popcount
+from belote_lab.batch.core import BatchResult, check_args
 from belote_lab.batch.deal import FULL_DECK, deal_cards, dealer_seats, draw, hand_state, scratch
 from belote_lab.batch.four import CALLBREAK_ROW, contract_tables, play_row
 from belote_lab.cards import SUIT_MASK
 from belote_lab.contract import CALLBREAK, CONTRACT_CODES
 from belote_lab.games import Game, get
 from belote_lab.games.callbreak import FACE_MASK, parse_call
+from belote_lab.players.estimates import estimate_tricks
 
 __all__ = [
-    "estimate_tricks_nb",
-    "trick_value_nb",
     "level2_call",
     "playouts_level2_callbreak",
     "play_rounds",
@@ -53,85 +52,14 @@ __all__ = [
     "score_callbreak",
 ]
 
-LEVELS: tuple[int, ...] = (1, 2)
-"""The computer levels :func:`hands` plays, a level per seat: 1 random calls and cards
-(:class:`~belote_lab.players.RandomPlayer`'s policy), 2 :class:`CallbreakPlayer2
-<belote_lab.players.callbreak.CallbreakPlayer2>`."""
-
-
-
-# --- small helpers -------------------------------------------------------------------------------
-
-
-
-
-
-
-
 
 # --- the call ------------------------------------------------------------------------------------
 @jit
-def trick_value_nb(hand: int) -> float:
-    """:func:`belote_lab.players.estimates.trick_value`, operation for operation."""
-    bits = hand & SUIT13
-    ns = popcount(bits)
-    est = 0.0
-    winners = 0
-    i = 0
-    for r in range(12, -1, -1):
-        if (bits >> r) & 1:
-            missing_above = (12 - r) - i
-            if missing_above <= 0:
-                est += 1.0
-                winners += 1
-            elif ns - i > missing_above:
-                est += 0.8 if missing_above == 1 else 0.5
-                winners += 1
-            i += 1
-    longs = max(0, ns - max(4, winners))
-    est += longs * 0.9
-    spare = max(0, ns - winners - longs)
-    for s in range(1, 4):
-        b = (hand >> (16 * s)) & SUIT13
-        n = popcount(b)
-        has_a = (b >> 12) & 1 == 1
-        if has_a:
-            est += 1.0 if n <= 4 else 0.7 if n <= 6 else 0.4
-        if (b >> 11) & 1:
-            if has_a and n <= 5:
-                est += 0.8
-            elif n >= 2:
-                est += 0.5 if n <= 5 else 0.2
-        if (b >> 10) & 1 and has_a and (b >> 11) & 1 and 3 <= n <= 4:
-            est += 0.4
-        if spare > 0 and n <= 2:
-            ruffs = min(spare, 2 - n)
-            est += 0.7 * ruffs
-            spare -= ruffs
-    return est
-
-
-@jit
-def estimate_tricks_nb(hand: int) -> int:
-    """:func:`belote_lab.players.estimates.estimate_tricks`."""
-    return max(1, int(trick_value_nb(hand) + 0.5))
-
-
-@jit
 def level2_call(hand: int, max_call: int) -> int:
-    """``CallbreakPlayer2.choose_call``: the estimate within the legal calls 1 … ``max_call``."""
-    return max(min(estimate_tricks_nb(hand), max_call), 1)
-
-
-# --- the card ------------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
+    """``CallbreakPlayer2.choose_call``: the estimate
+    (:func:`belote_lab.players.estimates.estimate_tricks`, the player's own) within the legal
+    calls 1 … ``max_call``."""
+    return max(min(estimate_tricks(hand), max_call), 1)
 
 
 # --- the kernel: one trick loop, a level per seat ------------------------------------------------

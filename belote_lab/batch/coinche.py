@@ -17,11 +17,10 @@ A seat bids at its level:
   policy — pass with probability 0.7 when another call is legal, else a uniformly random one
   of the other legal calls, in the order of ``legal_calls`` — drawn from the kernel's PRNG;
 * level 2 (:func:`level2_call`): :meth:`belote_lab.players.coinche.CoinchePlayer2.choose_call`
-  call for call, from the estimates of :mod:`belote_lab.players.estimates` (ported here:
-  :func:`suit_estimate`, :func:`support_estimate`, :func:`defence_estimate`,
-  :func:`capot_losers`, :func:`no_or_all_trump_estimate`; the no-trump and all-trump
-  strengths are :func:`belote_lab.batch.four.masters`, which four-player Belote's taking
-  shares).
+  call for call, from the estimates of :mod:`belote_lab.players.estimates` (the player's own
+  functions, inlined here: ``suit_estimate``, ``support_estimate``, ``defence_value``,
+  ``capot_losers``, ``no_or_all_trump_estimate`` of ``no_trump_strength`` and
+  ``all_trump_strength``).
 
 The cards are then played by :func:`belote_lab.batch.four.play_hand` (a level per seat) with
 the bid's contract and the bidder as taker, and the hand is scored as
@@ -47,22 +46,31 @@ import numpy as np
 
 from belote_lab._jit import jit, jit_inline
 from belote_lab.batch.arrays import MAX_REDEALS, empty_arrays
-from belote_lab.batch.core import SUIT13, BatchResult, check_args, coinche_bid, popcount
+from belote_lab.batch.core import BatchResult, check_args, coinche_bid
 from belote_lab.batch.deal import BELOTE_DECK, deal_cards, dealer_seats, draw, hand_state, scratch
 from belote_lab.batch.four import (
     belote_seat,
     contract_tables,
-    has,
-    masters,
     play_contract,
     play_hand,
     store_taking,
 )
 from belote_lab.cards import Rank, parse_seat
-from belote_lab.contract import CONTRACT_CODES, PLAIN_ORDER, TRUMP_ORDER
+from belote_lab.contract import CONTRACT_CODES
 from belote_lab.games import Game
 from belote_lab.games.coinche import BID_KINDS, FAILED_BASE, Auction, Bid
-from belote_lab.players.estimates import ALL_TRUMP_BID, NO_TRUMP_BID
+from belote_lab.players.estimates import (
+    ALL_TRUMP_BID,
+    NO_TRUMP_BID,
+    all_trump_strength,
+    capot_losers,
+    defence_value,
+    has,
+    no_or_all_trump_estimate,
+    no_trump_strength,
+    suit_estimate,
+    support_estimate,
+)
 
 __all__ = [
     "COINCHE",
@@ -71,20 +79,15 @@ __all__ = [
     "SURCOINCHE",
     "bid_tables",
     "call_text",
-    "capot_losers",
     "coinche_hands",
     "deal_and_bid",
-    "defence_estimate",
     "fixed",
     "hands",
     "level1_call",
     "level2_call",
-    "no_or_all_trump_estimate",
     "play_auction",
     "refusal",
     "score_hand",
-    "suit_estimate",
-    "support_estimate",
 ]
 
 LEVELS: tuple[int, ...] = (1, 2)
@@ -109,10 +112,7 @@ points bid's row is its value / 10, at most 24: ``CoincheRules.max_bid`` ≤ 240
 _GENERALE = _KINDS.index("generale")
 _CAPOT = _KINDS.index("capot")
 _COINCHE_MARGIN = 20  # CoinchePlayer2's coinche_margin
-_JACK, _NINE, _ACE, _TEN = int(Rank.JACK), int(Rank.NINE), int(Rank.ACE), int(Rank.TEN)
-_KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
-_TRUMP_RANKS = np.array([int(r) for r in TRUMP_ORDER], dtype=np.int64)
-_PLAIN_RANKS = np.array([int(r) for r in PLAIN_ORDER], dtype=np.int64)
+_JACK, _KING, _QUEEN = int(Rank.JACK), int(Rank.KING), int(Rank.QUEEN)
 
 
 # --- the bids of the rules -----------------------------------------------------------------------
@@ -157,122 +157,6 @@ def call_text(call: int, bids: np.ndarray) -> str:
     return Bid(_KINDS[kind], value, CONTRACT_CODES[trump]).text
 
 
-# --- the estimates of the level-2 bidder (belote_lab.players.estimates) -------------------------
-@jit_inline
-def side_aces(hand: int, trump: int, ace: int, ten: int) -> int:
-    """``ace`` for each ace of ``hand`` outside ``trump`` (-1: none), ``ten`` more where its ten
-    is with it: the side-suit part of the estimates below.
-
-    >>> from belote_lab.cards import mask_of
-    >>> side_aces(mask_of("AS TS AH AD 7C".split()), 1, 15, 10)
-    40
-    """
-    v = 0
-    for s in range(4):
-        if s != trump and has(hand, s, _ACE) == 1:
-            v += ace + ten * has(hand, s, _TEN)
-    return v
-
-
-@jit_inline
-def suit_estimate(hand: int, trump: int) -> int:
-    """:func:`belote_lab.players.estimates.suit_estimate`: the contract value a hand supports
-    with ``trump`` as trump (0: not a trump suit for it).
-
-    >>> from belote_lab.cards import mask_of
-    >>> suit_estimate(mask_of("JH 9H AH 8H AS TS 7D 8C".split()), 1)
-    130
-    """
-    n = popcount((hand >> (16 * trump)) & SUIT13)
-    jack = has(hand, trump, _JACK)
-    nine = has(hand, trump, _NINE)
-    if n < 3 or (jack == 0 and (nine == 0 or n < 4)):
-        return 0
-    est = 30 + 35 * jack + 20 * nine + 10 * has(hand, trump, _ACE) + 10 * (n - 3)
-    est += side_aces(hand, trump, 15, 10)
-    if has(hand, trump, _KING) + has(hand, trump, _QUEEN) == 2:
-        est += 20
-    return min(est // 10 * 10, 160)
-
-
-@jit_inline
-def support_estimate(hand: int, trump: int) -> int:
-    """:func:`belote_lab.players.estimates.support_estimate`: what a hand adds to the partner's
-    bid in ``trump``.
-
-    >>> from belote_lab.cards import mask_of
-    >>> support_estimate(mask_of("JH KH QH AS TS 7D 8C 9C".split()), 1)
-    50
-    """
-    v = side_aces(hand, trump, 15, 10) // 15 * 10
-    v += 20 * has(hand, trump, _JACK) + 10 * has(hand, trump, _NINE)
-    if has(hand, trump, _KING) + has(hand, trump, _QUEEN) == 2:
-        v += 20
-    return v
-
-
-@jit_inline
-def defence_estimate(hand: int, trump: int) -> int:
-    """:func:`belote_lab.players.estimates.defence_estimate`: the card points a hand is likely
-    to win against a contract in ``trump`` (``-1``: no trump suit, as ``None`` there).
-
-    >>> from belote_lab.cards import mask_of
-    >>> defence_estimate(mask_of("JH 8H 9H AS TS 7D 8C AC".split()), 1)
-    72
-    """
-    v = 0
-    if trump >= 0:
-        n = popcount((hand >> (16 * trump)) & SUIT13)
-        if has(hand, trump, _JACK) == 1:
-            v += 25 if n >= 2 else 20
-        if has(hand, trump, _NINE) == 1 and n >= 3:
-            v += 15
-    return v + side_aces(hand, trump, 12, 8)
-
-
-@jit_inline
-def capot_losers(hand: int, trump: int) -> int:
-    """:func:`belote_lab.players.estimates.capot_losers`: the tricks an eight-card hand may
-    lose with ``trump`` as trump, trumps drawn first.
-
-    >>> from belote_lab.cards import mask_of
-    >>> capot_losers(mask_of("JH 9H AH TH 7H AS TS AC".split()), 1)
-    0
-    >>> capot_losers(mask_of("JH 9H AS TS KS QS AC TC".split()), 1)
-    4
-    """
-    losers = 0
-    for s in range(4):
-        order = _TRUMP_RANKS if s == trump else _PLAIN_RANKS
-        top = 8
-        for k in range(8):
-            if has(hand, s, order[k]) == 0:
-                top = k
-                break
-        n = popcount((hand >> (16 * s)) & SUIT13)
-        out = 8 - n
-        if top >= out:
-            continue
-        if s != trump:
-            losers += n - top
-        else:
-            losers += max(n - top, out - top)
-    return losers
-
-
-@jit_inline
-def no_or_all_trump_estimate(strength: int, start: int) -> int:
-    """:func:`belote_lab.players.estimates.no_or_all_trump_estimate`: the contract value a
-    no-trump or all-trump ``strength`` supports (0: none).
-
-    >>> [no_or_all_trump_estimate(s, 8) for s in (7, 8, 9, 10, 12)]
-    [0, 80, 80, 90, 100]
-    """
-    if strength < start:
-        return 0
-    return min(80 + (strength - start) // 2 * 10, 160)
-
-
 # --- the calls -----------------------------------------------------------------------------------
 @jit_inline
 def _legal_bid(j: int, cur: int, bids: np.ndarray) -> bool:
@@ -297,11 +181,9 @@ def _other_contract(hand: int, above: int, cur: int, bids: np.ndarray,
     top = above
     for code in (5, 4):  # AT, then NT
         if code == 5:
-            strength = masters(hand, _JACK, _NINE, _ACE)
-            value = no_or_all_trump_estimate(strength, ALL_TRUMP_BID)
+            value = no_or_all_trump_estimate(all_trump_strength(hand), ALL_TRUMP_BID)
         else:
-            strength = masters(hand, _ACE, _TEN, _KING)
-            value = no_or_all_trump_estimate(strength, NO_TRUMP_BID)
+            value = no_or_all_trump_estimate(no_trump_strength(hand), NO_TRUMP_BID)
         j = _points_bid(value, code, find)
         if value > top and _legal_bid(j, cur, bids):
             best = j
@@ -313,9 +195,9 @@ def _other_contract(hand: int, above: int, cur: int, bids: np.ndarray,
 def _own_estimate(hand: int, trump: int) -> int:
     """The bidder's own estimate of a contract: a suit's, or no trump's / all trump's."""
     if trump == 5:
-        return no_or_all_trump_estimate(masters(hand, _JACK, _NINE, _ACE), ALL_TRUMP_BID)
+        return no_or_all_trump_estimate(all_trump_strength(hand), ALL_TRUMP_BID)
     if trump == 4:
-        return no_or_all_trump_estimate(masters(hand, _ACE, _TEN, _KING), NO_TRUMP_BID)
+        return no_or_all_trump_estimate(no_trump_strength(hand), NO_TRUMP_BID)
     return suit_estimate(hand, trump)
 
 
@@ -330,7 +212,7 @@ def _maybe_coinche(hand: int, seat: int, cur: int, bidder: int, bids: np.ndarray
     if bids[cur, KIND] != 0:  # the trump jack always wins a trick: no capot, no générale
         return COINCHE if trump >= 0 and has(hand, trump, _JACK) == 1 else PASS
     need = 162 - bids[cur, VALUE]
-    if defence_estimate(hand, trump) >= need // 2 + _COINCHE_MARGIN:
+    if defence_value(hand, trump) >= need // 2 + _COINCHE_MARGIN:
         return COINCHE
     return PASS
 

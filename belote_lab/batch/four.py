@@ -57,7 +57,6 @@ import numpy as np
 from belote_lab._jit import jit, jit_inline
 from belote_lab.batch.arrays import empty_arrays, play_arrays
 from belote_lab.batch.core import (
-    SUIT13,
     BatchResult,
     beats,
     call_contract,
@@ -83,7 +82,13 @@ from belote_lab.cards import Rank
 from belote_lab.contract import CONTRACT_CODES, Contract
 from belote_lab.games import Game, get
 from belote_lab.games.belote import CAPOT_SCORE, HAND_TOTAL
-from belote_lab.players.estimates import ALL_TRUMP_TAKE, NO_TRUMP_TAKE
+from belote_lab.players.estimates import (
+    ALL_TRUMP_TAKE,
+    NO_TRUMP_TAKE,
+    all_trump_strength,
+    no_trump_strength,
+    take_strength,
+)
 from belote_lab.solver.kernel import legal_after
 
 __all__ = [
@@ -118,8 +123,7 @@ NT = CALLS.index("NT")
 AT = CALLS.index("AT")
 TAKE = CALLS.index("take")
 PASS = CALLS.index("pass")
-JACK, NINE, ACE, TEN, KING, QUEEN = (int(Rank.JACK), int(Rank.NINE), int(Rank.ACE),
-                                     int(Rank.TEN), int(Rank.KING), int(Rank.QUEEN))
+JACK, KING, QUEEN = int(Rank.JACK), int(Rank.KING), int(Rank.QUEEN)
 PASS_IN_TEN = 7
 """Level 1 passes when it may with probability 7 in 10
 (:class:`~belote_lab.players.base.RandomPlayer`'s ``take_probability`` 0.3)."""
@@ -245,64 +249,6 @@ def play_row(st: int, row: int, hands: np.ndarray, leader: int, taker: int, cont
 
 
 # --- the taking ----------------------------------------------------------------------------------
-@jit_inline
-def has(hand: int, suit: int, rank: int) -> int:
-    """1 when ``hand`` holds the card of ``suit`` and ``rank``, else 0.
-
-    >>> from belote_lab.cards import mask_of
-    >>> has(mask_of(["JH", "7S"]), 1, JACK), has(mask_of(["JH", "7S"]), 0, JACK)
-    (1, 0)
-    """
-    return (hand >> (16 * suit + rank)) & 1
-
-
-@jit_inline
-def take_strength(hand: int, trump: int) -> tuple[bool, int]:
-    """:func:`belote_lab.players.estimates.take_strength`: ``(worth taking, strength)``.
-
-    >>> from belote_lab.cards import mask_of
-    >>> take_strength(mask_of("JH 8H 7H AS 9D".split()), 1)
-    (True, 7)
-    """
-    n = popcount((hand >> (16 * trump)) & SUIT13)
-    jack = has(hand, trump, JACK)
-    nine = has(hand, trump, NINE)
-    aces = 0
-    for s in range(4):
-        if s != trump:
-            aces += has(hand, s, ACE)
-    rest = n - 1
-    if jack:
-        ok = rest >= 1 and rest + aces >= 2
-    elif nine:
-        ok = rest >= 2 and rest + aces >= 3
-    else:
-        ok = False
-    return ok, n + 3 * jack + 2 * nine + has(hand, trump, ACE) + aces
-
-
-@jit_inline
-def masters(hand: int, top1: int, top2: int, top3: int) -> int:
-    """``estimates._masters``: per suit the best card 3, the second 2 beside the best (1
-    guarded by another card), the third 1 beside both (no trump: A T K; all trump: J 9 A).
-
-    >>> from belote_lab.cards import mask_of
-    >>> masters(mask_of("AS TS KS AH 7D 8C".split()), ACE, TEN, KING)   # 6 + 3 + 0
-    9
-    """
-    v = 0
-    for s in range(4):
-        a = has(hand, s, top1)
-        b = has(hand, s, top2)
-        c = has(hand, s, top3)
-        v += 3 * a
-        if a and b:
-            v += 2 + c
-        elif b and popcount((hand >> (16 * s)) & SUIT13) >= 2:
-            v += 1
-    return v
-
-
 @jit
 def level2_call(hand: int, turned: int, second: bool, forced: bool, allow_nt: bool,
                 allow_at: bool) -> int:
@@ -314,6 +260,7 @@ def level2_call(hand: int, turned: int, second: bool, forced: bool, allow_nt: bo
     ``forced``; in round 2 all trump or no trump when its strength of the six cards reaches
     its threshold (the one further above it, all trump on a tie), else the strongest suit
     worth taking by the five cards held (the first in S H D C order on a tie), else pass.
+    The estimates are :mod:`belote_lab.players.estimates`' own, inlined.
 
     >>> from belote_lab.cards import Card, mask_of
     >>> CALLS[level2_call(mask_of("JH 8H 7H AS 9D".split()), Card.parse("KH"), False,
@@ -332,9 +279,9 @@ def level2_call(hand: int, turned: int, second: bool, forced: bool, allow_nt: bo
     over = 0
     if allow_at:
         best = AT
-        over = masters(six, JACK, NINE, ACE) - ALL_TRUMP_TAKE
+        over = all_trump_strength(six) - ALL_TRUMP_TAKE
     if allow_nt:
-        v = masters(six, ACE, TEN, KING) - NO_TRUMP_TAKE
+        v = no_trump_strength(six) - NO_TRUMP_TAKE
         best, over = keep_max(best, over, NT, v)
     if best >= 0 and over >= 0:
         return best
