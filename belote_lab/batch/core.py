@@ -49,7 +49,7 @@ import numpy as np
 from belote_lab._jit import jit_inline
 from belote_lab.contract import Contract
 from belote_lab.games.coinche import Bid, bid_problem
-from belote_lab.solver.kernel import beats, bit_index
+from belote_lab.solver.kernel import beats, bit_index, popcount
 from belote_lab.trick import FollowRules
 
 __all__ = ["BatchResult", "beats", "call_contract", "check_args", "coinche_bid", "keep_max",
@@ -61,20 +61,6 @@ RuleTuple = tuple[int, int, bool, bool, bool, bool, bool]
 
 SUIT13 = 0x1FFF
 """The 13 card ranks of one suit (shifted by ``16 * suit``; below 2**63 in every suit)."""
-
-
-@jit_inline
-def popcount(m: int) -> int:
-    """The number of cards in the mask ``m``.
-
-    >>> popcount(0b1011)
-    3
-    """
-    k = 0
-    while m != 0:
-        m &= m - 1
-        k += 1
-    return k
 
 
 @jit_inline

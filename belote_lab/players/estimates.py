@@ -36,6 +36,7 @@ from collections.abc import Iterable
 from belote_lab._jit import jit, jit_inline
 from belote_lab.cards import SUIT_MASK, Card, Rank, parse_cards
 from belote_lab.contract import PLAIN_ORDER, TRUMP_ORDER
+from belote_lab.solver.kernel import popcount
 
 __all__ = [
     "ALL_TRUMP_BID",
@@ -88,12 +89,7 @@ def suit_count(hand: int, suit: int) -> int:
     >>> suit_count(mask_of("JH 9H 7S".split()), 1)
     2
     """
-    m = (hand >> (16 * suit)) & _SUIT
-    k = 0
-    while m != 0:
-        m &= m - 1
-        k += 1
-    return k
+    return popcount((hand >> (16 * suit)) & _SUIT)
 
 
 # --- four-player Belote ------------------------------------------------------------------------

@@ -169,6 +169,21 @@ def bit_index(low: int) -> int:
 
 
 @jit_inline
+def popcount(m: int) -> int:
+    """The number of cards in the mask ``m`` (the one bit count of the compiled code: the
+    batch kernels and the players' estimates read it).
+
+    >>> popcount(0b1011)
+    3
+    """
+    k = 0
+    while m != 0:
+        m &= m - 1
+        k += 1
+    return k
+
+
+@jit_inline
 def beats(c: int, wc: int, led: int, ts: int, pc: int, pw: int) -> bool:
     """Whether ``c`` (power ``pc``) beats the winning card ``wc`` (power ``pw``) of a
     trick of suit ``led``, trump ``ts`` (-1 none): the one such test of the compiled code,
