@@ -52,6 +52,7 @@ from belote_lab.games.record import describe
 from belote_lab.games.spec import Game
 from belote_lab.jsonlines import BadLine, clean_id, parse_line, serve
 from belote_lab.referee import common as case_reading
+from belote_lab.referee.common import Invalid
 from belote_lab.rules import RuleOptionError
 
 __all__ = ["solve_case", "solve_line", "run", "serve_file"]
@@ -60,10 +61,6 @@ SOLVED = ("belote",)
 """The games whose deals this command reads (its answer is a Belote deal's N–S card points):
 a declared capability of the command, not a branch on a game; everything else about the
 game is read from its :class:`~belote_lab.games.spec.Game`."""
-
-
-class Invalid(ValueError):
-    """Malformed input: answered with ``"error": "invalid"`` and this message."""
 
 
 def _game(case: dict[str, Any]) -> Game:
@@ -112,10 +109,7 @@ def _state(case: dict[str, Any]) -> Any:
 
 def _seat(case: dict[str, Any], key: str, g: Game) -> int:
     """A seat of the case, read as the referee reads its seats (a letter; ``0`` is refused)."""
-    try:
-        return case_reading.seat_of(case, key, g)
-    except case_reading.Invalid as e:
-        raise Invalid(str(e)) from None
+    return case_reading.seat_of(case, key, g)
 
 
 def _flag(case: dict[str, Any], key: str) -> bool:
@@ -127,7 +121,7 @@ def _flag(case: dict[str, Any], key: str) -> bool:
     >>> _flag({"pv": 1}, "pv")
     Traceback (most recent call last):
     ...
-    belote_lab.cli.solve.Invalid: "pv" must be true or false, not the number 1
+    belote_lab.referee.common.Invalid: "pv" must be true or false, not the number 1
     """
     v = case.get(key)
     if v is None:
