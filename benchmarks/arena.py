@@ -52,7 +52,7 @@ from belote_lab.simulation.selfplay import (
     play_hand,
     player_class,
 )
-from belote_lab.simulation.simulate import Progress
+from belote_lab.simulation.simulate import ProgressBar
 
 LADDER = ((2, 1), (3, 2), (4, 3))
 
@@ -227,7 +227,7 @@ def run_game(
 ) -> ArenaResult:
     """Play ``deals`` seeded deals of ``game``, each once per seating of :func:`seatings`."""
     m = Match(game, seed, levels)
-    bar = Progress(deals, label=f"arena {game} {levels[0]}v{levels[1]}", enabled=progress)
+    bar = ProgressBar(deals, label=f"arena {game} {levels[0]}v{levels[1]}", enabled=progress)
     for _ in range(deals):
         m.play_deal()
         bar.update()
@@ -328,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
                 emit(f"{game}: skipped, {e}")
             except PlayerUnavailable as e:
                 emit(f"{game}: skipped, a player is missing ({e})")
-        bar = Progress(args.deals * len(matches), label=f"arena {a}v{b}", enabled=not args.quiet)
+        bar = ProgressBar(args.deals * len(matches), label=f"arena {a}v{b}", enabled=not args.quiet)
         for i in range(args.deals):
             for m in matches:  # the games take turns, a deal each
                 m.play_deal()

@@ -23,7 +23,7 @@ from belote_lab.games import GAMES
 from belote_lab.play.record import hand_from_json
 from belote_lab.players import RandomPlayer
 from belote_lab.simulation import selfplay as sp
-from belote_lab.simulation.simulate import ARRAYS, Progress, SimulationResult, simulate
+from belote_lab.simulation.simulate import ARRAYS, ProgressBar, SimulationResult, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 120
@@ -273,7 +273,7 @@ def test_simulate_save_and_load(tmp_path: Path) -> None:
 
 def test_progress_text_line() -> None:
     out = io.StringIO()
-    p = Progress(4, label="x", stream=out, delay=0.0)
+    p = ProgressBar(4, label="x", stream=out, delay=0.0)
     for _ in range(4):
         p.update()
     p.close()

@@ -55,7 +55,7 @@ from belote_lab.simulation.selfplay import (
     seat_levels,
 )
 
-__all__ = ["engine_for", "simulate", "SimulationResult", "Progress", "CONTRACT_NAMES", "ARRAYS"]
+__all__ = ["engine_for", "simulate", "SimulationResult", "ProgressBar", "CONTRACT_NAMES", "ARRAYS"]
 
 CONTRACT_NAMES: tuple[str, ...] = CONTRACT_CODES
 """Contract codes; ``SimulationResult.contract`` holds indexes into this tuple
@@ -65,7 +65,7 @@ CONTRACT_NAMES: tuple[str, ...] = CONTRACT_CODES
 
 
 # --- progress -----------------------------------------------------------------------------------
-class Progress:
+class ProgressBar:
     """A tiny progress display with no dependency.
 
     In a terminal: a bar on standard error, redrawn in place with ``\\r``.  In a Jupyter
@@ -74,7 +74,7 @@ class Progress:
     when output is neither (a pipe, a captured test), nor for runs shorter than ``delay``
     seconds.
 
-    >>> p = Progress(10, enabled=False)
+    >>> p = ProgressBar(10, enabled=False)
     >>> for _ in range(10): p.update()
     >>> p.close(); p.done
     10
@@ -564,7 +564,7 @@ def simulate(
         return _simulate_hands(g, n_hands, players, levels, seed, rules)
     run = play_hands(g, n_hands, players, seed, rules)
     a = empty_arrays(g, n_hands)
-    bar = Progress(n_hands, label=g.name, enabled=progress)
+    bar = ProgressBar(n_hands, label=g.name, enabled=progress)
     t0 = time.perf_counter()
     for i, (hand, _, redeals) in enumerate(run):
         _collect(g, hand, redeals, i, a)
