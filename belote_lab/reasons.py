@@ -25,7 +25,7 @@ LANGUAGES = words.LANGUAGES
 # symbol, ``{to_beat}`` and ``{card}`` are cards.  ``summary_<code>`` is the bare rule.
 
 
-class Reason(Protocol):
+class ReasonLike(Protocol):
     """What :func:`explain` reads of a :class:`belote_lab.trick.Reason` (this module sits
     below the trick module, which imports it to word its reasons)."""
 
@@ -38,7 +38,7 @@ class Reason(Protocol):
     data: dict[str, str]
 
 
-def explain(reason: Reason, language: str = "en") -> str:
+def explain(reason: ReasonLike, language: str = "en") -> str:
     """The text of a :class:`~belote_lab.trick.Reason` in ``language`` (``en`` or ``ko``)."""
     return explain_rule(
         reason.rule.value,
