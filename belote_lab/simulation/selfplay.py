@@ -584,7 +584,7 @@ def check_against_state(hand: Any, answer: Mapping[str, Any]) -> None:
 
 
 @dataclass
-class Run:
+class SelfPlayRun:
     """The hands of a self-play run, ready to play: iterating plays them one by one and gives
     ``(hand, watch, redeals)`` (as :func:`play_deal`).  Deal ``i`` is dealt by the ``i``-th
     seat in turn, from a seed drawn from ``seed`` (see :func:`play_hands`)."""
@@ -614,8 +614,8 @@ def play_hands(
     seed: int = 0,
     rules: Any = None,
     watch_play: bool = False,
-) -> Run:
-    """The :class:`Run` of ``n_hands`` hands of ``game`` by ``players`` (a spec for
+) -> SelfPlayRun:
+    """The :class:`SelfPlayRun` of ``n_hands`` hands of ``game`` by ``players`` (a spec for
     :func:`make_players`), checked now: the same hands as :func:`selfplay` and
     :func:`~belote_lab.simulation.simulate.simulate` with the same arguments.
 
@@ -627,7 +627,7 @@ def play_hands(
         raise ValueError("the number of hands cannot be negative")
     g = get(game)
     the_rules = rules_of(g, rules)
-    return Run(g, the_rules, make_players(g, players, seed), seed, n_hands, watch_play)
+    return SelfPlayRun(g, the_rules, make_players(g, players, seed), seed, n_hands, watch_play)
 
 
 def selfplay(

@@ -55,7 +55,7 @@ from belote_lab.studies import folders
 
 __all__ = [
     "RUNS",
-    "Run",
+    "TakingRun",
     "STORED_PATH",
     "user_path",
     "chunks_folder",
@@ -89,7 +89,7 @@ def chunks_folder() -> Path:
 
 
 @dataclass(frozen=True)
-class Run:
+class TakingRun:
     """One stored study: ``study`` of ``game`` over ``deals`` hands (chunks of ``chunk``)."""
 
     id: str
@@ -106,12 +106,12 @@ class Run:
         return Path(chunks) / f"{self.study}-{self.game}"
 
 
-RUNS: tuple[Run, ...] = (
-    Run("belote_dd", "dd_hand", "belote", 200_000),
-    Run("belote2_dd", "dd_hand", "belote2", 200_000),
-    Run("coinche_dd", "dd_hand", "coinche", 12_000),
-    Run("belote_l4", "level4", "belote", 400, chunk=25, play="level4", head=2),
-    Run("belote2_l4", "level4", "belote2", 400, chunk=25, play="level4", head=2),
+RUNS: tuple[TakingRun, ...] = (
+    TakingRun("belote_dd", "dd_hand", "belote", 200_000),
+    TakingRun("belote2_dd", "dd_hand", "belote2", 200_000),
+    TakingRun("coinche_dd", "dd_hand", "coinche", 12_000),
+    TakingRun("belote_l4", "level4", "belote", 400, chunk=25, play="level4", head=2),
+    TakingRun("belote2_l4", "level4", "belote2", 400, chunk=25, play="level4", head=2),
 )
 """The studies behind notebook 12, with the deals asked for (``make studies``); the file
 says how many each has (a shorter run stores fewer, and a later one extends them)."""
@@ -235,7 +235,7 @@ def run(
 
 
 def recompute_head(run_id: str) -> dict[str, dict[str, list[int]]]:
-    """The groups of run ``run_id``'s first hands (:attr:`Run.head`), computed again here
+    """The groups of run ``run_id``'s first hands (:attr:`TakingRun.head`), computed again here
     and now (in this process, in a scratch directory): they equal the stored ``head``
     whatever machine or scheduler made the file."""
     import tempfile
@@ -249,7 +249,7 @@ def recompute_head(run_id: str) -> dict[str, dict[str, list[int]]]:
     return groups(df, r.game)
 
 
-def _run(run_id: str) -> Run:
+def _run(run_id: str) -> TakingRun:
     for r in RUNS:
         if r.id == run_id:
             return r
