@@ -16,7 +16,7 @@ from belote_lab.players import RandomPlayer, drive_hand
 from belote_lab.players.belote import BelotePlayer2, no_or_all_trump, take_strength
 from belote_lab.players.coinche import CoinchePlayer2
 from belote_lab.players.estimates import capot_losers
-from belote_lab.players.heuristics import Situation, choose_card
+from belote_lab.players.heuristics import SeatKnowledge, choose_card
 from belote_lab.rules import BeloteRules, CoincheRules
 from belote_lab.simulation.simulate import simulate
 
@@ -30,7 +30,7 @@ def situation(
     contract: str = "H",
     taker: str = "N",
     legal: str | None = None,
-) -> Situation:
+) -> SeatKnowledge:
     view: dict[str, Any] = {
         "seat": seat,
         "hand": hand.split(),
@@ -40,7 +40,7 @@ def situation(
         "trick": trick.split(),
         "tricks": [{"leader": ld, "cards": cs.split()} for ld, cs in tricks or []],
     }
-    return Situation.from_view(view, None if legal is None else mask_of(legal.split()))
+    return SeatKnowledge.from_view(view, None if legal is None else mask_of(legal.split()))
 
 
 # --- leading -------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ loop of the four-seat games, plays them.
 :func:`level2_card` is the choice of one seat from plain integers: its hand and legal cards,
 the cards played (a mask), the current trick (packed, 8 bits a card), the taker, the tricks
 left and the voids seen so far (16 bits: bit ``4 * seat + suit``), which the kernel keeps as
-:meth:`Situation._learn <belote_lab.players.heuristics.Situation>` infers them
+:meth:`SeatKnowledge._learn <belote_lab.players.heuristics.SeatKnowledge>` infers them
 (:func:`learn_void`).  Ties are broken as Python's ``min``/``max`` break them over
 ``mask_cards``: the lowest card index first.  The tests compare every choice with
 ``BelotePlayer2().choose_card(state)`` on the engine's hands.
@@ -41,7 +41,7 @@ __all__ = ["level2_card", "learn_void"]
 # --- knowledge -----------------------------------------------------------------------------------
 @jit_inline
 def may_hold(voids: int, unseen: int, seat: int, suit: int) -> bool:
-    """May ``seat`` still hold a card of ``suit`` (``Situation.may_hold``)?"""
+    """May ``seat`` still hold a card of ``suit`` (``SeatKnowledge.may_hold``)?"""
     return ((voids >> (4 * seat + suit)) & 1) == 0 and (unseen >> (16 * suit)) & SUIT13 != 0
 
 
@@ -49,7 +49,7 @@ def may_hold(voids: int, unseen: int, seat: int, suit: int) -> bool:
 def learn_void(voids: int, c: int, i: int, leader: int, led: int, w: int, wc: int,
                ts: int) -> int:
     """The voids after the ``i``-th card ``c`` (``i ≥ 1``) of a trick led in ``led`` by
-    ``leader``, the ``w``-th card ``wc`` winning before it: ``Situation._learn``."""
+    ``leader``, the ``w``-th card ``wc`` winning before it: ``SeatKnowledge._learn``."""
     s = c >> 4
     if s == led:
         return voids

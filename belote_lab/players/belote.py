@@ -34,7 +34,7 @@ from belote_lab.players.estimates import (
     no_trump_strength,
     take_strength,
 )
-from belote_lab.players.heuristics import Situation, choose_card
+from belote_lab.players.heuristics import SeatKnowledge, choose_card
 
 __all__ = ["LEVEL2", "BelotePlayer2", "no_or_all_trump", "take_strength"]
 
@@ -71,7 +71,7 @@ class BelotePlayer2:
         return "pass" if "pass" in legal else legal[0]
 
     def choose_card(self, state: TrickPlay) -> Card:
-        return choose_card(Situation.from_state(state))
+        return choose_card(SeatKnowledge.from_state(state))
 
 
 def no_or_all_trump(cards: int, legal: list[str]) -> str | None:

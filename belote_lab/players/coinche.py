@@ -40,7 +40,7 @@ from belote_lab.players.estimates import (
     suit_estimate,
     support_estimate,
 )
-from belote_lab.players.heuristics import Situation, choose_card
+from belote_lab.players.heuristics import SeatKnowledge, choose_card
 
 __all__ = ["LEVEL2", "CoinchePlayer2", "suit_estimate", "support_estimate", "defence_estimate"]
 
@@ -179,7 +179,7 @@ class CoinchePlayer2:
         return SURCOINCHE if strong else "pass"
 
     def choose_card(self, state: TrickPlay) -> Card:
-        return choose_card(Situation.from_state(state))
+        return choose_card(SeatKnowledge.from_state(state))
 
 
 LEVEL2 = CoinchePlayer2

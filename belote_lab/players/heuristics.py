@@ -1,6 +1,6 @@
 """Card-play heuristics shared by the level-2 players of the partnership games.
 
-A :class:`Situation` is what one seat knows at its turn to play — its own hand, the legal
+A :class:`SeatKnowledge` is what one seat knows at its turn to play — its own hand, the legal
 cards, the contract, the cards played so far and the voids they reveal — built only from
 ``state.seat_view(seat)`` and ``state.legal_mask()``.  :func:`choose_card` applies the tips of
 the seeds (RULES.md §1, seed 004):
@@ -11,11 +11,11 @@ the seeds (RULES.md §1, seed 004):
 * partner winning the trick for sure → throw points to it; otherwise win as cheaply as is
   safe, or discard the cheapest card.
 
->>> s = Situation.from_view({"seat": "N", "hand": ["JH", "9H", "7H", "AS", "7C"],
+>>> s = SeatKnowledge.from_view({"seat": "N", "hand": ["JH", "9H", "7H", "AS", "7C"],
 ...     "contract": "H", "taker": "N", "leader": "N", "trick": [], "tricks": []})
 >>> choose_card(s)                 # the taker pulls trumps with the strongest
 Card('JH')
->>> s = Situation.from_view({"seat": "E", "hand": ["7S", "AD", "TH"], "contract": "H",
+>>> s = SeatKnowledge.from_view({"seat": "E", "hand": ["7S", "AD", "TH"], "contract": "H",
 ...     "taker": "N", "leader": "W", "trick": ["KD", "QD"], "tricks": []})
 >>> choose_card(s)                 # partner W's KD is beaten by N's... no: QD is lower
 Card('AD')
@@ -33,7 +33,7 @@ from belote_lab.games.base import TrickPlay
 from belote_lab.trick import trick_winner
 
 __all__ = [
-    "Situation",
+    "SeatKnowledge",
     "choose_card",
     "lead_card",
     "follow_card",
@@ -48,7 +48,7 @@ def popcount(mask: int) -> int:
 
 
 @dataclass
-class Situation:
+class SeatKnowledge:
     """What ``seat`` knows at its turn to play (only what that seat may see)."""
 
     seat: int
@@ -63,13 +63,13 @@ class Situation:
     voids: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # per seat: bit s = void
 
     @classmethod
-    def from_state(cls, state: TrickPlay) -> Situation:
+    def from_state(cls, state: TrickPlay) -> SeatKnowledge:
         """The situation of the seat to play in a hand state (``seat_view`` + legal cards)."""
         seat = state.current_player
         return cls.from_view(state.seat_view(seat), state.legal_mask())
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], legal: int | None = None) -> Situation:
+    def from_view(cls, view: dict[str, Any], legal: int | None = None) -> SeatKnowledge:
         """Build from a ``seat_view`` dict; ``legal`` defaults to the whole hand (a lead)."""
         seat = SEATS.index(view["seat"])
         hand = mask_of(view["hand"])
@@ -156,18 +156,18 @@ class Situation:
 
 
 # --- small predicates ----------------------------------------------------------------------------
-def is_master(s: Situation, card: int) -> bool:
+def is_master(s: SeatKnowledge, card: int) -> bool:
     """No card of the same suit still unseen beats ``card``."""
     return not s.tables.higher[card] & s.unseen
 
 
-def beats(s: Situation, card: int, best: int, led: int) -> bool:
+def beats(s: SeatKnowledge, card: int, best: int, led: int) -> bool:
     """Would ``card`` beat ``best`` in a trick whose led suit is ``led``?"""
     t = s.tables
     return t.rank_in_trick(card, led) > t.rank_in_trick(best, led)
 
 
-def _safe(s: Situation, card: int, led: int) -> bool:
+def _safe(s: SeatKnowledge, card: int, led: int) -> bool:
     """Will ``card`` (winning the current trick) stay winning whatever the opponents still to
     play hold, as far as this seat knows?"""
     ts = s.tables.trump_suit
@@ -184,13 +184,13 @@ def _safe(s: Situation, card: int, led: int) -> bool:
     return True
 
 
-def _weakest(s: Situation, cards: Iterable[Card]) -> Card:
+def _weakest(s: SeatKnowledge, cards: Iterable[Card]) -> Card:
     """The cheapest card to give away: plain before trump, fewest points, lowest."""
     p, pw = s.tables.points, s.tables.power
     return min(cards, key=lambda c: (s.is_trump(c), p[c], pw[c]))
 
 
-def _likely_trumped(s: Situation, suit: int) -> bool:
+def _likely_trumped(s: SeatKnowledge, suit: int) -> bool:
     ts = s.tables.trump_suit
     if ts < 0 or suit == ts:
         return False
@@ -199,7 +199,7 @@ def _likely_trumped(s: Situation, suit: int) -> bool:
 
 
 # --- the decisions -------------------------------------------------------------------------------
-def choose_card(s: Situation) -> Card:
+def choose_card(s: SeatKnowledge) -> Card:
     """The level-2 card: :func:`lead_card` or :func:`follow_card`."""
     legal = mask_cards(s.legal)
     if len(legal) == 1:
@@ -207,10 +207,10 @@ def choose_card(s: Situation) -> Card:
     return lead_card(s) if not s.trick else follow_card(s)
 
 
-def lead_card(s: Situation) -> Card:
+def lead_card(s: SeatKnowledge) -> Card:
     """The card to lead a trick.
 
-    >>> s = Situation.from_view({"seat": "E", "hand": ["7S", "AD", "7C"], "contract": "H",
+    >>> s = SeatKnowledge.from_view({"seat": "E", "hand": ["7S", "AD", "7C"], "contract": "H",
     ...     "taker": "N", "leader": "E", "trick": [], "tricks": [
     ...     {"leader": "N", "cards": ["AC", "KC", "8S", "QC"]}]})
     >>> lead_card(s)                   # a defender leads clubs: S (next to E) has none
@@ -249,10 +249,10 @@ def lead_card(s: Situation) -> Card:
     return min(trumps, key=lambda c: pw[c]) if not s.attacking else max(trumps, key=lambda c: pw[c])
 
 
-def follow_card(s: Situation) -> Card:
+def follow_card(s: SeatKnowledge) -> Card:
     """The card to play to a trick already led.
 
-    >>> s = Situation.from_view({"seat": "S", "hand": ["TS", "7S", "8D"], "contract": "H",
+    >>> s = SeatKnowledge.from_view({"seat": "S", "hand": ["TS", "7S", "8D"], "contract": "H",
     ...     "taker": "N", "leader": "W", "trick": ["9S", "AS", "7H"], "tricks": []},
     ...     legal=mask_of(["TS", "7S"]))
     >>> follow_card(s)                # E trumped partner N's ace: give nothing away

@@ -59,7 +59,7 @@ from belote_lab.games.base import TrickPlay
 from belote_lab.players.belote import BelotePlayer2
 from belote_lab.players.belote2 import Belote2Player2, taking_strength
 from belote_lab.players.callbreak import CallbreakPlayer2, estimate_tricks
-from belote_lab.players.heuristics import Situation, choose_card, is_master, lead_card
+from belote_lab.players.heuristics import SeatKnowledge, choose_card, is_master, lead_card
 
 __all__ = [
     "BeloteOnlyTaker",
@@ -122,7 +122,7 @@ class NoTrumpPull(BelotePlayer2):
     plain card (seeds: "attack with your strongest trump to draw the opponents' trumps")."""
 
     def choose_card(self, state: TrickPlay) -> Card:
-        s = Situation.from_state(state)
+        s = SeatKnowledge.from_state(state)
         plain = s.legal & ~s.trump_mask
         if not s.trick and s.attacking and plain and s.legal & s.trump_mask:
             s.legal = plain
@@ -135,7 +135,7 @@ class SpendsLastTrump(BelotePlayer2):
     keeping it for the last trick (seeds: "keep one trump for the 10 of the last trick")."""
 
     def choose_card(self, state: TrickPlay) -> Card:
-        s = Situation.from_state(state)
+        s = SeatKnowledge.from_state(state)
         trumps = mask_cards(s.legal & s.trump_mask)
         plain = s.legal & ~s.trump_mask
         ts = s.tables.trump_suit
@@ -159,7 +159,7 @@ class NoShortSuitLead(BelotePlayer2):
     (seeds: "lead a suit the next player lacks, so that it must spend a trump")."""
 
     def choose_card(self, state: TrickPlay) -> Card:
-        s = Situation.from_state(state)
+        s = SeatKnowledge.from_state(state)
         ts = s.tables.trump_suit
         if not s.trick and not s.attacking and ts >= 0:
             nxt = (s.seat + 1) % 4
@@ -202,7 +202,7 @@ class Signaller(BelotePlayer2):
 
     def choose_card(self, state: TrickPlay) -> Card:
         view = state.seat_view(state.current_player)
-        s = Situation.from_view(view, state.legal_mask())
+        s = SeatKnowledge.from_view(view, state.legal_mask())
         if s.trick:
             if not s.hand & SUIT_MASK[s.trick[0] >> 4]:
                 card = _signal_card(s)
@@ -220,7 +220,7 @@ class Signaller(BelotePlayer2):
         return card
 
 
-def _signal_card(s: Situation) -> Card | None:
+def _signal_card(s: SeatKnowledge) -> Card | None:
     """The signal of a seat that is discarding: its lowest card of a plain suit whose ace it
     holds, the cheapest of several; ``None`` without one (or when it must trump)."""
     t = s.tables
