@@ -25,7 +25,7 @@ from belote_widgets.i18n import (
     get_language,
     on_language_change,
 )
-from belote_widgets.snapshot import Snapshot
+from belote_widgets.snapshot import StaticSnapshot
 
 __all__ = ["LocalizedWidget", "html_widget"]
 
@@ -38,10 +38,10 @@ def html_widget(css_class: str, value: str = "") -> widgets.HTML:
     return w
 
 
-class LocalizedWidget(Snapshot, widgets.VBox):
+class LocalizedWidget(StaticSnapshot, widgets.VBox):
     """A ``VBox`` with a language (its own, or the global one when ``language`` is ``None``).
 
-    Its display carries a static snapshot next to the widget view (:class:`Snapshot`: the
+    Its display carries a static snapshot next to the widget view (:class:`StaticSnapshot`: the
     ``text/html`` a page without a kernel shows, and a short ``text/plain``).
 
     Subclasses build their controls, end ``__init__`` with :meth:`_ready` (nothing is drawn

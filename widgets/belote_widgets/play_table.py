@@ -66,7 +66,7 @@ from belote_widgets.i18n import LANGUAGES, call_label
 from belote_widgets.progress_view import progress_button_label, progress_html
 from belote_widgets.review_view import review_html
 from belote_widgets.settings import SettingsPanel
-from belote_widgets.snapshot import Snapshot
+from belote_widgets.snapshot import StaticSnapshot
 from belote_widgets.table_layout import TableWidgets
 from belote_widgets.table_view import (
     FOUR_COLOURS,
@@ -721,10 +721,10 @@ _PANEL_KEYS = ("seat", "levels", "level", "rules", "rounds", "language", "pace",
                "seed")
 
 
-class PlayApp(Snapshot, widgets.VBox):
+class PlayApp(StaticSnapshot, widgets.VBox):
     """The settings panel (:attr:`settings`, or ``None``) above the table (:attr:`table`); Start
     deals a new table with the settings chosen.  Its display carries a static snapshot
-    (:class:`~belote_widgets.snapshot.Snapshot`)."""
+    (:class:`~belote_widgets.snapshot.StaticSnapshot`)."""
 
     def __init__(self, table: PlayTable, settings: SettingsPanel | None,
                  extra: Mapping[str, Any] | None = None) -> None:

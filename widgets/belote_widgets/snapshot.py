@@ -1,7 +1,7 @@
 """Static snapshots: what a page without a kernel shows in a widget's place.
 
 A displayed widget's output holds the widget view (drawn by a live JupyterLab or Voilà) and,
-with :class:`Snapshot`, two more forms that need no kernel: ``text/html``, the widget as it is
+with :class:`StaticSnapshot`, two more forms that need no kernel: ``text/html``, the widget as it is
 drawn now (cards as cards, the package's CSS inlined), and a short ``text/plain`` such as
 ``PlayTable: Belote · Hand 1 · …``.  nbconvert, nbviewer and GitHub cannot draw a widget whose
 state is not saved, so they show the snapshot; a live front end draws the widget view first.
@@ -34,7 +34,7 @@ import ipywidgets as widgets
 from belote_lab.cards import Card
 from belote_widgets.cards_view import STATE_CLASSES, card_html, card_label, esc
 
-__all__ = ["SNAPSHOT_CSS", "Snapshot", "snapshot_html", "snapshot_text", "summary_text"]
+__all__ = ["SNAPSHOT_CSS", "StaticSnapshot", "snapshot_html", "snapshot_text", "summary_text"]
 
 SNAPSHOT_CSS = """
 .bw-snapshot { max-width: 100%; }
@@ -214,7 +214,7 @@ def snapshot_text(widget: widgets.Widget) -> str:
     return name
 
 
-class Snapshot:
+class StaticSnapshot:
     """Mixin for a widget (before ``ipywidgets``' class in the bases): its display holds the
     widget view, the :meth:`static_html` snapshot and the :meth:`static_text` summary."""
 
