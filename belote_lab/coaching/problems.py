@@ -1,11 +1,11 @@
 """"You are South: what do you play?" — card-play problems from real hands, three per game.
 
-Each :class:`Problem` is a position of a hand played by the level-2 computer (its record, cut
+Each :class:`PlayProblem` is a position of a hand played by the level-2 computer (its record, cut
 just before South's card), the best card, a short title and the lesson in English and
 Korean (``belote_lab/coaching/problems.json``); the question asked is the catalogue's
 ``problems.question`` (``belote_lab/words/en/problems.json``, ``ko/problems.json``).  Every
 answer is checked twice in the tests: it is the exact solver's only best card with every hand
-known, and the best card of the hint from what South can see (:meth:`Problem.checked`) — so a
+known, and the best card of the hint from what South can see (:meth:`PlayProblem.checked`) — so a
 learner who finds it was not just lucky.
 
 >>> p = problem("belote-cheap-trump")
@@ -35,7 +35,7 @@ from belote_lab.games.record import hand_from_json
 from belote_lab.reasons import LANGUAGES
 from belote_lab.solver.position import Solution, position_of, solve_position
 
-__all__ = ["DATA", "QUESTION", "Problem", "problem", "problems"]
+__all__ = ["DATA", "QUESTION", "PlayProblem", "problem", "problems"]
 
 DATA = Path(__file__).with_name("problems.json")
 """Where the problems are kept (hand records, answers, lessons)."""
@@ -53,7 +53,7 @@ QUESTION = MappingProxyType({lang: _question(lang) for lang in LANGUAGES})
 
 
 @dataclass(frozen=True)
-class Problem:
+class PlayProblem:
     """One position to solve: ``record`` is the hand up to South's turn."""
 
     id: str
@@ -108,23 +108,23 @@ def _lang(language: str) -> str:
 
 
 @cache
-def _all() -> tuple[Problem, ...]:
+def _all() -> tuple[PlayProblem, ...]:
     rows = json.loads(DATA.read_text(encoding="utf-8"))
     return tuple(
-        Problem(r["id"], r["game"], Card.parse(r["answer"]), dict(r["title"]),
+        PlayProblem(r["id"], r["game"], Card.parse(r["answer"]), dict(r["title"]),
                 dict(r["lesson"]), r["record"])
         for r in rows
     )
 
 
-def problems(game: str | None = None) -> list[Problem]:
+def problems(game: str | None = None) -> list[PlayProblem]:
     """The problems (of one game, when given), in teaching order."""
     if game is not None:
         get(game)  # an unknown game is refused by name
     return [p for p in _all() if game is None or p.game == game]
 
 
-def problem(problem_id: str) -> Problem:
+def problem(problem_id: str) -> PlayProblem:
     """The problem ``problem_id`` (``"belote-cheap-trump"`` …)."""
     for p in _all():
         if p.id == problem_id:

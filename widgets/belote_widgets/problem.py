@@ -31,8 +31,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from belote_lab.cards import Card
-from belote_lab.coaching.problems import Problem as Position
-from belote_lab.coaching.problems import problem
+from belote_lab.coaching.problems import PlayProblem, problem
 from belote_lab.games import get
 from belote_lab.words import LANGUAGES, section
 from belote_lab.words import text as catalogue_text
@@ -73,13 +72,13 @@ def _w(key: str, language: str, **values: Any) -> str:
 
 
 class Problem(LocalizedWidget):
-    """One problem (``problem_id`` or a :class:`belote_lab.coaching.problems.Problem`).
+    """One problem (``problem_id`` or a :class:`belote_lab.coaching.problems.PlayProblem`).
 
     Public state: :attr:`problem`, :attr:`hand` (the position), :attr:`cards` (South's
     card buttons), :attr:`revealed`, :attr:`tries` (cards chosen so far),
     :attr:`feedback_html`, :attr:`answer_button`."""
 
-    def __init__(self, problem_id: str | Position, language: str | None = None) -> None:
+    def __init__(self, problem_id: str | PlayProblem, language: str | None = None) -> None:
         super().__init__(language)
         self.add_class("bw-problem")
         self.problem = problem(problem_id) if isinstance(problem_id, str) else problem_id
