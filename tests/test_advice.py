@@ -313,7 +313,7 @@ def _slots(rest: list[Any], seat: int, size: int) -> dict[int, list[Any]]:
 
 @pytest.mark.parametrize(("game", "size"), [("belote", 8), ("coinche", 8), ("callbreak", 13)])
 def test_auction_rests_deal_every_unseen_card_once(game: str, size: int) -> None:
-    from belote_lab.players.bidding import SimBidder, auction_rests
+    from belote_lab.players.sim_bidder import SimBidder, auction_rests
 
     h = first_call(game, 3)
     seat = h.current_player
@@ -331,7 +331,7 @@ def test_auction_rests_deal_every_unseen_card_once(game: str, size: int) -> None
 def test_the_deals_read_an_opponents_bid_into_its_hand() -> None:
     """After an opening bid of 100 ♠, the deals the advice plays give its bidder more spades
     than deals dealt at random (the same number of draws)."""
-    from belote_lab.players.bidding import auction_rests
+    from belote_lab.players.sim_bidder import auction_rests
 
     h = CoincheHand(seed=2)
     bidder = h.current_player

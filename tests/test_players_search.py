@@ -218,8 +218,8 @@ def _round_2_near_no_trump(rules: Any) -> int:
     trump."""
     from belote_lab.cards import Card
     from belote_lab.games.belote import BeloteHand
-    from belote_lab.players.bidding import NEAR
     from belote_lab.players.estimates import NO_TRUMP_TAKE, no_trump_strength
+    from belote_lab.players.sim_bidder import NEAR
 
     for seed in range(200):
         h = BeloteHand(rules, seed=seed)

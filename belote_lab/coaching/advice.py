@@ -5,7 +5,7 @@
 calls).  It deals the cards the seat has not seen at random around its own cards (and the
 turned card), plays each deal out with the call's contract — the first tricks by level-2
 players, the rest solved exactly, as the level-4 bidder does
-(:class:`~belote_lab.players.bidding.SimBidder`, whose simulation this reuses) — and scores it
+(:class:`~belote_lab.players.sim_bidder.SimBidder`, whose simulation this reuses) — and scores it
 by the game's own scoring.  Each contract (a trump, a Coinche contract and its taker, the
 Callbreak hand) is simulated once a deal and serves every call of it (every Coinche value,
 every Callbreak call), and every contract is played on the same deals, so two calls are
@@ -15,7 +15,7 @@ What the simulation assumes, said in :meth:`Advice.text` too:
 
 * the other hands are dealt around the seat's (and the turned card) and each deal is drawn as
   often as the calls made so far were likely on it, by the inference of
-  :mod:`belote_lab.players.inference` (:func:`~belote_lab.players.bidding.auction_rests`):
+  :mod:`belote_lab.players.inference` (:func:`~belote_lab.players.sim_bidder.auction_rests`):
   a seat that bid a suit likely holds its trumps, a seat that passed the turned jack likely
   does not hold two more trumps.  A deal drawn more than once is simulated once and counted
   as often; the intervals divide by the draws' effective number (:attr:`Advice.effective`).
@@ -24,7 +24,7 @@ What the simulation assumes, said in :meth:`Advice.text` too:
 * a pass counts as 0 (Belote, two-player Belote, Coinche with no bid yet: who takes after it,
   or whether the deal is void, is not simulated), or as the bid standing now played out with
   its coinche (Coinche);
-* Coinche counts the attack :data:`~belote_lab.players.bidding.SHADE` points short when it
+* Coinche counts the attack :data:`~belote_lab.players.sim_bidder.SHADE` points short when it
   asks whether a bid is made (the exact solve plays the attack's cards perfectly), as level 4
   does, but for an attack that took every point; weighing a pass, coinche or surcoinche on the
   opponents' bid it counts the attack that much *more* (the exact solve plays the defence
@@ -77,8 +77,8 @@ from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import undoable_copy
 from belote_lab.korean import seat_word
-from belote_lab.players.bidding import SHADE, SimBidder, auction_rests, coinche_score
 from belote_lab.players.inference import POOL_SHARE, effective, replayable, standard_error
+from belote_lab.players.sim_bidder import SHADE, SimBidder, auction_rests, coinche_score
 from belote_lab.players.tuning import per_game
 
 __all__ = [
@@ -174,7 +174,7 @@ class Advice:
     often each deal was drawn, :func:`~belote_lab.players.inference.effective`; ``samples``
     when each was drawn once, and when 0): the intervals divide by its root."""
     reads_auction: bool = False
-    """Were the deals weighed by the calls made so far (:func:`~belote_lab.players.bidding.
+    """Were the deals weighed by the calls made so far (:func:`~belote_lab.players.sim_bidder.
     auction_rests`)?  Not in two-player Belote, nor when asked not to."""
 
     @property

@@ -3,7 +3,7 @@ compiled hands share.
 
 How good a hand is for a trump (the Belote games, Coinche) or how many tricks it takes
 (Callbreak): the level-2 players (:mod:`belote_lab.players.belote` …) bid by these, the
-simulating bidder (:mod:`belote_lab.players.bidding`) picks the calls it weighs by them, and
+simulating bidder (:mod:`belote_lab.players.sim_bidder`) picks the calls it weighs by them, and
 the level-2 calls of the compiled hands (:mod:`belote_lab.batch.four`,
 :mod:`belote_lab.batch.coinche`, :mod:`belote_lab.batch.callbreak`) are made by them.  They
 live apart from the players so that the bidder does not import the players' modules, whose

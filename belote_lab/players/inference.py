@@ -68,7 +68,7 @@ fine points of the hand, weigh too much when matched exactly (log loss 0.533 at 
 ``benchmarks/results/calibration-10k-2026-12-06.txt`` (Coinche).
 
 Consumers — the hints and levels 3–4 (:func:`belote_lab.players.pimc.hint`), the bidding advice
-and level 4's bidder (:func:`belote_lab.players.bidding.auction_rests`) and so the review, which
+and level 4's bidder (:func:`belote_lab.players.sim_bidder.auction_rests`) and so the review, which
 reads both — draw their deals with :func:`drawn`.  :func:`infer` gives the weighted deals (each
 with its weight, the effective sample size, the probability that a seat holds a card);
 :func:`inferred_deals` gives plain deals, resampled from the weighted ones, for code that

@@ -36,7 +36,7 @@ default.  The per-game numbers (budgets, horizons, margins) are in
 :mod:`belote_lab.players.tuning`.
 
 Level 3 bids as level 2.  Level 4 bids by simulation (:class:`SimBidder`, see
-:mod:`belote_lab.players.bidding`): it weighs the calls the level-2 bidder might make on
+:mod:`belote_lab.players.sim_bidder`): it weighs the calls the level-2 bidder might make on
 deals of the unseen cards, played on by level-2 players and solved exactly, scored by the
 game's own scoring.
 
@@ -61,10 +61,10 @@ from typing import Any
 from belote_lab.cards import Card, mask_cards
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
-from belote_lab.players.bidding import SimBidder
 from belote_lab.players.pimc import Hint, hint
 from belote_lab.players.registry import level2, named_level
 from belote_lab.players.sampling import rollouts, sample_deals, tricks_left
+from belote_lab.players.sim_bidder import SimBidder
 from belote_lab.players.tuning import (
     EARLY_MARGIN,
     PLAY_BUDGETS,
