@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # what the facade gives, for editors and type checkers (LAZY 
     from belote_lab.coaching.review import review
     from belote_lab.games import get, names
     from belote_lab.games.record import save
-    from belote_lab.play.record import load, loads
+    from belote_lab.play.record_io import load, loads
     from belote_lab.play.session import Session
     from belote_lab.players.levels import levels
     from belote_lab.present import plots
@@ -84,8 +84,8 @@ LAZY = MappingProxyType({
     "problem": "belote_lab.coaching.problems:problem",
     "problems": "belote_lab.coaching.problems:problems",
     # records: a hand, a game or a run
-    "load": "belote_lab.play.record:load",
-    "loads": "belote_lab.play.record:loads",
+    "load": "belote_lab.play.record_io:load",
+    "loads": "belote_lab.play.record_io:loads",
     "save": "belote_lab.games.record:save",
     # the charts and the intervals they draw, modules
     "plots": "belote_lab.present.plots",

@@ -724,7 +724,7 @@ def _illegal_moves() -> Iterator[tuple[str, str]]:
 def _errors() -> Iterator[tuple[str, str]]:
     import test_korean_errors as tke
 
-    from belote_lab.play.record import RecordError
+    from belote_lab.play.record_io import RecordError
 
     for name, kind, base, change in tke.CORPUS:
         rec = base()

@@ -45,7 +45,7 @@ import toy_game
 from belote_lab.cards import SEATS, Card, mask_cards
 from belote_lab.games import Game, get, names, register, unregister
 from belote_lab.games.base import IllegalAction
-from belote_lab.play.record import RecordError, hand_from_json, hand_to_json
+from belote_lab.play.record_io import RecordError, hand_from_json, hand_to_json
 from belote_lab.players import drive_hand, levels, register_level2
 from belote_lab.trick import FollowRules, IllegalPlay
 

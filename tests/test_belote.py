@@ -28,7 +28,7 @@ from belote_lab.games.belote import (
     score_hand,
     team_declarations,
 )
-from belote_lab.play.record import RecordError, game_from_json, hand_from_json, hand_to_json
+from belote_lab.play.record_io import RecordError, game_from_json, hand_from_json, hand_to_json
 from belote_lab.players import RandomPlayer, drive_hand
 from belote_lab.reasons import LANGUAGES, explain, rule_summary
 from belote_lab.rules import BeloteRules, RuleOptionError

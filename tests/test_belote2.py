@@ -25,7 +25,7 @@ from belote_lab.games.belote2 import (
 )
 from belote_lab.games.taking import TakingError
 from belote_lab.play.ladder import Belote2Run
-from belote_lab.play.record import RecordError
+from belote_lab.play.record_io import RecordError
 from belote_lab.players import RandomPlayer, drive_hand
 from belote_lab.players.belote2 import LEVELS, Belote2Player2, taking_strength
 from belote_lab.referee import answer

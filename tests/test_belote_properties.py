@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from belote_lab.cards import BELOTE_MASK, SEATS, Card, belote_deck, mask_cards
 from belote_lab.games.belote import BeloteGame, BeloteHand
-from belote_lab.play.record import hand_from_json, hand_to_json
+from belote_lab.play.record_io import hand_from_json, hand_to_json
 from belote_lab.players import RandomPlayer
 from belote_lab.rules import BeloteRules
 

@@ -25,7 +25,7 @@ from belote_lab.games.callbreak import (
     score_round,
 )
 from belote_lab.play.ladder import CallbreakJourney
-from belote_lab.play.record import RecordError
+from belote_lab.play.record_io import RecordError
 from belote_lab.play.session import Session
 from belote_lab.players import RandomPlayer, drive_hand, levels
 from belote_lab.players.callbreak import (

@@ -23,7 +23,7 @@ from belote_lab.games.coinche import (
     round_half_up,
     score_coinche,
 )
-from belote_lab.play.record import RecordError, game_from_json, hand_from_json
+from belote_lab.play.record_io import RecordError, game_from_json, hand_from_json
 from belote_lab.players import RandomPlayer, drive_hand
 from belote_lab.players.coinche import CoinchePlayer2
 from belote_lab.referee import answer

@@ -44,9 +44,9 @@ EXPECTED = {
     "review": "belote_lab.coaching.review:review",
     "problem": "belote_lab.coaching.problems:problem",
     "problems": "belote_lab.coaching.problems:problems",
-    "load": "belote_lab.play.record:load",
-    "loads": "belote_lab.play.record:loads",
-    "save": "belote_lab.play.record:save",
+    "load": "belote_lab.play.record_io:load",
+    "loads": "belote_lab.play.record_io:loads",
+    "save": "belote_lab.play.record_io:save",
     "plots": "belote_lab.present.plots",
     "stats": "belote_lab.stats",
 }

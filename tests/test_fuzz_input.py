@@ -34,7 +34,7 @@ from belote_lab.games.belote2 import Belote2Hand, Belote2Match
 from belote_lab.games.callbreak import CallbreakGame, CallbreakHand, CallError, parse_call
 from belote_lab.games.coinche import Bid, CoincheGame, CoincheHand
 from belote_lab.korean import PARTICLES, particle
-from belote_lab.play.record import RecordError, hand_from_json
+from belote_lab.play.record_io import RecordError, hand_from_json
 from belote_lab.simulation.selfplay import coinche_contract, parse_levels
 
 CASES = Path(__file__).resolve().parent / "conformance" / "cases"

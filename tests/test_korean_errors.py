@@ -1,6 +1,6 @@
 """Every error a learner can see, in natural Korean too (the errors of bad files and rules).
 
-A file that cannot be read raises :class:`~belote_lab.play.record.RecordError`, bad rule options
+A file that cannot be read raises :class:`~belote_lab.play.record_io.RecordError`, bad rule options
 :class:`~belote_lab.rules.RuleOptionError`: ``str(e)`` stays the English message (other tests
 compare it) and ``e.text("ko")`` is Korean: Hangul, no particle fallback (``(를)`` …), no
 English word of three letters or more and no card code outside what is quoted (``‘…’``: what
@@ -33,7 +33,7 @@ from belote_lab.games.belote2 import Belote2Hand, Belote2Match
 from belote_lab.games.callbreak import CallbreakGame, CallbreakHand
 from belote_lab.games.coinche import CoincheGame, CoincheHand
 from belote_lab.play.ladder import Belote2Run, CallbreakJourney, Ladder
-from belote_lab.play.record import (
+from belote_lab.play.record_io import (
     RecordError,
     game_from_json,
     hand_from_json,

@@ -9,7 +9,7 @@ Imports run one way, down the layers of ``docs/ARCHITECTURE.md``:
     ← players/ (levels 1–4, sampling) ← referee/ (the conformance cases' answers)
     ← batch/ (compiled hands, warm) ← simulation/ (simulate, selfplay, analysis, comparison)
     ← studies/ (study, taking_study, tipstudy) ← coaching/ (hints, advice, review, problems,
-      declaring, progress) ← play/ (session, ladder, record) ← present/ (plots)
+      declaring, progress) ← play/ (session, ladder, record_io) ← present/ (plots)
     ← cli/ (main, solve; ``__main__``)
     ← widgets ← notebooks
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from belote_lab.games import get
-from belote_lab.play.record import loads, run_from_json
+from belote_lab.play.record_io import loads, run_from_json
 from belote_lab.play.session import Session
 
 DATA = Path(__file__).parent / "data"

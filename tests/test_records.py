@@ -28,9 +28,15 @@ from belote_lab.games.belote import BeloteGame, BeloteHand
 from belote_lab.games.belote2 import Belote2Hand, Belote2Match
 from belote_lab.games.callbreak import CallbreakGame, CallbreakHand
 from belote_lab.games.coinche import CoincheGame, CoincheHand
-from belote_lab.play import record
+from belote_lab.play import record_io
 from belote_lab.play.ladder import Belote2Run, CallbreakJourney, Ladder
-from belote_lab.play.record import RecordError, game_from_json, hand_from_json, loads, run_from_json
+from belote_lab.play.record_io import (
+    RecordError,
+    game_from_json,
+    hand_from_json,
+    loads,
+    run_from_json,
+)
 from belote_lab.players import RandomPlayer
 from belote_lab.rules import Belote2Rules, BeloteRules, CallbreakRules, CoincheRules
 
@@ -435,8 +441,8 @@ def test_text_files_and_bytes(tmp_path: Path) -> None:
     step(g, random.Random(2))
     good = json.dumps(g.to_json())
     path = tmp_path / "game.json"
-    record.save(g, path)
-    assert record.load(path) == g
+    record_io.save(g, path)
+    assert record_io.load(path) == g
     cases: list[tuple[bytes, str]] = [
         (b"\xff\xfe\x00{", "not UTF-8 text"),
         (good.encode("utf-16"), "not UTF-8 text"),
@@ -453,7 +459,7 @@ def test_text_files_and_bytes(tmp_path: Path) -> None:
     for raw, words in cases:
         path.write_bytes(raw)
         with pytest.raises(RecordError, match=words):
-            record.load(path)
+            record_io.load(path)
         assert path.read_bytes() == raw  # the file survives a failed load
         with pytest.raises(RecordError, match=words):
             loads(raw)
@@ -461,7 +467,7 @@ def test_text_files_and_bytes(tmp_path: Path) -> None:
             with pytest.raises(RecordError, match=words):
                 loads(raw.decode("utf-8", errors="surrogateescape"))
     with pytest.raises(FileNotFoundError):
-        record.load(tmp_path / "missing.json")
+        record_io.load(tmp_path / "missing.json")
 
 
 def test_a_failed_load_changes_nothing() -> None:
@@ -603,7 +609,7 @@ def test_mutated_records_load_or_raise_record_error(case: tuple[dict[str, Any], 
     rec, _how = case
     kept = copy.deepcopy(rec)
     try:
-        obj = load_any(rec) if rec.get("format") != record.RUN_FORMAT else run_from_json(
+        obj = load_any(rec) if rec.get("format") != record_io.RUN_FORMAT else run_from_json(
             json.dumps(rec), _levels()
         )
     except RecordError as e:

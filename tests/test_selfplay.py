@@ -20,7 +20,7 @@ import pytest
 
 from belote_lab import games, referee
 from belote_lab.games import GAMES
-from belote_lab.play.record import hand_from_json
+from belote_lab.play.record_io import hand_from_json
 from belote_lab.players import RandomPlayer
 from belote_lab.simulation import selfplay as sp
 from belote_lab.simulation.simulate import ARRAYS, ProgressBar, SimulationResult, simulate

@@ -16,7 +16,7 @@ from belote_lab.games import get
 from belote_lab.games.base import IllegalAction
 from belote_lab.games.belote2 import run_score
 from belote_lab.play.ladder import Belote2Run, CallbreakJourney
-from belote_lab.play.record import RecordError
+from belote_lab.play.record_io import RecordError
 from belote_lab.play.session import MODES, SESSION_FORMAT, Session, modes
 from belote_lab.players import RandomPlayer
 from belote_lab.players import levels as level_table

@@ -266,7 +266,7 @@ def test_plain_python_fallback_gives_the_same_values() -> None:
         h = belote_endgame(rng, 3, "H", BeloteRules())
     record = json.dumps(h.to_json())
     code = (
-        "import json, sys; from belote_lab.play.record import hand_from_json; "
+        "import json, sys; from belote_lab.play.record_io import hand_from_json; "
         "from belote_lab.solver import solve; from belote_lab._jit import HAVE_NUMBA; "
         "assert not HAVE_NUMBA; h = hand_from_json(json.loads(sys.stdin.read())); "
         "print(json.dumps({c.text: v for c, v in solve(h).values.items()}))"

@@ -37,7 +37,7 @@ from belote_widgets.table_view import (
 
 from belote_lab.cards import SEATS, Card
 from belote_lab.games import GAMES, get
-from belote_lab.play.record import RecordError
+from belote_lab.play.record_io import RecordError
 from belote_lab.play.session import Session
 from belote_lab.trick import Reason
 

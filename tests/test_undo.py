@@ -26,7 +26,7 @@ from belote_lab.games.belote2 import Belote2Match
 from belote_lab.games.callbreak import CallbreakGame
 from belote_lab.games.coinche import CoincheGame
 from belote_lab.play.ladder import Belote2Run, CallbreakJourney
-from belote_lab.play.record import game_from_json
+from belote_lab.play.record_io import game_from_json
 from belote_lab.players import RandomPlayer
 from belote_lab.rules import BeloteRules, CallbreakRules, CoincheRules
 

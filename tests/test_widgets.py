@@ -24,7 +24,7 @@ from belote_lab.cards import SEATS, Card, CardSet, parse_cards
 from belote_lab.contract import Contract
 from belote_lab.games.belote2 import Belote2Match, score_belote2
 from belote_lab.games.coinche import score_coinche
-from belote_lab.play.record import RecordError, hand_from_json
+from belote_lab.play.record_io import RecordError, hand_from_json
 from belote_lab.players import RandomPlayer
 from belote_lab.simulation.selfplay import play_hand
 from belote_lab.trick import BELOTE_FOLLOW_UNDERTRUMP, analyse, why_not
@@ -744,7 +744,7 @@ def test_play_table_undo_after_game_over_is_refused_and_changes_nothing() -> Non
 def test_hand_stepper_reads_records_strictly(tmp_path: Any) -> None:
     """The stepper reads files and text with the records' strict reader: every bad input is a
     RecordError naming the problem (issue 11)."""
-    from belote_lab.play.record import RecordError
+    from belote_lab.play.record_io import RecordError
     from belote_lab.simulation.selfplay import play_hand
 
     good = json.dumps(play_hand("belote", "1,1,1,1", seed=3).to_json())

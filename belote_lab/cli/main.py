@@ -248,7 +248,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 def _cmd_review(args: argparse.Namespace) -> int:
     from belote_lab.coaching.review import review
-    from belote_lab.play.record import hand_record
+    from belote_lab.play.record_io import hand_record
 
     source = sys.stdin.buffer.read() if args.file == "-" else Path(args.file)
     rec = hand_record(source, args.hand)
@@ -469,7 +469,7 @@ def error_ko(error: BaseException) -> str:
     '파일 ‘hand.json’을 찾을 수 없습니다.'
     """
     from belote_lab.korean import quoted
-    from belote_lab.play.record import korean_of
+    from belote_lab.play.record_io import korean_of
 
     said = korean_of(error)
     if said:

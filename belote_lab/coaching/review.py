@@ -2,7 +2,7 @@
 from what its player could see.
 
 :func:`review` steps back through a hand (a hand object, or a hand record as written by
-``hand.to_json()`` or :mod:`belote_lab.play.record`) and, for each card played (by one seat, or
+``hand.to_json()`` or :mod:`belote_lab.play.record_io`) and, for each card played (by one seat, or
 by every seat), solves the position just before it with every hand known
 (:func:`belote_lab.solver.position.solve_position`, ``all_values=True``).  A card's
 **value** is what its side wins from that card to the end of the hand with best play by

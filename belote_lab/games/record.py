@@ -3,9 +3,9 @@
 The record layer of the games: it imports only the core modules, :mod:`belote_lab.games.base`
 and the registry, and finds a game's classes through it (``get(name).hand_class`` and
 ``.match_class``), so a game added with :func:`belote_lab.games.register` has records without
-touching this module.  :mod:`belote_lab.play.record` is the public module: it re-exports this one
+touching this module.  :mod:`belote_lab.play.record_io` is the public module: it re-exports this one
 and adds the run records of the ladders (:mod:`belote_lab.play.ladder`) and
-:func:`~belote_lab.play.record.loads`.
+:func:`~belote_lab.play.record_io.loads`.
 
 A **hand record** is a JSON object::
 

@@ -23,7 +23,7 @@ unless ``levels`` gives others.  Two ladders, as the seeds name them:
   this package's design (``belote_lab.sources.source("callbreak.journey")``).
 
 Both are saved as ``belote_lab/run`` records (:func:`run_to_json`, :func:`run_from_json`, also
-found in :mod:`belote_lab.play.record`): ``game``, ``rules``, ``seed``, ``seat`` (the learner's),
+found in :mod:`belote_lab.play.record_io`): ``game``, ``rules``, ``seed``, ``seat`` (the learner's),
 ``games`` (game records in order, see :mod:`belote_lab.games.record`), ``over`` and a summary
 (level, wins, points) that is checked; a bad one is refused in English and Korean with the
 ``ladder.`` namespace of the catalogue of words (``belote_lab/words/en/ladder.json``,

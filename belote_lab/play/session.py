@@ -26,10 +26,10 @@ decision, after an undo as after a save and a resume.
 
 Saved as ``{"format": "belote_lab/session", "version": 1, "mode", "seat", "levels", "seed",
 "number", "record"}`` where ``record`` is the game record (modes ``hand``, ``game``, ``match``) or
-the run record (``run``, ``journey``) of :mod:`belote_lab.play.record`; reading checks every field
-and replays every action (:class:`~belote_lab.play.record.RecordError` on anything wrong, never
-pickle or eval), in English and Korean the words of the ``session.`` namespace of the catalogue of
-words (``belote_lab/words/en/session.json``, ``ko/session.json``).
+the run record (``run``, ``journey``) of :mod:`belote_lab.play.record_io`; reading checks every
+field and replays every action (:class:`~belote_lab.play.record_io.RecordError` on anything
+wrong, never pickle or eval), in English and Korean the words of the ``session.`` namespace of the
+catalogue of words (``belote_lab/words/en/session.json``, ``ko/session.json``).
 
 >>> s = Session("belote2", mode="run", seat="S", seed=4)
 >>> s.status()["level"], s.status()["run_score"], modes("belote2")
@@ -553,7 +553,7 @@ class Session:
     ) -> Session:
         """Resume a session from :meth:`to_json` output (an object, JSON text or UTF-8 bytes):
         every field is checked and every action replayed; anything wrong raises
-        :class:`~belote_lab.play.record.RecordError` naming it.
+        :class:`~belote_lab.play.record_io.RecordError` naming it.
 
         >>> Session.from_json('{"format": "belote_lab/hand", "version": 1}')
         Traceback (most recent call last):

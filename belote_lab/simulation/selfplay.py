@@ -641,7 +641,7 @@ def selfplay(
     """Play ``n_hands`` hands and yield one JSON-ready dict per hand.
 
     ``fmt="records"``: the hand record (``hand.to_json()``, readable by
-    :func:`belote_lab.play.record.hand_from_json`).  ``fmt="cases"``: a conformance ``score``
+    :func:`belote_lab.play.record_io.hand_from_json`).  ``fmt="cases"``: a conformance ``score``
     case whose ``expect`` is :func:`belote_lab.referee.answer` of it, after checking that
     answer against the played state (:class:`SelfConsistencyError` if they differ).
     The dealer turns with each hand; everything follows from ``seed``.

@@ -1,8 +1,8 @@
 """``HandStepper``: step through a recorded hand card by card and trick by trick.
 
 A hand record (``belote_lab/hand`` JSON, a dict, a JSON text, a file, or a hand object) is
-checked once by :func:`belote_lab.play.record.hand_from_json`; the stepper then deals a fresh hand
-from the record's start and replays its actions (``call``/``play``) forward, and takes them
+checked once by :func:`belote_lab.play.record_io.hand_from_json`; the stepper then deals a fresh
+hand from the record's start and replays its actions (``call``/``play``) forward, and takes them
 back with the engine's exact ``undo`` — every position shown is a real engine state.
 
 Buttons: first, previous trick, back, forward, next trick, last, and a slider over the
@@ -66,7 +66,7 @@ from belote_lab.cards import SEATS, Card, parse_seat
 from belote_lab.coaching.review import Review, ReviewRow
 from belote_lab.coaching.review import review as review_hand
 from belote_lab.games import get
-from belote_lab.play.record import RecordError, hand_from_json, hand_record
+from belote_lab.play.record_io import RecordError, hand_from_json, hand_record
 from belote_lab.simulation.selfplay import play_hand
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets.cards_view import esc

@@ -55,7 +55,7 @@ from belote_lab.coaching.review import Review, review
 from belote_lab.games import Game, get
 from belote_lab.games.base import IllegalAction
 from belote_lab.games.coinche import is_bid
-from belote_lab.play.record import RecordError
+from belote_lab.play.record_io import RecordError
 from belote_lab.play.session import NOTHING_TO_UNDO, Action, Session, modes
 from belote_lab.simulation.selfplay import make_players
 from belote_lab.trick import IllegalPlay, Reason

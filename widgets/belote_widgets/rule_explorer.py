@@ -52,7 +52,7 @@ from belote_lab.games.situation import (
     read_situation,
     stock_most,
 )
-from belote_lab.play.record import korean_of
+from belote_lab.play.record_io import korean_of
 from belote_lab.rules import RuleOptionError
 from belote_lab.trick import Analysis, Reason, trick_winner
 from belote_widgets._base import LocalizedWidget, html_widget

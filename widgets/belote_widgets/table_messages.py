@@ -21,7 +21,7 @@ from typing import Any
 from belote_lab.cards import Card, CardParseError
 from belote_lab.games import Game
 from belote_lab.games.base import IllegalAction
-from belote_lab.play.record import RecordError
+from belote_lab.play.record_io import RecordError
 from belote_lab.play.session import Session
 from belote_widgets.cards_view import esc
 from belote_widgets.describe import phase_text

@@ -26,7 +26,7 @@ from belote_lab.coaching.advice import Advice
 from belote_lab.coaching.hints import Hint
 from belote_lab.contract import ContractKind
 from belote_lab.games import Game
-from belote_lab.play.record import korean_of
+from belote_lab.play.record_io import korean_of
 from belote_lab.play.session import Action, Session
 from belote_lab.trick import Reason
 from belote_lab.words import section

@@ -4,7 +4,7 @@ Hand and game records are read and written by :mod:`belote_lab.games.record` (th
 described there), run records — a two-player Belote run
 (:class:`~belote_lab.play.ladder.Belote2Run`) or a Callbreak journey
 (:class:`~belote_lab.play.ladder.CallbreakJourney`) — by :mod:`belote_lab.play.ladder`; this module
-gathers them, so that ``from belote_lab.play.record import hand_from_json, RecordError`` works
+gathers them, so that ``from belote_lab.play.record_io import hand_from_json, RecordError`` works
 everywhere, and reads any of the three kinds of record (:func:`loads`, :func:`load`).
 
 A bad record of any kind raises :class:`RecordError` (and nothing else), naming the field or
