@@ -14,6 +14,7 @@ import copy
 import html
 import secrets
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from belote_lab import words
@@ -146,18 +147,13 @@ class Action(NamedTuple):
         return int(v) if v.isascii() and v.isdigit() else v
 
 
-_ACTION_OF: dict[tuple[str, int, str], Action] = {}
-"""The records made so far, by the stored ``(kind, seat index, value)``: the values are cards
-and calls, so they are few, and a hand's :attr:`~TrickPlay.actions` costs a look-up each."""
-
-
+@lru_cache(maxsize=8192)
 def _action(stored: tuple[str, int, str]) -> Action:
-    """The :class:`Action` of a stored ``(kind, seat index, value)``."""
+    """The :class:`Action` of a stored ``(kind, seat index, value)``, made once: the values
+    are cards and calls, so they are few, and a hand's :attr:`~TrickPlay.actions` costs a
+    look-up each."""
     kind, seat, value = stored
-    a = Action(kind, SEATS[seat], value)
-    if len(_ACTION_OF) < 8192:
-        _ACTION_OF[stored] = a
-    return a
+    return Action(kind, SEATS[seat], value)
 
 
 class Snapshot(NamedTuple):
@@ -787,8 +783,7 @@ class TrickPlay:
     def actions(self) -> list[Action]:
         """Every action so far, each an :class:`Action` ``(kind, seat, value)``, e.g.
         ``("play", "N", "JH")``."""
-        known = _ACTION_OF.get
-        return [known(t) or _action(t) for t in self._actions]
+        return [_action(t) for t in self._actions]
 
     @property
     def trick_number(self) -> int:
