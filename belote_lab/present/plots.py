@@ -258,15 +258,15 @@ def _share_bars(ax: Any, groups: Mapping[str, Mapping[str, int]], categories: Se
 
 
 def _share_chart(groups: Mapping[str, Mapping[str, int]], categories: Sequence[str],
-                 names: Sequence[str], key: str, title: str, lang: str,
+                 names: Sequence[str], xlabel: str, title: str, lang: str,
                  size: tuple[float, float], legend: str) -> Figure:
     """A figure of :func:`_share_bars` over ``categories`` (written ``names``), its x axis
-    labelled ``plots.<key>_xlabel``, the y axis the share of hands, ``title`` and the legend at
-    ``legend``."""
+    labelled by the catalogue's ``xlabel``, the y axis the share of hands, ``title`` and the
+    legend at ``legend``."""
     fig, axes = _figure(width=size[0], height=size[1])
     ax = axes[0, 0]
     _share_bars(ax, groups, categories, language=lang, names=names)
-    ax.set_xlabel(words.text(f"plots.{key}_xlabel", lang))
+    ax.set_xlabel(words.text(xlabel, lang))
     ax.set_ylabel(words.text("plots.share_of_hands", lang))
     ax.set_title(title)
     ax.legend(loc=legend)
@@ -346,8 +346,8 @@ def outcome_frequencies(groups: Mapping[str, Mapping[str, int]], *,
     lang = _lang(language)
     cats = [c for c in OUTCOMES if any(g.get(c, 0) for g in groups.values())] or list(OUTCOMES)
     names = [words.text(f"plots.outcome_{_OUTCOME_KEYS[c]}", lang) for c in cats]
-    return _share_chart(groups, cats, names, "outcome", _given(title, "plots.title_outcomes", lang),
-                        lang, (10, 4.8), "upper right")
+    return _share_chart(groups, cats, names, "plots.outcome_xlabel",
+                        _given(title, "plots.title_outcomes", lang), lang, (10, 4.8), "upper right")
 
 
 def belote_frequency(groups: Mapping[str, Mapping[str, int]], *,
@@ -358,8 +358,8 @@ def belote_frequency(groups: Mapping[str, Mapping[str, int]], *,
     lang = _lang(language)
     sides = ["attack", "defence", "none"]
     names = [words.text(f"plots.belote_{side}", lang) for side in sides]
-    return _share_chart(groups, sides, names, "belote", _given(title, "plots.title_belote", lang),
-                        lang, (8.5, 4.6), "upper left")
+    return _share_chart(groups, sides, names, "plots.belote_xlabel",
+                        _given(title, "plots.title_belote", lang), lang, (8.5, 4.6), "upper left")
 
 
 def _wide_counts(ns: Sequence[int]) -> bool:
