@@ -18,7 +18,7 @@ A seat bids at its level:
   of the other legal calls, in the order of ``legal_calls`` — drawn from the kernel's PRNG;
 * level 2 (:func:`level2_call`): :meth:`belote_lab.players.coinche.CoinchePlayer2.choose_call`
   call for call, from the estimates of :mod:`belote_lab.players.estimates` (the player's own
-  functions, inlined here: ``suit_estimate``, ``support_estimate``, ``defence_value``,
+  functions, called here: ``suit_estimate``, ``support_estimate``, ``defence_value``,
   ``capot_losers``, ``no_or_all_trump_estimate`` of ``no_trump_strength`` and
   ``all_trump_strength``).
 

@@ -260,7 +260,7 @@ def level2_call(hand: int, turned: int, second: bool, forced: bool, allow_nt: bo
     ``forced``; in round 2 all trump or no trump when its strength of the six cards reaches
     its threshold (the one further above it, all trump on a tie), else the strongest suit
     worth taking by the five cards held (the first in S H D C order on a tie), else pass.
-    The estimates are :mod:`belote_lab.players.estimates`' own, inlined.
+    The estimates are :mod:`belote_lab.players.estimates`' own.
 
     >>> from belote_lab.cards import Card, mask_of
     >>> CALLS[level2_call(mask_of("JH 8H 7H AS 9D".split()), Card.parse("KH"), False,

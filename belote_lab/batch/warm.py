@@ -94,8 +94,8 @@ def first_lead(game: str, seed: int = 1) -> object:
 
 def estimates() -> None:
     """Call once, with whole numbers, each estimate of :mod:`belote_lab.players.estimates`
-    that the Python level-2 players and the level-4 bidder call: called from Python, each is
-    compiled (or loaded from the cache) apart from its copy inlined in the batch kernels."""
+    that the Python level-2 players and the level-4 bidder call, so that each is compiled (or
+    loaded from the cache) before a player calls it."""
     from belote_lab.cards import CardSet
     from belote_lab.players import estimates as e
 

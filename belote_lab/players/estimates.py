@@ -10,9 +10,11 @@ live apart from the players so that the bidder does not import the players' modu
 ``LEVELS`` reach the search players (one way imports; each player module re-exports its own).
 
 One copy: each estimate is written once, in numba's subset (card masks and whole numbers in,
-numbers out), and jitted through :mod:`belote_lab._jit` — ``jit_inline`` for the small ones,
-which the batch kernels inline, ``jit`` for Callbreak's :func:`trick_value` and
-:func:`estimate_tricks`.  Python calls the same functions: called from Python, a numba
+numbers out), and jitted through :mod:`belote_lab._jit` — ``jit``: the batch kernels call
+them, once a call, not in the trick loop (only the one-line :func:`has` and :func:`suit_count`
+are inlined).  Inlining them all made numba compile Coinche's whole-hand kernel in 48 s
+instead of 9 s, at the same speed (200,000 hands a game, 2026-12-06).  Python calls the same
+functions: called from Python, a numba
 dispatcher compiles, or loads from numba's cache (``python -m belote_lab.batch.warm`` fills
 it), its own entry — importing this module imports numba, and the first estimate a process
 calls sets numba up (about 0.4 s in all, then about 0.2 µs a call); without numba they are
@@ -93,7 +95,7 @@ def suit_count(hand: int, suit: int) -> int:
 
 
 # --- four-player Belote ------------------------------------------------------------------------
-@jit_inline
+@jit
 def take_strength(hand: int, trump: int) -> tuple[bool, int]:
     """``(worth taking, strength)`` of ``hand`` with ``trump`` as trump.
 
@@ -126,7 +128,7 @@ ALL_TRUMP_TAKE = 8
 :data:`NO_TRUMP_TAKE`)."""
 
 
-@jit_inline
+@jit
 def masters(hand: int, top1: int, top2: int, top3: int) -> int:
     """Per suit: the best card ``top1`` 3, the second ``top2`` 2 beside the best (1 guarded
     by another card), the third ``top3`` 1 beside both (ranks; no trump: A T K, all trump:
@@ -149,7 +151,7 @@ def masters(hand: int, top1: int, top2: int, top3: int) -> int:
     return v
 
 
-@jit_inline
+@jit
 def no_trump_strength(hand: int) -> int:
     """How good ``hand`` is for no trump: per suit an ace 3, a ten 2 beside its ace (1 when
     another card guards it), a king 1 beside the ace and the ten.
@@ -161,7 +163,7 @@ def no_trump_strength(hand: int) -> int:
     return masters(hand, _ACE, _TEN, _KING)
 
 
-@jit_inline
+@jit
 def all_trump_strength(hand: int) -> int:
     """How good ``hand`` is for all trump: per suit a jack 3, a nine 2 beside its jack (1 when
     another card guards it), an ace 1 beside the jack and the nine.
@@ -180,7 +182,7 @@ ALL_TRUMP_BID = 8
 """The :func:`all_trump_strength` of eight cards from which level 2 bids all trump in Coinche."""
 
 
-@jit_inline
+@jit
 def no_or_all_trump_estimate(strength: int, start: int) -> int:
     """The Coinche contract value (0: none) that a no-trump or all-trump ``strength`` of eight
     cards supports: 80 from ``start`` (:data:`NO_TRUMP_BID`, :data:`ALL_TRUMP_BID`), 10 more
@@ -195,7 +197,7 @@ def no_or_all_trump_estimate(strength: int, start: int) -> int:
     return min(80 + (strength - start) // 2 * 10, 160)
 
 
-@jit_inline
+@jit
 def capot_losers(hand: int, trump: int) -> int:
     """The tricks an eight-card ``hand`` may lose with ``trump`` as trump, trumps drawn first:
     side cards below each side suit's unbroken top (A T K …) while that suit's other cards
@@ -265,7 +267,7 @@ def taking_strength(cards: str | Iterable[Card | str], trump: int) -> float:
 
 
 # --- Coinche ---------------------------------------------------------------------------------
-@jit_inline
+@jit
 def side_aces(hand: int, trump: int, ace: int, ten: int) -> int:
     """``ace`` for each ace of ``hand`` outside ``trump`` (-1: none), ``ten`` more where its ten
     is with it: the side-suit part of the estimates below.
@@ -281,7 +283,7 @@ def side_aces(hand: int, trump: int, ace: int, ten: int) -> int:
     return v
 
 
-@jit_inline
+@jit
 def suit_estimate(hand: int, trump: int) -> int:
     """The contract value (a multiple of 10; 0 = not a trump suit for this hand) that a hand
     supports with ``trump`` as trump, counting 30 points on the partner's cards (calibrated
@@ -298,7 +300,7 @@ def suit_estimate(hand: int, trump: int) -> int:
     return min(est // 10 * 10, 160)
 
 
-@jit_inline
+@jit
 def support_estimate(hand: int, trump: int) -> int:
     """What a hand adds to the partner's bid in ``trump``: side aces and trump honours.
 
@@ -313,7 +315,7 @@ def support_estimate(hand: int, trump: int) -> int:
     return v
 
 
-@jit_inline
+@jit
 def defence_value(hand: int, trump: int) -> int:
     """Card points a hand is likely to win against a contract in ``trump`` (``-1``: no trump
     suit): :func:`defence_estimate` as the kernels call it.
