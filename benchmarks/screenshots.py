@@ -5,13 +5,13 @@
 
 JupyterLab runs on 127.0.0.1 (a token, its own settings in a temporary folder) on a notebook
 written here, run with Run All in headless Debian Chromium (Playwright; never ``playwright
-install``); then each widget is photographed in four looks:
+install``), once a language; then each widget is photographed in four looks:
 
 * ``NAME.png`` — JupyterLab Light, 1280 px wide, English;
-* ``NAME_dark.png`` — JupyterLab Dark;
+* ``NAME_dark.png`` — JupyterLab Dark (switched from the Settings menu after the run);
 * ``NAME_ko.png`` — Korean (``bw.set_language("ko")``);
-* ``NAME_600px.png`` — a 600 px wide window, the file browser folded (Ctrl+B): the output
-  area is then about 480 px wide.
+* ``NAME_600px.png`` — the window narrowed to 600 px, the file browser folded (Ctrl+B): the
+  output area is then about 480 px wide.
 
 NAME is ``play_table`` (the settings panel above a Belote game, a trick on the felt),
 ``rule_explorer`` (a refused card's reason), ``hand_stepper`` (a hand half played),
@@ -79,11 +79,11 @@ READY = [
     ".bw-moment-shot .bw-mark-played",
     ".bw-redeal-shot .bw-my-hand .bw-card-btn",
 ]
-LOOKS = [  # (suffix, theme, language, width)
+LOOKS = [  # (suffix, theme, language, width): in this order, a run of the notebook a language
     ("", "JupyterLab Light", "en", 1280),
     ("_dark", "JupyterLab Dark", "en", 1280),
-    ("_ko", "JupyterLab Light", "ko", 1280),
     ("_600px", "JupyterLab Light", "en", 600),
+    ("_ko", "JupyterLab Light", "ko", 1280),
 ]
 CELLS = [
     'import belote_widgets as bw\n\nbw.set_language("{language}")',
@@ -197,31 +197,57 @@ def shoot(page: Any, css: str, path: Path, width: int) -> None:
     el.screenshot(path=str(path))
 
 
+def change_theme(page: Any, theme: str) -> None:
+    """Switch JupyterLab's theme as a learner does (Settings → Theme), without reloading: the
+    widgets already drawn take the new colours."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
+    page.locator('li.lm-Menu-item[data-type="submenu"]', has_text="Theme").first.hover()
+    page.locator('li[data-command="apputils:change-theme"]', has_text=theme).first.click()
+    page.wait_for_selector(f'body[data-jp-theme-name="{theme}"]', state="attached")
+    page.wait_for_timeout(500)  # the new colours
+
+
+def narrow(page: Any, width: int) -> None:
+    """A window ``width`` px wide, the file browser folded away (Ctrl+B), as a learner on a
+    small screen does."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.wait_for_selector("#jp-left-stack", state="attached")
+    if page.locator("#jp-left-stack").is_visible():
+        page.keyboard.press("Control+b")
+        page.wait_for_selector("#jp-left-stack", state="hidden")
+    page.wait_for_timeout(500)  # the widgets laid out again
+
+
 def lab_looks(work: Path) -> Iterator[tuple[str, str, int, Any]]:
     """JupyterLab (files, settings and kernels under ``work``) running the notebook once a
-    look (:data:`LOOKS`) in headless Chromium: yields ``(suffix, language, width, page)``
-    with every widget drawn, the page closed after each."""
+    language in headless Chromium, each look (:data:`LOOKS`) of that language read from the
+    same run: the theme switched from the Settings menu, the window narrowed (as a learner
+    would; a run takes about 10 s, a switch under 1 s).  Yields ``(suffix, language, width,
+    page)`` with every widget drawn, the page closed after each language."""
     root = work / "notebooks"
     root.mkdir()
-    for i, (_suffix, _theme, language, _width) in enumerate(LOOKS):
-        write_notebook(root / f"look{i}.ipynb", language)
+    languages = list(dict.fromkeys(language for _s, _t, language, _w in LOOKS))
+    for language in languages:
+        write_notebook(root / f"look_{language}.ipynb", language)
     tracker = {"autoStartDefaultKernel": True, "windowingMode": "none"}
     settings = {"@jupyterlab/notebook-extension/tracker.jupyterlab-settings": tracker}
     with jupyter_lab(root, work, settings=settings) as (url, settings_dir), \
             chromium() as browser:
         base, query = url.split("?", 1)
-        for i, (suffix, theme, language, width) in enumerate(LOOKS):
-            lab_theme(settings_dir, theme)
-            # a workspace of its own: only this look's notebook open, its own kernel
-            address = f"{base}/workspaces/look{i}/tree/look{i}.ipynb?{query}&reset"
-            page = open_page(browser, address, width, [".jp-Notebook"])
+        for language in languages:
+            looks = [look for look in LOOKS if look[2] == language]
+            lab_theme(settings_dir, looks[0][1])
+            # a workspace of its own: only this language's notebook open, its own kernel
+            address = f"{base}/workspaces/{language}/tree/look_{language}.ipynb?{query}&reset"
+            page = open_page(browser, address, looks[0][3], [".jp-Notebook"])
             try:
-                if width < 800:  # a narrow window: the file browser folded away
-                    page.wait_for_selector("#jp-left-stack", state="attached")
-                    page.keyboard.press("Control+b")
-                    page.wait_for_selector("#jp-left-stack", state="hidden")
                 run_all(page)
-                yield suffix, language, width, page
+                for suffix, theme, _language, width in looks:
+                    if page.evaluate("document.body.dataset.jpThemeName") != theme:
+                        change_theme(page, theme)
+                    if width < 800:
+                        narrow(page, width)
+                    yield suffix, language, width, page
             finally:
                 close_page(page)
 

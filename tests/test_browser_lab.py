@@ -3,7 +3,8 @@
 ``benchmarks/screenshots.py`` writes its notebook (every widget, and the tables of issue 28:
 the declarations after the first trick, the card drawn in two-player Belote, a review row
 opened at its moment, Callbreak's void deal) and JupyterLab runs it with Run All in headless
-Debian Chromium, once a look; in each look the page is read:
+Debian Chromium, once a language; the English run is then read light, dark (the theme switched
+from the Settings menu) and in a 600 px window, as a learner switches them; in each look:
 
 * the cards South declared are shown in its row (T♥ J♥ Q♥), the other seats' rows too;
 * the card South drew is marked (``bw-drawn``) and each draw is a line of the log;
@@ -76,7 +77,7 @@ assert OUTSIDE_SCROLLERS != OVERFLOWS
 @pytest.fixture(scope="module")
 def looks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, dict[str, Any]]]:
     """Each look's facts (and its 600 px overflows), read once: JupyterLab runs the notebook
-    four times (about a minute and a half)."""
+    once a language (about 45 s in all)."""
     reason = unavailable("jupyter-lab")
     if reason:
         skip_or_fail(reason)
