@@ -4,6 +4,8 @@
 
 >>> wilson(50, 100)
 (0.404, 0.596)
+>>> wilson(50, 100, z=Z95)      # the taking table's z, to six places
+(0.404, 0.596)
 >>> mean_ci([1, 2, 3, 4])
 (2.5, 1.235, 3.765)
 """
@@ -15,7 +17,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-__all__ = ["mean_ci", "wilson"]
+__all__ = ["Z95", "mean_ci", "wilson"]
+
+Z95 = 1.959964
+"""The 97.5% point of the normal law to six places: the taking table's intervals
+(:mod:`belote_lab.studies.taking_study`) use it; the charts and notebooks keep 1.96."""
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:

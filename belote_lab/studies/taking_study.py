@@ -35,7 +35,7 @@ words are the ``studies.`` namespace of the catalogue of words,
 >>> g = groups(rows, "belote")
 >>> g["taking"]["1|0|3|1"]
 [2, 1, 100, 10000, 160, 13600]
->>> wilson(1, 2)
+>>> stats.wilson(1, 2, z=stats.Z95)   # a row's interval
 (0.095, 0.905)
 """
 
@@ -50,7 +50,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from belote_lab import words
+from belote_lab import stats, words
+from belote_lab.stats import Z95
 from belote_lab.studies import folders
 
 __all__ = [
@@ -62,7 +63,6 @@ __all__ = [
     "TRUMP_BINS",
     "POINT_BINS",
     "groups",
-    "wilson",
     "run",
     "load",
     "recompute_head",
@@ -162,17 +162,6 @@ def _add(table: dict[Any, list[int]], key: Any, sums: list[int]) -> None:
     have = table.setdefault(key, [0] * len(sums))
     for i, x in enumerate(sums):
         have[i] += x
-
-
-def wilson(made: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a rate of ``made`` in ``n`` (rounded to 3 places)."""
-    if n == 0:
-        return (0.0, 1.0)
-    z = 1.959964
-    p = made / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (round(mid - half, 3), round(mid + half, 3))
 
 
 def run(
@@ -396,7 +385,7 @@ class Store:
                     var = max(s2 / n - mean * mean, 0.0)
                 stats.append((mean, var * n / max(n - 1, 1) / n))
             diff = stats[0][0] - stats[1][0]
-            half = 1.959964 * math.sqrt(stats[0][1] + stats[1][1])
+            half = Z95 * math.sqrt(stats[0][1] + stats[1][1])
             if k == 1 and ko:  # a difference of rates: percentage points
                 shown = [f"{stats[0][0]:.1%}", f"{stats[1][0]:.1%}", f"{100 * diff:+.1f}%p",
                          f"{100 * (diff - half):+.1f}~{100 * (diff + half):+.1f}%p"]
@@ -428,10 +417,10 @@ class Store:
             n, made, s, s2, _, _ = merged[k]
             if n < min_hands:
                 continue
-            lo, hi = wilson(made, n)
+            lo, hi = stats.wilson(made, n, z=Z95)
             mean = s / n
             var = max(s2 / n - mean * mean, 0.0) * n / max(n - 1, 1)
-            half = 1.959964 * math.sqrt(var / n) if n > 1 else float("nan")
+            half = Z95 * math.sqrt(var / n) if n > 1 else float("nan")
             if numbers:
                 rows.append([*k, n, made, made / n, lo, hi, mean, half])
             else:
