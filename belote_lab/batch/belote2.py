@@ -50,7 +50,6 @@ from belote_lab.batch.core import (
     kernel_rule,
     kernel_tables,
     lowest,
-    popcount,
 )
 from belote_lab.batch.deal import (
     BELOTE_DECK,
@@ -67,6 +66,7 @@ from belote_lab.contract import CONTRACT_CODES, Contract
 from belote_lab.games import Game, get
 from belote_lab.games.belote import CAPOT_SCORE, HAND_TOTAL
 from belote_lab.games.belote2 import STOCK_SIZE, two_player_seat
+from belote_lab.players.estimates import taking_value
 from belote_lab.solver.kernel import bit_index, legal_after
 from belote_lab.trick import BELOTE2_STRICT
 
@@ -260,31 +260,12 @@ PASS = 5
 NO_CALL = -1
 CALL_WORDS = ("S", "H", "D", "C", "take", "pass")
 """The engine's word (:class:`belote_lab.games.taking.Taking`) of each call number."""
-# Belote2Player2's thresholds (take=4.5, name=5.0) doubled: taking_strength is whole, so
+# Belote2Player2's thresholds (take=4.5, name=5.0) doubled: taking_value is whole, so
 # "strength >= 4.5" is "2 * strength >= 9" exactly.
 TAKE2 = 9
 NAME2 = 10
 P_PASS10 = 7
 """Level 1 passes with probability 7/10 when it may (RandomPlayer's take_probability 0.3)."""
-ACES = sum(1 << (16 * s + Rank.ACE) for s in range(4))
-
-
-@jit_inline
-def taking_strength2(cards: int, trump: int) -> int:
-    """:func:`belote_lab.players.estimates.taking_strength` of the card mask ``cards`` (a
-    whole number): each trump 1, the J 2 more, the 9 1 more, trump K+Q 1, each side ace 1.
-
-    >>> from belote_lab.cards import mask_of
-    >>> taking_strength2(mask_of("JH 8H 7H AS 9C 8C 7D".split()), 1)
-    6
-    """
-    t = (cards >> (16 * trump)) & SUIT13
-    score = popcount(t) + popcount(cards & ACES & ~(SUIT13 << (16 * trump)))
-    score += 2 * ((t >> 9) & 1) + ((t >> 7) & 1)  # Rank.JACK, Rank.NINE
-    if (t >> 10) & 3 == 3:  # Rank.QUEEN and Rank.KING
-        score += 1
-    return score
-
 
 @jit
 def level2_call(hand: int, turned: int, rnd: int, may_pass: bool, take2: int,
@@ -304,13 +285,13 @@ def level2_call(hand: int, turned: int, rnd: int, may_pass: bool, take2: int,
     ts = turned >> 4
     cards = hand | (1 << turned)
     if rnd == 1:
-        if 2 * taking_strength2(cards, ts) >= take2 or not may_pass:
+        if 2 * taking_value(cards, ts) >= take2 or not may_pass:
             return TAKE
         return PASS
     best, bv = -1, 0
     for s in range(4):
         if s != ts:
-            v = taking_strength2(cards, s)
+            v = taking_value(cards, s)
             best, bv = keep_max(best, bv, s, v)
     if 2 * bv >= name2 or not may_pass:
         return best

@@ -19,10 +19,10 @@ dispatcher compiles, or loads from numba's cache (``python -m belote_lab.batch.w
 it), its own entry — importing this module imports numba, and the first estimate a process
 calls sets numba up (about 0.4 s in all, then about 0.2 µs a call); without numba they are
 plain Python.
-Only :func:`defence_estimate`, which takes ``None`` for no trump, is a Python wrapper, of
-:func:`defence_value` (``-1`` for no trump); :func:`taking_strength`, which reads cards, is
-Python.  Pass whole numbers (``int``, numpy integers): each other argument type is a new
-compilation.
+Two are Python wrappers: :func:`defence_estimate` (``None`` for no trump) of
+:func:`defence_value` (``-1``), and :func:`taking_strength` (cards) of :func:`taking_value`
+(a card mask).  Pass whole numbers (``int``, numpy integers): each other argument type is a
+new compilation.
 
 >>> from belote_lab.cards import mask_of
 >>> take_strength(mask_of("JH 8H 7H AS 9D".split()), 1)   # J + 2 trumps
@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from belote_lab._jit import jit, jit_inline
-from belote_lab.cards import SUIT_MASK, Card, Rank, parse_cards
+from belote_lab.cards import SUIT_MASK, Card, Rank, mask_of, parse_cards
 from belote_lab.contract import PLAIN_ORDER, TRUMP_ORDER
 from belote_lab.solver.kernel import popcount
 
@@ -60,6 +60,7 @@ __all__ = [
     "support_estimate",
     "take_strength",
     "taking_strength",
+    "taking_value",
     "trick_value",
 ]
 
@@ -234,36 +235,39 @@ def capot_losers(hand: int, trump: int) -> int:
 
 
 # --- two-player Belote -------------------------------------------------------------------------
-def taking_strength(cards: str | Iterable[Card | str], trump: int) -> float:
-    """How good ``cards`` (the 7 the contractor would hold) are with ``trump`` as trump.
+_ACES = sum(1 << (16 * s + R.ACE) for s in range(4))
 
-    Each trump counts 1, the J 2 more and the 9 1 more, each side ace 1, trump K+Q 1.
-    So J + 2 trumps and 9 + 3 trumps both reach 5; the player takes from 4.5 in round 1
-    (the K+Q lean) and names a suit from 5 in round 2.
+
+@jit
+def taking_value(cards: int, trump: int) -> int:
+    """How good the card mask ``cards`` (the 7 the contractor would hold) is with ``trump`` as
+    trump: each trump counts 1, the J 2 more and the 9 1 more, each side ace 1, trump K+Q 1.
+    So J + 2 trumps and 9 + 3 trumps both reach 5; the level-2 player takes from 4.5 in round
+    1 (the K+Q lean) and names a suit from 5 in round 2.  Two-player Belote's compiled hands
+    (:mod:`belote_lab.batch.belote2`) call it as it is.
+
+    >>> from belote_lab.cards import mask_of
+    >>> taking_value(mask_of("JH 8H 7H AS 9C 8C 7D".split()), 1)
+    6
+    """
+    t = (cards >> (16 * trump)) & _SUIT
+    score = popcount(t) + popcount(cards & _ACES & ~(_SUIT << (16 * trump)))
+    score += 2 * ((t >> R.JACK) & 1) + ((t >> R.NINE) & 1)
+    if (t >> R.QUEEN) & 1 and (t >> R.KING) & 1:
+        score += 1
+    return score
+
+
+def taking_strength(cards: str | Iterable[Card | str], trump: int) -> float:
+    """:func:`taking_value` of ``cards`` read as cards (text or :class:`Card`), as a float.
 
     >>> from belote_lab.cards import Suit
     >>> taking_strength("JH 8H 7H AS 9C 8C 7D", Suit.H)
     6.0
-    >>> taking_strength("9H 7H QD KD TS 8C 7C", Suit.H)
+    >>> taking_strength("9H 7H QD KD TS 8C 7C", Suit.H)   # K+Q, but not in trumps
     3.0
     """
-    cs = parse_cards(cards)
-    score = 0.0
-    kq = 0
-    for c in cs:
-        if c.suit == trump:
-            score += 1
-            if c.rank == R.JACK:
-                score += 2
-            elif c.rank == R.NINE:
-                score += 1
-            elif c.rank in (R.KING, R.QUEEN):
-                kq += 1
-        elif c.rank == R.ACE:
-            score += 1
-    if kq == 2:
-        score += 1
-    return score
+    return float(taking_value(mask_of(parse_cards(cards)), int(trump)))
 
 
 # --- Coinche ---------------------------------------------------------------------------------
