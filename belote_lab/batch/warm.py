@@ -3,7 +3,8 @@ numba's on-disk cache, so that the first hint, solve or batch of a fresh Python 
 them instead of compiling them (4 to 17 s each).
 
 ``make`` runs it once after installing the package (the ``venv`` target), and
-``python -m belote_lab.batch.warm`` runs it by hand (after a numba upgrade, say).  Without
+``python -m belote_lab.batch.warm`` runs it by hand (after a numba upgrade, say): in two
+processes where there are two cores (29 s from nothing here, against 53 s in one).  Without
 numba it does nothing and says so.  The cache lives beside the sources (``__pycache__``) or
 where ``NUMBA_CACHE_DIR`` points; ``benchmarks/bench_cold.py`` measures a first solve with
 and without it.
@@ -23,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -112,31 +114,63 @@ def estimates() -> None:
     e.trick_value(thirteen)
 
 
-def warm() -> float:
-    """Solve one position of each kind, play a few batch hands of each game and call the
-    level-2 estimates (:func:`estimates`), so that every kernel gets compiled and cached;
-    the seconds it took."""
+def _first_half() -> None:
+    """The estimates, the solver, and the kernels of two-player Belote and Callbreak."""
     from belote_lab.batch import kernels, playouts
     from belote_lab.batch.belote2 import playouts_level2_belote2
     from belote_lab.batch.callbreak import playouts_level2_callbreak
-    from belote_lab.batch.four import playouts_level2
     from belote_lab.games import get
     from belote_lab.solver import solve
 
-    t0 = time.perf_counter()
     estimates()
     for game in ("belote", "belote2"):
         solve(first_lead(game))  # type: ignore[arg-type]
-    for game, contract in (("belote", "H"), ("coinche", "100S"), ("belote2", "H")):
-        playouts(game, 4, contract=contract)
+    playouts("belote2", 4, contract="H")
     playouts("callbreak", 4)
-    playouts_level2("belote", 4, contract="H")
     playouts_level2_belote2(4, contract="H")
     playouts_level2_callbreak(4)
-    for game in ("belote", "coinche", "belote2", "callbreak"):  # whole hands, a level per seat
+    for game in ("belote2", "callbreak"):  # whole hands, a level per seat
         g = get(game)
-        levels = (1, 2) if g.has_stock else (1, 2, 1, 2)
-        kernels(g).hands(g, 4, levels, 0, None, 0)
+        kernels(g).hands(g, 4, (1, 2) if g.has_stock else (1, 2, 1, 2), 0, None, 0)
+
+
+def _second_half() -> None:
+    """The kernels of four-player Belote and Coinche."""
+    from belote_lab.batch import kernels, playouts
+    from belote_lab.batch.four import playouts_level2
+    from belote_lab.games import get
+
+    for game, contract in (("belote", "H"), ("coinche", "100S")):
+        playouts(game, 4, contract=contract)
+    playouts_level2("belote", 4, contract="H")
+    for game in ("belote", "coinche"):
+        g = get(game)
+        kernels(g).hands(g, 4, (1, 2, 1, 2), 0, None, 0)
+
+
+_HALVES = (_first_half, _second_half)  # about the same time each (25-30 s from nothing)
+
+
+def _run_half(k: int) -> None:
+    _HALVES[k]()
+
+
+def warm(jobs: int = 1) -> float:
+    """Solve one position of each kind, play a few batch hands of each game and call the
+    level-2 estimates (:func:`estimates`), so that every kernel gets compiled and cached;
+    the seconds it took.  ``jobs=2``: in two fresh processes at once, each compiling its half
+    (the kernels both halves share are compiled twice, numba's cache writes are atomic)."""
+    t0 = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        context = multiprocessing.get_context("spawn")  # numba is not forked half set up
+        with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
+            list(pool.map(_run_half, range(len(_HALVES))))
+    else:
+        for half in _HALVES:
+            half()
     return time.perf_counter() - t0
 
 
@@ -144,8 +178,9 @@ def main() -> int:
     if not HAVE_NUMBA:
         print("belote_lab.batch.warm: numba is not installed: nothing to compile")
         return 0
+    jobs = min(2, os.cpu_count() or 1)
     print(f"belote_lab.batch.warm: the solver's and the batch simulator's kernels are compiled "
-          f"and cached ({warm():.1f} s)")
+          f"and cached ({warm(jobs):.1f} s, {jobs} process{'es' if jobs > 1 else ''})")
     return 0
 
 
