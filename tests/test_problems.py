@@ -68,3 +68,16 @@ def test_two_player_problems_show_north_face_up() -> None:
     assert 'data-card="AH"' in w.position_html.value  # the stock is empty: North is known
     w4 = bw.Problem("belote-cash-the-ace")
     assert "bw-back" in w4.position_html.value  # four players: the others face down
+
+
+def test_a_problems_hint_is_computed_once_and_again_after_clearing() -> None:
+    from belote_lab.coaching.problems import clear_hints
+
+    p = problems()[0]
+    clear_hints()
+    first = p.hint()
+    assert p.hint() is first  # seeded: the same position, samples and seed, computed once
+    assert p.hint(samples=40) is not first
+    clear_hints()
+    again = p.hint()
+    assert again is not first and again.values == first.values  # computed again, the same

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -35,7 +35,7 @@ from belote_lab.games.record import hand_from_json
 from belote_lab.reasons import LANGUAGES
 from belote_lab.solver.position import Solution, position_of, solve_position
 
-__all__ = ["DATA", "QUESTION", "PlayProblem", "problem", "problems"]
+__all__ = ["DATA", "QUESTION", "PlayProblem", "clear_hints", "problem", "problems"]
 
 DATA = Path(__file__).with_name("problems.json")
 """Where the problems are kept (hand records, answers, lessons)."""
@@ -92,13 +92,28 @@ class PlayProblem:
 
     def hint(self, samples: int = 80, seed: int = 0) -> Hint:
         """The hint from what South can see (80 draws of the weighted deals; no time limit to
-        speak of)."""
-        return hint(self.state(), samples=samples, time_budget=60.0, seed=seed)
+        speak of).  Seeded, so computed once a process for each position, samples and seed
+        (about 0.3 s; a problem opened again, or in the other language, shows at once): the
+        :class:`Hint` is shared, not to be changed."""
+        key = json.dumps(self.record, sort_keys=True)
+        return _hint(key, samples, seed)
 
     def checked(self) -> bool:
         """The answer is the solver's only best card and the hint's best card."""
         sol = self.solution()
         return list(sol.best) == [self.answer] and self.hint().best == self.answer
+
+
+@lru_cache(maxsize=64)
+def _hint(record: str, samples: int, seed: int) -> Hint:
+    """:meth:`PlayProblem.hint` of the position ``record`` (its JSON text)."""
+    state = hand_from_json(json.loads(record))
+    return hint(state, samples=samples, time_budget=60.0, seed=seed)
+
+
+def clear_hints() -> None:
+    """Forget the hints computed so far (each is computed again when asked for)."""
+    _hint.cache_clear()
 
 
 def _lang(language: str) -> str:
