@@ -532,8 +532,6 @@ def coinche_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray
             for j in range(auctions.shape[1]):
                 auctions[row, j] = calls[j] if j < k else -9
             states[row] = st
-        pts[:] = 0
-        won[:] = 0
         play_hand(st, hands, first, bidder, trump, levels, tables, follow, pts, won, none, none)
         ok = score_hand(pts, won, bids[cur, KIND], bids[cur, VALUE], bidder, mult, holder, sc)
         att = bidder & 1

@@ -159,8 +159,8 @@ def play_hand(st: int, hands: np.ndarray, leader: int, taker: int, contract: int
     """Play the tricks of ``hands`` (card masks, emptied: 8 tricks, 13 in Callbreak) from
     ``leader`` under contract number ``contract`` (a row of :func:`contract_tables`) taken by
     ``taker``, seat ``s`` playing at ``levels[s]`` (1 random, 2 the rules of thumb of
-    Belote and Coinche, or of Callbreak under :data:`CALLBREAK_ROW`); adds each side's card points
-    (dix de der included) to ``points`` and each seat's tricks to ``tricks``; records the
+    Belote and Coinche, or of Callbreak under :data:`CALLBREAK_ROW`); sets ``points`` to each
+    side's card points (dix de der included) and ``tricks`` to each seat's tricks; records the
     cards in playing order in ``plays`` and their legal masks in ``legal`` when those have
     room (32 entries; pass empty arrays not to record); returns the PRNG state (level 1 draws
     from it).  The one trick loop of the four-seat games: fixed contracts
@@ -171,13 +171,15 @@ def play_hand(st: int, hands: np.ndarray, leader: int, taker: int, contract: int
     >>> tables, follow = contract_tables(get("belote"), None)
     >>> hands = np.array([mask_of(t.split()) for t in ("JH 9H AH TH KH QH 8H 7H",
     ...     "AS TS KS QS JS 9S 8S 7S", "AD TD KD QD JD 9D 8D 7D", "AC TC KC QC JC 9C 8C 7C")])
-    >>> points, tricks = np.zeros(2, np.int64), np.zeros(4, np.int64)
+    >>> points, tricks = np.ones(2, np.int64), np.ones(4, np.int64)   # set, not added to
     >>> none = np.zeros(0, np.int64)
     >>> _ = play_hand(1, hands, 0, 0, 1, np.array([2, 2, 2, 2]), tables, follow, points, tricks,
     ...               none, none)
     >>> points.tolist(), tricks.tolist()                   # N leads its hearts: capot
     ([162, 0], [8, 0, 0, 0])
     """
+    points[:] = 0
+    tricks[:] = 0
     t3 = tables[contract]
     r = follow[contract]
     rule = (int(r[0]), int(r[1]), r[2] != 0, r[3] != 0, r[4] != 0, r[5] != 0, r[6] != 0)
@@ -236,11 +238,9 @@ def play_hand(st: int, hands: np.ndarray, leader: int, taker: int, contract: int
 def play_row(st: int, row: int, hands: np.ndarray, leader: int, taker: int, contract: int,
              levels: np.ndarray, tables: np.ndarray, follow: np.ndarray, points: np.ndarray,
              tricks: np.ndarray, plays: np.ndarray, legal: np.ndarray, none: np.ndarray) -> int:
-    """:func:`play_hand` of a batch's hand ``row`` from zero points and tricks, its cards
-    recorded in ``plays[row]`` and ``legal[row]`` when those arrays have rows (``none``: an
-    empty array, :func:`~belote_lab.batch.deal.scratch`); returns the PRNG state."""
-    points[:] = 0
-    tricks[:] = 0
+    """:func:`play_hand` of a batch's hand ``row``, its cards recorded in ``plays[row]`` and
+    ``legal[row]`` when those arrays have rows (``none``: an empty array,
+    :func:`~belote_lab.batch.deal.scratch`); returns the PRNG state."""
     if plays.shape[0] > 0:
         return play_hand(st, hands, leader, taker, contract, levels, tables, follow, points,
                          tricks, plays[row], legal[row])
@@ -545,8 +545,6 @@ def play_hands(start: int, seed: int, dealers: np.ndarray, levels: np.ndarray, o
             decks[row, :] = deck
             auction_calls[row, :] = seq
             states[row] = st
-        points[:] = 0
-        won[:] = 0
         play_hand(st, hands, (d + 1) & 3 if opts[4] != 0 else d, t, c, levels, tables,
                   follow, points, won, none, none)
         m, sa, sd, cap = score_four(points[att], points[1 - att], won[att] + won[att + 2],
