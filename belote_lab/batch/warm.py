@@ -103,6 +103,7 @@ def estimates() -> None:
 
     hand = CardSet.parse("JH 9H AH TH 7H AS TS AC").mask
     e.take_strength(hand, 1)
+    e.taking_value(hand, 1)
     e.no_or_all_trump_estimate(e.no_trump_strength(hand), e.NO_TRUMP_BID)
     e.no_or_all_trump_estimate(e.all_trump_strength(hand), e.ALL_TRUMP_BID)
     e.capot_losers(hand, 1)
@@ -151,10 +152,6 @@ def _second_half() -> None:
 _HALVES = (_first_half, _second_half)  # about the same time each (25-30 s from nothing)
 
 
-def _run_half(k: int) -> None:
-    _HALVES[k]()
-
-
 def warm(jobs: int = 1) -> float:
     """Solve one position of each kind, play a few batch hands of each game and call the
     level-2 estimates (:func:`estimates`), so that every kernel gets compiled and cached;
@@ -167,7 +164,8 @@ def warm(jobs: int = 1) -> float:
 
         context = multiprocessing.get_context("spawn")  # numba is not forked half set up
         with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
-            list(pool.map(_run_half, range(len(_HALVES))))
+            for done in [pool.submit(half) for half in _HALVES]:
+                done.result()  # a half that failed raises here
     else:
         for half in _HALVES:
             half()
