@@ -128,7 +128,7 @@ def test_coinche_bids_table() -> None:
 
 def test_no_second_wilson() -> None:
     """The taking table's intervals are the package's (stats.wilson, at its z to six places)."""
-    assert not hasattr(taking_study, "wilson")
+    assert taking_study.wilson is stats.wilson  # imported, not written again
     assert stats.wilson(1, 2, z=stats.Z95) == (0.095, 0.905)
 
 

@@ -127,7 +127,7 @@ def _all() -> tuple[PlayProblem, ...]:
     rows = json.loads(DATA.read_text(encoding="utf-8"))
     return tuple(
         PlayProblem(r["id"], r["game"], Card.parse(r["answer"]), dict(r["title"]),
-                dict(r["lesson"]), r["record"])
+                    dict(r["lesson"]), r["record"])
         for r in rows
     )
 

@@ -35,7 +35,7 @@ words are the ``studies.`` namespace of the catalogue of words,
 >>> g = groups(rows, "belote")
 >>> g["taking"]["1|0|3|1"]
 [2, 1, 100, 10000, 160, 13600]
->>> stats.wilson(1, 2, z=stats.Z95)   # a row's interval
+>>> wilson(1, 2, z=Z95)   # a row's interval (the package's, at Z95)
 (0.095, 0.905)
 """
 
@@ -50,8 +50,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from belote_lab import stats, words
-from belote_lab.stats import Z95
+from belote_lab import words
+from belote_lab.stats import Z95, wilson
 from belote_lab.studies import folders
 
 __all__ = [
@@ -417,7 +417,7 @@ class Store:
             n, made, s, s2, _, _ = merged[k]
             if n < min_hands:
                 continue
-            lo, hi = stats.wilson(made, n, z=Z95)
+            lo, hi = wilson(made, n, z=Z95)
             mean = s / n
             var = max(s2 / n - mean * mean, 0.0) * n / max(n - 1, 1)
             half = Z95 * math.sqrt(var / n) if n > 1 else float("nan")
