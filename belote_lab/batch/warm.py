@@ -1,10 +1,11 @@
 """Compile every jitted kernel (the solver's, the batch simulator's and its level 2) into
 numba's on-disk cache, so that the first hint, solve or batch of a fresh Python process loads
-them instead of compiling them (4 to 17 s each).
+them instead of compiling them (4 to 17 s each); and the small kernels Python calls directly
+(:func:`estimates`, :func:`helpers`), with the types of those calls.
 
 ``make`` runs it once after installing the package (the ``venv`` target), and
 ``python -m belote_lab.batch.warm`` runs it by hand (after a numba upgrade, say): in two
-processes where there are two cores (29 s from nothing here, against 53 s in one).  Without
+processes where there are two cores (31 s from nothing here).  Without
 numba it does nothing and says so.  The cache lives beside the sources (``__pycache__``) or
 where ``NUMBA_CACHE_DIR`` points; ``benchmarks/bench_cold.py`` measures a first solve with
 and without it.
@@ -31,7 +32,7 @@ import time
 
 from belote_lab._jit import HAVE_NUMBA
 
-__all__ = ["warm", "estimates", "first_lead", "ready", "is_ready"]
+__all__ = ["warm", "estimates", "helpers", "first_lead", "ready", "is_ready"]
 
 _READY = threading.Event()
 _READY_LOCK = threading.Lock()
@@ -98,11 +99,12 @@ def estimates() -> None:
     """Call once, with whole numbers, each estimate of :mod:`belote_lab.players.estimates`
     that the Python level-2 players and the level-4 bidder call, so that each is compiled (or
     loaded from the cache) before a player calls it."""
-    from belote_lab.cards import CardSet
+    from belote_lab.cards import CardSet, Suit
     from belote_lab.players import estimates as e
 
     hand = CardSet.parse("JH 9H AH TH 7H AS TS AC").mask
     e.take_strength(hand, 1)
+    e.take_strength(hand, Suit.H)  # the level-4 bidder weighs a suit by its Suit
     e.taking_value(hand, 1)
     e.no_or_all_trump_estimate(e.no_trump_strength(hand), e.NO_TRUMP_BID)
     e.no_or_all_trump_estimate(e.all_trump_strength(hand), e.ALL_TRUMP_BID)
@@ -113,6 +115,44 @@ def estimates() -> None:
     thirteen = CardSet.parse("AS KS QS 5S AH KH 2H AD 3D 2D 4C 3C 2C").mask
     e.estimate_tricks(thirteen)
     e.trick_value(thirteen)
+    # the helpers the estimates call inside, as their examples call them (whole numbers)
+    e.has(hand, 1, 5), e.suit_count(hand, 1), e.masters(hand, 7, 3, 6)
+    e.side_aces(hand, 1, 15, 10)
+
+
+def helpers() -> None:
+    """Call once, from Python, the small batch kernels that Python calls directly (their
+    examples, and the tests that check a kernel against the Python players): numba compiles
+    a function again for arguments of new types, so their calls inside the big kernels do not
+    cache these (about 4 s from nothing; each test process compiled them again)."""
+    import numpy as np
+
+    from belote_lab.batch import belote2, coinche, core, deal, four, level2
+    from belote_lab.cards import Card, CardSet, mask_of
+    from belote_lab.rules import CoincheRules
+    from belote_lab.solver import kernel
+
+    kernel.popcount(5), kernel.beats(1, 2, 0, 1, 3, 4)
+    core.call_contract(6, 0x12, 6, 7), core.lowest(5)
+    core.keep_max(-1, 0, 5, 3), core.keep_min(-1, 0, 5, 3)
+    deal.below(5, 10), deal.draw(1, 10), deal.hand_state(0, 0), deal.xorshift32(5)
+    deal.random_card(5, 11), deal.scratch(deal.BELOTE_DECK)
+    deal.shuffle(5, deal.BELOTE_DECK, np.empty_like(deal.BELOTE_DECK))
+    level2.learn_void(0, 5, 1, 0, 1, 0, 5, 1), level2.learn_void_cb(0, 5, 1, 0, 1)
+    hand = CardSet.parse("JH 9H AH 8H AS TS 7D 8C").mask
+    seven = int(Card.parse("7H"))
+    belote2.level1_call(12345, 18, 2, False)
+    belote2.seat_call(7, 1, 0, seven, 1, False, belote2.TAKE2, belote2.NAME2)
+    hands = np.array([mask_of(["7H"]), mask_of(["KH", "QH"]), mask_of(["KS"]), 0])
+    four.belote_seat(hands, 1), four.belote_side(hands, 1)
+    four.score_four(60, 102, 4, 4, 20, 0, False, True)
+    four.seat_call(7, 2, hand, seven, False, False, False, False)
+    bids, find = coinche.bid_tables(CoincheRules())
+    coinche.level1_call(1, 1, -1, -1, False, bids)
+    coinche.level2_call(hand, 1, -1, -1, False, False, 0, bids, find)
+    coinche.all_tricks_side(np.array([5, 0, 3, 0]))
+    coinche.score_hand(np.array([85, 77]), np.array([2, 2, 2, 2]), 0, 80, 2, 2, 0,
+                       np.zeros(2, dtype=np.int64))
 
 
 def _first_half() -> None:
@@ -126,6 +166,7 @@ def _first_half() -> None:
     estimates()
     for game in ("belote", "belote2"):
         solve(first_lead(game))  # type: ignore[arg-type]
+    _load_kernels()  # what a hint's first call loads (the trick's winner called from Python)
     playouts("belote2", 4, contract="H")
     playouts("callbreak", 4)
     playouts_level2_belote2(4, contract="H")
@@ -136,11 +177,12 @@ def _first_half() -> None:
 
 
 def _second_half() -> None:
-    """The kernels of four-player Belote and Coinche."""
+    """The kernels of four-player Belote and Coinche, and the batch helpers Python calls."""
     from belote_lab.batch import kernels, playouts
     from belote_lab.batch.four import playouts_level2
     from belote_lab.games import get
 
+    helpers()
     for game, contract in (("belote", "H"), ("coinche", "100S")):
         playouts(game, 4, contract=contract)
     playouts_level2("belote", 4, contract="H")
