@@ -124,7 +124,7 @@ def helpers() -> None:
     """Call once, from Python, the small batch kernels that Python calls directly (their
     examples, and the tests that check a kernel against the Python players): numba compiles
     a function again for arguments of new types, so their calls inside the big kernels do not
-    cache these (about 4 s from nothing; each test process compiled them again)."""
+    cache these (about 4 s from nothing; before, the test processes compiled them)."""
     import numpy as np
 
     from belote_lab.batch import belote2, coinche, core, deal, four, level2
