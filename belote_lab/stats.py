@@ -4,8 +4,8 @@
 
 >>> wilson(50, 100)
 (0.404, 0.596)
->>> wilson(50, 100, z=Z95)      # the taking table's z, to six places
-(0.404, 0.596)
+>>> Z95, round(Z95_EXACT, 6)    # the intervals' z; the taking table's, to six places
+(1.96, 1.959964)
 >>> mean_ci([1, 2, 3, 4])
 (2.5, 1.235, 3.765)
 """
@@ -17,14 +17,18 @@ from collections.abc import Sequence
 
 import numpy as np
 
-__all__ = ["Z95", "mean_ci", "wilson"]
+__all__ = ["Z95", "Z95_EXACT", "mean_ci", "wilson"]
 
-Z95 = 1.959964
-"""The 97.5% point of the normal law to six places: the taking table's intervals
-(:mod:`belote_lab.studies.taking_study`) use it; the charts and notebooks keep 1.96."""
+Z95_EXACT = 1.959963984540054
+"""The 97.5% point of the normal law: the z of a two-sided 95% interval."""
+
+Z95 = 1.96
+""":data:`Z95_EXACT` as the package's intervals round it: the default of :func:`wilson` and
+:func:`mean_ci`, the review's, the advice's and the declarations' intervals (the taking table's
+keep six places, :data:`belote_lab.studies.taking_study.Z`)."""
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The 95% Wilson interval ``(low, high)`` of a share, rounded to 3 decimals.
 
     >>> wilson(0, 10)
@@ -39,7 +43,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (round(float(max(0.0, centre - half)), 3), round(float(min(1.0, centre + half)), 3))
 
 
-def mean_ci(values: Sequence[float] | np.ndarray, z: float = 1.96) -> tuple[float, float, float]:
+def mean_ci(values: Sequence[float] | np.ndarray, z: float = Z95) -> tuple[float, float, float]:
     """``(mean, low, high)``: the mean with its 95% normal interval, rounded to 3 decimals."""
     v = np.asarray(values, dtype=float)
     n = v.size

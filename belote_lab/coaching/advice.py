@@ -80,6 +80,7 @@ from belote_lab.korean import seat_word
 from belote_lab.players.inference import POOL_SHARE, effective, replayable, standard_error
 from belote_lab.players.sim_bidder import SHADE, SimBidder, auction_rests, coinche_score
 from belote_lab.players.tuning import per_game
+from belote_lab.stats import Z95
 
 __all__ = [
     "DEFAULT_SAMPLES",
@@ -103,7 +104,6 @@ DEFAULT_SAMPLES = 200
 MAX_SAMPLES = 100_000
 MAX_BUDGET = 60.0
 """The longest time budget (seconds) :func:`advise` accepts."""
-Z95 = 1.96
 HEADROOM = 0.85
 """The share of the time budget the deals may take (the rest: building the table)."""
 SAFETY = 2.0

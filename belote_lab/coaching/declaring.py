@@ -39,6 +39,7 @@ from belote_lab.cards import SEATS, parse_seat
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.belote import Declaration, team_declarations
 from belote_lab.players.inference import drawn, effective, standard_error
+from belote_lab.stats import Z95
 
 __all__ = ["DeclarationAdvice", "declaration_advice", "DEFAULT_DEALS"]
 
@@ -191,5 +192,5 @@ def declaration_advice(
         mean_show=sum(shows) / draws,
         mean_hide=sum(hides) / draws,
         gain=gain,
-        half=1.96 * se,
+        half=Z95 * se,
     )

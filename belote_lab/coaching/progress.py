@@ -64,6 +64,7 @@ from belote_lab.cards import seat_in
 from belote_lab.coaching.advice import seat_words
 from belote_lab.coaching.review import GRADES, VERDICTS, Review, review
 from belote_lab.games import get
+from belote_lab.stats import Z95_EXACT
 
 __all__ = [
     "MIN_HALF",
@@ -84,10 +85,6 @@ with the deal so much that the two means are only described, with their numbers 
 NAMESPACE = "progress"
 """The catalogue's namespace of the progress's texts (``progress.head`` …)."""
 
-Z95 = 1.959963984540054
-"""The 95% normal quantile."""
-
-
 def t_quantile(df: float) -> float:
     """The 0.975 quantile of Student's t with ``df`` degrees of freedom (Cornish–Fisher
     expansion around the normal quantile: within 0.004 of the table at 3 degrees of freedom,
@@ -98,7 +95,7 @@ def t_quantile(df: float) -> float:
     (2.776, 2.228, 1.96)
     """
     v = max(3.0, df)
-    z = Z95
+    z = Z95_EXACT
     g = (
         (z**3 + z) / 4,
         (5 * z**5 + 16 * z**3 + 3 * z) / 96,

@@ -77,6 +77,7 @@ from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import hand_to_json, undoable_copy
 from belote_lab.players.inference import standard_error
 from belote_lab.solver.position import SearchAborted, position_of, solve_position
+from belote_lab.stats import Z95
 
 __all__ = [
     "CALL_BUDGET",
@@ -133,9 +134,6 @@ CALL_MORE_BUDGET = 2.0
 
 STOCK = "stock"
 BUDGET = "budget"
-
-Z95 = 1.96
-"""The 95% normal quantile of the intervals."""
 
 THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "points": (4.0, 10.0, 25.0),

@@ -35,7 +35,7 @@ words are the ``studies.`` namespace of the catalogue of words,
 >>> g = groups(rows, "belote")
 >>> g["taking"]["1|0|3|1"]
 [2, 1, 100, 10000, 160, 13600]
->>> wilson(1, 2, z=Z95)   # a row's interval (the package's, at Z95)
+>>> wilson(1, 2, z=Z)   # a row's interval (the package's, at the table's z)
 (0.095, 0.905)
 """
 
@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from belote_lab import words
-from belote_lab.stats import Z95, wilson
+from belote_lab.stats import Z95_EXACT, wilson
 from belote_lab.studies import folders
 
 __all__ = [
@@ -63,12 +63,17 @@ __all__ = [
     "TRUMP_BINS",
     "POINT_BINS",
     "groups",
+    "Z",
     "run",
     "load",
     "recompute_head",
     "Store",
     "main",
 ]
+
+Z = round(Z95_EXACT, 6)
+"""The z of the table's intervals: the normal law's 97.5% point to six places (1.959964), as the
+shipped table's intervals were computed (elsewhere the package rounds it to 1.96)."""
 
 STORED_PATH = folders.SHIPPED / "taking_study.json"
 """The groups' sums shipped with the package (``belote_lab/studies/data/taking_study.json``):
@@ -385,7 +390,7 @@ class Store:
                     var = max(s2 / n - mean * mean, 0.0)
                 stats.append((mean, var * n / max(n - 1, 1) / n))
             diff = stats[0][0] - stats[1][0]
-            half = Z95 * math.sqrt(stats[0][1] + stats[1][1])
+            half = Z * math.sqrt(stats[0][1] + stats[1][1])
             if k == 1 and ko:  # a difference of rates: percentage points
                 shown = [f"{stats[0][0]:.1%}", f"{stats[1][0]:.1%}", f"{100 * diff:+.1f}%p",
                          f"{100 * (diff - half):+.1f}~{100 * (diff + half):+.1f}%p"]
@@ -417,10 +422,10 @@ class Store:
             n, made, s, s2, _, _ = merged[k]
             if n < min_hands:
                 continue
-            lo, hi = wilson(made, n, z=Z95)
+            lo, hi = wilson(made, n, z=Z)
             mean = s / n
             var = max(s2 / n - mean * mean, 0.0) * n / max(n - 1, 1)
-            half = Z95 * math.sqrt(var / n) if n > 1 else float("nan")
+            half = Z * math.sqrt(var / n) if n > 1 else float("nan")
             if numbers:
                 rows.append([*k, n, made, made / n, lo, hi, mean, half])
             else:
