@@ -196,7 +196,8 @@ _HALVES = (_first_half, _second_half)  # about the same time each (25-30 s from 
 
 def warm(jobs: int = 1) -> float:
     """Solve one position of each kind, play a few batch hands of each game and call the
-    level-2 estimates (:func:`estimates`), so that every kernel gets compiled and cached;
+    level-2 estimates (:func:`estimates`) and the small kernels Python calls (:func:`helpers`),
+    so that every kernel gets compiled and cached;
     the seconds it took.  ``jobs=2``: in two fresh processes at once, each compiling its half
     (the kernels both halves share are compiled twice, numba's cache writes are atomic)."""
     t0 = time.perf_counter()
