@@ -96,6 +96,24 @@ def test_a_name_imports_its_module_on_first_use_only() -> None:
     assert fresh(code) == {"before": False, "after": True, "kept": True, "plots": False}
 
 
+def test_the_widgets_import_no_charts_until_one_is_drawn() -> None:
+    """``import belote_widgets`` (every kernel of a notebook with a table, and Voilà's) loads
+    no matplotlib: only the progress chart needs it, and it imports it when it draws."""
+    code = (
+        "import sys, json\n"
+        "import belote_widgets\n"
+        "before = 'matplotlib' in sys.modules\n"
+        "from belote_lab.coaching.progress import HandProgress, Progress\n"
+        "from belote_widgets.progress_view import progress_html\n"
+        "p = Progress('belote', 2, 'points', (HandProgress(1, 12, 8, 8, (7, 0, 1, 0, 0, 0, 0, 0),"
+        " 0, True),))\n"
+        "chart = 'data:image/png;base64,' in progress_html(p, 'en')\n"
+        "print(json.dumps({'before': before, 'chart': chart, 'after': 'matplotlib' in "
+        "sys.modules}))\n"
+    )
+    assert fresh(code) == {"before": False, "chart": True, "after": True}
+
+
 def test_the_table_is_the_documented_one() -> None:
     assert dict(bl.LAZY) == {
         **EXPECTED,

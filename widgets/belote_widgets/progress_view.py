@@ -30,10 +30,8 @@ import warnings
 from typing import Any
 
 import ipywidgets as widgets
-import matplotlib.pyplot as plt
 
 from belote_lab.coaching.progress import Progress
-from belote_lab.present import plots
 from belote_lab.words import text as catalogue_text
 from belote_widgets._base import LocalizedWidget, html_widget
 from belote_widgets.i18n import check_language
@@ -65,12 +63,19 @@ def progress_button_label(language: str) -> str:
 @functools.cache
 def _korean_font() -> str | None:
     """A Hangul font for the charts, looked for once a process (:func:`plots.use_korean`)."""
+    from belote_lab.present import plots
+
     return plots.use_korean()
 
 
 def chart_png(progress: Progress, language: str) -> bytes:
     """The chart of ``progress`` as PNG bytes (the figure closed after: pyplot never shows
-    it); Korean is drawn with a Hangul font when the machine has one."""
+    it); Korean is drawn with a Hangul font when the machine has one.  matplotlib is imported
+    here, by the first chart: a table that never shows the progress never loads it."""
+    import matplotlib.pyplot as plt
+
+    from belote_lab.present import plots
+
     if language == "ko":
         _korean_font()
     buf = io.BytesIO()
