@@ -137,7 +137,8 @@ def server(
 @contextlib.contextmanager
 def voila(notebook: Path, log_dir: Path, *args: str) -> Iterator[str]:
     """Voilà serving ``notebook`` on 127.0.0.1; yields the page's address (each load of it runs
-    the notebook in a new kernel; ``?theme=dark`` gives JupyterLab Dark)."""
+    the notebook in a new kernel; ``?theme=dark`` gives JupyterLab Dark).  ``notebook`` may be
+    a folder: the address is then its list, each notebook at ``voila/render/<name>`` below."""
     port = free_port()
     command = [str(BIN / "voila"), str(notebook), "--no-browser", f"--port={port}",
                "--Voila.ip=127.0.0.1", *args]

@@ -7,8 +7,8 @@
   of the engine (``go_higher``, ``must_trump`` …) nor any other ``snake_case`` code, no numpy
   repr; every code cell with an ``assert`` is a *check cell*: tagged ``check`` and silent;
 * in a real browser (Voilà + headless Debian Chromium, skipped without them on a workstation
-  and failed in CI, like ``tests/test_browser.py``): two notebooks served by Voilà show none of
-  those either, and their charts and widgets are on the page.
+  and failed in CI, like ``tests/test_browser.py``): three notebooks served by one Voilà show
+  none of those either, and their charts and widgets are on the page.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from __future__ import annotations
 import ast
 import html
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -138,22 +140,32 @@ PRESENTED = {
 }
 
 
-@pytest.mark.parametrize("name", list(PRESENTED))
-def test_voila_shows_no_checks(name: str, tmp_path: Path) -> None:
-    from browser_support import chromium, close_page, open_page, skip_or_fail, unavailable, voila
+@pytest.fixture(scope="module")
+def voila_browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    """One Voilà serving the notebooks' folder (each page it renders runs its notebook in a
+    kernel of its own) and one Chromium, for the notebooks of :data:`PRESENTED`."""
+    from browser_support import chromium, skip_or_fail, unavailable, voila
 
     reason = unavailable("voila")
     if reason:
         skip_or_fail(reason)
+    with voila(NOTEBOOK_DIR, tmp_path_factory.mktemp("voila")) as url, chromium() as browser:
+        yield url, browser
+
+
+@pytest.mark.parametrize("name", list(PRESENTED))
+def test_voila_shows_no_checks(name: str, voila_browser: tuple[str, Any]) -> None:
+    from browser_support import close_page, open_page
+
+    url, browser = voila_browser
     errors: list[str] = []
-    with voila(NOTEBOOK_DIR / name, tmp_path) as url, chromium() as browser:
-        page = open_page(browser, url, 1200, PRESENTED[name][0], errors)
-        text = page.inner_text("body")
-        # what the cells put on the page (the markdown may name the API in code spans)
-        outputs = page.locator(".jp-OutputArea-output").all_inner_texts()
-        code = page.locator(".jp-CodeCell .jp-InputArea").count()
-        showing = page.locator(".jp-CodeCell:has(.jp-OutputArea-output)").count()
-        close_page(page)
+    page = open_page(browser, f"{url}voila/render/{name}", 1200, PRESENTED[name][0], errors)
+    text = page.inner_text("body")
+    # what the cells put on the page (the markdown may name the API in code spans)
+    outputs = page.locator(".jp-OutputArea-output").all_inner_texts()
+    code = page.locator(".jp-CodeCell .jp-InputArea").count()
+    showing = page.locator(".jp-CodeCell:has(.jp-OutputArea-output)").count()
+    close_page(page)
     assert not errors, errors
     assert "Traceback" not in text and "There was an error" not in text   # a cell failed
     assert code == 0, "Voilà shows code"
