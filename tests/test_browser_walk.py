@@ -235,10 +235,24 @@ DISABLED = """sel => [...document.querySelectorAll(sel + ' button.jupyter-button
   })"""
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_disabled_buttons_look_disabled(served: tuple[str, Any], theme: str) -> None:
+@pytest.fixture(scope="module")
+def dark_page(served: tuple[str, Any]) -> Iterator[Any]:
+    """A fresh page in JupyterLab Dark: its disabled buttons are read first, then it is
+    narrowed to 600 px and switched to Korean (one run of the notebook for both tests)."""
     url, browser = served
-    pg = open_page(browser, url + ("?theme=dark" if theme == "dark" else ""), 1200, READY)
+    errors: list[str] = []
+    pg = open_page(browser, url + "?theme=dark", 1200, READY, errors)
+    yield pg
+    close_page(pg)
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_disabled_buttons_look_disabled(served: tuple[str, Any], theme: str,
+                                        request: pytest.FixtureRequest) -> None:
+    url, browser = served
+    pg = request.getfixturevalue("dark_page") if theme == "dark" else open_page(
+        browser, url, 1200, READY)
     try:
         found = pg.evaluate(DISABLED, ".walk-review")
         names = " ".join(b["css"] for b in found)
@@ -249,20 +263,19 @@ def test_disabled_buttons_look_disabled(served: tuple[str, Any], theme: str) -> 
             assert b["opacity"] == "1", b
             assert contrast(b["bg"], b["fg"]) >= 4.5, b
     finally:
-        close_page(pg)
+        if theme != "dark":
+            close_page(pg)
 
 
 # --- 600 px, in Korean ----------------------------------------------------------------------------
-def test_the_walk_fits_600px_in_korean(served: tuple[str, Any]) -> None:
-    url, browser = served
-    pg = open_page(browser, url, NARROW, READY)
-    try:
-        for name in TABLES:
-            _lang(pg, f".{name}", "한국어")
-        pg.wait_for_function(
-            "() => document.querySelector('.walk-redeal .bw-status').innerText"
-            ".includes('스페이드')")
-        overflows = pg.evaluate(OVERFLOWS)
-        assert not overflows, overflows
-    finally:
-        close_page(pg)
+def test_the_walk_fits_600px_in_korean(dark_page: Any) -> None:
+    pg = dark_page
+    pg.set_viewport_size({"width": NARROW, "height": 900})
+    pg.wait_for_function(f"window.innerWidth === {NARROW}")
+    for name in TABLES:
+        _lang(pg, f".{name}", "한국어")
+    pg.wait_for_function(
+        "() => document.querySelector('.walk-redeal .bw-status').innerText"
+        ".includes('스페이드')")
+    overflows = pg.evaluate(OVERFLOWS)
+    assert not overflows, overflows
