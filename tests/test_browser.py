@@ -317,46 +317,50 @@ def _show_more_text(page: Any) -> None:
     page.wait_for_selector(".bw-hand-stepper .bw-score:has-text('Final score')")
 
 
-def test_dark_theme_text_contrast(browser: Any, voila_url: str, shots: Path) -> None:
-    """JupyterLab Dark (Voilà's ``?theme=dark``): every visible text of every widget reads at
-    4.5:1 or more against its effective background (computed colours, walking up the page)."""
+@pytest.fixture(scope="module")
+def dark_page(browser: Any, voila_url: str) -> Iterator[Any]:
+    """A fresh page in JupyterLab Dark (Voilà's ``?theme=dark``), its widgets showing their
+    coloured texts: read at 1200 px for the contrasts, then narrowed to 600 px (one run of the
+    notebook for both tests)."""
     errors: list[str] = []
     page = _open(browser, voila_url + "?theme=dark", 1200, errors)
-    try:
-        assert page.locator("body").get_attribute("data-jp-theme-light") == "false"
-        _show_more_text(page)
-        texts = page.evaluate(TEXT_CONTRASTS)
-        assert len(texts) > 100  # the check reads the widgets, not an empty page
-        widgets = {t["widget"] for t in texts}
-        assert {"bw-order-table", "bw-rule-explorer", "bw-hand-stepper"} <= widgets
-        low = [t for t in texts if t["ratio"] < MIN_CONTRAST]
-        _screenshots(page, shots, "dark")
-        assert not low, "\n".join(map(str, low))
-    finally:
-        page.close()
+    _show_more_text(page)
+    yield page
+    page.close()
     assert not errors, errors
 
 
-def test_narrow_screen_no_widget_overflows(browser: Any, voila_url: str, shots: Path) -> None:
-    """At 600 px no widget is wider than the page and nothing sticks out of a widget; a hand
-    never stacks one card a row (a row holds at least three cards, or all of a shorter hand)."""
-    errors: list[str] = []
-    page = _open(browser, voila_url, NARROW, errors)
-    try:
-        _show_more_text(page)
-        page.locator(".bw-hand-stepper .bw-first").click()
-        page.wait_for_selector(".bw-hand-stepper .bw-step:has-text('Step 0 of')")
-        overflows = page.evaluate(OVERFLOWS)
-        assert page.locator(".bw-root").count() == 4
-        rows = page.evaluate(CARD_ROWS)
-        assert rows  # the hands were measured
-        stacked = [r for r in rows if r["firstRow"] < min(3, r["cards"])]
-        _screenshots(page, shots, f"{NARROW}px")
-        assert not overflows, "\n".join(map(str, overflows))
-        assert not stacked, stacked
-    finally:
-        page.close()
-    assert not errors, errors
+def test_dark_theme_text_contrast(dark_page: Any, shots: Path) -> None:
+    """JupyterLab Dark: every visible text of every widget reads at 4.5:1 or more against its
+    effective background (computed colours, walking up the page)."""
+    page = dark_page
+    assert page.locator("body").get_attribute("data-jp-theme-light") == "false"
+    texts = page.evaluate(TEXT_CONTRASTS)
+    assert len(texts) > 100  # the check reads the widgets, not an empty page
+    widgets = {t["widget"] for t in texts}
+    assert {"bw-order-table", "bw-rule-explorer", "bw-hand-stepper"} <= widgets
+    low = [t for t in texts if t["ratio"] < MIN_CONTRAST]
+    _screenshots(page, shots, "dark")
+    assert not low, "\n".join(map(str, low))
+
+
+def test_narrow_screen_no_widget_overflows(dark_page: Any, shots: Path) -> None:
+    """At 600 px (the window narrowed) no widget is wider than the page and nothing sticks out
+    of a widget; a hand never stacks one card a row (a row holds at least three cards, or all
+    of a shorter hand)."""
+    page = dark_page
+    page.set_viewport_size({"width": NARROW, "height": 900})
+    page.wait_for_function(f"window.innerWidth === {NARROW}")
+    page.locator(".bw-hand-stepper .bw-first").click()
+    page.wait_for_selector(".bw-hand-stepper .bw-step:has-text('Step 0 of')")
+    overflows = page.evaluate(OVERFLOWS)
+    assert page.locator(".bw-root").count() == 4
+    rows = page.evaluate(CARD_ROWS)
+    assert rows  # the hands were measured
+    stacked = [r for r in rows if r["firstRow"] < min(3, r["cards"])]
+    _screenshots(page, shots, f"{NARROW}px")
+    assert not overflows, "\n".join(map(str, overflows))
+    assert not stacked, stacked
 
 
 def test_keyboard_focus_ring_and_enter(demo_page: Any) -> None:
