@@ -227,18 +227,20 @@ def narrow(page: Any, width: int) -> None:
 
 
 def lab_looks(
-    work: Path, only: Mapping[str, Sequence[str]] | None = None
+    work: Path, only: Mapping[str, Sequence[str]] | None = None,
+    languages: Sequence[str] | None = None,
 ) -> Iterator[tuple[str, str, int, Any]]:
     """JupyterLab (files, settings and kernels under ``work``) running the notebook once a
-    language in headless Chromium, each look (:data:`LOOKS`) of that language read from the
-    same run: the theme switched from the Settings menu, the window narrowed (as a learner
-    would; a run takes about 10 s, a switch under 1 s).  Yields ``(suffix, language, width,
-    page)`` with the widgets drawn — every one, or for a language in ``only`` the widgets it
-    names — the page closed after each language."""
+    language (of ``languages``, by default every one of :data:`LOOKS`) in headless Chromium,
+    each look of that language read from the same run: the theme switched from the Settings
+    menu, the window narrowed (as a learner would; a run takes about 10 s, a switch under
+    1 s).  Yields ``(suffix, language, width, page)`` with the widgets drawn — every one, or
+    for a language in ``only`` the widgets it names — the page closed after each language."""
     only = only or {}
     root = work / "notebooks"
     root.mkdir()
-    languages = list(dict.fromkeys(language for _s, _t, language, _w in LOOKS))
+    if languages is None:
+        languages = list(dict.fromkeys(language for _s, _t, language, _w in LOOKS))
     for language in languages:
         write_notebook(root / f"look_{language}.ipynb", language,
                        only.get(language, tuple(WIDGETS)))

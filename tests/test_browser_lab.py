@@ -3,8 +3,9 @@
 ``benchmarks/screenshots.py`` writes its notebook (every widget, and the tables of issue 28:
 the declarations after the first trick, the card drawn in two-player Belote, a review row
 opened at its moment, Callbreak's void deal) and JupyterLab runs it with Run All in headless
-Debian Chromium, once a language; the English run is then read light, dark (the theme switched
-from the Settings menu) and in a 600 px window, as a learner switches them; in each look:
+Debian Chromium, in English; the run is then read light, dark (the theme switched from the
+Settings menu), in a 600 px window and in Korean (the four tables switched by their language
+buttons, the window wide again), as a learner switches them; in each look:
 
 * the cards South declared are shown in its row (T♥ J♥ Q♥), the other seats' rows too;
 * the card South drew is marked (``bw-drawn``) and each draw is a line of the log;
@@ -14,11 +15,11 @@ from the Settings menu) and in a 600 px window, as a learner switches them; in e
 * at 600 px nothing of the widgets is wider than its place (a wide review table scrolls
   inside its own box, by design).
 
-The English run holds every widget of the screenshots (the 600 px look checks them all);
-the Korean run only the four widgets these tests read (a run of the whole notebook again took
-~10 s more here).  With ``BELOTE_SCREENSHOTS=<folder>`` the four widgets of each look are
-photographed into it (``make screenshots`` writes every widget to docs/screenshots).  Without
-Chromium or JupyterLab the tests are skipped on a workstation and fail in CI (``CI`` set).
+The run holds every widget of the screenshots (the 600 px look checks them all).  With
+``BELOTE_SCREENSHOTS=<folder>`` the four widgets of each look are photographed into it (``make
+screenshots`` writes every widget in every look to docs/screenshots, the Korean ones from a
+notebook made in Korean).  Without Chromium or JupyterLab the tests are skipped on a
+workstation and fail in CI (``CI`` set).
 """
 
 from __future__ import annotations
@@ -78,7 +79,24 @@ assert OUTSIDE_SCROLLERS != OVERFLOWS
 
 
 READ = ("declarations", "draw", "review_moment", "redeal")
-"""The widgets these tests read in every look (the Korean run holds only these)."""
+"""The widgets these tests read in every look."""
+
+KOREAN = """() => {
+  const q = (s) => document.querySelector(s);
+  return q(".bw-draw-shot .bw-log").innerText.includes("남쪽이")
+    && q(".bw-redeal-shot .bw-status").innerText.includes("스페이드")
+    && q(".bw-decl-shot").classList.contains("bw-lang-ko");
+}"""
+"""The four tables read Korean (their language buttons clicked)."""
+
+
+def korean(page: Any, width: int) -> None:
+    """The learner's switch to Korean: each of the four tables' ``한국어`` button, the window
+    ``width`` px wide again."""
+    page.set_viewport_size({"width": width, "height": 900})
+    for name in READ:
+        page.locator(f"{shots.WIDGETS[name]} .bw-lang button", has_text="한국어").first.click()
+    page.wait_for_function(KOREAN)
 
 
 @pytest.fixture(scope="module")
@@ -94,13 +112,23 @@ def looks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, dict[s
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     found: dict[str, dict[str, Any]] = {}
-    for suffix, language, width, page in shots.lab_looks(work, only={"ko": READ}):
+    looks = [(s, lang, w) for s, _t, lang, w in shots.LOOKS]
+    english = [look for look in looks if look[1] == "en"]
+    ((ko_suffix, _ko, ko_width),) = [look for look in looks if look[1] == "ko"]
+
+    def read(page: Any, suffix: str, language: str, width: int) -> None:
         facts = page.evaluate(FACTS)
         facts["language"] = language
         facts["overflows"] = page.evaluate(OUTSIDE_SCROLLERS) if width < 800 else []
         found[suffix or "_light"] = facts
         for name in READ if out is not None else ():
             shots.shoot(page, shots.WIDGETS[name], out / f"{name}{suffix}.png", width)
+
+    for suffix, language, width, page in shots.lab_looks(work, languages=["en"]):
+        read(page, suffix, language, width)
+        if suffix == english[-1][0]:  # the last English look: then the learner picks Korean
+            korean(page, ko_width)
+            read(page, ko_suffix, "ko", ko_width)
     yield found
 
 
