@@ -31,7 +31,7 @@ import argparse
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -64,21 +64,21 @@ WIDGETS = {  # file name → the widget's element
     "review_moment": ".bw-moment-shot",
     "redeal": ".bw-redeal-shot",
 }
-READY = {  # widget → what shows it drawn
-    "play_table": [".bw-play-app .bw-play-table .bw-my-hand .bw-card-btn",
-                   ".bw-play-app .bw-settings .bw-start"],
-    "rule_explorer": [".bw-rule-explorer .bw-reason-label .bw-reason"],
-    "hand_stepper": [".bw-hand-stepper .bw-trick .bw-played"],
-    "order_table": [".bw-order-table .bw-table"],
-    "review": [".bw-review-shot .bw-review-table"],
-    "bidding_advice": [".bw-advice-shot .bw-advice table"],
-    "problem": [".bw-problem-shot .bw-problem-check"],
-    "tip_table": [".bw-tips .bw-tips-table"],
-    "declarations": [".bw-decl-shot .bw-decl-row"],
-    "draw": [".bw-draw-shot .bw-my-hand .bw-drawn"],
-    "review_moment": [".bw-moment-shot .bw-mark-played"],
-    "redeal": [".bw-redeal-shot .bw-my-hand .bw-card-btn"],
-}
+READY = [
+    ".bw-play-app .bw-play-table .bw-my-hand .bw-card-btn",
+    ".bw-play-app .bw-settings .bw-start",
+    ".bw-rule-explorer .bw-reason-label .bw-reason",
+    ".bw-hand-stepper .bw-trick .bw-played",
+    ".bw-order-table .bw-table",
+    ".bw-review-shot .bw-review-table",
+    ".bw-advice-shot .bw-advice table",
+    ".bw-problem-shot .bw-problem-check",
+    ".bw-tips .bw-tips-table",
+    ".bw-decl-shot .bw-decl-row",
+    ".bw-draw-shot .bw-my-hand .bw-drawn",
+    ".bw-moment-shot .bw-mark-played",
+    ".bw-redeal-shot .bw-my-hand .bw-card-btn",
+]
 LOOKS = [  # (suffix, theme, language, width): in this order, a run of the notebook a language
     ("", "JupyterLab Light", "en", 1280),
     ("_dark", "JupyterLab Dark", "en", 1280),
@@ -162,33 +162,25 @@ CELLS = [
     'cb.add_class("bw-redeal-shot")\n'
     "cb",
 ]
-SETUP = CELLS[0]
-"""The first cell: the widgets imported, the language set."""
-CELL_OF = dict(zip(WIDGETS, CELLS[1:], strict=True))
-"""Each widget's cell (the cells after :data:`SETUP`, in the order of :data:`WIDGETS`)."""
-assert list(READY) == list(WIDGETS)
 
 
-def write_notebook(path: Path, language: str, widgets: Sequence[str] = tuple(WIDGETS)) -> None:
-    """The notebook of ``widgets`` (every one by default) in ``language``."""
-    cells = [SETUP, *(CELL_OF[name] for name in widgets)]
+def write_notebook(path: Path, language: str) -> None:
     nb = new_notebook(
-        cells=[new_code_cell(c.replace("{language}", language)) for c in cells],
+        cells=[new_code_cell(c.replace("{language}", language)) for c in CELLS],
         metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}},
     )
     nbformat.write(nb, path)
 
 
-def run_all(page: Any, widgets: Sequence[str] = tuple(WIDGETS)) -> None:
+def run_all(page: Any) -> None:
     """Run every cell (the Run menu's Run All) once the kernel is idle, and wait for the
-    ``widgets`` (the notebook's) to be drawn."""
+    widgets to be drawn."""
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
     page.wait_for_selector(".jp-StatusBar-TextItem:has-text('Idle')", timeout=90_000)
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator('li[data-command="runmenu:run-all"]:not(.lm-mod-disabled)').click()
-    for selector in (sel for name in widgets for sel in READY[name]):
-        # attached: a cell below the fold may not be laid out yet
+    for selector in READY:  # attached: a cell below the fold may not be laid out yet
         page.wait_for_selector(selector, state="attached", timeout=120_000)
     page.wait_for_selector(".jp-StatusBar-TextItem:has-text('Idle')", timeout=90_000)
     page.wait_for_timeout(500)  # the last style changes
@@ -227,23 +219,20 @@ def narrow(page: Any, width: int) -> None:
 
 
 def lab_looks(
-    work: Path, only: Mapping[str, Sequence[str]] | None = None,
-    languages: Sequence[str] | None = None,
+    work: Path, languages: Sequence[str] | None = None
 ) -> Iterator[tuple[str, str, int, Any]]:
     """JupyterLab (files, settings and kernels under ``work``) running the notebook once a
     language (of ``languages``, by default every one of :data:`LOOKS`) in headless Chromium,
-    each look of that language read from the same run: the theme switched from the Settings
-    menu, the window narrowed (as a learner would; a run takes about 10 s, a switch under
-    1 s).  Yields ``(suffix, language, width, page)`` with the widgets drawn — every one, or
-    for a language in ``only`` the widgets it names — the page closed after each language."""
-    only = only or {}
+    each look (:data:`LOOKS`) of that language read from the same run: the theme switched from
+    the Settings menu, the window narrowed (as a learner would; a run takes about 10 s, a
+    switch under 1 s).  Yields ``(suffix, language, width, page)`` with every widget drawn,
+    the page closed after each language."""
     root = work / "notebooks"
     root.mkdir()
     if languages is None:
         languages = list(dict.fromkeys(language for _s, _t, language, _w in LOOKS))
     for language in languages:
-        write_notebook(root / f"look_{language}.ipynb", language,
-                       only.get(language, tuple(WIDGETS)))
+        write_notebook(root / f"look_{language}.ipynb", language)
     tracker = {"autoStartDefaultKernel": True, "windowingMode": "none"}
     settings = {"@jupyterlab/notebook-extension/tracker.jupyterlab-settings": tracker}
     with jupyter_lab(root, work, settings=settings) as (url, settings_dir), \
@@ -256,7 +245,7 @@ def lab_looks(
             address = f"{base}/workspaces/{language}/tree/look_{language}.ipynb?{query}&reset"
             page = open_page(browser, address, looks[0][3], [".jp-Notebook"])
             try:
-                run_all(page, only.get(language, tuple(WIDGETS)))
+                run_all(page)
                 for suffix, theme, _language, width in looks:
                     if page.evaluate("document.body.dataset.jpThemeName") != theme:
                         change_theme(page, theme)

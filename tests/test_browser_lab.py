@@ -102,7 +102,7 @@ def korean(page: Any, width: int) -> None:
 @pytest.fixture(scope="module")
 def looks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, dict[str, Any]]]:
     """Each look's facts (and its 600 px overflows), read once: JupyterLab runs the notebook
-    once a language (about 35 s in all)."""
+    once, in English (about 25 s in all)."""
     reason = unavailable("jupyter-lab")
     if reason:
         skip_or_fail(reason)
