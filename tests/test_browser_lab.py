@@ -81,13 +81,14 @@ assert OUTSIDE_SCROLLERS != OVERFLOWS
 READ = ("declarations", "draw", "review_moment", "redeal")
 """The widgets these tests read in every look."""
 
-KOREAN = """() => {
+KOREAN = """(tables) => {
   const q = (s) => document.querySelector(s);
-  return q(".bw-draw-shot .bw-log").innerText.includes("남쪽이")
+  return tables.every((t) => q(t).classList.contains("bw-lang-ko"))
+    && q(".bw-draw-shot .bw-log").innerText.includes("남쪽이")
     && q(".bw-redeal-shot .bw-status").innerText.includes("스페이드")
-    && q(".bw-decl-shot").classList.contains("bw-lang-ko");
+    && q(".bw-moment-shot .bw-hand-stepper").innerText.includes("트릭");
 }"""
-"""The four tables read Korean (their language buttons clicked)."""
+"""The four tables (their selectors, the argument) read Korean, each redrawn."""
 
 
 def korean(page: Any, width: int) -> None:
@@ -96,7 +97,8 @@ def korean(page: Any, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 900})
     for name in READ:
         page.locator(f"{shots.WIDGETS[name]} .bw-lang button", has_text="한국어").first.click()
-    page.wait_for_function(KOREAN)
+    page.wait_for_function(KOREAN, arg=[shots.WIDGETS[name] for name in READ])
+    page.wait_for_timeout(500)  # the last style changes (as after a run)
 
 
 @pytest.fixture(scope="module")
