@@ -85,6 +85,7 @@ with the deal so much that the two means are only described, with their numbers 
 NAMESPACE = "progress"
 """The catalogue's namespace of the progress's texts (``progress.head`` …)."""
 
+
 def t_quantile(df: float) -> float:
     """The 0.975 quantile of Student's t with ``df`` degrees of freedom (Cornish–Fisher
     expansion around the normal quantile: within 0.004 of the table at 3 degrees of freedom,
