@@ -59,7 +59,7 @@ help:
 	@echo "make screenshots  regenerate docs/screenshots/ in JupyterLab + headless chromium"
 	@echo "make clean    remove .venv and caches"
 
-# The packages are installed by uv (itself from PyPI, into .venv by pip): 143 packages in ~11 s
+# The packages are installed by uv (itself from PyPI, into .venv by pip): 144 packages in 4-11 s
 # from an empty cache where pip took ~38 s, most of it compiling the bytecode of every module.
 # uv compiles none: the processes of `make test` write the bytecode of what they import (they
 # run with PYTHONDONTWRITEBYTECODE unset), the first one to import a module.  Should uv not be
