@@ -13,7 +13,12 @@ from belote_lab.cards import SUIT_MASK, Card, belote_deck, mask_cards, mask_of
 from belote_lab.games.belote import BeloteHand
 from belote_lab.games.coinche import CoincheHand
 from belote_lab.players import RandomPlayer, drive_hand
-from belote_lab.players.belote import BelotePlayer2, no_or_all_trump, take_strength
+from belote_lab.players.belote import (
+    BelotePlayer2,
+    _hand_and_turned,
+    no_or_all_trump,
+    take_strength,
+)
 from belote_lab.players.coinche import CoinchePlayer2
 from belote_lab.players.estimates import capot_losers
 from belote_lab.players.heuristics import SeatKnowledge, choose_card
@@ -179,6 +184,35 @@ def test_belote_player2_uses_only_what_its_seat_sees() -> None:
                 h.play(choice)
             else:
                 h.call(choice)
+
+
+@pytest.mark.parametrize("game", ["belote", "coinche"])
+def test_knowledge_read_from_the_state_is_the_knowledge_of_its_seat_view(game: str) -> None:
+    """``SeatKnowledge.from_state`` (and Belote's level-2 caller) read a Belote or Coinche
+    hand's fields without their text: at every card (and Belote call) of self-played hands,
+    every contract kind, on the hand and on the seat's observation, they read exactly what the
+    seat's ``seat_view`` gives."""
+    rules = (BeloteRules if game == "belote" else CoincheRules)(**OTHER)
+    hand_class = BeloteHand if game == "belote" else CoincheHand
+    player = BelotePlayer2() if game == "belote" else CoinchePlayer2()
+    decisions = 0
+    for i in range(12):
+        h = hand_class(rules, dealer=i % 4, seed=900 + i)
+        while not h.is_over:
+            seat = h.current_player
+            if h.phase != "play":
+                if game == "belote":
+                    view = h.seat_view(seat)
+                    text = (mask_of(view["hand"]), Card.parse(view["turned"]))
+                    assert _hand_and_turned(h) == _hand_and_turned(h.observation(seat)) == text
+                h.call(player.choose_call(h))
+                continue
+            for state in (h, h.observation(seat)):
+                text = SeatKnowledge.from_view(state.seat_view(seat), state.legal_mask())
+                assert SeatKnowledge.from_state(state) == text
+            decisions += 1
+            h.play(player.choose_card(h))
+    assert decisions > 200
 
 
 def test_heuristics_play_every_contract_kind() -> None:

@@ -547,13 +547,17 @@ class Auction(Bidding):
         """:meth:`verify` of a call read as ``norm`` (``bid`` if it is a bid)."""
         seat = self.next_seat
         assert seat is not None
-        # the highest bid so far and its bidder, in each language's words
+        # the highest bid so far and its bidder, in each language's words (the Korean ones
+        # written only for a refusal: a call made is verified on every replayed deal)
         en: dict[str, object] = {} if self.bid is None else {
             "highest": self.bid, "bidder": SEATS[self.bidder]
         }
-        ko: dict[str, object] = {} if self.bid is None else {
-            "highest": self.bid.describe("ko"), "bidder": seat_word(self.bidder)
-        }
+
+        def ko() -> dict[str, object]:
+            return {} if self.bid is None else {
+                "highest": self.bid.describe("ko"), "bidder": seat_word(self.bidder)
+            }
+
         if self.coinched_by >= 0:
             if norm in ("surcoinche", "pass"):
                 return norm
@@ -565,7 +569,7 @@ class Auction(Bidding):
             if self.bid is None:
                 raise refuse("no_bid", {}, {})
             if seat % 2 == self.bidder % 2:
-                raise refuse("partner", en, ko)
+                raise refuse("partner", en, ko())
             return norm
         if norm == "surcoinche":
             raise refuse("no_coinche", {}, {})
@@ -575,7 +579,7 @@ class Auction(Bidding):
             raise refused(problem, bid_problem(bid, self.rules, language="ko"))
         if self.bid is not None and not bid.beats(self.bid):
             raise refuse(
-                "not_higher", {**en, "bid": bid}, {**ko, "bid": bid.describe("ko")}
+                "not_higher", {**en, "bid": bid}, {**ko(), "bid": bid.describe("ko")}
             )
         return norm
 

@@ -158,9 +158,8 @@ class Taking(Bidding):
                 words.text("taking.over", "ko", call=call_words_ko(call)),
             )
         c = call.strip() if isinstance(call, str) else call
-        unknown = words.text("taking.unknown", "ko", call=typed(call))
         if not isinstance(c, str):
-            raise TakingError(words.text("taking.unknown", call=repr(call)), index, unknown)
+            raise self._unknown(call, index)
         word = ascii_upper(c)
         if word in ("TAKE", "PASS"):
             norm = word.lower()
@@ -170,9 +169,7 @@ class Taking(Bidding):
             try:
                 norm = Suit.parse(c).name
             except ValueError:
-                raise TakingError(
-                    words.text("taking.unknown", call=repr(call)), index, unknown
-                ) from None
+                raise self._unknown(call, index) from None
         if norm in self.legal_calls():
             return norm
         key = self._refusal(norm)
@@ -185,6 +182,14 @@ class Taking(Bidding):
         )
         raise TakingError(
             words.text("game.call_refused", n=index + 1, seat=SEATS[seat], why=why), index, ko
+        )
+
+    @staticmethod
+    def _unknown(call: object, index: int) -> TakingError:
+        """The refusal of a call that is no call at all (``"HD"``, a number …)."""
+        return TakingError(
+            words.text("taking.unknown", call=repr(call)), index,
+            words.text("taking.unknown", "ko", call=typed(call)),
         )
 
     def _refusal(self, norm: str) -> str:

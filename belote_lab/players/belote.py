@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from belote_lab.cards import Card, Suit, mask_of
 from belote_lab.games.base import TrickPlay
+from belote_lab.games.belote import BeloteHand
 from belote_lab.players.estimates import (
     ALL_TRUMP_TAKE,
     NO_TRUMP_TAKE,
@@ -37,6 +38,16 @@ from belote_lab.players.estimates import (
 from belote_lab.players.heuristics import SeatKnowledge, choose_card
 
 __all__ = ["LEVEL2", "BelotePlayer2", "no_or_all_trump", "take_strength"]
+
+
+def _hand_and_turned(state: TrickPlay) -> tuple[int, Card]:
+    """The hand (a mask) of the seat to call and the turned card: a Belote hand's own fields
+    (what its ``seat_view`` writes as text), any other state's ``seat_view``."""
+    seat = state.current_player
+    if isinstance(state, BeloteHand) and state.turned is not None:
+        return state.hands[seat], state.turned
+    view = state.seat_view(seat)
+    return mask_of(view["hand"]), Card.parse(view["turned"])
 
 
 class BelotePlayer2:
@@ -50,13 +61,11 @@ class BelotePlayer2:
 
     def choose_call(self, state: TrickPlay) -> str:
         legal = state.legal_calls()
-        view = state.seat_view(state.current_player)
-        hand = mask_of(view["hand"])
+        hand, turned = _hand_and_turned(state)
         if "take" in legal:
-            turned = Card.parse(view["turned"])
             ok, _ = take_strength(hand | 1 << turned, turned >> 4)
             return "take" if ok or "pass" not in legal else "pass"
-        special = no_or_all_trump(hand | 1 << Card.parse(view["turned"]), legal)
+        special = no_or_all_trump(hand | 1 << turned, legal)
         if special is not None:
             return special
         best: tuple[int, str] | None = None

@@ -27,9 +27,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from belote_lab.cards import BELOTE_MASK, SEATS, SUIT_MASK, Card, mask_cards, mask_of
+from belote_lab.cards import (
+    BELOTE_MASK,
+    SEATS,
+    SUIT_MASK,
+    Card,
+    cards_mask,
+    mask_cards,
+    mask_of,
+)
 from belote_lab.contract import Contract, Tables
 from belote_lab.games.base import TrickPlay
+from belote_lab.games.belote import BeloteHand
 from belote_lab.trick import trick_winner
 
 __all__ = [
@@ -64,34 +73,52 @@ class SeatKnowledge:
 
     @classmethod
     def from_state(cls, state: TrickPlay) -> SeatKnowledge:
-        """The situation of the seat to play in a hand state (``seat_view`` + legal cards)."""
+        """The situation of the seat to play in a hand state (``seat_view`` + legal cards).
+
+        A four-player Belote or Coinche hand (or an observation of one) is read from the
+        fields its ``seat_view`` writes as text — the seat's hand, the contract, the tricks,
+        the taker — without the text (the same knowledge: a test compares the two on every
+        decision of self-played hands); any other state through its ``seat_view``.
+        """
         seat = state.current_player
-        return cls.from_view(state.seat_view(seat), state.legal_mask())
+        if not isinstance(state, BeloteHand) or state.contract is None:
+            return cls.from_view(state.seat_view(seat), state.legal_mask())
+        return cls._build(
+            seat, state.hands[seat], state.legal_mask(), state.contract, list(state.trick),
+            state.leader, [(t.leader, list(t.cards)) for t in state.tricks],
+            state.taker if state.taker >= 0 else -1,
+        )
 
     @classmethod
     def from_view(cls, view: dict[str, Any], legal: int | None = None) -> SeatKnowledge:
         """Build from a ``seat_view`` dict; ``legal`` defaults to the whole hand (a lead)."""
-        seat = SEATS.index(view["seat"])
         hand = mask_of(view["hand"])
-        contract = Contract.parse(view["contract"])
-        trick = [Card.parse(c) for c in view["trick"]]
-        leader = SEATS.index(view["leader"])
-        done = [
-            (SEATS.index(t["leader"]), [Card.parse(c) for c in t["cards"]]) for t in view["tricks"]
-        ]
-        played = mask_of(trick)
-        for _, cards in done:
-            played |= mask_of(cards)
         taker = view.get("taker")
+        return cls._build(
+            SEATS.index(view["seat"]), hand, hand if legal is None else legal,
+            Contract.parse(view["contract"]), [Card.parse(c) for c in view["trick"]],
+            SEATS.index(view["leader"]),
+            [(SEATS.index(t["leader"]), [Card.parse(c) for c in t["cards"]])
+             for t in view["tricks"]],
+            -1 if taker is None else SEATS.index(taker),
+        )
+
+    @classmethod
+    def _build(cls, seat: int, hand: int, legal: int, contract: Contract, trick: list[Card],
+               leader: int, done: list[tuple[int, list[Card]]], taker: int) -> SeatKnowledge:
+        """The knowledge from its parts: the completed tricks ``done`` as (leader, cards)."""
+        played = cards_mask(trick)
+        for _, cards in done:
+            played |= cards_mask(cards)
         s = cls(
             seat=seat,
             hand=hand,
-            legal=hand if legal is None else legal,
+            legal=legal,
             contract=contract,
             trick=trick,
             leader=leader,
             played=played,
-            taker=-1 if taker is None else SEATS.index(taker),
+            taker=taker,
             tricks_left=8 - len(done),
         )
         for lead, cards in [*done, (leader, trick)]:

@@ -519,7 +519,9 @@ def evidence(
             card = a.card
             legal = bin(world.legal_mask()).count("1")
             if s != seat and legal > 1:
-                choice = players[s].choose_card(world.observation(s))
+                # level 2 decides on the whole world as on its seat's observation of it
+                # (tests/test_observation.py): the world is read, not copied and redacted
+                choice = players[s].choose_card(world)
                 cards.append((legal, int(choice) == int(card)))
             world.play(card)
     trick = list(deal.trick) if isinstance(deal, Position) else []
@@ -547,12 +549,11 @@ def _call_decision(
     rows = calls.setdefault(s, [[] for _ in held])
     saved = world.hands[s]
     for row, hand in zip(rows, held, strict=True):
-        world.hands[s] = hand
+        world.hands[s] = hand  # level 2 reads only its own hand (tests/test_observation.py)
         try:
-            view = world.observation(s)
+            choice = player.choose_call(world)  # one of ``legal``, in its normal form
         finally:
             world.hands[s] = saved
-        choice = player.choose_call(view)  # one of ``legal``, in its normal form
         same = choice == made or str(choice) == str(made)
         row.append((len(legal), same, kinds, call_kind(choice) == call_kind(made)))
 
