@@ -308,13 +308,16 @@ def parse_call(value: object, max_call: int = BIG_CALL) -> int:
     belote_lab.games.callbreak.CallError: a call is a whole number of tricks, not '٣'
     """
     n: int
-    # the English says what a call is, the Korean also what to call: a key each
-    not_whole = CallError(
-        words.text("callbreak.call_whole", value=repr(value)),
-        words.text("callbreak.call_whole_range", "ko", value=typed(value), most=max_call),
-    )
+
+    def not_whole() -> CallError:
+        # the English says what a call is, the Korean also what to call: a key each
+        return CallError(
+            words.text("callbreak.call_whole", value=repr(value)),
+            words.text("callbreak.call_whole_range", "ko", value=typed(value), most=max_call),
+        )
+
     if isinstance(value, bool):
-        raise not_whole
+        raise not_whole()
     if isinstance(value, int):
         n = value
     elif isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
@@ -327,7 +330,7 @@ def parse_call(value: object, max_call: int = BIG_CALL) -> int:
             )
         n = int(text)
     else:
-        raise not_whole
+        raise not_whole()
     if not 1 <= n <= max_call:
         raise CallError(
             words.text("callbreak.call_range", most=max_call, n=n),
