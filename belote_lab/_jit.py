@@ -38,10 +38,14 @@ def jit(fn: F) -> F:
 
 
 def jit_inline(fn: F) -> F:
-    """Like :func:`jit`, and inlined into its jitted callers (for the small helpers of a hot
-    loop).  An inlined helper that takes arrays may still cost atomic reference counts at each
-    call (numba's pruning removes them only in simple cases): check the generated code, or
-    pass scalars, where it runs at every step."""
+    """Like :func:`jit`, and inlined into its jitted callers by numba itself (its IR), for the
+    helpers the solver's search calls at every node: the search is 12-18% faster so (100 full
+    deals, ``benchmarks/bench_solver.py``, 2026-12-06).  The batch simulator's helpers are
+    plain :func:`jit`: there LLVM inlines what pays at the same speed, and numba's inlining made
+    its cache's warm ~4 s longer (``benchmarks/results/ci-time-2026-12-06.txt``).  An inlined
+    helper that takes arrays may still cost atomic reference counts at each call (numba's
+    pruning removes them only in simple cases): check the generated code, or pass scalars,
+    where it runs at every step."""
     if numba is None:
         return fn
     return numba.njit(cache=True, nogil=True, inline="always")(fn)  # type: ignore[no-any-return]

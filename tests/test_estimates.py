@@ -1,5 +1,5 @@
 """The level-2 estimates (:mod:`belote_lab.players.estimates`) are one copy: written once in
-numba's subset, called by the Python players and inlined in the batch kernels.  Here: the
+numba's subset, called by the Python players and by the batch kernels.  Here: the
 compiled functions give what the same code gives in plain Python (``BELOTE_LAB_NO_JIT=1``, in
 a subprocess) on thousands of hands, and give Python's own types (what the players compare,
 store and print); no batch module defines an estimate of its own; the Python wrapper

@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from belote_lab._jit import jit, jit_inline
+from belote_lab._jit import jit
 from belote_lab.batch import core
 from belote_lab.batch.arrays import empty_arrays
 from belote_lab.batch.core import (
@@ -104,7 +104,7 @@ def level2_tables(contract: Contract) -> np.ndarray:
 
 
 # --- the choices ---------------------------------------------------------------------------------
-@jit_inline
+@jit
 def free_keep2(c: int, ts: int, keep: int, played: int) -> int:
     """``_free_keep`` in half points (``keep``: the card's row-4 value)."""
     r = c & 15
@@ -151,7 +151,7 @@ def sure_cards(mine: int, other: int, ts: int, tmask: int, tables: np.ndarray) -
     return out
 
 
-@jit_inline
+@jit
 def lone_sure(mine: int, sure: int) -> int:
     """The only sure card of ``mine`` when it holds more than one card, else 0."""
     if sure != 0 and sure & (sure - 1) == 0 and mine & (mine - 1) != 0:
@@ -159,7 +159,7 @@ def lone_sure(mine: int, sure: int) -> int:
     return 0
 
 
-@jit_inline
+@jit
 def strict_keep2(c: int, ts: int, points: int, sure: int, lone: int) -> int:
     """``_strict_keeps(...)[c]`` in half points, ``sure`` and ``lone`` from
     :func:`sure_cards` and :func:`lone_sure`."""
@@ -173,7 +173,7 @@ def strict_keep2(c: int, ts: int, points: int, sure: int, lone: int) -> int:
     return k
 
 
-@jit_inline
+@jit
 def second_wins(first: int, second: int, last: int, ts: int, tables: np.ndarray) -> int:
     """Twice the points of a two-card trick (and ``last``, the last trick's bonus) for the
     player of ``second``: positive when ``second`` beats ``first``, else negative."""
@@ -183,7 +183,7 @@ def second_wins(first: int, second: int, last: int, ts: int, tables: np.ndarray)
     return -won
 
 
-@jit_inline
+@jit
 def sure_and_lone(mine: int, other: int, ts: int, tmask: int,
                   tables: np.ndarray) -> tuple[int, int]:
     """:func:`sure_cards` of ``mine`` against ``other`` and :func:`lone_sure` of them."""
@@ -298,7 +298,7 @@ def level2_call(hand: int, turned: int, rnd: int, may_pass: bool, take2: int,
     return PASS
 
 
-@jit_inline
+@jit
 def level1_call(st: int, turned: int, rnd: int, may_pass: bool) -> tuple[int, int]:
     """``RandomPlayer.choose_call``'s policy from the PRNG state ``st``: pass with
     probability 7/10 when ``may_pass``, else take (round 1) or a suit other than the turned
@@ -318,7 +318,7 @@ def level1_call(st: int, turned: int, rnd: int, may_pass: bool) -> tuple[int, in
     return st, (k if k < turned >> 4 else k + 1)
 
 
-@jit_inline
+@jit
 def seat_call(st: int, level: int, hand: int, turned: int, rnd: int, may_pass: bool,
               take2: int, name2: int) -> tuple[int, int, int]:
     """The PRNG state after it, the call of a seat at ``level`` (1 :func:`level1_call`, 2
@@ -368,7 +368,7 @@ def take_deal(st: int, hands: np.ndarray, turned: int, dealer: int, must_name: b
 
 
 # --- the kernel ----------------------------------------------------------------------------------
-@jit_inline
+@jit
 def belote_after(
     c: int, seat: int, hand_after: int, ts: int, kq: int, bseat: int, bplayed: int
 ) -> tuple[int, int, int]:
@@ -524,7 +524,7 @@ DECIDE = 0x2545F491
 from the stream of its deals: the deals of a hand do not depend on the levels."""
 
 
-@jit_inline
+@jit
 def deal_six(deck: np.ndarray, hands: np.ndarray, dealer: int) -> None:
     """The first cards of a deal (:class:`~belote_lab.games.belote2.Belote2Hand`): cards
     1–6 of ``deck`` to the non-dealer, 7–12 to the dealer (the 13th is turned)."""
@@ -534,7 +534,7 @@ def deal_six(deck: np.ndarray, hands: np.ndarray, dealer: int) -> None:
         hands[dealer] |= 1 << int(deck[6 + j])
 
 
-@jit_inline
+@jit
 def complete_deal(deck: np.ndarray, hands: np.ndarray, dealer: int, taker: int,
                   stock: np.ndarray) -> None:
     """``Belote2Hand._complete_deal``: the taker gets the turned card (the 13th) and two of

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from belote_lab._jit import jit, jit_inline
+from belote_lab._jit import jit
 from belote_lab.batch.arrays import empty_arrays, play_arrays
 from belote_lab.batch.core import BatchResult, check_args
 from belote_lab.batch.deal import FULL_DECK, deal_cards, dealer_seats, draw, hand_state, scratch
@@ -63,7 +63,7 @@ def level2_call(hand: int, max_call: int) -> int:
 
 
 # --- the kernel: one trick loop, a level per seat ------------------------------------------------
-@jit_inline
+@jit
 def dealt_ok(hands: np.ndarray, need: np.ndarray) -> bool:
     """Does every hand hold a card of each mask of ``need`` (else the deal is void)?"""
     for s in range(hands.shape[0]):

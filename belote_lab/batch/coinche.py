@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from belote_lab._jit import jit, jit_inline
+from belote_lab._jit import jit
 from belote_lab.batch.arrays import MAX_REDEALS, empty_arrays
 from belote_lab.batch.core import BatchResult, check_args, coinche_bid
 from belote_lab.batch.deal import BELOTE_DECK, deal_cards, dealer_seats, draw, hand_state, scratch
@@ -158,13 +158,13 @@ def call_text(call: int, bids: np.ndarray) -> str:
 
 
 # --- the calls -----------------------------------------------------------------------------------
-@jit_inline
+@jit
 def _legal_bid(j: int, cur: int, bids: np.ndarray) -> bool:
     """Is bid row ``j`` (``-1``: none) above the highest bid ``cur`` (``-1``: none)?"""
     return j >= 0 and (cur < 0 or j >= bids[cur, ABOVE])
 
 
-@jit_inline
+@jit
 def _points_bid(value: int, trump: int, find: np.ndarray) -> int:
     """The row of the points bid ``value`` in ``trump`` (``-1``: the rules have none)."""
     if value <= 0 or value % 10 != 0 or value // 10 >= _NAMED_ROW:
@@ -172,7 +172,7 @@ def _points_bid(value: int, trump: int, find: np.ndarray) -> int:
     return find[value // 10, trump]
 
 
-@jit_inline
+@jit
 def _other_contract(hand: int, above: int, cur: int, bids: np.ndarray,
                     find: np.ndarray) -> int:
     """``CoinchePlayer2._no_or_all_trump``: the legal all-trump or no-trump bid of the hand's
@@ -191,7 +191,7 @@ def _other_contract(hand: int, above: int, cur: int, bids: np.ndarray,
     return best
 
 
-@jit_inline
+@jit
 def _own_estimate(hand: int, trump: int) -> int:
     """The bidder's own estimate of a contract: a suit's, or no trump's / all trump's."""
     if trump == 5:
@@ -201,7 +201,7 @@ def _own_estimate(hand: int, trump: int) -> int:
     return suit_estimate(hand, trump)
 
 
-@jit_inline
+@jit
 def _maybe_coinche(hand: int, seat: int, cur: int, bidder: int, bids: np.ndarray) -> int:
     """``CoinchePlayer2._maybe_coinche`` (a coinche when legal and the defence looks strong)."""
     if cur < 0 or (seat & 1) == (bidder & 1):
@@ -217,7 +217,7 @@ def _maybe_coinche(hand: int, seat: int, cur: int, bidder: int, bids: np.ndarray
     return PASS
 
 
-@jit_inline
+@jit
 def _surcoinche(hand: int, seat: int, cur: int, bidder: int, bids: np.ndarray) -> int:
     """``CoinchePlayer2._surcoinche``: surcoinche with a clearly strong hand."""
     if bids[cur, KIND] != 0:
@@ -233,7 +233,7 @@ def _surcoinche(hand: int, seat: int, cur: int, bidder: int, bids: np.ndarray) -
     return SURCOINCHE if strong else PASS
 
 
-@jit_inline
+@jit
 def _big_call(hand: int, seat: int, cur: int, first: int, bids: np.ndarray,
               find: np.ndarray) -> int:
     """``CoinchePlayer2._big_call``: capot (générale where the partner does not play before
@@ -264,7 +264,7 @@ def _big_call(hand: int, seat: int, cur: int, first: int, bids: np.ndarray,
     return -1
 
 
-@jit_inline
+@jit
 def level2_call(hand: int, seat: int, cur: int, bidder: int, coinched: bool, raised: bool,
                 first: int, bids: np.ndarray, find: np.ndarray) -> int:
     """:meth:`CoinchePlayer2.choose_call <belote_lab.players.coinche.CoinchePlayer2.choose_call>`:
@@ -317,7 +317,7 @@ def level2_call(hand: int, seat: int, cur: int, bidder: int, coinched: bool, rai
     return PASS
 
 
-@jit_inline
+@jit
 def level1_call(st: int, seat: int, cur: int, bidder: int, coinched: bool,
                 bids: np.ndarray) -> tuple[int, int]:
     """:meth:`RandomPlayer.choose_call <belote_lab.players.base.RandomPlayer.choose_call>`'s
@@ -407,7 +407,7 @@ def play_auction(st: int, hands: np.ndarray, dealer: int, levels: np.ndarray, fi
 
 
 # --- the score -----------------------------------------------------------------------------------
-@jit_inline
+@jit
 def all_tricks_side(tricks: np.ndarray) -> int:
     """The side (0 NS, 1 EW) that won all eight tricks (``tricks`` by seat), or -1: a
     capot in Coinche (score_coinche's ``capot``).
@@ -419,7 +419,7 @@ def all_tricks_side(tricks: np.ndarray) -> int:
     return 0 if ns == 8 else 1 if ns == 0 else -1
 
 
-@jit_inline
+@jit
 def score_hand(points: np.ndarray, tricks: np.ndarray, kind: int, value: int, bidder: int,
                mult: int, holder: int, score: np.ndarray) -> bool:
     """:func:`belote_lab.games.coinche.score_coinche` of one hand (no declarations): each

@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from belote_lab._jit import jit_inline
+from belote_lab._jit import jit
 from belote_lab.contract import Contract
 from belote_lab.games.coinche import Bid, bid_problem
 from belote_lab.solver.kernel import beats, bit_index, popcount
@@ -63,7 +63,7 @@ SUIT13 = 0x1FFF
 """The 13 card ranks of one suit (shifted by ``16 * suit``; below 2**63 in every suit)."""
 
 
-@jit_inline
+@jit
 def lowest(m: int) -> tuple[int, int]:
     """The lowest card of the non-empty mask ``m`` and the mask without it: the step of
     every scan over a mask's cards (``while m != 0: c, m = lowest(m)``).
@@ -74,7 +74,7 @@ def lowest(m: int) -> tuple[int, int]:
     return int(bit_index(m & -m)), m & (m - 1)
 
 
-@jit_inline
+@jit
 def call_contract(call: int, turned: int, take: int, pass_: int) -> int:
     """The contract a taking's call settles: the turned card's suit for ``take``, none (-1)
     for ``pass_``, else the call itself (the code of the contract it names).
@@ -92,7 +92,7 @@ def call_contract(call: int, turned: int, take: int, pass_: int) -> int:
 # --- dealing and play ----------------------------------------------------------------------------
 
 
-@jit_inline
+@jit
 def keep_max(best: int, bk: int, c: int, k: int) -> tuple[int, int]:
     """``(c, k)`` when the key ``k`` of ``c`` is above ``bk`` or nothing is kept yet
     (``best < 0``), else ``(best, bk)``: scanning cards in index order, the first of the
@@ -106,7 +106,7 @@ def keep_max(best: int, bk: int, c: int, k: int) -> tuple[int, int]:
     return best, bk
 
 
-@jit_inline
+@jit
 def keep_min(best: int, bk: int, c: int, k: int) -> tuple[int, int]:
     """:func:`keep_max` for the lowest key (Python's ``min``; the first card wins ties).
 

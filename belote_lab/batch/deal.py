@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from belote_lab._jit import jit, jit_inline
+from belote_lab._jit import jit
 from belote_lab.batch.core import lowest, popcount
 from belote_lab.cards import BELOTE_MASK, FULL_MASK
 from belote_lab.games.belote2 import two_player_seat
@@ -34,7 +34,7 @@ FULL_DECK = np.array([c for c in range(64) if FULL_MASK >> c & 1], dtype=np.int6
 
 
 # --- the PRNG -------------------------------------------------------------------------------------
-@jit_inline
+@jit
 def mix32(x: int) -> int:
     """A bijective 32-bit integer hash (products stay below 2**59: no overflow anywhere)."""
     x = (((x >> 16) ^ x) * 0x45D9F3B) & M32
@@ -42,7 +42,7 @@ def mix32(x: int) -> int:
     return (x >> 16) ^ x
 
 
-@jit_inline
+@jit
 def hand_state(seed: int, i: int) -> int:
     """The PRNG state (non-zero, 32 bits) of hand number ``i`` of ``seed`` (both ≥ 0).
 
@@ -58,7 +58,7 @@ def hand_state(seed: int, i: int) -> int:
     return h
 
 
-@jit_inline
+@jit
 def xorshift32(x: int) -> int:
     """The next state of Marsaglia's xorshift32 (a non-zero 32-bit state stays non-zero)."""
     x ^= (x << 13) & M32
@@ -67,13 +67,13 @@ def xorshift32(x: int) -> int:
     return x
 
 
-@jit_inline
+@jit
 def below(x: int, k: int) -> int:
     """A number in ``[0, k)`` from the 32-bit state ``x`` (multiply and shift)."""
     return (x * k) >> 32
 
 
-@jit_inline
+@jit
 def draw(x: int, k: int) -> tuple[int, int]:
     """The state after ``x`` (:func:`xorshift32`) and a number in ``[0, k)`` drawn from it
     (:func:`below`): every random choice of the kernels.
@@ -86,7 +86,7 @@ def draw(x: int, k: int) -> tuple[int, int]:
 
 
 # --- the deal -------------------------------------------------------------------------------------
-@jit_inline
+@jit
 def random_card(x: int, mask: int) -> int:
     """One card of the non-empty ``mask``, chosen by the 32-bit state ``x``."""
     r = below(x, popcount(mask))
@@ -96,7 +96,7 @@ def random_card(x: int, mask: int) -> int:
     return lowest(m)[0]
 
 
-@jit_inline
+@jit
 def shuffle(st: int, deck0: np.ndarray, deck: np.ndarray) -> int:
     """Copy ``deck0`` into ``deck`` and shuffle it (Fisher–Yates); returns the PRNG state."""
     n = deck0.shape[0]
@@ -124,7 +124,7 @@ def deal_cards(st: int, deck0: np.ndarray, deck: np.ndarray, hands: np.ndarray) 
     return st
 
 
-@jit_inline
+@jit
 def scratch(deck0: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                         np.ndarray]:
     """The work arrays of a kernel that deals and plays hand after hand from ``deck0``: the

@@ -54,7 +54,7 @@ from typing import Any
 
 import numpy as np
 
-from belote_lab._jit import jit, jit_inline
+from belote_lab._jit import jit
 from belote_lab.batch.arrays import empty_arrays, play_arrays
 from belote_lab.batch.core import (
     BatchResult,
@@ -234,7 +234,7 @@ def play_hand(st: int, hands: np.ndarray, leader: int, taker: int, contract: int
     return st
 
 
-@jit_inline
+@jit
 def play_row(st: int, row: int, hands: np.ndarray, leader: int, taker: int, contract: int,
              levels: np.ndarray, tables: np.ndarray, follow: np.ndarray, points: np.ndarray,
              tricks: np.ndarray, plays: np.ndarray, legal: np.ndarray, none: np.ndarray) -> int:
@@ -330,7 +330,7 @@ def level1_call(st: int, turned: int, second: bool, forced: bool, allow_nt: bool
     return st, AT
 
 
-@jit_inline
+@jit
 def seat_call(st: int, level: int, hand: int, turned: int, second: bool, forced: bool,
               allow_nt: bool, allow_at: bool) -> tuple[int, int, int]:
     """The PRNG state after it, the call of a seat at ``level`` (1 :func:`level1_call`, 2
@@ -381,7 +381,7 @@ def auction(st: int, hands: np.ndarray, turned: int, dealer: int, levels: np.nda
 
 
 # --- scoring -------------------------------------------------------------------------------------
-@jit_inline
+@jit
 def score_four(pa: int, pd: int, ta: int, td: int, ba: int, bd: int, keep: bool,
                by_points: bool) -> tuple[int, int, int, int]:
     """``(made, attack's score, defence's score, capot)`` of a hand by
@@ -457,7 +457,7 @@ def deal_and_take(st: int, d: int, levels: np.ndarray, opts: np.ndarray, deck: n
     return st, d, t, c, passed
 
 
-@jit_inline
+@jit
 def belote_seat(hands: np.ndarray, c: int) -> int:
     """The seat holding the trump king and queen under contract ``c`` in ``hands`` (four
     card masks), or -1 (nobody; no belote in NT and AT).
@@ -476,7 +476,7 @@ def belote_seat(hands: np.ndarray, c: int) -> int:
     return -1
 
 
-@jit_inline
+@jit
 def belote_side(hands: np.ndarray, c: int) -> int:
     """The side (0 NS, 1 EW) holding the trump king and queen under contract ``c``, or -1
     (none; no belote in NT and AT): :func:`belote_lab.games.belote.belote_holder`.
@@ -490,7 +490,7 @@ def belote_side(hands: np.ndarray, c: int) -> int:
     return -1 if seat < 0 else seat & 1
 
 
-@jit_inline
+@jit
 def store_taking(row: int, c: int, t: int, d: int, again: int, pa: int, pd: int,
                  contract: np.ndarray, taker: np.ndarray, dealer: np.ndarray,
                  redeals: np.ndarray, attack_points: np.ndarray,

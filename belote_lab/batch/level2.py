@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from belote_lab._jit import jit, jit_inline
+from belote_lab._jit import jit
 from belote_lab.batch.core import SUIT13, beats, keep_max, keep_min, lowest, popcount
 from belote_lab.cards import BELOTE_MASK, FULL_MASK
 from belote_lab.solver.kernel import bit_index
@@ -39,13 +39,13 @@ __all__ = ["level2_card", "learn_void"]
 
 
 # --- knowledge -----------------------------------------------------------------------------------
-@jit_inline
+@jit
 def may_hold(voids: int, unseen: int, seat: int, suit: int) -> bool:
     """May ``seat`` still hold a card of ``suit`` (``SeatKnowledge.may_hold``)?"""
     return ((voids >> (4 * seat + suit)) & 1) == 0 and (unseen >> (16 * suit)) & SUIT13 != 0
 
 
-@jit_inline
+@jit
 def learn_void(voids: int, c: int, i: int, leader: int, led: int, w: int, wc: int,
                ts: int) -> int:
     """The voids after the ``i``-th card ``c`` (``i ≥ 1``) of a trick led in ``led`` by
@@ -62,7 +62,7 @@ def learn_void(voids: int, c: int, i: int, leader: int, led: int, w: int, wc: in
     return voids
 
 
-@jit_inline
+@jit
 def is_safe(card: int, led: int, ts: int, higher: int, unseen: int, voids: int, seat: int,
             leader: int, n: int) -> bool:
     """``heuristics._safe``: will ``card`` stay winning whatever the opponents still to play
@@ -83,7 +83,7 @@ def is_safe(card: int, led: int, ts: int, higher: int, unseen: int, voids: int, 
     return True
 
 
-@jit_inline
+@jit
 def likely_trumped(suit: int, ts: int, unseen: int, voids: int, seat: int) -> bool:
     """``heuristics._likely_trumped``: an opponent void in ``suit`` may trump it."""
     if ts < 0 or suit == ts:
@@ -291,7 +291,7 @@ def level2_card(hand: int, legal: int, played: int, trick: int, n: int, leader: 
 
 
 # --- Callbreak: the cards of CallbreakPlayer2 ------------------------------------------------
-@jit_inline
+@jit
 def top_card(m: int) -> int:
     """The highest card index of the non-empty mask ``m``."""
     c = 0
@@ -300,13 +300,13 @@ def top_card(m: int) -> int:
     return c
 
 
-@jit_inline
+@jit
 def higher_in_suit(c: int) -> int:
     """``callbreak._higher_in_suit``: the cards of ``c``'s suit above it."""
     return (SUIT13 << (16 * (c >> 4))) & ~((1 << (c + 1)) - 1)
 
 
-@jit_inline
+@jit
 def ruffer(voids: int, suit: int, seat: int, k0: int, k1: int) -> bool:
     """Is one of the seats ``seat + k`` (``k0 <= k < k1``) known void in ``suit`` and not
     known void in spades?"""
@@ -317,7 +317,7 @@ def ruffer(voids: int, suit: int, seat: int, k0: int, k1: int) -> bool:
     return False
 
 
-@jit_inline
+@jit
 def learn_void_cb(voids: int, c: int, i: int, leader: int, led: int) -> int:
     """The voids after the ``i``-th card ``c`` of a trick led in ``led`` by ``leader``
     (``callbreak._trick_info``: off the led suit, void in it; off spades too, void in
@@ -332,7 +332,7 @@ def learn_void_cb(voids: int, c: int, i: int, leader: int, led: int) -> int:
     return voids
 
 
-@jit_inline
+@jit
 def short_side(hand: int, side: int, longest: bool) -> int:
     """``CallbreakPlayer2._short_side``: the card of ``side`` of least ``(cards of its suit in
     ``hand``, rank)``, lowest index on a tie; with ``longest`` the most cards first (the
@@ -347,7 +347,7 @@ def short_side(hand: int, side: int, longest: bool) -> int:
     return best
 
 
-@jit_inline
+@jit
 def threats(c: int, unseen: int, voids: int, seat: int, nlater: int) -> int:
     """``CallbreakPlayer2._threats``: the unseen cards that could beat ``c`` played by the
     ``nlater`` seats after ``seat``."""

@@ -11,9 +11,9 @@ live apart from the players so that the bidder does not import the players' modu
 
 One copy: each estimate is written once, in numba's subset (card masks and whole numbers in,
 numbers out), and jitted through :mod:`belote_lab._jit` — ``jit``: the batch kernels call
-them, once a call, not in the trick loop (only the one-line :func:`has` and :func:`suit_count`
-are inlined).  Inlining them all made numba compile Coinche's whole-hand kernel in 48 s
-instead of 9 s, at the same speed (200,000 hands a game, 2026-12-06).  Python calls the same
+them, once a call, not in the trick loop, and none is inlined by numba (LLVM inlines what
+pays).  Inlining them all made numba compile Coinche's whole-hand kernel in 48 s instead of
+9 s, at the same speed (200,000 hands a game, 2026-12-06).  Python calls the same
 functions: called from Python, a numba
 dispatcher compiles, or loads from numba's cache (``python -m belote_lab.batch.warm`` fills
 it), its own entry — importing this module imports numba, and the first estimate a process
@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from belote_lab._jit import jit, jit_inline
+from belote_lab._jit import jit
 from belote_lab.cards import SUIT_MASK, Card, Rank, mask_of, parse_cards
 from belote_lab.contract import PLAIN_ORDER, TRUMP_ORDER
 from belote_lab.solver.kernel import popcount
@@ -73,7 +73,7 @@ _PLAIN_RANKS = tuple(int(r) for r in PLAIN_ORDER)
 
 
 # --- the cards of a hand -----------------------------------------------------------------------
-@jit_inline
+@jit
 def has(hand: int, suit: int, rank: int) -> int:
     """1 when ``hand`` holds the card of ``suit`` and ``rank``, else 0.
 
@@ -84,7 +84,7 @@ def has(hand: int, suit: int, rank: int) -> int:
     return (hand >> (16 * suit + rank)) & 1
 
 
-@jit_inline
+@jit
 def suit_count(hand: int, suit: int) -> int:
     """The number of cards of ``suit`` in ``hand``.
 
