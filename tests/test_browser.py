@@ -18,11 +18,7 @@ tests are skipped on a workstation but **fail** in CI (``CI`` set in the environ
 from __future__ import annotations
 
 import os
-import signal
-import socket
 import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,82 +26,37 @@ from typing import Any
 
 import pytest
 from browser_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     MIN_CONTRAST,
     NARROW,
     OVERFLOWS,
+    ROOT,
     TEXT_CONTRASTS,
-    free_port,
+    chromium,
     skip_or_fail,
+    unavailable,
+    voila,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "widgets_demo.ipynb"
-START_TIMEOUT = 60.0  # seconds for Voilà to answer
 RENDER_TIMEOUT = 60_000  # milliseconds for the widgets to appear
 LATENCY_LIMIT = 2.0  # seconds, click to update, median (measured ~0.1 s; 2 cores are shared)
 
 
-def _missing(what: str) -> None:
-    """Skip on a workstation, fail in CI: a missing browser must never pass silently there."""
-    skip_or_fail(what)
-
-
 @pytest.fixture(scope="module")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Voilà serving the demo notebook on 127.0.0.1, in its own process group."""
-    if not CHROMIUM.exists():
-        _missing(f"{CHROMIUM} is missing (apt-get install chromium)")
-    voila = Path(sys.executable).with_name("voila")
-    if not voila.exists():
-        _missing("voila is not installed (pip install voila)")
-    port = free_port()
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [str(voila), str(NOTEBOOK), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-            cwd=ROOT,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"voila exited with {proc.returncode}:\n{log.read_text()}")
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail(f"voila did not answer in {START_TIMEOUT} s:\n{log.read_text()}")
-                time.sleep(0.25)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=15)
-        except ProcessLookupError:
-            pass
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=5)
+    """Voilà serving the demo notebook on 127.0.0.1 (``browser_support.voila``)."""
+    reason = unavailable("voila")
+    if reason:
+        skip_or_fail(reason)
+    with voila(NOTEBOOK, tmp_path_factory.mktemp("voila")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser(voila_url: str) -> Iterator[Any]:
     """Headless Debian Chromium, shared by the pages of this module."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("the playwright package is not installed")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def _open(browser: Any, url: str, width: int, errors: list[str]) -> Any:
