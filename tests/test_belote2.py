@@ -657,6 +657,32 @@ def test_level_2_beats_random_over_200_hands() -> None:
     assert hands_won["level2"] > 3 * hands_won["random"], hands_won
 
 
+def test_level_2_reads_the_hand_as_its_seat_view_says() -> None:
+    """Level 2 (and the tip players built on it) read a two-player hand's own fields, not its
+    ``seat_view`` text: at every call and card of 40 self-played hands they choose on the hand
+    what they choose on ``SeatOnly`` (the view's text alone)."""
+    from belote_lab.players.tips import NoCheapCapture, NoHiddenTwenty, SixCardJudge
+
+    players = [Belote2Player2(), SixCardJudge(), NoHiddenTwenty(), NoCheapCapture()]
+    decisions = 0
+    for i in range(40):
+        h = Belote2Hand(seed=20_000 + i, dealer="N" if i % 2 else "S")
+        while not h.is_over:
+            view = SeatOnly(h)
+            for p in players:
+                if h.phase == "play":
+                    assert p.choose_card(h) == p.choose_card(view)
+                else:
+                    assert p.choose_call(h) == p.choose_call(view)
+            decisions += 1
+            move = players[i % 4]
+            if h.phase == "play":
+                h.play(move.choose_card(h))
+            else:
+                h.call(move.choose_call(h))
+    assert decisions > 1000
+
+
 def test_level_2_is_deterministic_and_uses_legal_choices() -> None:
     for seed in range(5):
         runs = []

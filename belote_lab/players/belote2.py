@@ -27,10 +27,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from belote_lab.cards import BELOTE_MASK, SUIT_MASK, Card, Rank, cards_mask, mask_cards
+from belote_lab.cards import BELOTE_MASK, SUIT_MASK, Card, CardSet, Rank, cards_mask, mask_cards
 from belote_lab.contract import Contract, Tables
 from belote_lab.games.base import TrickPlay
-from belote_lab.players.estimates import taking_strength
+from belote_lab.games.belote2 import Belote2Hand
+from belote_lab.players.estimates import taking_strength, taking_value
 from belote_lab.players.levels import levels
 from belote_lab.trick import BELOTE2_STRICT, legal_mask
 
@@ -75,9 +76,12 @@ class Belote2Player2:
     # --- taking ---------------------------------------------------------------------------
     def choose_call(self, state: TrickPlay) -> str:
         calls: list[str] = state.legal_calls()
-        view = state.seat_view(state.current_player)
-        turned = Card.parse(view["turned"])
-        hand = _cards(view["hand"])
+        seat = state.current_player
+        if isinstance(state, Belote2Hand) and state.turned is not None:
+            turned, hand = state.turned, list(CardSet(state.hands[seat]))  # the view's order
+        else:
+            view = state.seat_view(seat)
+            turned, hand = Card.parse(view["turned"]), _cards(view["hand"])
         if "take" in calls:
             ok = self._strength(hand, turned, turned.suit) >= self.take
             return "take" if ok or "pass" not in calls else "pass"
@@ -92,23 +96,32 @@ class Belote2Player2:
         """How good the hand is for ``trump``: :func:`taking_strength` of the 7 cards the
         contractor would hold, the 6 in ``hand`` and the ``turned`` card (the tip players of
         :mod:`belote_lab.players.tips` change this judgement)."""
-        return taking_strength([*hand, turned], trump)
+        return float(taking_value(cards_mask(hand) | 1 << turned, int(trump)))
 
     # --- play -----------------------------------------------------------------------------
     def choose_card(self, state: TrickPlay) -> Card:
         legal = mask_cards(state.legal_mask())
         if len(legal) == 1:
             return legal[0]
-        view = state.seat_view(state.current_player)
-        t = Contract.parse(view["contract"]).tables
-        hand = cards_mask(_cards(view["hand"]))
-        trick = _cards(view["trick"])
-        played = cards_mask(trick)
-        for tr in view["tricks"]:
-            played |= cards_mask(_cards(tr["cards"]))
-        done = len(view["tricks"])
+        seat = state.current_player
+        if isinstance(state, Belote2Hand) and state.contract is not None:
+            # what its seat_view writes as text, read from the hand itself
+            t, hand, trick = state.contract.tables, state.hands[seat], list(state.trick)
+            played = cards_mask(trick)
+            for done_trick in state.tricks:
+                played |= cards_mask(done_trick.cards)
+            done, stock = len(state.tricks), len(state.stock_left)
+        else:
+            view = state.seat_view(seat)
+            t = Contract.parse(view["contract"]).tables
+            hand = cards_mask(_cards(view["hand"]))
+            trick = _cards(view["trick"])
+            played = cards_mask(trick)
+            for tr in view["tricks"]:
+                played |= cards_mask(_cards(tr["cards"]))
+            done, stock = len(view["tricks"]), view["stock"]
         last = 10 if done == 15 else 0  # the 16th trick carries the dix de der
-        if view["stock"] > 0:
+        if stock > 0:
             return self._free(legal, trick, t, played)
         opp = BELOTE_MASK & ~hand & ~played  # every unseen card is the opponent's
         return self._strict(legal, trick, t, hand, opp, last)
