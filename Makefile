@@ -64,6 +64,11 @@ help:
 # uv compiles none: the processes of `make test` write the bytecode of what they import (they
 # run with PYTHONDONTWRITEBYTECODE unset), the first one to import a module.  Should uv not be
 # had, pip installs as before.
+# rfc3987-syntax (which jsonschema's format-nongpl extra brings in for Jupyter's event schemas)
+# is removed again: jsonschema imports it when it is there, and it builds a Lark grammar on
+# import — 1.6-1.8 CPU-s in every process that imports jsonschema (each Jupyter or Voilà
+# server, each pytest worker through nbval); a Voilà page's start 1.75-2.0 -> 0.75 s.  Without
+# it jsonschema leaves the "iri" string format unchecked, which nothing here uses.
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
@@ -81,6 +86,7 @@ $(STAMP): pyproject.toml
 	    || { echo "uv failed: installing with pip"; \
 	         $(BIN)/python -m pip install --upgrade pip \
 	         && $(BIN)/python -m pip install -e ".[$(EXTRAS)]"; }
+	$(BIN)/python -m pip uninstall --yes --quiet rfc3987-syntax 2>/dev/null || true  # see above
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m belote_lab.batch.warm   # numba's cache: a fresh kernel's first solve loads, not compiles
 	@touch "$@"
 
