@@ -1,8 +1,9 @@
 """Card-play heuristics shared by the level-2 players of the partnership games.
 
 A :class:`SeatKnowledge` is what one seat knows at its turn to play — its own hand, the legal
-cards, the contract, the cards played so far and the voids they reveal — built only from
-``state.seat_view(seat)`` and ``state.legal_mask()``.  :func:`choose_card` applies the tips of
+cards, the contract, the cards played so far and the voids they reveal — built only from what
+``state.seat_view(seat)`` shows (a Belote or Coinche hand's own fields, else the view's text)
+and ``state.legal_mask()``.  :func:`choose_card` applies the tips of
 the seeds (RULES.md §1, seed 004):
 
 * attackers pull trumps with the strongest one, then cash their plain masters, and the taker
