@@ -237,6 +237,12 @@ def open_page(
     return page
 
 
+def resize(page: Any, width: int, height: int = 900) -> None:
+    """The window ``width`` px wide (as a learner narrows or widens it), once the page has it."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(f"window.innerWidth === {width}")
+
+
 def close_page(page: Any) -> None:
     """Close ``page`` and its context."""
     context = page.context

@@ -32,6 +32,9 @@ from browser_support import (
     ROOT,
     TEXT_CONTRASTS,
     chromium,
+    close_page,
+    open_page,
+    resize,
     skip_or_fail,
     unavailable,
     voila,
@@ -59,17 +62,17 @@ def browser(voila_url: str) -> Iterator[Any]:
         yield b
 
 
+READY = (
+    ".bw-play-table .bw-my-hand .bw-card-btn",
+    ".bw-hand-stepper .bw-step",
+    ".bw-rule-explorer .bw-card-btn",
+)
+"""Every widget of the demo notebook drawn."""
+
+
 def _open(browser: Any, url: str, width: int, errors: list[str]) -> Any:
-    """A new page on the demo notebook, once every widget is drawn; uncaught page exceptions
-    go to ``errors`` (console noise, e.g. a CDN, is not one)."""
-    pg = browser.new_page(viewport={"width": width, "height": 900})
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(30_000)
-    pg.goto(url, timeout=RENDER_TIMEOUT)
-    pg.wait_for_selector(".bw-play-table .bw-my-hand .bw-card-btn", timeout=RENDER_TIMEOUT)
-    pg.wait_for_selector(".bw-hand-stepper .bw-step", timeout=RENDER_TIMEOUT)
-    pg.wait_for_selector(".bw-rule-explorer .bw-card-btn", timeout=RENDER_TIMEOUT)
-    return pg
+    """A new page on the demo notebook, once every widget is drawn (``open_page``)."""
+    return open_page(browser, url, width, READY, errors, timeout=RENDER_TIMEOUT)
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +81,7 @@ def demo_page(browser: Any, voila_url: str) -> Iterator[Any]:
     errors: list[str] = []
     pg = _open(browser, voila_url, 1200, errors)
     yield pg
-    pg.close()
+    close_page(pg)
     assert not errors, errors
 
 
@@ -277,7 +280,7 @@ def dark_page(browser: Any, voila_url: str) -> Iterator[Any]:
     page = _open(browser, voila_url + "?theme=dark", 1200, errors)
     _show_more_text(page)
     yield page
-    page.close()
+    close_page(page)
     assert not errors, errors
 
 
@@ -300,8 +303,7 @@ def test_narrow_screen_no_widget_overflows(dark_page: Any, shots: Path) -> None:
     of a widget; a hand never stacks one card a row (a row holds at least three cards, or all
     of a shorter hand)."""
     page = dark_page
-    page.set_viewport_size({"width": NARROW, "height": 900})
-    page.wait_for_function(f"window.innerWidth === {NARROW}")
+    resize(page, NARROW)
     page.locator(".bw-hand-stepper .bw-first").click()
     page.wait_for_selector(".bw-hand-stepper .bw-step:has-text('Step 0 of')")
     overflows = page.evaluate(OVERFLOWS)

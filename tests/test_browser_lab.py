@@ -36,6 +36,7 @@ from browser_support import (
     OVERFLOWS,
     ROOT,
     contrast,
+    resize,
     rgb,
     skip_or_fail,
     unavailable,
@@ -94,7 +95,7 @@ KOREAN = """(tables) => {
 def korean(page: Any, width: int) -> None:
     """The learner's switch to Korean: each of the four tables' ``한국어`` button, the window
     ``width`` px wide again."""
-    page.set_viewport_size({"width": width, "height": 900})
+    resize(page, width)
     for name in READ:
         page.locator(f"{shots.WIDGETS[name]} .bw-lang button", has_text="한국어").first.click()
     page.wait_for_function(KOREAN, arg=[shots.WIDGETS[name] for name in READ])

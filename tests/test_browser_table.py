@@ -42,6 +42,7 @@ from browser_support import (
     close_page,
     download,
     open_page,
+    resize,
     skip_or_fail,
     unavailable,
     voila,
@@ -343,8 +344,7 @@ def test_settings_and_table_read_in_dark_and_fit_600px(browser: Any, voila_url: 
         assert kinds >= {"bw-settings", "bw-play-table"}, texts[:3]
         low = [t for t in texts if t["ratio"] < MIN_CONTRAST]
         assert not low, "\n".join(map(str, low))
-        dark.set_viewport_size({"width": NARROW, "height": 900})
-        dark.wait_for_function(f"window.innerWidth === {NARROW}")
+        resize(dark, NARROW)
         overflows = dark.evaluate(OVERFLOWS)
         assert not overflows, overflows
     finally:

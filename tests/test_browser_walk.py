@@ -41,6 +41,7 @@ from browser_support import (
     close_page,
     contrast,
     open_page,
+    resize,
     rgb,
     skip_or_fail,
     unavailable,
@@ -270,8 +271,7 @@ def test_disabled_buttons_look_disabled(served: tuple[str, Any], theme: str,
 # --- 600 px, in Korean ----------------------------------------------------------------------------
 def test_the_walk_fits_600px_in_korean(dark_page: Any) -> None:
     pg = dark_page
-    pg.set_viewport_size({"width": NARROW, "height": 900})
-    pg.wait_for_function(f"window.innerWidth === {NARROW}")
+    resize(pg, NARROW)
     for name in TABLES:
         _lang(pg, f".{name}", "한국어")
     pg.wait_for_function(
