@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -266,7 +267,11 @@ def read(name: str) -> Reader:
     return reader
 
 
-READERS = {name: read(name) for name in MODULES}
+@cache
+def readers() -> dict[str, Reader]:
+    """Every module read, once, by the first test that asks (not at collection: each pytest
+    worker collects this file, one of them runs it)."""
+    return {name: read(name) for name in MODULES}
 
 
 def ours(module: str) -> bool:
@@ -286,9 +291,9 @@ def report(problems: list[str], rule: str) -> None:
 def test_every_module_is_read() -> None:
     for name in ("belote_lab.cards", "belote_lab.games.belote", "belote_lab.referee",
                  "belote_lab.referee.common", "belote_widgets.play_table"):
-        assert name in READERS
+        assert name in readers()
     # imports inside functions count (the reader marks them deferred)
-    assert any(i.deferred for name in READERS for i in READERS[name].imports)
+    assert any(i.deferred for name in readers() for i in readers()[name].imports)
 
 
 def test_relative_imports_resolve() -> None:
@@ -348,7 +353,7 @@ def test_imports_run_down_the_layers() -> None:
         f"{name} ({LAYER_NAMES[layer_of(name)]}) imports {imp.module} "
         f"({LAYER_NAMES[layer_of(imp.module)]}) — {imp.text()}"
         for name in sorted(MODULES)
-        for imp in READERS[name].imports
+        for imp in readers()[name].imports
         if ours(imp.module) and layer_of(imp.module) > layer_of(name)
         and not facade_allows(name, imp)
     ]
@@ -358,7 +363,7 @@ def test_imports_run_down_the_layers() -> None:
 def test_the_facade_names_the_upper_layers_only_lazily() -> None:
     """The facade's imports that run stay in the core; under ``TYPE_CHECKING`` it names the
     entries of its lazy table, each one, and nothing else."""
-    imports = READERS[FACADE].imports
+    imports = readers()[FACADE].imports
     running = [imp.text() for imp in imports
                if not imp.typing_only and ours(imp.module) and layer_of(imp.module) > 0]
     assert not running, f"the facade imports upper layers when it runs: {running}"
@@ -401,7 +406,7 @@ def import_graph() -> dict[str, set[str]]:
     """Module → the modules of ours it imports (a ``from pkg import name`` of a name that is
     not a submodule counts as importing ``pkg``)."""
     return {
-        name: {imp.module for imp in READERS[name].imports if imp.module in MODULES}
+        name: {imp.module for imp in readers()[name].imports if imp.module in MODULES}
         - {name}
         for name in MODULES
     }
@@ -450,7 +455,7 @@ def test_belote_lab_imports_no_widgets_or_jupyter() -> None:
         f"{name} imports {imp.module} — {imp.text()}"
         for name in sorted(MODULES)
         if name.split(".")[0] == "belote_lab"
-        for imp in READERS[name].imports
+        for imp in readers()[name].imports
         if imp.module.split(".")[0].startswith(NOTEBOOK_ONLY)
     ]
     report(problems, "belote_lab may not import belote_widgets, ipywidgets, IPython or Jupyter")
@@ -460,7 +465,7 @@ def test_belote_lab_imports_no_widgets_or_jupyter() -> None:
 def test_no_private_name_is_imported_from_another_module() -> None:
     problems = []
     for name in sorted(MODULES):
-        reader = READERS[name]
+        reader = readers()[name]
         for imp in reader.imports:
             private = [n for n in imp.names if is_private(n)]
             if ours(imp.module) and imp.module != name and private:

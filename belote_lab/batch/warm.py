@@ -5,7 +5,7 @@ them instead of compiling them (4 to 17 s each); and the small kernels Python ca
 
 ``make`` runs it once after installing the package (the ``venv`` target), and
 ``python -m belote_lab.batch.warm`` runs it by hand (after a numba upgrade, say): in two
-processes where there are two cores (31 s from nothing here).  Without
+processes where there are two cores (25-29 s from nothing here).  Without
 numba it does nothing and says so.  The cache lives beside the sources (``__pycache__``) or
 where ``NUMBA_CACHE_DIR`` points; ``benchmarks/bench_cold.py`` measures a first solve with
 and without it.
@@ -155,63 +155,86 @@ def helpers() -> None:
                        np.zeros(2, dtype=np.int64))
 
 
-def _first_half() -> None:
-    """The estimates, the solver, and the kernels of two-player Belote and Callbreak."""
-    from belote_lab.batch import kernels, playouts
-    from belote_lab.batch.belote2 import playouts_level2_belote2
-    from belote_lab.batch.callbreak import playouts_level2_callbreak
-    from belote_lab.games import get
+def _solver() -> None:
+    """The solver's kernels: a first lead of each kind, and what a hint's first call loads
+    (the trick's winner called from Python)."""
     from belote_lab.solver import solve
 
-    estimates()
     for game in ("belote", "belote2"):
         solve(first_lead(game))  # type: ignore[arg-type]
-    _load_kernels()  # what a hint's first call loads (the trick's winner called from Python)
-    playouts("belote2", 4, contract="H")
-    playouts("callbreak", 4)
-    playouts_level2_belote2(4, contract="H")
-    playouts_level2_callbreak(4)
-    for game in ("belote2", "callbreak"):  # whole hands, a level per seat
-        g = get(game)
-        kernels(g).hands(g, 4, (1, 2) if g.has_stock else (1, 2, 1, 2), 0, None, 0)
+    _load_kernels()
 
 
-def _second_half() -> None:
-    """The kernels of four-player Belote and Coinche, and the batch helpers Python calls."""
-    from belote_lab.batch import kernels, playouts
-    from belote_lab.batch.four import playouts_level2
+def _hands(game: str) -> None:
+    """``game``'s whole-hand kernel, a level per seat."""
+    from belote_lab.batch import kernels
     from belote_lab.games import get
 
-    helpers()
+    g = get(game)
+    kernels(g).hands(g, 4, (1, 2) if g.has_stock else (1, 2, 1, 2), 0, None, 0)
+
+
+def _four() -> None:
+    """The kernels of four-player Belote and Coinche."""
+    from belote_lab.batch import playouts
+    from belote_lab.batch.four import playouts_level2
+
     for game, contract in (("belote", "H"), ("coinche", "100S")):
         playouts(game, 4, contract=contract)
     playouts_level2("belote", 4, contract="H")
-    for game in ("belote", "coinche"):
-        g = get(game)
-        kernels(g).hands(g, 4, (1, 2, 1, 2), 0, None, 0)
+    _hands("belote")
+    _hands("coinche")
 
 
-_HALVES = (_first_half, _second_half)  # about the same time each (25-30 s from nothing)
+def _callbreak() -> None:
+    from belote_lab.batch import playouts
+    from belote_lab.batch.callbreak import playouts_level2_callbreak
+
+    playouts("callbreak", 4)
+    playouts_level2_callbreak(4)
+    _hands("callbreak")
+
+
+def _belote2() -> None:
+    from belote_lab.batch import playouts
+    from belote_lab.batch.belote2 import playouts_level2_belote2
+
+    playouts("belote2", 4, contract="H")
+    playouts_level2_belote2(4, contract="H")
+    _hands("belote2")
+
+
+_UNITS = (_four, _solver, _belote2, _callbreak, estimates, helpers)
+"""What :func:`warm` compiles, the longest first (from nothing, one after the other, here:
+four-player 15-23 s with the level-2 helpers the games share, the solver 12-14 s, two-player
+Belote 7-9 s, Callbreak 4-11 s, the estimates 1-4 s, the helpers 0-3 s).  Two processes take
+the next unit as each finishes one (a unit's time depends on what the cache already holds):
+25.1-25.5 s from nothing against 26.3-29.2 s for two fixed halves (2026-12-06)."""
+
+
+def _run(unit: int) -> None:
+    _UNITS[unit]()
 
 
 def warm(jobs: int = 1) -> float:
     """Solve one position of each kind, play a few batch hands of each game and call the
     level-2 estimates (:func:`estimates`) and the small kernels Python calls (:func:`helpers`),
     so that every kernel gets compiled and cached;
-    the seconds it took.  ``jobs=2``: in two fresh processes at once, each compiling its half
-    (the kernels both halves share are compiled twice, numba's cache writes are atomic)."""
+    the seconds it took.  ``jobs=2``: in two fresh processes at once, each taking the next of
+    :data:`_UNITS` when it is done with one (a kernel two units share may be compiled in both;
+    numba's cache writes are atomic)."""
     t0 = time.perf_counter()
     if jobs > 1:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         context = multiprocessing.get_context("spawn")  # numba is not forked half set up
-        with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
-            for done in [pool.submit(half) for half in _HALVES]:
-                done.result()  # a half that failed raises here
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            for _ in pool.map(_run, range(len(_UNITS))):
+                pass  # a unit that failed raises here
     else:
-        for half in _HALVES:
-            half()
+        for unit in _UNITS:
+            unit()
     return time.perf_counter() - t0
 
 
