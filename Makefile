@@ -61,14 +61,28 @@ help:
 
 # The packages are installed by uv (itself from PyPI, into .venv by pip): 144 packages in 4-11 s
 # from an empty cache where pip took ~38 s, most of it compiling the bytecode of every module.
-# uv compiles none: the processes of `make test` write the bytecode of what they import (they
-# run with PYTHONDONTWRITEBYTECODE unset), the first one to import a module.  Should uv not be
-# had, pip installs as before.
+# uv compiles none: the bytecode of what is used is written below.  Should uv not be had, pip
+# installs as before.
 # rfc3987-syntax (which jsonschema's format-nongpl extra brings in for Jupyter's event schemas)
 # is removed again: jsonschema imports it when it is there, and it builds a Lark grammar on
 # import — 1.6-1.8 CPU-s in every process that imports jsonschema (each Jupyter or Voilà
 # server, each pytest worker through nbval); a Voilà page's start 1.75-2.0 -> 0.75 s.  Without
 # it jsonschema leaves the "iri" string format unchecked, which nothing here uses.
+# The numba warm (belote_lab.batch.warm): numba's cache, so that a fresh kernel's first solve
+# loads its kernels instead of compiling them.  Beside it, one process imports what the
+# servers, kernels and pytest workers of `make lab` and `make test` import, writing their
+# bytecode once: uv writes none, and each process that imports a module before its bytecode is
+# on disk compiles it again (two pytest workers, ~40 notebook and Voila kernels, the servers
+# start side by side).  A fresh venv's pytest run: 455 -> 407 CPU-s, 242 -> 218 s (the same run
+# with every module's bytecode already written: 415 CPU-s, 221 s); the import itself 7.6 CPU-s
+# (2026-12-06, benchmarks/results/ci-time-2026-12-06.txt).  A module of a missing extra is left.
+BYTECODE_FOR := pytest xdist nbval.plugin hypothesis pandas matplotlib.pyplot \
+    matplotlib_inline.backend_inline IPython ipykernel.kernelapp ipywidgets belote_widgets \
+    jupyter_client nbformat nbconvert playwright.sync_api dask.distributed voila.app \
+    jupyter_server.serverapp jupyterlab.labapp
+IMPORT_EACH := import importlib, importlib.util as u, sys; \
+    [importlib.import_module(m) for m in sys.argv[1:] if u.find_spec(m.split(".")[0])]
+
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
@@ -87,7 +101,9 @@ $(STAMP): pyproject.toml
 	         $(BIN)/python -m pip install --upgrade pip \
 	         && $(BIN)/python -m pip install -e ".[$(EXTRAS)]"; }
 	$(BIN)/python -m pip uninstall --yes --quiet rfc3987-syntax 2>/dev/null || true  # see above
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m belote_lab.batch.warm   # numba's cache: a fresh kernel's first solve loads, not compiles
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m belote_lab.batch.warm & warm=$$!; \
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -c '$(IMPORT_EACH)' $(BYTECODE_FOR); \
+	wait $$warm
 	@touch "$@"
 
 lab: venv
