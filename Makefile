@@ -73,9 +73,9 @@ help:
 # servers, kernels and pytest workers of `make lab` and `make test` import, writing their
 # bytecode once: uv writes none, and each process that imports a module before its bytecode is
 # on disk compiles it again (two pytest workers, ~40 notebook and Voila kernels, the servers
-# start side by side).  A fresh venv's pytest run: 455 -> 407 CPU-s, 242 -> 218 s (the same run
-# with every module's bytecode already written: 415 CPU-s, 221 s); the import itself 7.6 CPU-s
-# (2026-12-06, benchmarks/results/ci-time-2026-12-06.txt).  A module of a missing extra is left.
+# start side by side).  The import itself: 7.6 CPU-s.  A fresh clone's .ci/run, one run each
+# (2026-12-06, benchmarks/results/ci-time-2026-12-06.txt): 514 -> 502 CPU-s of the machine,
+# 276 -> 269 s.  A module of a missing extra is left out.
 BYTECODE_FOR := pytest xdist nbval.plugin hypothesis pandas matplotlib.pyplot \
     matplotlib_inline.backend_inline IPython ipykernel.kernelapp ipywidgets belote_widgets \
     jupyter_client nbformat nbconvert playwright.sync_api dask.distributed voila.app \
