@@ -19,7 +19,7 @@ from belote_lab.players.belote import (
     no_or_all_trump,
     take_strength,
 )
-from belote_lab.players.coinche import CoinchePlayer2
+from belote_lab.players.coinche import CoinchePlayer2, auction_seen
 from belote_lab.players.estimates import capot_losers
 from belote_lab.players.heuristics import SeatKnowledge, choose_card
 from belote_lab.rules import BeloteRules, CoincheRules
@@ -188,23 +188,29 @@ def test_belote_player2_uses_only_what_its_seat_sees() -> None:
 
 @pytest.mark.parametrize("game", ["belote", "coinche"])
 def test_knowledge_read_from_the_state_is_the_knowledge_of_its_seat_view(game: str) -> None:
-    """``SeatKnowledge.from_state`` (and Belote's level-2 caller) read a Belote or Coinche
-    hand's fields without their text: at every card (and Belote call) of self-played hands,
+    """``SeatKnowledge.from_state`` (and the level-2 callers) read a Belote or Coinche
+    hand's fields without their text: at every card and call of self-played hands,
     every contract kind, on the hand and on the seat's observation, they read exactly what the
     seat's ``seat_view`` gives."""
     rules = (BeloteRules if game == "belote" else CoincheRules)(**OTHER)
     hand_class = BeloteHand if game == "belote" else CoincheHand
     player = BelotePlayer2() if game == "belote" else CoinchePlayer2()
-    decisions = 0
+    decisions = calls = 0
     for i in range(12):
         h = hand_class(rules, dealer=i % 4, seed=900 + i)
         while not h.is_over:
             seat = h.current_player
             if h.phase != "play":
+                view = h.seat_view(seat)
                 if game == "belote":
-                    view = h.seat_view(seat)
                     text = (mask_of(view["hand"]), Card.parse(view["turned"]))
                     assert _hand_and_turned(h) == _hand_and_turned(h.observation(seat)) == text
+                else:
+                    seen = (mask_of(view["hand"]), {
+                        "bid": view["bid"], "bidder": view["bidder"],
+                        "calls": [tuple(c) for c in view["calls"]]})
+                    assert auction_seen(h) == auction_seen(h.observation(seat)) == seen
+                    calls += 1
                 h.call(player.choose_call(h))
                 continue
             for state in (h, h.observation(seat)):
@@ -212,7 +218,7 @@ def test_knowledge_read_from_the_state_is_the_knowledge_of_its_seat_view(game: s
                 assert SeatKnowledge.from_state(state) == text
             decisions += 1
             h.play(player.choose_card(h))
-    assert decisions > 200
+    assert decisions > 200 and (game == "belote" or calls > 40)
 
 
 def test_heuristics_play_every_contract_kind() -> None:

@@ -894,6 +894,18 @@ class CoincheHand(BeloteHand):
         a = self.auction
         return a.bid if a is not None else self._bid
 
+    def bid_seat(self) -> int:
+        """The seat whose bid is in force (the taker once the auction is over), -1 before any
+        bid: the ``bidder`` of :meth:`seat_view`.
+
+        >>> h = CoincheHand(seed=1, dealer="N"); h.bid_seat()
+        -1
+        >>> h.call("80H"); h.bid_seat()
+        1
+        """
+        a = self.auction
+        return self.taker if self.taker >= 0 else (a.bidder if a is not None else -1)
+
     @property
     def multiplier(self) -> int:
         """1, 2 after a coinche, 4 after a surcoinche."""
@@ -953,10 +965,9 @@ class CoincheHand(BeloteHand):
         """
         v = super().seat_view(seat)
         del v["turned"]
-        a = self.auction
         bid = self.bid
         v["bid"] = None if bid is None else bid.text
-        bidder = self.taker if self.taker >= 0 else (a.bidder if a is not None else -1)
+        bidder = self.bid_seat()
         v["bidder"] = None if bidder < 0 else SEATS[bidder]
         v["multiplier"] = self.multiplier
         return v

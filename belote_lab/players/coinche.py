@@ -52,6 +52,34 @@ _OTHER_CONTRACTS = (  # code, strength, the strength of a bid of 80 (all trump f
 )
 
 
+def auction_seen(state: TrickPlay) -> tuple[int, dict[str, Any]]:
+    """The hand (a mask) of the seat to call, and what its caller reads of the auction (the
+    ``bid`` in force and its ``bidder``, as text, and the ``calls`` so far, ``(seat, call)``
+    pairs): a Coinche hand's own fields (what its ``seat_view`` writes as text), any other
+    state's ``seat_view``.
+
+    >>> from belote_lab.games.coinche import CoincheHand
+    >>> h = CoincheHand(seed=1, dealer="N"); h.call("80H")
+    >>> auction_seen(h)[1]
+    {'bid': '80H', 'bidder': 'E', 'calls': [('E', '80H')]}
+    """
+    from belote_lab.games.coinche import CoincheHand
+
+    seat = state.current_player
+    if isinstance(state, CoincheHand):
+        bid, bidder = state.bid, state.bid_seat()
+        a = state.auction
+        return state.hands[seat], {
+            "bid": None if bid is None else bid.text,
+            "bidder": None if bidder < 0 else SEATS[bidder],
+            "calls": [(SEATS[s], c) for s, c in (a.calls if a is not None else [])],
+        }
+    view = state.seat_view(seat)
+    return mask_of(view["hand"]), {
+        "bid": view["bid"], "bidder": view["bidder"], "calls": [tuple(x) for x in view["calls"]],
+    }
+
+
 class CoinchePlayer2:
     """Level 2: rule-based bidding and card play (see the module docstring).  ``seed`` is
     accepted so that every level is made the same way; this player is deterministic."""
@@ -65,8 +93,7 @@ class CoinchePlayer2:
     def choose_call(self, state: TrickPlay) -> str:
         legal = state.legal_calls()
         seat = state.current_player
-        view = state.seat_view(seat)
-        hand = mask_of(view["hand"])
+        hand, view = auction_seen(state)
         call = self._big_call(state, view, hand, legal) or self._call(view, hand, seat, legal)
         return call if call in legal else "pass"
 
