@@ -75,7 +75,8 @@ help:
 # on disk compiles it again (two pytest workers, ~40 notebook and Voila kernels, the servers
 # start side by side).  The import itself: 7.6 CPU-s.  A fresh clone's .ci/run, one run each
 # (2026-12-06, benchmarks/results/ci-time-2026-12-06.txt): 514 -> 502 CPU-s of the machine,
-# 276 -> 269 s.  A module of a missing extra is left out.
+# 276 -> 269 s — within this machine's drift from one run to the next.  A module of a missing
+# extra is left out.
 BYTECODE_FOR := pytest xdist nbval.plugin hypothesis pandas matplotlib.pyplot \
     matplotlib_inline.backend_inline IPython ipykernel.kernelapp ipywidgets belote_widgets \
     jupyter_client nbformat nbconvert playwright.sync_api dask.distributed voila.app \
