@@ -19,7 +19,7 @@ from belote_lab.players.belote import (
     no_or_all_trump,
     take_strength,
 )
-from belote_lab.players.coinche import CoinchePlayer2, auction_seen
+from belote_lab.players.coinche import CoinchePlayer2, _auction_seen
 from belote_lab.players.estimates import capot_losers
 from belote_lab.players.heuristics import SeatKnowledge, choose_card
 from belote_lab.rules import BeloteRules, CoincheRules
@@ -209,7 +209,7 @@ def test_knowledge_read_from_the_state_is_the_knowledge_of_its_seat_view(game: s
                     seen = (mask_of(view["hand"]), {
                         "bid": view["bid"], "bidder": view["bidder"],
                         "calls": [tuple(c) for c in view["calls"]]})
-                    assert auction_seen(h) == auction_seen(h.observation(seat)) == seen
+                    assert _auction_seen(h) == _auction_seen(h.observation(seat)) == seen
                     calls += 1
                 h.call(player.choose_call(h))
                 continue

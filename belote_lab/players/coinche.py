@@ -29,6 +29,7 @@ from typing import Any
 
 from belote_lab.cards import SEATS, Card, Rank, mask_of
 from belote_lab.games.base import TrickPlay
+from belote_lab.games.coinche import Bid, CoincheHand
 from belote_lab.players.estimates import (
     ALL_TRUMP_BID,
     NO_TRUMP_BID,
@@ -52,19 +53,16 @@ _OTHER_CONTRACTS = (  # code, strength, the strength of a bid of 80 (all trump f
 )
 
 
-def auction_seen(state: TrickPlay) -> tuple[int, dict[str, Any]]:
+def _auction_seen(state: TrickPlay) -> tuple[int, dict[str, Any]]:
     """The hand (a mask) of the seat to call, and what its caller reads of the auction (the
     ``bid`` in force and its ``bidder``, as text, and the ``calls`` so far, ``(seat, call)``
     pairs): a Coinche hand's own fields (what its ``seat_view`` writes as text), any other
     state's ``seat_view``.
 
-    >>> from belote_lab.games.coinche import CoincheHand
     >>> h = CoincheHand(seed=1, dealer="N"); h.call("80H")
-    >>> auction_seen(h)[1]
+    >>> _auction_seen(h)[1]
     {'bid': '80H', 'bidder': 'E', 'calls': [('E', '80H')]}
     """
-    from belote_lab.games.coinche import CoincheHand
-
     seat = state.current_player
     if isinstance(state, CoincheHand):
         bid, bidder = state.bid, state.bid_seat()
@@ -93,7 +91,7 @@ class CoinchePlayer2:
     def choose_call(self, state: TrickPlay) -> str:
         legal = state.legal_calls()
         seat = state.current_player
-        hand, view = auction_seen(state)
+        hand, view = _auction_seen(state)
         call = self._big_call(state, view, hand, legal) or self._call(view, hand, seat, legal)
         return call if call in legal else "pass"
 
@@ -106,8 +104,6 @@ class CoinchePlayer2:
         Générale only when the partner does not play before this seat to the first trick: it
         might win that trick, and a générale is the bidder's alone (with no loser the bidder
         then won all eight tricks in 54 of 57 seeded deals, otherwise in 49 of 69)."""
-        from belote_lab.games.coinche import Bid
-
         if view["bid"] is not None and Bid.parse(view["bid"]).kind != "points":
             return None
         losers, trump = min((capot_losers(hand, s), s) for s in range(4))
@@ -127,8 +123,6 @@ class CoinchePlayer2:
         bid_text, bidder = view["bid"], view["bidder"]
         if SURCOINCHE in legal:
             return self._surcoinche(view, hand, seat)
-        from belote_lab.games.coinche import Bid
-
         bid = None if bid_text is None else Bid.parse(bid_text)
         current = 0 if bid is None else bid.value
         if bid is not None and bid.kind != "points":
@@ -188,8 +182,6 @@ class CoinchePlayer2:
         return "pass"
 
     def _surcoinche(self, view: dict[str, Any], hand: int, seat: int) -> str:
-        from belote_lab.games.coinche import Bid
-
         bid = Bid.parse(view["bid"])
         if bid.kind != "points":
             return "pass"
