@@ -107,20 +107,17 @@ class Belote2Player2:
         if isinstance(state, Belote2Hand) and state.contract is not None:
             # what its seat_view writes as text, read from the hand itself
             t, hand, trick = state.contract.tables, state.hands[seat], list(state.trick)
-            played = cards_mask(trick)
-            for done_trick in state.tricks:
-                played |= cards_mask(done_trick.cards)
-            done, stock = len(state.tricks), len(state.stock_left)
+            done, stock = [tr.cards for tr in state.tricks], len(state.stock_left)
         else:
             view = state.seat_view(seat)
             t = Contract.parse(view["contract"]).tables
             hand = cards_mask(_cards(view["hand"]))
             trick = _cards(view["trick"])
-            played = cards_mask(trick)
-            for tr in view["tricks"]:
-                played |= cards_mask(_cards(tr["cards"]))
-            done, stock = len(view["tricks"]), view["stock"]
-        last = 10 if done == 15 else 0  # the 16th trick carries the dix de der
+            done, stock = [_cards(tr["cards"]) for tr in view["tricks"]], view["stock"]
+        played = cards_mask(trick)
+        for cards in done:
+            played |= cards_mask(cards)
+        last = 10 if len(done) == 15 else 0  # the 16th trick carries the dix de der
         if stock > 0:
             return self._free(legal, trick, t, played)
         opp = BELOTE_MASK & ~hand & ~played  # every unseen card is the opponent's
