@@ -140,8 +140,9 @@ bench-learn: venv
 	$(BIN)/python benchmarks/bench_advice.py
 
 # colver's IS-DD(10) agent as the yardstick (issue 27, items 4-5; the bench extra): the duplicate
-# match of each level in COLVER_LEVELS, then the hint's double-dummy regret against colver's
-# cards.  COLVER_ARGS (--seed, --jobs, --out FILE) goes to both scripts.
+# match of each level in COLVER_LEVELS (with each side's double-dummy regret: where the points go),
+# then the hint's double-dummy regret against colver's cards.  COLVER_ARGS (--seed, --jobs,
+# --out FILE) goes to both scripts.
 COLVER_LEVELS    ?= 3 4
 COLVER_DEALS     ?= 800
 REGRET_POSITIONS ?= 2000
@@ -149,7 +150,7 @@ COLVER_ARGS      ?=
 bench-colver: venv
 	for level in $(COLVER_LEVELS); do \
 	    $(BIN)/python benchmarks/duplicate_colver.py --level $$level --deals $(COLVER_DEALS) \
-	        --quiet $(COLVER_ARGS) || exit 1; \
+	        --regret --quiet $(COLVER_ARGS) || exit 1; \
 	done
 	$(BIN)/python benchmarks/hint_regret.py --positions $(REGRET_POSITIONS) $(COLVER_ARGS)
 

@@ -1,7 +1,7 @@
 """Duplicate match: our level 3 or 4 against colver's IS-DD(10) agent in Coinche (issue 27, 5).
 
     python benchmarks/duplicate_colver.py [--level 3] [--deals 800] [--seed 0] [--jobs 1]
-                                          [--checkpoint N] [--out FILE] [--quiet]
+                                          [--checkpoint N] [--out FILE] [--quiet] [--regret]
 
 Each seeded deal is played twice with the same cards: our level-N players at N–S and colver's
 agents (:data:`colver_adapter.ISDD10`: heuristic bidding, IS-DD with 10 uniform
@@ -20,6 +20,14 @@ interval over deals (paired: each deal's two seatings together); the same for th
 of the hand; the seconds a card of our players (every card, and only the cards with a choice)
 and of colver's agents; the load average before and after.
 
+With ``--regret`` every card with a choice is also solved on the real deal, and its double-dummy
+*regret* (the best card's value minus the card's, for the side that played it) is kept: the
+report adds each side's regret a seating, by trick, by place in the trick and by role (the
+taker's side or the defence), and checks the identity that makes it the match's own measure —
+a deal's card-point margin is exactly the sum over its two seatings of colver's regrets minus
+ours (each seating's double-dummy value of the deal cancels between the two), see
+:func:`regret_report`.
+
 The issue's run (800 deals, level 3 then level 4): ``make bench-colver`` (``COLVER_DEALS``,
 ``COLVER_LEVELS``), or ``python benchmarks/duplicate_colver.py --level 4 --deals 800``.
 Targets (issue 27): level 4 ≥ +10 card points a deal at ≤ 0.6 s a card; level 3 ≥ +0 at ≤ 0.1 s.
@@ -31,6 +39,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from colver_adapter import (  # benchmarks/colver_adapter.py
@@ -48,6 +57,7 @@ from belote_lab.cards import SEATS, mask_cards
 from belote_lab.games import get
 from belote_lab.games.coinche import CoincheHand
 from belote_lab.players import player_for
+from belote_lab.solver import solve
 
 SUITS = "SHDC"
 TRUMP_POINTS = {9: 20, 7: 14, 12: 11, 8: 10, 11: 4, 10: 3}  # our rank index → points in trump
@@ -84,10 +94,25 @@ class Deal:
     score: float
 
 
+@dataclass(frozen=True)
+class Regret:
+    """One card with a choice: who played it, where, and its double-dummy regret (card points
+    its side lost against the best card on the real deal)."""
+
+    deal: int
+    ours: bool  # played by our level's seat (else colver's)
+    attack: bool  # the taker's side
+    trick: int  # 1–8
+    place: int  # cards already in the trick
+    regret: int
+
+
 @dataclass
 class Result:
     level: int
     deals: list[Deal] = field(default_factory=list)
+    track_regret: bool = False
+    regrets: list[Regret] = field(default_factory=list)
     our_cards: int = 0
     our_seconds: float = 0.0
     our_choice_cards: int = 0
@@ -99,6 +124,7 @@ class Result:
     def merge(self, other: Result) -> None:
         self.deals += other.deals
         self.deals.sort(key=lambda d: d.index)
+        self.regrets += other.regrets
         for name in ("our_cards", "our_seconds", "our_choice_cards", "our_choice_seconds",
                      "cv_cards", "cv_seconds"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
@@ -137,6 +163,7 @@ def play_table(level: int, index: int, deal_seed: int, ours: tuple[int, int],
         replica.check(hand)
         seat = hand.to_play
         choice = len(replica.env.legal_actions()) > 1
+        values = solve(hand, all_values=True).values if res.track_regret and choice else None
         t0 = time.perf_counter()
         if seat in players:
             card = players[seat].choose_card(hand.observation(seat))
@@ -150,6 +177,10 @@ def play_table(level: int, index: int, deal_seed: int, ours: tuple[int, int],
             card, _ = replica.choose()
             res.cv_cards += 1
             res.cv_seconds += time.perf_counter() - t0
+        if values is not None:
+            res.regrets.append(Regret(index, seat in players, seat % 2 == taker % 2,
+                                      len(hand.tricks) + 1, len(hand.trick),
+                                      max(values.values()) - values[card]))
         hand.play(card)
         replica.play(card)
     pts = replica.check_end(hand)
@@ -166,10 +197,10 @@ def deal_seeds(seed: int, deals: int) -> list[int]:
     return [rng.getrandbits(32) for _ in range(deals)]
 
 
-def play_share(args: tuple[int, int, int, int, int]) -> Result:
+def play_share(args: tuple[int, int, int, int, int, bool]) -> Result:
     """The deals ``job``, ``job + jobs``, … of a run (a worker's share)."""
-    level, seed, deals, job, jobs = args
-    res = Result(level)
+    level, seed, deals, job, jobs, track_regret = args
+    res = Result(level, track_regret=track_regret)
     t0 = time.perf_counter()
     for i, s in enumerate(deal_seeds(seed, deals)):
         if i % jobs == job:
@@ -203,6 +234,56 @@ def report(res: Result, label: str = "") -> str:
     )
 
 
+def _regret_share(rs: list[Regret], seatings: int, keep: Callable[[Regret], bool]) -> float:
+    """The regret a seating of the cards of ``rs`` that ``keep`` keeps."""
+    return sum(r.regret for r in rs if keep(r)) / seatings
+
+
+def regret_report(res: Result) -> str:
+    """Each side's double-dummy regret a seating (all, attack, defence; by trick and by place
+    in the trick), and the identity check: for every deal, ours − colver's card points equals
+    colver's regrets minus ours summed over the deal's two seatings.
+
+    >>> r = Result(4, [Deal(0, 1, 3.0, 0.0)], True,
+    ...            [Regret(0, True, True, 1, 0, 2), Regret(0, False, False, 2, 1, 5)])
+    >>> print(regret_report(r))  # doctest: +NORMALIZE_WHITESPACE
+    double-dummy regret a seating (cards with a choice; 2 seatings):
+      ours: 0.5 cards, 1.00 ± n/a (attack 1.00, defence 0.00); by trick 1.00 0.00 0.00 0.00
+        0.00 0.00 0.00 0.00; by place 1.00 0.00 0.00 0.00
+      colver: 0.5 cards, 2.50 ± n/a (attack 0.00, defence 2.50); by trick 0.00 2.50 0.00 0.00
+        0.00 0.00 0.00 0.00; by place 0.00 2.50 0.00 0.00
+      identity (a deal's margin = colver's regrets − ours): 1 of 1 deals agree
+    """
+    seatings = 2 * len(res.deals)
+    lines = [f"double-dummy regret a seating (cards with a choice; {seatings} seatings):"]
+    for ours, name in ((True, "ours"), (False, "colver")):
+        rs = [r for r in res.regrets if r.ours == ours]
+        per_deal: dict[int, float] = {d.index: 0.0 for d in res.deals}
+        for r in rs:
+            per_deal[r.deal] += r.regret / 2  # a deal's two seatings, as a seating's mean
+        m, h = mean_ci(list(per_deal.values())) if len(per_deal) > 1 else (
+            sum(per_deal.values()), float("nan"))
+        half = "n/a" if h != h else f"{h:.2f}"
+
+        attack = _regret_share(rs, seatings, lambda r: r.attack)
+        defence = _regret_share(rs, seatings, lambda r: not r.attack)
+        by_trick = " ".join(f"{_regret_share(rs, seatings, lambda r, t=t: r.trick == t):.2f}"
+                            for t in range(1, 9))
+        by_place = " ".join(f"{_regret_share(rs, seatings, lambda r, p=p: r.place == p):.2f}"
+                            for p in range(4))
+        lines.append(
+            f"  {name}: {len(rs) / seatings:.1f} cards, {m:.2f} ± {half} (attack "
+            f"{attack:.2f}, defence {defence:.2f}); by trick {by_trick}; by place {by_place}")
+    margin = {d.index: d.points for d in res.deals}
+    from_regret = {d.index: 0.0 for d in res.deals}
+    for r in res.regrets:
+        from_regret[r.deal] += -r.regret if r.ours else r.regret
+    agree = sum(1 for i in margin if abs(margin[i] - from_regret[i]) < 1e-9)
+    lines.append(f"  identity (a deal's margin = colver's regrets − ours): {agree} of "
+                 f"{len(margin)} deals agree")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--level", type=int, default=3, choices=(1, 2, 3, 4))
@@ -212,6 +293,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--checkpoint", type=int, default=0, help="report every N deals (jobs 1)")
     p.add_argument("--out", default=None, help="also append the report to this file")
     p.add_argument("--quiet", action="store_true", help="no line per deal")
+    p.add_argument("--regret", action="store_true",
+                   help="also solve every card with a choice on the real deal: each side's "
+                        "double-dummy regret by trick, place and role")
     a = p.parse_args(argv)
     if a.deals < 1:
         p.error("--deals must be at least 1")
@@ -228,14 +312,14 @@ def main(argv: list[str] | None = None) -> int:
         from multiprocessing import get_context
 
         with get_context("spawn").Pool(a.jobs) as pool:
-            shares = pool.map(play_share, [(a.level, a.seed, a.deals, j, a.jobs)
+            shares = pool.map(play_share, [(a.level, a.seed, a.deals, j, a.jobs, a.regret)
                                            for j in range(a.jobs)])
         res = shares[0]
         for other in shares[1:]:
             res.merge(other)
         emit(report(res) + f"  [{a.jobs} jobs]")
     else:
-        res = Result(a.level)
+        res = Result(a.level, track_regret=a.regret)
         t0 = time.perf_counter()
         for i, s in enumerate(deal_seeds(a.seed, a.deals)):
             play_deal(a.level, i, s, res)
@@ -249,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
             if a.checkpoint and (i + 1) % a.checkpoint == 0 and i + 1 < a.deals:
                 emit(report(res, "[so far] "))
         emit(report(res))
+    if a.regret:
+        emit(regret_report(res))
     emit("(legal cards and seat to play equal in both engines at every card, and card points "
          f"at every end; end {time.ctime()})")
     return 0

@@ -63,3 +63,20 @@ def test_duplicate_table_steps_the_same_auction() -> None:
     assert -162 <= points <= 162 and points % 2 == 0
     assert res.our_cards == res.cv_cards == 16
     assert isinstance(score, float)
+
+
+def test_regret_identity_of_the_duplicate_match() -> None:
+    """``--regret``: a deal's card-point margin is colver's double-dummy regrets minus ours over
+    its two seatings (each seating's double-dummy value of the deal cancels), and the report
+    says every deal agrees; a forced card is never counted."""
+    res = duplicate_colver.Result(1, track_regret=True)
+    for index, seed in enumerate((12345, 777)):
+        duplicate_colver.play_deal(1, index, seed, res)
+    assert res.regrets and all(r.regret >= 0 for r in res.regrets)
+    assert {r.ours for r in res.regrets} == {True, False}
+    for deal in res.deals:
+        from_regret = sum(-r.regret if r.ours else r.regret for r in res.regrets
+                          if r.deal == deal.index)
+        assert deal.points == from_regret
+    assert len(res.regrets) < res.our_cards + res.cv_cards  # forced cards are not counted
+    assert "2 of 2 deals agree" in duplicate_colver.regret_report(res)
