@@ -261,10 +261,11 @@ def regret_report(res: Result) -> str:
         per_deal: dict[int, float] = {d.index: 0.0 for d in res.deals}
         for r in rs:
             per_deal[r.deal] += r.regret / 2  # a deal's two seatings, as a seating's mean
-        m, h = mean_ci(list(per_deal.values())) if len(per_deal) > 1 else (
-            sum(per_deal.values()), float("nan"))
-        half = "n/a" if h != h else f"{h:.2f}"
-
+        if len(per_deal) > 1:
+            m, h = mean_ci(list(per_deal.values()))
+            half = f"{h:.2f}"
+        else:  # one deal: no interval
+            m, half = sum(per_deal.values()), "n/a"
         attack = _regret_share(rs, seatings, lambda r: r.attack)
         defence = _regret_share(rs, seatings, lambda r: not r.attack)
         by_trick = " ".join(f"{_regret_share(rs, seatings, lambda r, t=t: r.trick == t):.2f}"
