@@ -2,6 +2,8 @@
 
     python benchmarks/duplicate_colver.py [--level 3] [--deals 800] [--seed 0] [--jobs 1]
                                           [--checkpoint N] [--out FILE] [--quiet] [--regret]
+                                          [--tell CLASS[@TRICK]] [--per-deal FILE]
+                                          [--pair-with FILE]
 
 Each seeded deal is played twice with the same cards: our level-N players at N–S and colver's
 agents (:data:`colver_adapter.ISDD10`: heuristic bidding, IS-DD with 10 uniform
@@ -28,6 +30,15 @@ a deal's card-point margin is exactly the sum over its two seatings of colver's 
 ours (each seating's double-dummy value of the deal cancels between the two), see
 :func:`regret_report`.
 
+With ``--tell CLASS`` (a diagnostic, not a player: it measures what information is worth) each
+of our seats is told, at every card it chooses, which cards of ``CLASS`` its partner holds —
+``hand`` (every card), ``honours`` (the aces and tens, the trump jack and nine), ``aces`` or
+``trumps`` — and so also that its partner holds none of the other cards of the class
+(``CLASS@T``: from trick ``T`` on); the sampler and the inference take it as they take the
+turned card, see :func:`told_observation`.  ``--per-deal FILE`` writes each deal's figures as
+JSON lines; ``--pair-with FILE`` reads such a file of another run (the same seed) and reports
+this run's card points a deal minus that run's, paired deal by deal, with its 95% interval.
+
 The issue's run (800 deals, level 3 then level 4): ``make bench-colver`` (``COLVER_DEALS``,
 ``COLVER_LEVELS``), or ``python benchmarks/duplicate_colver.py --level 4 --deals 800``.
 Targets (issue 27): level 4 ≥ +10 card points a deal at ≤ 0.6 s a card; level 3 ≥ +0 at ≤ 0.1 s.
@@ -36,11 +47,13 @@ Targets (issue 27): level 4 ≥ +10 card points a deal at ≤ 0.6 s a card; leve
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from colver_adapter import (  # benchmarks/colver_adapter.py
     ISDD10,
@@ -56,7 +69,7 @@ from loadavg import load_average  # benchmarks/loadavg.py
 from belote_lab.cards import SEATS, mask_cards
 from belote_lab.games import get
 from belote_lab.games.coinche import CoincheHand
-from belote_lab.players import player_for
+from belote_lab.players import player_for, sampling
 from belote_lab.solver import solve
 
 SUITS = "SHDC"
@@ -120,6 +133,7 @@ class Result:
     cv_cards: int = 0
     cv_seconds: float = 0.0
     wall: float = 0.0
+    tell: str = ""  # --tell: what our seats are told of their partner's hand ("" nothing)
 
     def merge(self, other: Result) -> None:
         self.deals += other.deals
@@ -141,6 +155,111 @@ def deal_setup(index: int) -> tuple[int, int]:
     dealer = index % 4
     k = (index // 4) % 4
     return dealer, (dealer + 1 + k) % 4
+
+
+TELL_CLASSES = ("hand", "honours", "aces", "trumps")
+
+
+def tell_mask(what: str, state: CoincheHand) -> int:
+    """The cards of class ``what`` (:data:`TELL_CLASSES`) under ``state``'s contract.
+
+    >>> from belote_lab.cards import Card
+    >>> h = CoincheHand(seed=1); h.call("80H"); [h.call("pass") for _ in range(3)] and None
+    >>> sorted(Card(c).text for c in mask_cards(tell_mask("honours", h)))
+    ['9H', 'AC', 'AD', 'AH', 'AS', 'JH', 'TC', 'TD', 'TH', 'TS']
+    >>> len(mask_cards(tell_mask("trumps", h))), tell_mask("hand", h) == (1 << 64) - 1
+    (8, True)
+    """
+    if what == "hand":
+        return (1 << 64) - 1
+    t = state.contract.trump
+    trump = -1 if t is None else int(t)
+    ranks = {"honours": (12, 8), "aces": (12,), "trumps": ()}[what]
+    mask = 0
+    for suit in range(4):
+        for rank in range(5, 13):  # 7 8 9 T J Q K A
+            if rank in ranks or (suit == trump and (what == "trumps" or
+                                                    (what == "honours" and rank in (9, 7)))):
+                mask |= 1 << (suit * 16 + rank)
+    return mask
+
+
+def parse_tell(text: str) -> tuple[str, int]:
+    """``--tell``'s ``CLASS[@TRICK]`` as ``(class, first trick)``.
+
+    >>> parse_tell("honours"), parse_tell("hand@2")
+    (('honours', 1), ('hand', 2))
+    >>> parse_tell("kings")
+    Traceback (most recent call last):
+    ...
+    ValueError: --tell takes one of hand, honours, aces, trumps (then @TRICK), not 'kings'
+    """
+    what, _, frm = text.partition("@")
+    if what not in TELL_CLASSES or (frm and not (frm.isdigit() and 1 <= int(frm) <= 8)):
+        raise ValueError(f"--tell takes one of {', '.join(TELL_CLASSES)} (then @TRICK), "
+                         f"not {text!r}")
+    return what, int(frm) if frm else 1
+
+
+_TOLD = "_told"  # a told observation's attribute: (seat, partner, its told cards, the class)
+
+
+def _install_telling() -> None:
+    """Make :meth:`CoincheHand.known_cards` and the sampler's limits read a told observation
+    (once a process; other states are unaffected: only a state carrying :data:`_TOLD` is)."""
+    if getattr(CoincheHand, "_telling", False):
+        return
+    plain_known = CoincheHand.known_cards
+    plain_limits = sampling._play_limits
+
+    def known_cards(self: CoincheHand, seat: int) -> dict[int, int]:
+        out = plain_known(self, seat)
+        told = self.__dict__.get(_TOLD)
+        if told is not None and seat == told[0]:
+            out = dict(out)
+            out[told[1]] = out.get(told[1], 0) | told[2]
+        return out
+
+    def play_limits(state: Any, seat: int, hidden: int, known: dict[int, int],
+                    forbid: dict[int, int]) -> None:
+        plain_limits(state, seat, hidden, known, forbid)
+        told = state.__dict__.get(_TOLD)
+        if told is not None and seat == told[0]:  # none of the class's other cards
+            forbid[told[1]] = forbid.get(told[1], 0) | (hidden & told[3])
+
+    CoincheHand.known_cards = known_cards  # type: ignore[method-assign]
+    sampling._play_limits = play_limits
+    CoincheHand._telling = True  # type: ignore[attr-defined]
+
+
+def told_observation(hand: CoincheHand, seat: int, tell: str) -> CoincheHand:
+    """``seat``'s observation, told which cards of ``tell``'s class its partner holds (see the
+    module text); the plain observation before ``tell``'s first trick.  The real hand is left
+    as it was; the replays of the inference build hands of their own, which are not told.
+
+    >>> from belote_lab.players.sampling import deal_space
+    >>> h = CoincheHand(seed=1); h.call("80H"); [h.call("pass") for _ in range(3)] and None
+    >>> seat = h.to_play; p = (seat + 2) % 4
+    >>> o = told_observation(h, seat, "aces")
+    >>> o.known_cards(seat) == {p: h.hands[p] & tell_mask("aces", h)}   # its aces, known
+    True
+    >>> space = deal_space(o, seat)          # and no other ace in the deals drawn for it
+    >>> [c.text for c in space.allowed if c.text[0] == "A" and p in space.allowed[c]]
+    []
+    >>> _TOLD in h.__dict__, _TOLD in h.observation(seat).__dict__   # nothing else is told
+    (False, False)
+    """
+    what, first = parse_tell(tell)
+    if len(hand.tricks) + 1 < first:
+        return hand.observation(seat)
+    _install_telling()
+    partner = (seat + 2) % 4
+    mask = tell_mask(what, hand)
+    setattr(hand, _TOLD, (seat, partner, hand.hands[partner] & mask, mask))
+    try:
+        return hand.observation(seat)
+    finally:
+        delattr(hand, _TOLD)
 
 
 def play_table(level: int, index: int, deal_seed: int, ours: tuple[int, int],
@@ -166,7 +285,9 @@ def play_table(level: int, index: int, deal_seed: int, ours: tuple[int, int],
         values = solve(hand, all_values=True).values if res.track_regret and choice else None
         t0 = time.perf_counter()
         if seat in players:
-            card = players[seat].choose_card(hand.observation(seat))
+            obs = (told_observation(hand, seat, res.tell) if res.tell
+                   else hand.observation(seat))
+            card = players[seat].choose_card(obs)
             dt = time.perf_counter() - t0
             res.our_cards += 1
             res.our_seconds += dt
@@ -197,10 +318,10 @@ def deal_seeds(seed: int, deals: int) -> list[int]:
     return [rng.getrandbits(32) for _ in range(deals)]
 
 
-def play_share(args: tuple[int, int, int, int, int, bool]) -> Result:
+def play_share(args: tuple[int, int, int, int, int, bool, str]) -> Result:
     """The deals ``job``, ``job + jobs``, … of a run (a worker's share)."""
-    level, seed, deals, job, jobs, track_regret = args
-    res = Result(level, track_regret=track_regret)
+    level, seed, deals, job, jobs, track_regret, tell = args
+    res = Result(level, track_regret=track_regret, tell=tell)
     t0 = time.perf_counter()
     for i, s in enumerate(deal_seeds(seed, deals)):
         if i % jobs == job:
@@ -232,6 +353,25 @@ def report(res: Result, label: str = "") -> str:
         f"  s a card: ours {ours:.3f} ({res.our_cards} cards), {choice:.3f} with a choice "
         f"({res.our_choice_cards}); colver {cv:.3f} ({res.cv_cards})"
     )
+
+
+def paired_report(res: Result, path: str) -> str:
+    """This run's card points a deal minus those of the run whose ``--per-deal`` file is
+    ``path``, over the deals both played (the same index and seed), with its 95% interval."""
+    other: dict[tuple[int, int], float] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                d = json.loads(line)
+                other[(d["index"], d["seed"])] = d["points"]
+    diffs = [d.points - other[(d.index, d.seed)] for d in res.deals
+             if (d.index, d.seed) in other]
+    if len(diffs) < 2:
+        return f"  paired with {path}: {len(diffs)} deal(s) in common, no interval"
+    m, h = mean_ci(diffs)
+    same = sum(1 for x in diffs if x == 0)
+    return (f"  paired with {path}: card points a deal, this run − that one {m:+.2f} "
+            f"(95% CI {m - h:+.2f} .. {m + h:+.2f}), n = {len(diffs)}, {same} deals the same")
 
 
 def _regret_share(rs: list[Regret], seatings: int, keep: Callable[[Regret], bool]) -> float:
@@ -297,9 +437,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--regret", action="store_true",
                    help="also solve every card with a choice on the real deal: each side's "
                         "double-dummy regret by trick, place and role")
+    p.add_argument("--tell", default="",
+                   help="CLASS[@TRICK]: tell our seats their partner's cards of CLASS (hand, "
+                        "honours, aces, trumps), a measure of what information is worth")
+    p.add_argument("--per-deal", default=None,
+                   help="write each deal's figures to this file (JSON lines), to pair runs")
+    p.add_argument("--pair-with", default=None,
+                   help="another run's --per-deal file: report the paired difference")
     a = p.parse_args(argv)
     if a.deals < 1:
         p.error("--deals must be at least 1")
+    if a.tell:
+        try:
+            parse_tell(a.tell)
+        except ValueError as e:
+            p.error(str(e))
     try:
         cv = require()
     except RuntimeError as e:
@@ -307,20 +459,21 @@ def main(argv: list[str] | None = None) -> int:
 
     emit = emitter(a.out)
 
-    emit(f"duplicate_colver: level {a.level}, {a.deals} deals, seed {a.seed}, colver "
+    told = f", told their partner's {a.tell}" if a.tell else ""
+    emit(f"duplicate_colver: level {a.level}{told}, {a.deals} deals, seed {a.seed}, colver "
          f"{cv.__version__}; start {time.ctime()}; load average {load_average() or 'n/a'}")
     if a.jobs > 1:
         from multiprocessing import get_context
 
         with get_context("spawn").Pool(a.jobs) as pool:
-            shares = pool.map(play_share, [(a.level, a.seed, a.deals, j, a.jobs, a.regret)
-                                           for j in range(a.jobs)])
+            shares = pool.map(play_share, [(a.level, a.seed, a.deals, j, a.jobs, a.regret,
+                                            a.tell) for j in range(a.jobs)])
         res = shares[0]
         for other in shares[1:]:
             res.merge(other)
         emit(report(res) + f"  [{a.jobs} jobs]")
     else:
-        res = Result(a.level, track_regret=a.regret)
+        res = Result(a.level, track_regret=a.regret, tell=a.tell)
         t0 = time.perf_counter()
         for i, s in enumerate(deal_seeds(a.seed, a.deals)):
             play_deal(a.level, i, s, res)
@@ -336,6 +489,12 @@ def main(argv: list[str] | None = None) -> int:
         emit(report(res))
     if a.regret:
         emit(regret_report(res))
+    if a.per_deal:
+        with open(a.per_deal, "w", encoding="utf-8") as f:
+            for d in res.deals:
+                f.write(json.dumps(asdict(d)) + "\n")
+    if a.pair_with:
+        emit(paired_report(res, a.pair_with))
     emit("(legal cards and seat to play equal in both engines at every card, and card points "
          f"at every end; end {time.ctime()})")
     return 0

@@ -7,6 +7,7 @@ install it, so this module is skipped there, saying why.
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -80,3 +81,46 @@ def test_regret_identity_of_the_duplicate_match() -> None:
         assert deal.points == from_regret
     assert len(res.regrets) < res.our_cards + res.cv_cards  # forced cards are not counted
     assert "2 of 2 deals agree" in duplicate_colver.regret_report(res)
+
+
+@pytest.mark.parametrize("what", ["honours", "trumps"])
+def test_told_partner_cards_hold_in_every_drawn_deal(what: str) -> None:
+    """``--tell``: every deal the inference draws for a told seat gives its partner exactly its
+    real cards of the class (held and, by the sampler's limits, none other), at every card of
+    a played hand; the hand itself and the seats not told are left as they were."""
+    from belote_lab.games.coinche import CoincheHand
+    from belote_lab.players.inference import drawn
+
+    rng = random.Random(3)
+    dealer, taker = duplicate_colver.deal_setup(6)
+    hand = CoincheHand(rules=duplicate_colver.get("coinche").rules({"first_lead": "eldest"}),
+                       dealer=dealer, seed=99)
+    trump = duplicate_colver.trump_of(hand.hands[taker])
+    for action in ca.auction_actions(dealer, taker, 80, trump):
+        hand.call("pass" if action == ca.PASS else f"80{trump}")
+    drawn_deals = 0
+    while hand.phase == "play":
+        seat = hand.to_play
+        partner = (seat + 2) % 4
+        mask = duplicate_colver.tell_mask(what, hand)
+        view = duplicate_colver.told_observation(hand, seat, what)
+        for pos, _ in drawn(view, seat, 4, rng, oversample=2):
+            drawn_deals += 1
+            assert pos.hands[partner] & mask == hand.hands[partner] & mask
+        assert hand.observation(seat).known_cards(seat) == hand.known_cards(seat)
+        hand.play(rng.choice(list(hand.legal_cards())))
+    assert drawn_deals > 40
+
+
+def test_paired_report_reads_another_runs_deals(tmp_path: Path) -> None:
+    """``--per-deal`` / ``--pair-with``: deals are paired by index and seed; a deal the other
+    run did not play is left out."""
+    res = duplicate_colver.Result(4)
+    res.deals = [duplicate_colver.Deal(i, 10 + i, float(p), 0.0)
+                 for i, p in enumerate((4, -2, 6))]
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"index": 0, "seed": 10, "points": 0.0, "score": 0.0}\n'
+                     '{"index": 1, "seed": 11, "points": -2.0, "score": 0.0}\n'
+                     '{"index": 2, "seed": 99, "points": 50.0, "score": 0.0}\n')
+    text = duplicate_colver.paired_report(res, str(other))
+    assert "this run − that one +2.00" in text and "n = 2, 1 deals the same" in text
