@@ -32,8 +32,8 @@ ours (each seating's double-dummy value of the deal cancels between the two), se
 
 With ``--tell CLASS`` (a diagnostic, not a player: it measures what information is worth) each
 of our seats is told, at every card it chooses, which cards of ``CLASS`` its partner holds —
-``hand`` (every card), ``honours`` (the aces and tens, the trump jack and nine), ``aces`` or
-``trumps`` — and so also that its partner holds none of the other cards of the class
+``hand`` (every card), ``honours`` (the aces and tens, the trump jack and nine), ``aces``,
+``tens`` or ``trumps`` — and so also that its partner holds none of the other cards of the class
 (``CLASS@T``: from trick ``T`` on); the sampler and the inference take it as they take the
 turned card, see :func:`told_observation`.  ``--per-deal FILE`` writes each deal's figures as
 JSON lines; ``--pair-with FILE`` reads such a file of another run (the same seed) and reports
@@ -157,7 +157,7 @@ def deal_setup(index: int) -> tuple[int, int]:
     return dealer, (dealer + 1 + k) % 4
 
 
-TELL_CLASSES = ("hand", "honours", "aces", "trumps")
+TELL_CLASSES = ("hand", "honours", "aces", "tens", "trumps")
 
 
 def tell_mask(what: str, state: CoincheHand) -> int:
@@ -174,7 +174,7 @@ def tell_mask(what: str, state: CoincheHand) -> int:
         return (1 << 64) - 1
     t = state.contract.trump
     trump = -1 if t is None else int(t)
-    ranks = {"honours": (12, 8), "aces": (12,), "trumps": ()}[what]
+    ranks = {"honours": (12, 8), "aces": (12,), "tens": (8,), "trumps": ()}[what]
     mask = 0
     for suit in range(4):
         for rank in range(5, 13):  # 7 8 9 T J Q K A
@@ -192,7 +192,7 @@ def parse_tell(text: str) -> tuple[str, int]:
     >>> parse_tell("kings")
     Traceback (most recent call last):
     ...
-    ValueError: --tell takes one of hand, honours, aces, trumps (then @TRICK), not 'kings'
+    ValueError: --tell takes one of hand, honours, aces, tens, trumps (then @TRICK), not 'kings'
     """
     what, _, frm = text.partition("@")
     if what not in TELL_CLASSES or (frm and not (frm.isdigit() and 1 <= int(frm) <= 8)):
@@ -439,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
                         "double-dummy regret by trick, place and role")
     p.add_argument("--tell", default="",
                    help="CLASS[@TRICK]: tell our seats their partner's cards of CLASS (hand, "
-                        "honours, aces, trumps), a measure of what information is worth")
+                        "honours, aces, tens, trumps), a measure of what information is worth")
     p.add_argument("--per-deal", default=None,
                    help="write each deal's figures to this file (JSON lines), to pair runs")
     p.add_argument("--pair-with", default=None,

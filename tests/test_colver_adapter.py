@@ -83,7 +83,7 @@ def test_regret_identity_of_the_duplicate_match() -> None:
     assert "2 of 2 deals agree" in duplicate_colver.regret_report(res)
 
 
-@pytest.mark.parametrize("what", ["honours", "trumps"])
+@pytest.mark.parametrize("what", ["honours", "tens", "trumps"])
 def test_told_partner_cards_hold_in_every_drawn_deal(what: str) -> None:
     """``--tell``: every deal the inference draws for a told seat gives its partner exactly its
     real cards of the class (held and, by the sampler's limits, none other), at every card of
