@@ -66,7 +66,7 @@ from colver_adapter import (  # benchmarks/colver_adapter.py
 )
 from loadavg import load_average  # benchmarks/loadavg.py
 
-from belote_lab.cards import SEATS, mask_cards
+from belote_lab.cards import BELOTE_MASK, SEATS, Rank, mask_cards
 from belote_lab.games import get
 from belote_lab.games.coinche import CoincheHand
 from belote_lab.players import player_for, sampling
@@ -157,7 +157,13 @@ def deal_setup(index: int) -> tuple[int, int]:
     return dealer, (dealer + 1 + k) % 4
 
 
-TELL_CLASSES = ("hand", "honours", "aces", "tens", "trumps")
+_TELL_RANKS = {  # a class of --tell: (its ranks in every suit, its further ranks in trump)
+    "honours": ({Rank.ACE, Rank.TEN}, {Rank.JACK, Rank.NINE}),
+    "aces": ({Rank.ACE}, set()),
+    "tens": ({Rank.TEN}, set()),
+    "trumps": (set(), set(Rank)),
+}
+TELL_CLASSES = ("hand", *_TELL_RANKS)
 
 
 def tell_mask(what: str, state: CoincheHand) -> int:
@@ -167,21 +173,15 @@ def tell_mask(what: str, state: CoincheHand) -> int:
     >>> h = CoincheHand(seed=1); h.call("80H"); [h.call("pass") for _ in range(3)] and None
     >>> sorted(Card(c).text for c in mask_cards(tell_mask("honours", h)))
     ['9H', 'AC', 'AD', 'AH', 'AS', 'JH', 'TC', 'TD', 'TH', 'TS']
-    >>> len(mask_cards(tell_mask("trumps", h))), tell_mask("hand", h) == (1 << 64) - 1
+    >>> len(mask_cards(tell_mask("trumps", h))), tell_mask("hand", h) == BELOTE_MASK
     (8, True)
     """
     if what == "hand":
-        return (1 << 64) - 1
-    t = state.contract.trump
-    trump = -1 if t is None else int(t)
-    ranks = {"honours": (12, 8), "aces": (12,), "tens": (8,), "trumps": ()}[what]
-    mask = 0
-    for suit in range(4):
-        for rank in range(5, 13):  # 7 8 9 T J Q K A
-            if rank in ranks or (suit == trump and (what == "trumps" or
-                                                    (what == "honours" and rank in (9, 7)))):
-                mask |= 1 << (suit * 16 + rank)
-    return mask
+        return BELOTE_MASK
+    anywhere, in_trump = _TELL_RANKS[what]
+    trump = state.contract.trump
+    return sum(1 << c for c in mask_cards(BELOTE_MASK)
+               if c.rank in anywhere or (c.suit == trump and c.rank in in_trump))
 
 
 def parse_tell(text: str) -> tuple[str, int]:

@@ -88,13 +88,14 @@ def test_told_partner_cards_hold_in_every_drawn_deal(what: str) -> None:
     """``--tell``: every deal the inference draws for a told seat gives its partner exactly its
     real cards of the class (held and, by the sampler's limits, none other), at every card of
     a played hand; the hand itself and the seats not told are left as they were."""
+    from belote_lab.games import get
     from belote_lab.games.coinche import CoincheHand
     from belote_lab.players.inference import drawn
 
     rng = random.Random(3)
     dealer, taker = duplicate_colver.deal_setup(6)
-    hand = CoincheHand(rules=duplicate_colver.get("coinche").rules({"first_lead": "eldest"}),
-                       dealer=dealer, seed=99)
+    hand = CoincheHand(rules=get("coinche").rules({"first_lead": "eldest"}), dealer=dealer,
+                       seed=99)
     trump = duplicate_colver.trump_of(hand.hands[taker])
     for action in ca.auction_actions(dealer, taker, 80, trump):
         hand.call("pass" if action == ca.PASS else f"80{trump}")
