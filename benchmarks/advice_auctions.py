@@ -3,7 +3,7 @@ of following each one's call, paired, on seeded auctions (issue 27, item 2).
 
     python benchmarks/advice_auctions.py [--auctions 2000] [--games belote,coinche,belote2,
         callbreak] [--seed 0] [--samples 40] [--budget 30] [--jobs 1] [--every 100]
-        [--out FILE]
+        [--out FILE] [--rows FILE] [--pair-with FILE]
 
 For each game, auction ``i`` (``0 … --auctions - 1``) is the hand dealt from seed
 ``--seed + i`` by the ``i``-th seat in turn.  Level-2 players (:func:`belote_lab.players.
@@ -39,6 +39,10 @@ advice simulates a deal drawn twice once; its effective number of deals) and how
 drew fewer than ``samples`` deals (the budget ran out first: their figures are not
 reproducible), the seconds an auction, the load average at the start and the end.
 
+``--rows FILE`` keeps every auction's row (JSON lines); ``--pair-with FILE`` pairs this run's
+read advice with another run's read and unread advice on the same decisions (say, more deals
+against fewer, or another model of the calls).
+
 Progress lines (``[so far]``) every ``--every`` auctions.  The issue's run (2,000 auctions a
 game): ``python benchmarks/advice_auctions.py --auctions 2000 --jobs 2 --out
 benchmarks/results/advice_auctions.txt``.  Targets (issue 27): read above level 2 and above
@@ -48,6 +52,8 @@ unread; Coinche's coinche advice no longer loses on average.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import random
 import sys
 import time
@@ -276,6 +282,43 @@ def progress(rows: list[Row], game: str, done: int, total: int, wall: float) -> 
             f"load {load_average() or 'n/a'}")
 
 
+def save_rows(by_game: dict[str, list[Row]], path: str) -> None:
+    """Every row as a JSON line (``--rows``), for :func:`paired_with` to pair another run."""
+    with open(path, "w", encoding="utf-8") as f:
+        for rows in by_game.values():
+            for r in rows:
+                f.write(json.dumps(dataclasses.asdict(r), ensure_ascii=False) + "\n")
+
+
+def load_rows(path: str) -> list[Row]:
+    """The rows :func:`save_rows` wrote."""
+    with open(path, encoding="utf-8") as f:
+        return [Row(**{**d, "legal": tuple(d["legal"])}) for d in map(json.loads, f) if d]
+
+
+def paired_with(rows: list[Row], other: list[Row], game: str, label: str) -> str:
+    """This run's read advice against another run's read and unread advice (``--pair-with``),
+    auction by auction: rows of the same game, index and seed (the same decision).
+
+    >>> a = Row("belote", 0, 0, 1, 0, "round 1", ("take", "pass"), "take", "pass", "pass",
+    ...         10.0, 0.0, 0.0, 40, 40, 40, 40, 40, 40.0, True, 1.0)
+    >>> b = dataclasses.replace(a, read="pass", read_score=0.0, samples=200)
+    >>> print(paired_with([a], [b], "belote", "B"))
+    belote, paired with B on 1 auctions (the same decisions):
+      read − read(B): +10.00 ± n/a; calls differ 1/1 (100%)
+      read − unread(B): +10.00 ± n/a; calls differ 1/1 (100%)
+    """
+    theirs = {(r.game, r.index, r.seed): r for r in other if r.game == game}
+    both = [(r, theirs[k]) for r in rows for k in [(r.game, r.index, r.seed)] if k in theirs]
+    out = [f"{game}, paired with {label} on {len(both)} auctions (the same decisions):"]
+    for p in ("read", "unread"):
+        xs = [a.read_score - b.score(p) for a, b in both]
+        k = sum(a.read != b.call(p) for a, b in both)
+        share = f"{k}/{len(both)} ({k / len(both):.0%})" if both else "0/0"
+        out.append(f"  read − {p}({label}): {ci_text(xs)}; calls differ {share}")
+    return "\n".join(out)
+
+
 # --- running ----------------------------------------------------------------------------------
 def rows_of(tasks: list[tuple[str, int, int, int, float]], jobs: int) -> Iterator[Row | None]:
     """The rows of ``tasks`` in order, by ``jobs`` processes."""
@@ -316,6 +359,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="processes sharing the auctions (1)")
     p.add_argument("--every", type=int, default=100, help="a [so far] line every K auctions")
     p.add_argument("--out", default=None, help="also append the summary to this file")
+    p.add_argument("--rows", default=None,
+                   help="write every auction's row to this JSON-lines file")
+    p.add_argument("--pair-with", default=None,
+                   help="pair the read advice with another run's --rows file, auction by auction")
     a = p.parse_args(argv)
     games = [g.strip() for g in a.games.split(",") if g.strip()]
     for g in games:
@@ -332,6 +379,10 @@ def main(argv: list[str] | None = None) -> int:
     wall = time.perf_counter() - t0
     for game in games:
         emit(report(by_game[game], game))
+        if a.pair_with:
+            emit(paired_with(by_game[game], load_rows(a.pair_with), game, a.pair_with))
+    if a.rows:
+        save_rows(by_game, a.rows)
     dropped = a.auctions * len(games) - sum(len(rs) for rs in by_game.values())
     emit(f"({dropped} auctions dropped: no call with a choice; {wall:.0f} s with {a.jobs} "
          f"job(s); load average {load_average() or 'n/a'}; end {time.ctime()})")
