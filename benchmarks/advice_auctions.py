@@ -4,6 +4,7 @@ of following each one's call, paired, on seeded auctions (issue 27, item 2).
     python benchmarks/advice_auctions.py [--auctions 2000] [--games belote,coinche,belote2,
         callbreak] [--seed 0] [--samples 40] [--budget 30] [--jobs 1] [--every 100]
         [--out FILE] [--rows FILE] [--pair-with FILE]
+    python benchmarks/advice_auctions.py --from-rows FILE [FILE ...] [--out FILE]
 
 For each game, auction ``i`` (``0 … --auctions - 1``) is the hand dealt from seed
 ``--seed + i`` by the ``i``-th seat in turn.  Level-2 players (:func:`belote_lab.players.
@@ -41,7 +42,8 @@ reproducible), the seconds an auction, the load average at the start and the end
 
 ``--rows FILE`` keeps every auction's row (JSON lines); ``--pair-with FILE`` pairs this run's
 read advice with another run's read and unread advice on the same decisions (say, more deals
-against fewer, or another model of the calls).
+against fewer, or another model of the calls); ``--from-rows FILE …`` plays nothing and
+reports the rows of several runs together (say, seeds 0 and 2000: 4,000 decisions).
 
 Progress lines (``[so far]``) every ``--every`` auctions.  The issue's run (2,000 auctions a
 game): ``python benchmarks/advice_auctions.py --auctions 2000 --jobs 2 --out
@@ -319,6 +321,36 @@ def paired_with(rows: list[Row], other: list[Row], game: str, label: str) -> str
     return "\n".join(out)
 
 
+def pooled_report(runs: list[list[Row]], names: list[str]) -> str:
+    """The report of each game over the rows of several runs together (``--from-rows``): the
+    same decisions may not come twice (say, seeds 0 and 2000 of 2,000 auctions each), and
+    every row must have asked for the same number of deals.
+
+    >>> a = Row("belote", 0, 0, 1, 0, "round 1", ("take", "pass"), "take", "pass", "pass",
+    ...         10.0, 0.0, 0.0, 40, 40, 40, 40, 40, 40.0, True, 1.0)
+    >>> print(pooled_report([[a], [dataclasses.replace(a, seed=9)]], ["A", "B"]).splitlines()[1])
+    belote: n = 2 auctions (score: the side's margin)
+    >>> pooled_report([[a], [a]], ["A", "B"])
+    Traceback (most recent call last):
+    ...
+    ValueError: the decision of belote seed 0 is in more than one file
+    """
+    seen: set[tuple[str, int]] = set()
+    by_game: dict[str, list[Row]] = {}
+    for rows in runs:
+        for r in rows:
+            if (r.game, r.seed) in seen:
+                raise ValueError(f"the decision of {r.game} seed {r.seed} is in more than one file")
+            seen.add((r.game, r.seed))
+            by_game.setdefault(r.game, []).append(r)
+    samples = {r.samples for rs in by_game.values() for r in rs}
+    if len(samples) > 1:
+        raise ValueError(f"the rows asked for different numbers of deals: {sorted(samples)}")
+    head = (f"advice_auctions --from-rows {' '.join(names)}: "
+            f"{sum(map(len, runs))} decisions, advice samples={samples.pop() if samples else '-'}")
+    return "\n".join([head, *(report(rs, g) for g, rs in by_game.items())])
+
+
 # --- running ----------------------------------------------------------------------------------
 def rows_of(tasks: list[tuple[str, int, int, int, float]], jobs: int) -> Iterator[Row | None]:
     """The rows of ``tasks`` in order, by ``jobs`` processes."""
@@ -363,7 +395,16 @@ def main(argv: list[str] | None = None) -> int:
                    help="write every auction's row to this JSON-lines file")
     p.add_argument("--pair-with", default=None,
                    help="pair the read advice with another run's --rows file, auction by auction")
+    p.add_argument("--from-rows", nargs="+", default=None, metavar="FILE",
+                   help="play nothing: the report over the rows of these --rows files together")
     a = p.parse_args(argv)
+    if a.from_rows:
+        try:
+            text = pooled_report([load_rows(f) for f in a.from_rows], a.from_rows)
+        except (OSError, ValueError, TypeError, KeyError) as e:
+            p.error(f"--from-rows: {e}")
+        emitter(a.out)(text)
+        return 0
     games = [g.strip() for g in a.games.split(",") if g.strip()]
     for g in games:
         get(g)  # an unknown game stops here

@@ -78,3 +78,28 @@ def test_report_of_coinciding_calls_is_zero(rows: dict[str, list[aa.Row]]) -> No
         assert f"paired {aa.NAMES[a]} − {aa.NAMES[b]}: +0.00 ± 0.00; calls differ 0/2" in text
     assert "(0%)" in text and "surcoinche legal" in text
     assert aa.report([], "belote") == "belote: no auctions"
+
+
+def test_rows_round_trip_pair_and_pool(
+    rows: dict[str, list[aa.Row]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--rows writes rows that read back equal; --pair-with pairs them auction by auction
+    (a run against itself: every difference 0); --from-rows reports the union of two runs and
+    refuses the same decision twice."""
+    path = tmp_path / "rows.jsonl"
+    aa.save_rows(rows, str(path))
+    back = aa.load_rows(str(path))
+    assert back == [r for rs in rows.values() for r in rs]
+    belote = rows["belote"]
+    text = aa.paired_with(belote, back, "belote", "self")
+    assert "paired with self on 2 auctions" in text
+    assert "read − read(self): +0.00 ± 0.00; calls differ 0/2 (0%)" in text
+    other = [dataclasses.replace(r, seed=r.seed + 100, index=r.index + 100) for r in belote]
+    pooled = aa.pooled_report([belote, other], ["a", "b"])
+    assert "belote: n = 4 auctions" in pooled
+    with pytest.raises(ValueError, match="more than one file"):
+        aa.pooled_report([belote, belote], ["a", "a"])
+    assert aa.main(["--from-rows", str(path)]) == 0
+    printed = capsys.readouterr().out
+    for game in aa.GAMES:
+        assert f"{game}: n = 2 auctions" in printed
