@@ -46,7 +46,7 @@ help:
 	@echo "              needs colver (pip install -e \".[bench]\"); COLVER_DEALS, REGRET_POSITIONS"
 	@echo "make bench-advice  the bidding advice that reads the auction against level 2's call and"
 	@echo "              the advice that does not, on 2,000 seeded auctions a game (ADVICE_AUCTIONS);"
-	@echo "              about an hour on one core"
+	@echo "              40 deals an advice (ADVICE_SAMPLES=200: the table's); about an hour on one core"
 	@echo "make calibration  the inference's calibration on 1,200 Belote self-play hands (7-15 min on"
 	@echo "              2 shared cores); CALIBRATION_ARGS=\"--deals 10000 --fit 2000\": the issue's run"
 	@echo "make tips     test the seeds' strategy tips (4000 deals a row, 2 processes, about"
@@ -155,11 +155,15 @@ bench-colver: venv
 	$(BIN)/python benchmarks/hint_regret.py --positions $(REGRET_POSITIONS) $(COLVER_ARGS)
 
 # The bidding advice, paired against level 2's call and the advice dealing at random (issue 27,
-# item 2): benchmarks/advice_auctions.py; ADVICE_ARGS (--jobs, --out FILE, --games) goes to it.
+# item 2): benchmarks/advice_auctions.py; ADVICE_ARGS (--jobs, --out FILE, --games, --rows FILE)
+# goes to it.  ADVICE_SAMPLES: the advice's deals; the table asks up to 200 (ADVICE_SAMPLES=200:
+# what a learner is shown, about five times slower; benchmarks/results/advice-auctions-200-*).
 ADVICE_AUCTIONS ?= 2000
+ADVICE_SAMPLES  ?= 40
 ADVICE_ARGS     ?=
 bench-advice: venv
-	$(BIN)/python benchmarks/advice_auctions.py --auctions $(ADVICE_AUCTIONS) $(ADVICE_ARGS)
+	$(BIN)/python benchmarks/advice_auctions.py --auctions $(ADVICE_AUCTIONS) \
+	    --samples $(ADVICE_SAMPLES) $(ADVICE_ARGS)
 
 # The inference's calibration (benchmarks/calibration.py): uniform against weighted deals.
 calibration: venv
