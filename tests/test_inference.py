@@ -135,12 +135,39 @@ def test_belote_calls_are_weighed_on_five_card_subsets() -> None:
     assert [len(v) for v in evidence(h, 0, position_of(h), random.Random(0), 4).calls] == [4]
 
 
-def test_two_player_belote_is_not_replayed() -> None:
+def test_two_player_belote_play_is_not_replayed() -> None:
     h = Belote2Hand(seed=4, dealer="S")
     h.call("take")
     assert not replayable(h)
     inf = infer(h, 0, 8, random.Random(0))
     assert not inf.replayed and len(set(inf.weights)) == 1
+
+
+def test_two_player_belote_calls_are_read() -> None:
+    """During the calls two-player Belote's deals are replayed: each keeps the seat's six
+    cards and the turned card, gives the opponent six, leaves the other nineteen to deal, and
+    the opponent's pass weighs a deal by level 2's call on it (against random: 0.5 / 1.5
+    where level 2 would have taken, 1.5 / 1.5 … where it passes too, with the general ε)."""
+    seen = set()
+    for seed in range(12):
+        h = Belote2Hand(seed=seed, dealer="S")
+        h.call("pass")  # N, the non-dealer, passes the turned card
+        seat = h.current_player
+        assert seat == 2 and replayable(h)
+        inf = infer(h, seat, 30, random.Random(seed))
+        assert inf.replayed and inf.model == Model()
+        player = level2("belote2")(None)
+        for deal, log_w in zip(inf.deals, inf.log_weights, strict=True):
+            assert deal.hands[seat] == h.hands[seat] and deal.hands[0].bit_count() == 6
+            assert not deal.hands[0] & h.hands[seat] and not deal.hands[0] >> int(h.turned) & 1
+            assert len(deal.stock) == 19 and deal.hands[1] == deal.hands[3] == 0
+            world = Belote2Hand(h.rules, h.dealer, deck=[
+                *mask_cards(deal.hands[0]), *mask_cards(deal.hands[2]), h.turned,
+                *map(Card, deal.stock)])
+            would = player.choose_call(world.observation(0))
+            assert math.isclose(log_w, math.log(1.5 if would == "pass" else 0.5))
+            seen.add(would)
+    assert seen == {"pass", "take"}
 
 
 # --- the direction of the weights: constructed cases -------------------------------------------

@@ -19,8 +19,7 @@ What the simulation assumes, said in :meth:`Advice.text` too:
   a seat that bid a suit likely holds its trumps, a seat that passed the turned jack likely
   does not hold two more trumps.  A deal drawn more than once is simulated once and counted
   as often; the intervals divide by the draws' effective number (:attr:`Advice.effective`).
-  ``reads_auction=False`` deals at random, as the advice did before (two-player Belote
-  always: its calls are not replayed);
+  ``reads_auction=False`` deals at random, as the advice did before (for comparisons);
 * a pass counts as 0 (Belote, two-player Belote, Coinche with no bid yet: who takes after it,
   or whether the deal is void, is not simulated), or as the bid standing now played out with
   its coinche (Coinche);
@@ -175,7 +174,7 @@ class Advice:
     when each was drawn once, and when 0): the intervals divide by its root."""
     reads_auction: bool = False
     """Were the deals weighed by the calls made so far (:func:`~belote_lab.players.sim_bidder.
-    auction_rests`)?  Not in two-player Belote, nor when asked not to."""
+    auction_rests`)?  Not when asked not to."""
 
     @property
     def draws(self) -> int:

@@ -38,10 +38,12 @@ still to deal in a random order (the play's deals, :class:`~belote_lab.solver.po
 Position`, need a contract) — weighted by the calls made so far: what the bidding advice
 needs.
 
-**Games**: four-player Belote, Coinche and Callbreak.  Two-player Belote is not replayed
-(the opponent's draws from the stock are hidden, so its past hands are not determined by the
-deal; once the stock is empty the seat knows every card anyway): its deals keep uniform
-weights and :attr:`Inference.replayed` says so.
+**Games**: four-player Belote, Coinche and Callbreak; two-player Belote during the calls only
+(in its play the opponent's draws from the stock are hidden, so its past hands are not
+determined by the deal; once the stock is empty the seat knows every card anyway): the deals
+of its play keep uniform weights and :attr:`Inference.replayed` says so.  Its calls are
+weighed with the general noise (:data:`CALL_EPSILON`; no fit of its own: the calibration
+measures the play's predictions).
 
 **ε**, a game's (:data:`FITTED`, :func:`model_for`): the pair of a grid (0.02 … 1), cards and
 calls, and whether calls are weighed by their kind only (:func:`call_kind`), with the lowest
@@ -109,6 +111,7 @@ from belote_lab.cards import Card, mask_cards
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.belote import BeloteHand
+from belote_lab.games.belote2 import Belote2Hand
 from belote_lab.games.callbreak import CallbreakHand, void_code
 from belote_lab.games.coinche import CoincheHand
 from belote_lab.players.registry import level2
@@ -454,22 +457,43 @@ def _callbreak_start(r: _Replay) -> tuple[Any, dict[int, list[int]]]:
     return CallbreakHand(obs.rules, obs.dealer, deck=deck), {}
 
 
+def _belote2_start(r: _Replay) -> tuple[Any, dict[int, list[int]]]:
+    """Two-player Belote during the calls: six cards each (the non-dealer's first), the
+    turned card, then the cards still to deal (:class:`~belote_lab.games.belote2.Belote2Hand`).
+    Only the calls are replayed (:data:`_CALLS_ONLY`)."""
+    obs = r.obs
+    nd = get(obs.game).next_seat(obs.dealer)
+    deck = [*mask_cards(r.hands[nd]), *mask_cards(r.hands[obs.dealer]), obs.turned,
+            *map(Card, r.stock)]
+    return Belote2Hand(obs.rules, obs.dealer, deck=deck, redeals=obs.redeals), {}
+
+
 _STARTS: dict[type, Start] = {
     BeloteHand: _belote_start,
     CoincheHand: _coinche_start,
     CallbreakHand: _callbreak_start,
+    Belote2Hand: _belote2_start,
 }
 """How each hand class is dealt again (exact classes: a subclass is a game of its own)."""
 
+_CALLS_ONLY = (Belote2Hand,)
+"""Hand classes replayed during the calls only: in two-player Belote the cards drawn from the
+stock in the play are hidden, so a seat's past hands are not determined by a deal of the
+play (and once the stock is empty the seat sees every card anyway)."""
+
 
 def replayable(state: TrickPlay) -> bool:
-    """Are ``state``'s deals weighed by a replay?  (Not in two-player Belote.)
+    """Are ``state``'s deals weighed by a replay?  (Two-player Belote's during the calls
+    only.)
 
     >>> from belote_lab.games.belote2 import Belote2Hand
-    >>> replayable(BeloteHand(seed=1)), replayable(Belote2Hand(seed=1))
-    (True, False)
+    >>> h = Belote2Hand(seed=1); replayable(BeloteHand(seed=1)), replayable(h)
+    (True, True)
+    >>> h.call("take"); h.phase, replayable(h)
+    ('play', False)
     """
-    return type(state) in _STARTS
+    kind = type(state)
+    return kind in _STARTS and (kind not in _CALLS_ONLY or state.phase == "bidding")
 
 
 def _view(state: TrickPlay, seat: int) -> Any:
@@ -497,7 +521,7 @@ def evidence(
     """
     obs = _view(state, seat)
     start = _STARTS.get(type(obs))
-    if start is None:
+    if start is None or not replayable(obs):
         return Evidence(replayed=False)
     played = obs.played_masks()
     actions = obs.actions
@@ -785,8 +809,8 @@ def drawn(
     past ``deadline`` once it has one) and ``n`` drawn from them (:meth:`Inference.resample`;
     no more draws than deals weighed, when the deadline cut them short).
     What the hints, the bidding advice and levels 3–4 evaluate: each distinct deal once,
-    counted as often as drawn.  In a game that is not replayed (two-player Belote) the deals
-    are the sampler's, once each.
+    counted as often as drawn.  In a play that is not replayed (two-player Belote's) the
+    deals are the sampler's, once each.
 
     >>> from belote_lab.games.coinche import CoincheHand
     >>> h = CoincheHand(seed=2)

@@ -3,7 +3,7 @@
 :func:`hint` samples the hidden cards consistently with everything the seat knows
 (:func:`~belote_lab.players.sampling.iter_deals`), draws them in proportion to the likelihood
 of the other seats' calls and cards (:func:`~belote_lab.players.inference.drawn`; not in
-two-player Belote), solves each deal drawn once, counts it as often as drawn, and averages:
+two-player Belote's play), solves each deal drawn once, counts it as often as drawn, and averages:
 perfect-information Monte Carlo.  When nothing is
 hidden any more (two-player Belote once the stock is empty, or ``all_visible=True``) it
 solves the one real deal and the values are exact.  The public home of these names is
@@ -334,7 +334,7 @@ def _deals(
     visible or nothing is hidden; else ``samples`` draws from the inference's weighted deals
     (:func:`~belote_lab.players.inference.drawn`: what the calls and the cards played say of the
     hidden hands, weighed within :data:`~belote_lab.players.inference.POOL_SHARE` of the budget;
-    in a game not replayed, two-player Belote, every deal weighs alike and each is drawn once);
+    in a play not replayed, two-player Belote's, every deal weighs alike and each is drawn once);
     :class:`RuntimeError` if none fits."""
     t0, budget = clock
     if all_visible:

@@ -6,9 +6,9 @@ trump / all trump where the rules allow them and the hand comes near level 2's t
 10 above the level-2 estimate, and capot (and capot belote) with a hand of at most
 :data:`CAPOT_NEAR` loser; Callbreak calls within 2 of its estimate — the bidder deals the unseen
 cards around its own, each deal drawn as often as the calls made so far were likely on it
-(:func:`auction_rests`, the inference of :mod:`belote_lab.players.inference`; at random in
-two-player Belote), plays the first tricks with level-2 players, solves the rest exactly
-(:func:`belote_lab.solver.solve_position`) and scores the hand by the game's own scoring
+(:func:`auction_rests`, the inference of :mod:`belote_lab.players.inference`), plays the
+first tricks with level-2 players, solves the rest exactly (:func:`belote_lab.solver.
+solve_position`) and scores the hand by the game's own scoring
 (four-player Belote: ``BeloteHand.score``, so the table's ``failed_contract`` rule); it picks
 the call with the best mean score, keeping the level-2 call unless another is better both by a
 margin and by more than ``SimBidder.Z`` standard errors of the difference of the means.  A hand
@@ -101,9 +101,9 @@ def auction_rests(
 ) -> Iterator[tuple[list[Card], int]]:
     """The ``unseen`` cards dealt ``n`` times for a simulation, as ``(rest, times)``: ``rest``
     in the order :func:`_deal_around` deals it (the cards still to come to ``seat`` first,
-    then each other seat's ``size`` cards in seat order), ``times`` how often that deal was
-    drawn.  With ``reads_auction`` (in a game whose calls are replayed, not two-player
-    Belote) the deals are the inference's (:func:`~belote_lab.players.inference.drawn`):
+    then each other seat's ``size`` cards in seat order, then a stock left for the play:
+    two-player Belote's), ``times`` how often that deal was drawn.  With ``reads_auction``
+    the deals are the inference's (:func:`~belote_lab.players.inference.drawn`):
     weighed by how likely the calls made so far were under level 2 with them, the other
     hands now kept with their cards and the cards still to deal added; else each is a
     shuffle of ``unseen``, drawn once.
@@ -120,28 +120,34 @@ def auction_rests(
             rng.shuffle(rest)
             yield list(rest), 1
         return
+    g = get(state.game)
+    kept = g.deck_mask.bit_count() - g.players * g.hand_size  # a stock left after the deal
     for deal, times in drawn(state, seat, n, rng, oversample=OVERSAMPLE, deadline=deadline):
-        yield _rest_of(deal, seat, size), times
+        yield _rest_of(deal, seat, size, kept), times
 
 
-def _rest_of(deal: Deal, seat: int, size: int) -> list[Card]:
+def _rest_of(deal: Deal, seat: int, size: int, kept: int = 0) -> list[Card]:
     """A deal during the calls (:class:`~belote_lab.players.inference.Deal`) as the ``rest``
     of :func:`_deal_around`: the cards of the stock still to come to ``seat``, then each
-    other seat's hand now filled up to ``size`` from the stock.
+    other seat's hand now filled up to ``size`` from the stock, then the ``kept`` cards the
+    stock still holds when the play starts (two-player Belote's 14: the ``rest`` of
+    :meth:`SimBidder.belote2_deal`).
 
     >>> [c.text for c in _rest_of(Deal((1, 2, 4, 8), (4, 5, 6, 7, 8)), 0, 2)]
     ['6S', '7S', '3S', '8S', '4S', '9S', '5S', 'TS']
+    >>> [c.text for c in _rest_of(Deal((1, 0, 2, 0), (4, 5, 6, 7, 8)), 0, 2, kept=3)]
+    ['6S', '3S', '7S', '8S', '9S', 'TS']
     """
-    others = [s for s in range(len(deal.hands)) if s != seat]
+    others = [s for s in range(len(deal.hands)) if s != seat and deal.hands[s]]
     stock = list(deal.stock)
     need = sum(size - deal.hands[s].bit_count() for s in others)
-    k = len(stock) - need
+    k = len(stock) - need - kept
     out = [Card(c) for c in stock[:k]]
     for s in others:
         m = size - deal.hands[s].bit_count()
         out += [*mask_cards(deal.hands[s]), *(Card(c) for c in stock[k : k + m])]
         k += m
-    return out
+    return out + [Card(c) for c in stock[k:]]
 
 
 def _suits_to_weigh(
