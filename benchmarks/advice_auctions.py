@@ -101,7 +101,7 @@ class Row:
     read_deals: int  # the distinct deals among them (a deal drawn twice is simulated once)
     unread_deals: int
     read_worth: float  # the read advice's effective number of deals
-    reads: bool  # did the read advice weigh its deals (not in two-player Belote)?
+    reads: bool  # did the read advice weigh its deals (by the calls made so far)?
     ms: float  # the whole auction: both advices and the three hands played out
 
     def call(self, policy: str) -> str:
