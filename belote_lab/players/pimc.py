@@ -3,10 +3,10 @@
 :func:`hint` samples the hidden cards consistently with everything the seat knows
 (:func:`~belote_lab.players.sampling.iter_deals`), draws them in proportion to the likelihood
 of the other seats' calls and cards (:func:`~belote_lab.players.inference.drawn`; not in
-two-player Belote's play), solves each deal drawn once, counts it as often as drawn, and averages:
-perfect-information Monte Carlo.  When nothing is
-hidden any more (two-player Belote once the stock is empty, or ``all_visible=True``) it
-solves the one real deal and the values are exact.  The public home of these names is
+two-player Belote's play), solves each deal drawn once, counts it as often as drawn, and
+averages: perfect-information Monte Carlo.  When nothing is hidden any more (two-player
+Belote once the stock is empty, or ``all_visible=True``) it solves the one real deal and the
+values are exact.  The public home of these names is
 :mod:`belote_lab.coaching.hints`; they live here so that the search players can use them.
 
 Two ways to spend the time budget.  The search players' (``min_deals=0``, as they were
