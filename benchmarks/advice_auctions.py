@@ -220,10 +220,18 @@ def diffs(rows: Iterable[Row], a: str, b: str) -> list[float]:
     return [r.score(a) - r.score(b) for r in rows]
 
 
+def share(k: int, n: int) -> str:
+    """``k`` of ``n`` with its percentage (``0/0`` for none).
+
+    >>> share(3, 12), share(0, 0)
+    ('3/12 (25%)', '0/0')
+    """
+    return f"{k}/{n} ({k / n:.0%})" if n else "0/0"
+
+
 def differ(rows: list[Row], a: str, b: str) -> str:
     """How often the calls of ``a`` and ``b`` differ."""
-    k = sum(r.call(a) != r.call(b) for r in rows)
-    return f"{k}/{len(rows)} ({k / len(rows):.0%})" if rows else "0/0"
+    return share(sum(r.call(a) != r.call(b) for r in rows), len(rows))
 
 
 def report(rows: list[Row], game: str) -> str:
@@ -316,8 +324,7 @@ def paired_with(rows: list[Row], other: list[Row], game: str, label: str) -> str
     for p in ("read", "unread"):
         xs = [a.read_score - b.score(p) for a, b in both]
         k = sum(a.read != b.call(p) for a, b in both)
-        share = f"{k}/{len(both)} ({k / len(both):.0%})" if both else "0/0"
-        out.append(f"  read − {p}({label}): {ci_text(xs)}; calls differ {share}")
+        out.append(f"  read − {p}({label}): {ci_text(xs)}; calls differ {share(k, len(both))}")
     return "\n".join(out)
 
 
@@ -410,6 +417,10 @@ def main(argv: list[str] | None = None) -> int:
         get(g)  # an unknown game stops here
     if a.auctions < 1 or a.jobs < 1:
         p.error("--auctions and --jobs must be at least 1")
+    try:  # read before the run, so that a bad file stops it at once
+        other = load_rows(a.pair_with) if a.pair_with else []
+    except (OSError, ValueError, TypeError, KeyError) as e:
+        p.error(f"--pair-with: {e}")
     emit = emitter(a.out)
     emit(f"advice_auctions: {a.auctions} auctions a game ({', '.join(games)}), seed {a.seed}, "
          f"advice samples={a.samples} time_budget={a.budget}, {a.jobs} job(s); start "
@@ -421,7 +432,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         emit(report(by_game[game], game))
         if a.pair_with:
-            emit(paired_with(by_game[game], load_rows(a.pair_with), game, a.pair_with))
+            emit(paired_with(by_game[game], other, game, a.pair_with))
     if a.rows:
         save_rows(by_game, a.rows)
     dropped = a.auctions * len(games) - sum(len(rs) for rs in by_game.values())

@@ -520,9 +520,9 @@ def evidence(
     ((), [8])
     """
     obs = _view(state, seat)
-    start = _STARTS.get(type(obs))
-    if start is None or not replayable(obs):
+    if not replayable(obs):
         return Evidence(replayed=False)
+    start = _STARTS[type(obs)]
     played = obs.played_masks()
     actions = obs.actions
     hands = [deal.hands[s] | played[s] for s in range(len(deal.hands))]
