@@ -130,15 +130,15 @@ def predictions(state: Any, seat: int, samples: int, rng: random.Random) -> dict
     return {"rows": rows, "ess": ess.round(3).tolist(), "n": len(inf)}
 
 
-def one_hand(job: tuple[str, str, int, int, int]) -> dict[str, Any]:
+def one_hand(job: tuple[str, str, int, int, int, tuple[int, ...]]) -> dict[str, Any]:
     """Play hand ``i`` (seed ``base + i``) and make its checkpoints' predictions."""
-    game, players, base, i, samples = job
+    game, players, base, i, samples, checkpoints = job
     g = get(game)
     t0 = time.perf_counter()
     hand = play_hand(game, players, seed=base + i, dealer=g.seats[i % g.players])
     seat = g.seats[i % g.players]
     out: dict[str, Any] = {"i": i, "seat": seat, "checkpoints": {}}
-    for k in CHECKPOINTS:
+    for k in checkpoints:
         state = at_checkpoint(hand, k)
         if state is not None:
             rng = random.Random(1_000_003 * (base + i) + k)
@@ -241,8 +241,8 @@ def paired_by_hand(test: list[dict[str, Any]], a: tuple[int, int, int],
             "high": float(d.mean()) + half}
 
 
-def evaluate(test: list[dict[str, Any]], best: tuple[int, int, int], game: str
-             ) -> dict[str, Any]:
+def evaluate(test: list[dict[str, Any]], best: tuple[int, int, int], game: str,
+             checkpoints: tuple[int, ...] = CHECKPOINTS) -> dict[str, Any]:
     """Uniform and weighted (``best``; and the module's model of ``game``) scores on
     ``test``."""
     uniform = (0, len(GRID) - 1, len(GRID) - 1)
@@ -250,7 +250,7 @@ def evaluate(test: list[dict[str, Any]], best: tuple[int, int, int], game: str
     out: dict[str, Any] = {}
     for name, ix in (("uniform", uniform), ("weighted", best), ("module default", default)):
         per: dict[str, Any] = {}
-        for k in (None, *CHECKPOINTS):
+        for k in (None, *checkpoints):
             p, y, ess = gather(test, k)
             if not len(y):
                 continue
@@ -328,7 +328,8 @@ def agreement(game: str, hands: int, jobs: int) -> dict[str, Any]:
 
 # --- the run -------------------------------------------------------------------------------------
 def run_hands(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
-    jobs = [(args.game, args.players, args.seed, i, args.samples) for i in range(args.deals)]
+    jobs = [(args.game, args.players, args.seed, i, args.samples, args.checkpoints)
+            for i in range(args.deals)]
     t0 = time.perf_counter()
     with Pool(args.jobs) as pool:
         for n, res in enumerate(pool.imap_unordered(one_hand, jobs, chunksize=4), 1):
@@ -342,10 +343,12 @@ def played(args: argparse.Namespace) -> tuple[list[dict[str, Any]], float, dict[
     """Every hand's predictions, the seconds they took and the load average around them:
     read from ``--raw`` when it holds those of the same hands, else played (and kept)."""
     key = json.loads(json.dumps(
-        [args.game, args.players, args.deals, args.samples, args.seed, GRID, KINDS]))
+        [args.game, args.players, args.deals, args.samples, args.seed, GRID, KINDS,
+         list(args.checkpoints)]))
     path = None
     if args.raw is not None:
-        path = args.raw / f"{args.game}-{args.deals}-{args.samples}-{args.seed}.json.gz"
+        at = "" if args.checkpoints == CHECKPOINTS else "-at" + "".join(map(str, args.checkpoints))
+        path = args.raw / f"{args.game}-{args.deals}-{args.samples}-{args.seed}{at}.json.gz"
         if path.exists():
             with gzip.open(path, "rt", encoding="utf-8") as f:
                 kept = json.load(f)  # plain JSON, never pickle: the cache is data
@@ -424,6 +427,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", default="2,2,2,2")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--agreement", type=int, default=0, help="hands a level (3, 4) plays")
+    ap.add_argument("--checkpoints", type=lambda x: tuple(int(k) for k in x.split(",")),
+                    default=CHECKPOINTS, help="tricks played at each checkpoint: 0,1,3,5 "
+                    "(0 alone: after the auction, what the calls say; the deals weigh fast "
+                    "then, so --samples may be large)")
     ap.add_argument("--out", type=Path, default=None,
                     help="a JSON file of results, a game each (its text beside it: .txt)")
     ap.add_argument("--raw", type=Path, default=None,
@@ -439,7 +446,7 @@ def main(argv: list[str] | None = None) -> int:
         "game": args.game, "players": args.players, "hands": len(hands), "fit_hands": fit_n,
         "test_hands": len(test), "samples": args.samples, "seed": args.seed,
         "checkpoints": ["after the auction" if k == 0 else f"after trick {k}"
-                        for k in CHECKPOINTS],
+                        for k in args.checkpoints],
         "grid": list(GRID), "clip": CLIP, "seconds": round(seconds, 1), "jobs": args.jobs,
         "hand_seconds_mean": round(float(np.mean([h["seconds"] for h in hands])), 3),
         "load_average": loads,
@@ -449,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fit": fit_grid[k].round(5).tolist(),
                 "test": log_loss(p, y)[k].round(5).tolist()}
             for k, kinds in enumerate(KINDS)},
-        "test": evaluate(test, best, args.game),
+        "test": evaluate(test, best, args.game, args.checkpoints),
     }
     if args.agreement:
         result["agreement"] = agreement(args.game, args.agreement, args.jobs)

@@ -38,6 +38,19 @@ still to deal in a random order (the play's deals, :class:`~belote_lab.solver.po
 Position`, need a contract) — weighted by the calls made so far: what the bidding advice
 needs.
 
+**A larger pool during the calls** (:data:`AUCTION_POOL`, :data:`AUCTION_FITTED`): a deal's
+weight during the calls is a replay of the calls alone (about 0.13 ms a deal in Coinche), so
+:func:`drawn` weighs up to 3,200 deals there (80 for each deal drawn, within its deadline)
+in a game with a model fitted for that pool.  Coinche's: call ε 0.2, a bid matched by its
+value too, fitted by ``benchmarks/calibration.py --game coinche --checkpoints 0 --samples
+3200`` on 750 of 1,500 level-2 hands; on the other 750, the log loss after the auction is
+0.527 against 0.551 for the play's model on that pool (−0.027 paired by hand, −0.034 to
+−0.020).  Why: a bid of 110 is made by few hands, and a pool of 160 holds almost none of
+them, so the play's model (tuned to such pools: a bid weighed by its trump only, ε 0.5) gave
+a partner who bid 80 to 110 hands that level 2 values at about 65, and the bidding advice
+then judged a pass over the partner's bid some 100 points worse than it played
+(``benchmarks/results/advice-coinche-auction-2026-12-06.txt``).
+
 **Games**: four-player Belote, Coinche and Callbreak; two-player Belote during the calls only
 (in its play the opponent's draws from the stock are hidden, so its past hands are not
 determined by the deal; once the stock is empty the seat knows every card anyway): the deals
@@ -119,6 +132,9 @@ from belote_lab.players.sampling import STOCK, NoConsistentDeal, iter_deals
 from belote_lab.solver.position import Position
 
 __all__ = [
+    "AUCTION_FITTED",
+    "AUCTION_OVERSAMPLE",
+    "AUCTION_POOL",
     "CALL_EPSILON",
     "CARD_EPSILON",
     "FITTED",
@@ -129,6 +145,7 @@ __all__ = [
     "Evidence",
     "Inference",
     "Model",
+    "auction_pool",
     "call_kind",
     "drawn",
     "effective",
@@ -245,14 +262,58 @@ FITTED: dict[str, Model] = {
 the game's name (as :func:`~belote_lab.players.registry.register_level2` keeps level 2)."""
 
 
-def model_for(game: object) -> Model:
+AUCTION_FITTED: dict[str, Model] = {
+    "coinche": Model(0.5, 0.2),
+}
+"""A game's model during the calls, where :func:`drawn` weighs :data:`AUCTION_POOL` deals:
+fitted by ``benchmarks/calibration.py --checkpoints 0 --samples 3200`` (the calls alone,
+with a pool that large; see the module text).  A game without one keeps :data:`FITTED`
+and its usual pool."""
+
+AUCTION_POOL = 3200
+"""The most deals :func:`drawn` weighs during the calls in a game of :data:`AUCTION_FITTED`
+(:data:`AUCTION_OVERSAMPLE` for each deal drawn, up to this; within its deadline): a deal's
+weight is then a replay of the calls alone (about 0.13 ms a deal in Coinche, against 1–2 ms
+in the play), and a bid's few likely hands are found only among many."""
+
+AUCTION_OVERSAMPLE = 80
+"""Deals weighed during the calls for each deal drawn (:data:`AUCTION_POOL` at most): the
+advice's 40 deals or more weigh 3,200, level 4's bidder's 12 weigh 960 (0.13 s, inside its
+share of the budget, so its calls stay the same for a seed)."""
+
+
+def model_for(game: object, phase: str = "play") -> Model:
     """The fitted model of ``game`` (a name or a :class:`~belote_lab.games.Game`), else the
-    general one (:data:`CARD_EPSILON`, :data:`CALL_EPSILON`).
+    general one (:data:`CARD_EPSILON`, :data:`CALL_EPSILON`); during the calls (``phase``
+    ``"bidding"``) the game's :data:`AUCTION_FITTED` model where it has one.
 
     >>> model_for("belote").call_epsilon, model_for("coinche").call_epsilon
     (0.05, 0.5)
+    >>> model_for("coinche", "bidding") == AUCTION_FITTED["coinche"]
+    True
     """
-    return FITTED.get(get(game).name, Model())
+    name = get(game).name
+    if phase == "bidding" and name in AUCTION_FITTED:
+        return AUCTION_FITTED[name]
+    return FITTED.get(name, Model())
+
+
+def auction_pool(state: TrickPlay, n: int, oversample: int = OVERSAMPLE) -> int:
+    """How many deals :func:`drawn` weighs to draw ``n`` for ``state``: ``oversample × n``;
+    during the calls of a game of :data:`AUCTION_FITTED`, :data:`AUCTION_OVERSAMPLE` × ``n``
+    up to :data:`AUCTION_POOL` (and never fewer than ``oversample × n``).
+
+    >>> from belote_lab.games.coinche import CoincheHand
+    >>> from belote_lab.games.belote import BeloteHand
+    >>> [auction_pool(CoincheHand(seed=1), n) for n in (12, 40, 200)]
+    [960, 3200, 3200]
+    >>> auction_pool(BeloteHand(seed=1), 40)
+    160
+    """
+    pool = max(1, oversample) * n
+    if state.phase == "bidding" and get(state.game).name in AUCTION_FITTED:
+        return max(pool, min(AUCTION_POOL, AUCTION_OVERSAMPLE * n))
+    return pool
 
 
 def _terms(legal: int, matched: bool, eps: np.ndarray, against_random: bool) -> np.ndarray:
@@ -688,7 +749,7 @@ def infer(
     ('Deal', 11)
     """
     obs = _view(state, seat)
-    model = model or model_for(obs.game)
+    model = model or model_for(obs.game, obs.phase)
     deals: Iterator[Any]
     if obs.phase == "bidding":
         deals = _bidding_deals(obs, seat, n, rng)
@@ -805,7 +866,8 @@ def drawn(
     model: Model | None = None,
 ) -> list[tuple[Any, int]]:
     """``n`` deals for ``seat`` drawn in proportion to the inference's weights, grouped
-    (:func:`grouped`): ``oversample × n`` deals weighed (:func:`infer`, which stops weighing
+    (:func:`grouped`): :func:`auction_pool` deals weighed (``oversample × n``; more during
+    the calls of some games) (:func:`infer`, which stops weighing
     past ``deadline`` once it has one) and ``n`` drawn from them (:meth:`Inference.resample`;
     no more draws than deals weighed, when the deadline cut them short).
     What the hints, the bidding advice and levels 3–4 evaluate: each distinct deal once,
@@ -819,5 +881,5 @@ def drawn(
     >>> sum(k for _, k in got), len(got) <= 6
     (6, True)
     """
-    inf = infer(state, seat, max(1, oversample) * n, rng, model, deadline=deadline)
+    inf = infer(state, seat, auction_pool(state, n, oversample), rng, model, deadline=deadline)
     return grouped(inf.resample(min(n, len(inf)), rng))
