@@ -386,10 +386,12 @@ def write(out: Path, result: dict[str, Any]) -> None:
 
 def headline(games: dict[str, dict[str, Any]]) -> str:
     """One line a game: the test hands' scores, uniform → weighted, and the fitted model."""
+    at = sorted({c for r in games.values() for c in r.get("checkpoints", [])},
+                key=lambda c: (c != "after the auction", c))
     lines = [
         "Inference calibration (benchmarks/calibration.py): the predicted probability that a "
         "seat holds a key card",
-        "(trump J and 9 / Callbreak's K♠, the aces) after the auction and tricks 1, 3, 5, on "
+        f"(trump J and 9 / Callbreak's K♠, the aces) {', '.join(at)}, on "
         "level-2 self-play hands;",
         "uniform = the sampler's deals alone, weighted = the inference's weights (ε fitted on "
         "other hands).",
