@@ -4,6 +4,7 @@ uniform deals of the hard constraints alone.
 
     python benchmarks/calibration.py [--game belote] [--deals 1200] [--fit 400] [--samples 100]
                                      [--jobs 2] [--agreement 0] [--out FILE] [--raw FILE]
+                                     [--checkpoints 0,1,3,5]
 
 Method.  ``--deals`` hands of ``--game`` are dealt from seeds ``--seed`` … and played by
 level-2 players (``--players``).  In hand ``i`` the seat ``i mod 4`` looks at the hand at four
@@ -342,12 +343,13 @@ def run_hands(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
 def played(args: argparse.Namespace) -> tuple[list[dict[str, Any]], float, dict[str, Any]]:
     """Every hand's predictions, the seconds they took and the load average around them:
     read from ``--raw`` when it holds those of the same hands, else played (and kept)."""
+    other = args.checkpoints != CHECKPOINTS  # the usual run keeps the key (and cache) it had
     key = json.loads(json.dumps(
-        [args.game, args.players, args.deals, args.samples, args.seed, GRID, KINDS,
-         list(args.checkpoints)]))
+        [args.game, args.players, args.deals, args.samples, args.seed, GRID, KINDS]
+        + [list(args.checkpoints)] * other))
     path = None
     if args.raw is not None:
-        at = "" if args.checkpoints == CHECKPOINTS else "-at" + "".join(map(str, args.checkpoints))
+        at = "-at" + "".join(map(str, args.checkpoints)) if other else ""
         path = args.raw / f"{args.game}-{args.deals}-{args.samples}-{args.seed}{at}.json.gz"
         if path.exists():
             with gzip.open(path, "rt", encoding="utf-8") as f:

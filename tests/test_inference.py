@@ -397,15 +397,15 @@ def test_during_coinche_calls_the_deals_give_a_bidder_the_strength_of_its_bid() 
         AUCTION_FITTED,
         AUCTION_POOL,
         FITTED,
-        auction_pool,
         drawn,
+        pool_size,
     )
 
     spots = _partner_bid_stands(range(300))[:8]
     assert len(spots) == 8
     gaps: dict[str, list[float]] = {"auction": [], "play": []}
     for h, seat, bidder, bid in spots:
-        assert auction_pool(h, 40) == AUCTION_POOL
+        assert pool_size(h, 40) == AUCTION_POOL
         trump = "SHDC".index(bid.trump)
         rng = random.Random(0)
         got = drawn(h, seat, 40, rng)

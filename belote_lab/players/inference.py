@@ -145,7 +145,6 @@ __all__ = [
     "Evidence",
     "Inference",
     "Model",
-    "auction_pool",
     "call_kind",
     "drawn",
     "effective",
@@ -157,6 +156,7 @@ __all__ = [
     "load_calibration",
     "log_likelihoods",
     "model_for",
+    "pool_size",
     "replayable",
     "standard_error",
 ]
@@ -278,8 +278,9 @@ in the play), and a bid's few likely hands are found only among many."""
 
 AUCTION_OVERSAMPLE = 80
 """Deals weighed during the calls for each deal drawn (:data:`AUCTION_POOL` at most): the
-advice's 40 deals or more weigh 3,200, level 4's bidder's 12 weigh 960 (0.13 s, inside its
-share of the budget, so its calls stay the same for a seed)."""
+advice's 40 deals or more weigh 3,200, level 4's bidder's 12 weigh 960 (about 0.13 s, inside
+its 0.24 s share of the budget on a machine not otherwise busy, so that its calls stay the same
+for a seed)."""
 
 
 def model_for(game: object, phase: str = "play") -> Model:
@@ -298,16 +299,16 @@ def model_for(game: object, phase: str = "play") -> Model:
     return FITTED.get(name, Model())
 
 
-def auction_pool(state: TrickPlay, n: int, oversample: int = OVERSAMPLE) -> int:
+def pool_size(state: TrickPlay, n: int, oversample: int = OVERSAMPLE) -> int:
     """How many deals :func:`drawn` weighs to draw ``n`` for ``state``: ``oversample × n``;
     during the calls of a game of :data:`AUCTION_FITTED`, :data:`AUCTION_OVERSAMPLE` × ``n``
     up to :data:`AUCTION_POOL` (and never fewer than ``oversample × n``).
 
     >>> from belote_lab.games.coinche import CoincheHand
     >>> from belote_lab.games.belote import BeloteHand
-    >>> [auction_pool(CoincheHand(seed=1), n) for n in (12, 40, 200)]
+    >>> [pool_size(CoincheHand(seed=1), n) for n in (12, 40, 200)]
     [960, 3200, 3200]
-    >>> auction_pool(BeloteHand(seed=1), 40)
+    >>> pool_size(BeloteHand(seed=1), 40)
     160
     """
     pool = max(1, oversample) * n
@@ -866,7 +867,7 @@ def drawn(
     model: Model | None = None,
 ) -> list[tuple[Any, int]]:
     """``n`` deals for ``seat`` drawn in proportion to the inference's weights, grouped
-    (:func:`grouped`): :func:`auction_pool` deals weighed (``oversample × n``; more during
+    (:func:`grouped`): :func:`pool_size` deals weighed (``oversample × n``; more during
     the calls of some games) (:func:`infer`, which stops weighing
     past ``deadline`` once it has one) and ``n`` drawn from them (:meth:`Inference.resample`;
     no more draws than deals weighed, when the deadline cut them short).
@@ -881,5 +882,5 @@ def drawn(
     >>> sum(k for _, k in got), len(got) <= 6
     (6, True)
     """
-    inf = infer(state, seat, auction_pool(state, n, oversample), rng, model, deadline=deadline)
+    inf = infer(state, seat, pool_size(state, n, oversample), rng, model, deadline=deadline)
     return grouped(inf.resample(min(n, len(inf)), rng))
