@@ -294,9 +294,13 @@ def model_for(game: object, phase: str = "play") -> Model:
     True
     """
     name = get(game).name
-    if phase == "bidding" and name in AUCTION_FITTED:
-        return AUCTION_FITTED[name]
-    return FITTED.get(name, Model())
+    return _auction_model(name, phase) or FITTED.get(name, Model())
+
+
+def _auction_model(name: str, phase: str) -> Model | None:
+    """The game ``name``'s :data:`AUCTION_FITTED` model during the calls, else ``None``: where
+    both the calls' model and the calls' pool (:func:`pool_size`) apply."""
+    return AUCTION_FITTED.get(name) if phase == "bidding" else None
 
 
 def pool_size(state: TrickPlay, n: int, oversample: int = OVERSAMPLE) -> int:
@@ -312,7 +316,7 @@ def pool_size(state: TrickPlay, n: int, oversample: int = OVERSAMPLE) -> int:
     160
     """
     pool = max(1, oversample) * n
-    if state.phase == "bidding" and get(state.game).name in AUCTION_FITTED:
+    if _auction_model(get(state.game).name, state.phase) is not None:
         return max(pool, min(AUCTION_POOL, AUCTION_OVERSAMPLE * n))
     return pool
 
