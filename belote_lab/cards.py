@@ -557,8 +557,14 @@ def parse_cards(cards: str | Iterable[Card | str], *, unique: bool = True) -> li
     Traceback (most recent call last):
     ...
     belote_lab.cards.CardParseError: card 'AS' is given twice
+    >>> parse_cards([Card.parse("AS")] * 2)
+    Traceback (most recent call last):
+    ...
+    belote_lab.cards.CardParseError: card 'AS' is given twice
     """
-    tokens = cards.replace(",", " ").split() if isinstance(cards, str) else cards
+    tokens = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
+    if all(type(t) is Card for t in tokens) and (not unique or len(set(tokens)) == len(tokens)):
+        return tokens  # cards already (a deal rebuilt thousands of times an advice)
     out: list[Card] = []
     seen = 0
     for tok in tokens:

@@ -92,6 +92,36 @@ def test_a_model_with_epsilon_zero_that_fits_no_deal_falls_back_to_uniform() -> 
     assert math.isclose(sum(inf.weights), 1.0)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_deals_weight_is_the_grids_for_its_model(game: str) -> None:
+    """:meth:`Evidence.log_likelihood` (plain floats, what the deals are weighed with) gives
+    what :func:`log_likelihoods` (the calibration's grid) gives for the same noises, during
+    the calls and the play, in every kind of model, including the ``-inf`` of ``ε`` = 0."""
+    models = [Model(0.5, 0.2), Model(0.02, 0.3, call_kinds=True), Model(0.0, 0.0),
+              Model(0.7, 0.7, against_random=False), Model(1.0, 0.05)]
+    states = positions(game, range(2), every=9)
+    kind = type(states[0])
+    for seed in range(3):  # during the calls: two calls made, the third seat to speak
+        b = kind(seed=seed)
+        for _ in range(2):
+            if b.phase == "bidding":
+                b.call(level2(game)(None).choose_call(b))
+        if b.phase == "bidding":
+            states.append(b)
+    assert any(h.phase == "bidding" for h in states)
+    checked = 0
+    for i, h in enumerate(states):
+        seat = h.current_player if h.phase == "bidding" else h.to_play
+        for ev in infer(h, seat, 6, random.Random(i)).evidence:
+            for m in models:
+                grid = log_likelihoods(ev, [m.card_epsilon], [m.call_epsilon],
+                                       m.against_random, m.call_kinds)[0, 0]
+                got = ev.log_likelihood(m)
+                assert got == pytest.approx(grid, abs=1e-12) or got == grid == -math.inf
+                checked += 1
+    assert checked > 100
+
+
 def test_the_models_noise_is_checked() -> None:
     with pytest.raises(ValueError, match="call_epsilon"):
         Model(0.1, -0.1)

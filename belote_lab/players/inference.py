@@ -215,6 +215,13 @@ def call_kind(call: object) -> str:
     return str(call).lstrip("0123456789")
 
 
+@lru_cache(maxsize=1024)
+def _kinds(legal: tuple[Any, ...]) -> int:
+    """How many kinds (:func:`call_kind`) the calls ``legal`` have (cached: the same legal
+    calls come back at the same point of every deal weighed)."""
+    return len({call_kind(c) for c in legal})
+
+
 @dataclass(frozen=True)
 class Model:
     """The model of the other seats: level 2, choosing another legal action with probability
@@ -321,10 +328,10 @@ def pool_size(state: TrickPlay, n: int, oversample: int = OVERSAMPLE) -> int:
     return pool
 
 
-def _terms(legal: int, matched: bool, eps: np.ndarray, against_random: bool) -> np.ndarray:
-    """:meth:`Model.probability` for each noise in ``eps``."""
+def _terms(legal: int, matched: bool, eps: Any, against_random: bool) -> Any:
+    """:meth:`Model.probability` for each noise in ``eps`` (an array, or one ``float``)."""
     if against_random:
-        return (1.0 - eps) * legal + eps if matched else eps.copy()
+        return (1.0 - eps) * legal + eps if matched else eps * 1.0
     return (1.0 - eps) + eps / legal if matched else eps / legal
 
 
@@ -347,6 +354,21 @@ def _log_sum(
     return out
 
 
+@lru_cache(maxsize=4096)
+def _log_one(legal: int, matched: bool, eps: float, against_random: bool) -> float:
+    """:func:`_log_term` for one noise, as a ``float``."""
+    p = _terms(legal, matched, eps, against_random)
+    return math.log(p) if p > 0.0 else -math.inf
+
+
+def _log_sum_one(decisions: Sequence[Decision], eps: float, against_random: bool) -> float:
+    """:func:`_log_sum` for one noise, as a ``float`` (the same sums in the same order)."""
+    out = 0.0
+    for (legal, matched), n in Counter(decisions).items():
+        out += n * _log_one(legal, matched, eps, against_random)
+    return out
+
+
 @dataclass(frozen=True)
 class Evidence:
     """What the replay of a hand on one sampled deal found: the other seats' card decisions,
@@ -365,10 +387,20 @@ class Evidence:
     replayed: bool = True
 
     def log_likelihood(self, model: Model) -> float:
-        """The log of this deal's weight (before normalising) under ``model``."""
-        grid = log_likelihoods(self, [model.card_epsilon], [model.call_epsilon],
-                               model.against_random, model.call_kinds)
-        return float(grid[0, 0])
+        """The log of this deal's weight (before normalising) under ``model``: what
+        :func:`log_likelihoods` gives for its one pair of noises, summed in plain floats
+        (a deal is weighed thousands of times an advice; ``tests/test_inference.py`` checks
+        that the two agree)."""
+        ar, kinds = model.against_random, model.call_kinds
+        calls = 0.0
+        for variants in self.calls:
+            rows = [_log_sum_one([(d[2], d[3]) if kinds else (d[0], d[1]) for d in v],
+                                 model.call_epsilon, ar) for v in variants]
+            top = max(rows)
+            finite = top if math.isfinite(top) else 0.0
+            mean = sum(math.exp(r - finite) for r in rows) / len(rows)
+            calls += finite + (math.log(mean) if mean > 0.0 else -math.inf)
+        return _log_sum_one(self.cards, model.card_epsilon, ar) + calls
 
 
 def log_likelihoods(
@@ -634,7 +666,7 @@ def _call_decision(
     legal = world.legal_calls()
     if len(legal) <= 1:
         return
-    kinds = len({call_kind(c) for c in legal})
+    kinds = _kinds(tuple(legal))
     held = bidding_hands.get(s) or [world.hands[s]]
     rows = calls.setdefault(s, [[] for _ in held])
     saved = world.hands[s]
