@@ -69,6 +69,11 @@ likelihood's form is the module's, ``against_random``: the model's own likelihoo
 same log loss to 0.001 in four-player Belote and Coinche)."""
 CHECKPOINTS = (0, 1, 3, 5)
 """Tricks played at each checkpoint (0: after the auction)."""
+CALLS = -1
+"""The checkpoint "at the taker's call": the hand taken back to just before the call that made
+the contract, seen by the seat about to make it, when another seat has called before it (the
+weights then read those calls alone: in two-player Belote, whose play is not replayed, the only
+place the inference weighs anything).  Only with ``--checkpoints``."""
 CLIP = 1e-3
 """Probabilities are clipped to [CLIP, 1 - CLIP] for the log loss."""
 
@@ -85,6 +90,26 @@ def at_checkpoint(hand: Any, tricks: int) -> Any | None:
     return w
 
 
+def at_last_call(hand: Any) -> Any | None:
+    """A copy of the finished ``hand`` taken back to just before its taker's last call
+    (:data:`CALLS`); ``None`` without a taker or when no other seat called before it."""
+    taker = getattr(hand, "taker", None)
+    calls = [(k, a.seat_index) for k, a in enumerate(hand.actions) if a.kind == "call"]
+    last = max((k for k, s in calls if s == taker), default=None)
+    if taker is None or last is None or not any(s != taker for k, s in calls if k < last):
+        return None
+    w = hand.copy()
+    while len(w.actions) > last:
+        w.undo()
+    return w
+
+
+def checkpoint_name(k: int) -> str:
+    """A checkpoint's name in the results."""
+    return ("at the taker's call" if k == CALLS else f"after trick {k}" if k
+            else "after the auction")
+
+
 def key_cards(state: Any) -> list[tuple[str, Card]]:
     """The key cards of the hand's contract: the trump jack and nine (a suit contract; in
     Callbreak the king of spades), the aces; each with its kind."""
@@ -99,10 +124,12 @@ def key_cards(state: Any) -> list[tuple[str, Card]]:
     return out
 
 
-def predictions(state: Any, seat: int, samples: int, rng: random.Random) -> dict[str, Any]:
+def predictions(state: Any, seat: int, samples: int, rng: random.Random,
+                keys: list[tuple[str, Card]] | None = None) -> dict[str, Any]:
     """At one checkpoint: each (key card, other seat) the seat cannot place, with the
     predicted probability for every model of the grid (``[kinds, card ε, call ε]``), the
-    outcome, and the effective sample size of every model."""
+    outcome, and the effective sample size of every model.  ``keys``: the key cards (default
+    :func:`key_cards` of ``state``'s contract; during the calls those of the contract made)."""
     inf = infer(state, seat, samples, rng, Model(1.0, 1.0))
     logs = np.array([[log_likelihoods(ev, GRID, GRID, True, kinds) for kinds in KINDS]
                      for ev in inf.evidence])  # [deal, call kinds?, card ε, call ε]
@@ -115,11 +142,12 @@ def predictions(state: Any, seat: int, samples: int, rng: random.Random) -> dict
     played = state.played_masks()
     known = state.known_cards(seat)
     rows = []
-    for kind, card in key_cards(state):
+    shown = getattr(state, "turned", None)  # the turned card: every seat sees it
+    for kind, card in key_cards(state) if keys is None else keys:
         bit = 1 << int(card)
         if state.hands[seat] & bit or any(m & bit for m in played) or any(
             m & bit for m in known.values()
-        ):
+        ) or card == shown:
             continue
         for other in state.seat_order:
             if other == seat:
@@ -140,10 +168,11 @@ def one_hand(job: tuple[str, str, int, int, int, tuple[int, ...]]) -> dict[str, 
     seat = g.seats[i % g.players]
     out: dict[str, Any] = {"i": i, "seat": seat, "checkpoints": {}}
     for k in checkpoints:
-        state = at_checkpoint(hand, k)
+        state = at_last_call(hand) if k == CALLS else at_checkpoint(hand, k)
         if state is not None:
             rng = random.Random(1_000_003 * (base + i) + k)
-            out["checkpoints"][k] = predictions(state, seat, samples, rng)
+            at, keys = (hand.taker, key_cards(hand)) if k == CALLS else (seat, None)
+            out["checkpoints"][k] = predictions(state, at, samples, rng, keys)
     out["seconds"] = time.perf_counter() - t0
     return out
 
@@ -257,7 +286,7 @@ def evaluate(test: list[dict[str, Any]], best: tuple[int, int, int], game: str,
                 continue
             s = scores(p[(slice(None), *ix)], y)
             s["mean_ess"] = round(float(ess[(slice(None), *ix)].mean()), 2)
-            per["all" if k is None else f"after trick {k}" if k else "after the auction"] = s
+            per["all" if k is None else checkpoint_name(k)] = s
         out[name] = {"model": model_name(ix), "scores": per}
     out["uniform minus weighted"] = paired_by_hand(test, uniform, best)
     return out
@@ -423,7 +452,8 @@ def headline(games: dict[str, dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--game", default="belote", choices=("belote", "coinche", "callbreak"))
+    ap.add_argument("--game", default="belote",
+                    choices=("belote", "coinche", "callbreak", "belote2"))
     ap.add_argument("--deals", type=int, default=1200)
     ap.add_argument("--fit", type=int, default=None, help="hands the fit of ε uses (a third)")
     ap.add_argument("--samples", type=int, default=100)
@@ -434,7 +464,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--checkpoints", type=lambda x: tuple(int(k) for k in x.split(",")),
                     default=CHECKPOINTS, help="tricks played at each checkpoint: 0,1,3,5 "
                     "(0 alone: after the auction, what the calls say; the deals weigh fast "
-                    "then, so --samples may be large)")
+                    "then, so --samples may be large; -1: at the taker's call)")
     ap.add_argument("--out", type=Path, default=None,
                     help="a JSON file of results, a game each (its text beside it: .txt)")
     ap.add_argument("--raw", type=Path, default=None,
@@ -449,8 +479,7 @@ def main(argv: list[str] | None = None) -> int:
     result: dict[str, Any] = {
         "game": args.game, "players": args.players, "hands": len(hands), "fit_hands": fit_n,
         "test_hands": len(test), "samples": args.samples, "seed": args.seed,
-        "checkpoints": ["after the auction" if k == 0 else f"after trick {k}"
-                        for k in args.checkpoints],
+        "checkpoints": [checkpoint_name(k) for k in args.checkpoints],
         "grid": list(GRID), "clip": CLIP, "seconds": round(seconds, 1), "jobs": args.jobs,
         "hand_seconds_mean": round(float(np.mean([h["seconds"] for h in hands])), 3),
         "load_average": loads,
