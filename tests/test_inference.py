@@ -30,6 +30,7 @@ from belote_lab.players.inference import (
     infer,
     inferred_deals,
     log_likelihoods,
+    model_for,
     replayable,
 )
 from belote_lab.players.registry import level2
@@ -176,8 +177,9 @@ def test_two_player_belote_play_is_not_replayed() -> None:
 def test_two_player_belote_calls_are_read() -> None:
     """During the calls two-player Belote's deals are replayed: each keeps the seat's six
     cards and the turned card, gives the opponent six, leaves the other nineteen to deal, and
-    the opponent's pass weighs a deal by level 2's call on it (against random: 0.5 / 1.5
-    where level 2 would have taken, 1.5 / 1.5 … where it passes too, with the general ε)."""
+    the opponent's pass weighs a deal by level 2's call on it (against random, with the game's
+    fitted call ε 0.05: 0.05 / 1 where level 2 would have taken, 1.95 / 1 where it passes
+    too)."""
     seen = set()
     for seed in range(12):
         h = Belote2Hand(seed=seed, dealer="S")
@@ -185,7 +187,7 @@ def test_two_player_belote_calls_are_read() -> None:
         seat = h.current_player
         assert seat == 2 and replayable(h)
         inf = infer(h, seat, 30, random.Random(seed))
-        assert inf.replayed and inf.model == Model()
+        assert inf.replayed and inf.model == Model(0.5, 0.05) == model_for("belote2")
         player = level2("belote2")(None)
         for deal, log_w in zip(inf.deals, inf.log_weights, strict=True):
             assert deal.hands[seat] == h.hands[seat] and deal.hands[0].bit_count() == 6
@@ -195,7 +197,7 @@ def test_two_player_belote_calls_are_read() -> None:
                 *mask_cards(deal.hands[0]), *mask_cards(deal.hands[2]), h.turned,
                 *map(Card, deal.stock)])
             would = player.choose_call(world.observation(0))
-            assert math.isclose(log_w, math.log(1.5 if would == "pass" else 0.5))
+            assert math.isclose(log_w, math.log(1.95 if would == "pass" else 0.05))
             seen.add(would)
     assert seen == {"pass", "take"}
 
