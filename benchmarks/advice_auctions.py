@@ -400,16 +400,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default=None, help="also append the summary to this file")
     p.add_argument("--rows", default=None,
                    help="write every auction's row to this JSON-lines file")
-    p.add_argument("--pair-with", default=None,
-                   help="pair the read advice with another run's --rows file, auction by auction")
+    p.add_argument("--pair-with", nargs="+", default=None, metavar="FILE",
+                   help="pair the read advice with other runs' --rows files (their rows "
+                   "together), auction by auction; also with --from-rows")
     p.add_argument("--from-rows", nargs="+", default=None, metavar="FILE",
                    help="play nothing: the report over the rows of these --rows files together")
     a = p.parse_args(argv)
+    try:  # read before a run, so that a bad file stops it at once
+        other = [r for f in a.pair_with or () for r in load_rows(f)]
+    except (OSError, ValueError, TypeError, KeyError) as e:
+        p.error(f"--pair-with: {e}")
+    label = " + ".join(a.pair_with or ())
     if a.from_rows:
         try:
-            text = pooled_report([load_rows(f) for f in a.from_rows], a.from_rows)
+            runs = [load_rows(f) for f in a.from_rows]
+            text = pooled_report(runs, a.from_rows)
         except (OSError, ValueError, TypeError, KeyError) as e:
             p.error(f"--from-rows: {e}")
+        pooled = [r for rs in runs for r in rs]
+        for game in dict.fromkeys(r.game for r in pooled) if a.pair_with else ():
+            text += "\n" + paired_with([r for r in pooled if r.game == game], other, game, label)
         emitter(a.out)(text)
         return 0
     games = [g.strip() for g in a.games.split(",") if g.strip()]
@@ -417,10 +427,6 @@ def main(argv: list[str] | None = None) -> int:
         get(g)  # an unknown game stops here
     if a.auctions < 1 or a.jobs < 1:
         p.error("--auctions and --jobs must be at least 1")
-    try:  # read before the run, so that a bad file stops it at once
-        other = load_rows(a.pair_with) if a.pair_with else []
-    except (OSError, ValueError, TypeError, KeyError) as e:
-        p.error(f"--pair-with: {e}")
     emit = emitter(a.out)
     emit(f"advice_auctions: {a.auctions} auctions a game ({', '.join(games)}), seed {a.seed}, "
          f"advice samples={a.samples} time_budget={a.budget}, {a.jobs} job(s); start "
@@ -432,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         emit(report(by_game[game], game))
         if a.pair_with:
-            emit(paired_with(by_game[game], other, game, a.pair_with))
+            emit(paired_with(by_game[game], other, game, label))
     if a.rows:
         save_rows(by_game, a.rows)
     dropped = a.auctions * len(games) - sum(len(rs) for rs in by_game.values())

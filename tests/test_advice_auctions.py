@@ -102,3 +102,11 @@ def test_rows_round_trip_pair_and_pool(
     printed = capsys.readouterr().out
     for game in aa.GAMES:
         assert f"{game}: n = 2 auctions" in printed
+    # pooled runs paired with pooled runs: two files each side, every decision matched
+    shifted = tmp_path / "shifted.jsonl"
+    aa.save_rows({"belote": other}, str(shifted))
+    assert aa.main(["--from-rows", str(path), str(shifted),
+                    "--pair-with", str(path), str(shifted)]) == 0
+    printed = capsys.readouterr().out
+    assert "belote, paired with " in printed and " on 4 auctions" in printed
+    assert "read − read(" in printed and "): +0.00 ± 0.00; calls differ 0/4 (0%)" in printed
