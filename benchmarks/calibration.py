@@ -274,9 +274,12 @@ def paired_by_hand(test: list[dict[str, Any]], a: tuple[int, int, int],
 def evaluate(test: list[dict[str, Any]], best: tuple[int, int, int], game: str,
              checkpoints: tuple[int, ...] = CHECKPOINTS) -> dict[str, Any]:
     """Uniform and weighted (``best``; and the module's model of ``game``) scores on
-    ``test``."""
+    ``test``.  The module's model is the one its inference weighs these checkpoints with:
+    the calls' (:func:`~belote_lab.players.inference.model_for` during the calls) when the
+    only checkpoint is :data:`CALLS`, else the play's."""
     uniform = (0, len(GRID) - 1, len(GRID) - 1)
-    default = grid_index(model_for(game)) or best
+    phase = "bidding" if set(checkpoints) == {CALLS} else "play"
+    default = grid_index(model_for(game, phase)) or best
     out: dict[str, Any] = {}
     for name, ix in (("uniform", uniform), ("weighted", best), ("module default", default)):
         per: dict[str, Any] = {}

@@ -54,3 +54,15 @@ def test_predictions_at_the_taker_s_call_leave_out_the_cards_it_sees() -> None:
     grid = len(cal.KINDS), len(cal.GRID), len(cal.GRID)
     assert all(len(r["p"]) == grid[0] and len(r["p"][0]) == grid[1] for r in out["rows"])
     assert cal.checkpoint_name(cal.CALLS) == "at the taker's call"
+
+
+def test_the_module_default_at_the_taker_s_call_is_the_calls_model() -> None:
+    """At the taker's call the report's "module default" is the model the inference weighs
+    the calls with (Coinche's calls' model), after the auction the play's."""
+    grid = [[[0.5] * len(cal.GRID) for _ in cal.GRID] for _ in cal.KINDS]
+    hands = [{"checkpoints": {str(k): {"rows": [{"p": grid, "y": y}], "ess": grid}
+                              for k in (cal.CALLS, 0)}} for y in (True, False)]
+    calls = cal.evaluate(hands, (0, 0, 0), "coinche", (cal.CALLS,))["module default"]
+    play = cal.evaluate(hands, (0, 0, 0), "coinche", (0,))["module default"]
+    assert calls["model"] == {"card_epsilon": 0.5, "call_epsilon": 0.2, "call_kinds": False}
+    assert play["model"] == {"card_epsilon": 0.5, "call_epsilon": 0.5, "call_kinds": True}
