@@ -417,9 +417,11 @@ def main(argv: list[str] | None = None) -> int:
             text = pooled_report(runs, a.from_rows)
         except (OSError, ValueError, TypeError, KeyError) as e:
             p.error(f"--from-rows: {e}")
-        pooled = [r for rs in runs for r in rs]
-        for game in dict.fromkeys(r.game for r in pooled) if a.pair_with else ():
-            text += "\n" + paired_with([r for r in pooled if r.game == game], other, game, label)
+        if a.pair_with:  # each game's pooled rows against the other runs' pooled rows
+            pooled = [r for rs in runs for r in rs]
+            for game in dict.fromkeys(r.game for r in pooled):
+                rows = [r for r in pooled if r.game == game]
+                text += "\n" + paired_with(rows, other, game, label)
         emitter(a.out)(text)
         return 0
     games = [g.strip() for g in a.games.split(",") if g.strip()]
