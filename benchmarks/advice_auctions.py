@@ -45,6 +45,11 @@ read advice with another run's read and unread advice on the same decisions (say
 against fewer, or another model of the calls); ``--from-rows FILE …`` plays nothing and
 reports the rows of several runs together (say, seeds 0 and 2000: 4,000 decisions).
 
+One real deal an auction leaves wide intervals (a take against a pass swings a whole hand's
+score): ``benchmarks/advice_exact.py --from-rows FILE …`` weighs the same rows' calls on many
+deals drawn from the exact posterior of each seat's view, for the same differences with
+narrower intervals.
+
 Progress lines (``[so far]``) every ``--every`` auctions.  The issue's run (2,000 auctions a
 game): ``python benchmarks/advice_auctions.py --auctions 2000 --jobs 2 --out
 benchmarks/results/advice_auctions.txt``.  Targets (issue 27): read above level 2 and above
