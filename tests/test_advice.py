@@ -168,7 +168,7 @@ def test_text_html_and_json() -> None:
     assert "가장 좋은 선택: ♥ 가져가기, 평균 +" in ko and "패스: 0점." in ko
     # four-player Belote has no bids: 계약 성공, not 공약 성공; 표본 딜, never 모의 딜
     assert "계약 성공" in ko and "공약" not in ko and "경매" not in ko and "모의 딜" not in ko
-    assert "모든 패를 공개한 계산(더블 더미)" in ko and "다시 나누는지는" in ko
+    assert "딜마다 끝까지 레벨 2 컴퓨터가 진행합니다" in ko and "다시 나누는지는" in ko
     assert " (" not in ko and "상대 팀 점수" in ko
     assert en.startswith("Bidding advice for East (four-player Belote): ")
     page = a._repr_html_()
@@ -363,3 +363,24 @@ def test_a_call_with_the_same_score_on_every_deal_shows_no_interval() -> None:
     assert "on every deal" in b.text() and "-162 to -162" not in b.text()
     assert "모든 딜에서" in b.text("ko") and "-162~-162" not in b.text("ko")
     assert "-162~-162" not in b.html("ko") and "-162 to -162" not in b.html()
+
+
+def test_four_player_belote_hands_are_played_out_by_level_2() -> None:
+    """The advice plays four-player Belote's simulated hands to the end with level-2 players
+    (its own :data:`ROLLOUT`); the other games keep the level-4 bidder's, which is unchanged,
+    and the advice's text says which."""
+    from belote_lab import words
+    from belote_lab.coaching.advice import ROLLOUT
+    from belote_lab.players.sim_bidder import SimBidder
+
+    a = advise(BeloteHand(seed=4), samples=3, time_budget=10)
+    assert a.rollout == ROLLOUT["belote"] == get("belote").tricks
+    for language in ("en", "ko"):
+        assert words.text("advice.whole", language) in a.text(language)
+    assert {g: ROLLOUT[g] for g in ("coinche", "belote2", "callbreak")} == {
+        g: SimBidder.ROLLOUT[g] for g in ("coinche", "belote2", "callbreak")}
+    assert SimBidder("belote").rollout == SimBidder.ROLLOUT["belote"] == 2
+    assert SimBidder("belote", rollout=8).rollout == 8
+    c = advise(CoincheHand(seed=4), samples=3, time_budget=10)
+    assert c.rollout == 2 and words.text("advice.rollout", "en", k=2) in c.text("en")
+    assert "모든 패를 공개한 계산(더블 더미)" in c.text("ko")

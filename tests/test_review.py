@@ -467,23 +467,24 @@ def test_a_call_verdict_shows_its_deals_and_interval() -> None:
 
 
 def test_calls_the_table_could_not_tell_apart_are_weighed_on_more_deals() -> None:
-    # seed 45, North's call: over the table's 40 deals Take ♠ scored most, within the noise of
-    # Pass; over 200 (the same seed: the table's advice is the first verdict) Pass is ahead,
-    # and the text says the advice at the table put Take ♠ first
-    h = play_hand("belote", "2,2,2,2", seed=45)
+    # seed 61, North's call: over the table's 40 deals Pass scored most (Take ♥ within its
+    # noise); over 200 (the same seed: the table's advice is the first verdict) Take ♥ is
+    # ahead, separated, and the text says the advice at the table put Pass first
+    h = play_hand("belote", "2,2,2,2", seed=61)
     r = review(h, "N", hints=False, call_samples=40, call_budget=60.0, call_more_samples=200,
                call_more_budget=60.0)
     (c,) = r.calls
-    assert c.first is not None and c.first.advice.draws == 40 and c.first.best == "take"
-    assert c.advice.draws == 200 and c.deals == c.advice.samples and c.best == "pass"
-    assert c.verdict == "best" and c.separated
+    assert c.first is not None and c.first.advice.draws == 40 and c.first.best == "pass"
+    assert c.advice.draws == 200 and c.deals == c.advice.samples and c.best == "take"
+    assert c.made == "take" and c.verdict == "best" and c.separated
     table = advise(_call_state(h, c.number), samples=40, time_budget=60.0, seed=0)
     assert table.rows == c.first.advice.rows  # the table's advice: the same seeded deals
     text = r.text()
     assert (f"The advice at the table weighed {c.first.advice.samples} sampled deals and put "
-            f"Take ♠ first; over {c.deals} sampled deals, Pass scored most.") in text
-    assert (f"테이블의 조언은 표본 딜 {c.first.advice.samples}개로 계산해 ♠ 가져가기를 가장 좋게 "
-            f"보았지만, 표본 딜 {c.deals}개에서는 패스가 가장 많이 얻었습니다.") in r.text("ko")
+            f"Pass first; over {c.deals} sampled deals, Take ♥ scored most.") in text
+    ko = r.text("ko")
+    assert (f"테이블의 조언은 표본 딜 {c.first.advice.samples}개로 계산해 패스를 가장 좋게 "
+            f"보았지만, 표본 딜 {c.deals}개에서는 ♥ 가져가기가 가장 많이 얻었습니다.") in ko
     assert "95% interval" in text and "95% 신뢰구간" in r.text("ko")
 
 

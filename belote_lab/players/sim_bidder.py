@@ -309,6 +309,7 @@ class SimBidder:
         samples: int | None = None,
         time_budget: float = 0.8,
         margin: float | None = None,
+        rollout: int | None = None,
     ) -> None:
         g = get(game)
         self.game = g.name
@@ -320,6 +321,10 @@ class SimBidder:
         self.samples = per_game(self.SAMPLES, g, "bidding samples") if samples is None else samples
         self.time_budget = time_budget
         self.margin = per_game(self.MARGIN, g, "bidding margin") if margin is None else margin
+        self.rollout = (per_game(self.ROLLOUT, g, "bidding simulation") if rollout is None
+                        else rollout)
+        """Tricks the simulated hands are played by level-2 players before the rest is solved
+        (:attr:`ROLLOUT`, unless given: the advice plays four-player Belote's out)."""
         self._cache: dict[Any, list[Any]] = {}
         self._cache_key: Any = None
         self.last_values: dict[Any, float] = {}
@@ -473,7 +478,7 @@ class SimBidder:
         return self.belote_result(h, seat)
 
     def belote_result(self, h: Any, seat: int) -> tuple[float, bool | None]:
-        """Plays ``h`` out (:data:`ROLLOUT` tricks by level-2 players, the rest solved) and
+        """Plays ``h`` out (:attr:`rollout` tricks by level-2 players, the rest solved) and
         scores it: the score margin of ``seat``'s team by the table's own scoring
         (``h.score``), and whether the contract was made (``None``: a tie).
 
@@ -481,7 +486,7 @@ class SimBidder:
         belote as announced only, and the level-4 calls were tuned so."""
         g = self.spec
         team = g.side_with(seat)
-        h, v = _rollout_and_solve(h, self._level2_players(), self.ROLLOUT[self.game], team)
+        h, v = _rollout_and_solve(h, self._level2_players(), self.rollout, team)
         ours = h.won_points[team[0]] + h.won_points[team[1]] + v
         theirs = 162 - ours
         pts = [ours, theirs] if g.side_of(seat) == 0 else [theirs, ours]
@@ -537,7 +542,7 @@ class SimBidder:
         from belote_lab.games.belote import belote_holder
         from belote_lab.games.belote2 import score_belote2
 
-        h, v = _rollout_and_solve(h, self._level2_players(), self.ROLLOUT[self.game], (seat,))
+        h, v = _rollout_and_solve(h, self._level2_players(), self.rollout, (seat,))
         other = self.spec.next_seat(seat)
         ours = h.won_points[seat] + v
         pts = {SEATS[seat]: ours, SEATS[other]: 162 - ours}
@@ -575,7 +580,7 @@ class SimBidder:
     ) -> tuple[int, int, int, int]:
         """One simulated deal of a Coinche contract in ``code`` (``H``, ``NT`` …) won by
         ``taker``: ``seat`` keeps its cards, the others get 8 each of ``rest`` (the 24 cards
-        it has not seen, shuffled) in turn; the hand is played out (:data:`ROLLOUT` tricks by
+        it has not seen, shuffled) in turn; the hand is played out (:attr:`rollout` tricks by
         level-2 players, the rest solved).  Returns (attack points, attack belote, defence
         belote, 1 if the attack took every point — a capot, but for a trick without points,
         which the solver, counting points, lets go — else 0): :func:`coinche_score` scores
@@ -586,7 +591,7 @@ class SimBidder:
             state.rules,
         )
         att = self.spec.side_with(taker)
-        h, v = _rollout_and_solve(h, self._level2_players(), self.ROLLOUT[self.game], att)
+        h, v = _rollout_and_solve(h, self._level2_players(), self.rollout, att)
         ap = h.won_points[att[0]] + h.won_points[att[1]] + v
         ours = h.belote_seat >= 0 and self._same_side(h.belote_seat, taker)
         ab = 20 if ours else 0
@@ -709,7 +714,7 @@ class SimBidder:
         """The tricks ``seat`` wins on one simulated Callbreak deal: it keeps its cards, the
         others get 13 each of ``rest`` (the 39 cards it has not seen, shuffled) in turn; it
         calls ``call``, the others their calls made or the level-2 estimate of their dealt
-        hand (within ``legal``), and the hand is played out (:data:`ROLLOUT`)."""
+        hand (within ``legal``), and the hand is played out (:attr:`rollout`)."""
         from belote_lab.players.estimates import estimate_tricks
 
         hands = _deal_around(seat, state.hands[seat], rest, 13)
@@ -722,7 +727,7 @@ class SimBidder:
             [mask_cards(m) for m in hands], calls, self.spec.next_seat(state.dealer),
             state.rules,
         )
-        h, v = _rollout_and_solve(h, self._level2_players(), self.ROLLOUT[self.game], (seat,))
+        h, v = _rollout_and_solve(h, self._level2_players(), self.rollout, (seat,))
         return int(h.won_tricks[seat] + v)
 
     SIMULATIONS: ClassVar[dict[str, Callable[..., dict[Any, list[float]]]]] = {
