@@ -323,6 +323,11 @@ def main(argv: list[str] | None = None) -> int:
     if a.draws < 1 or a.jobs < 1:
         p.error("--draws and --jobs must be at least 1")
     games = {g.strip() for g in a.games.split(",") if g.strip()} if a.games else None
+    try:
+        for g in games or ():
+            get(g)
+    except ValueError as e:
+        p.error(f"--games: {e}")
     if bool(a.from_rows) == bool(a.validate):
         p.error("give --from-rows or --validate N (one of them)")
     if a.validate:

@@ -127,3 +127,16 @@ def test_main_reports_each_game_and_its_check(tmp_path: Path,
     assert len(out.read_text(encoding="utf-8").splitlines()) == 4
     with pytest.raises(SystemExit):
         ax.main(["--from-rows", str(path), str(path)])  # a decision twice
+    with pytest.raises(SystemExit):
+        ax.main(["--validate", "2", "--games", "tarot"])  # an unknown game: a usage error
+    with pytest.raises(SystemExit):
+        ax.main(["--validate", "2"])  # no game named
+
+
+def test_validate_weighs_level_2_against_another_call(capsys: pytest.CaptureFixture[str]) -> None:
+    row = next(r for i in range(10) for r in [ax.probe("belote", i, 100_000)] if r is not None)
+    assert row.read != row.level2 == row.unread and row.read in row.legal
+    assert ax.main(["--validate", "2", "--games", "belote", "--draws", "2"]) == 0
+    printed = capsys.readouterr().out
+    assert "--validate 2 --auction-seed 100000 (no advice)" in printed
+    assert "belote: n = 2 auctions; 2 with calls that differ" in printed
