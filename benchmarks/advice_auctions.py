@@ -333,6 +333,20 @@ def paired_with(rows: list[Row], other: list[Row], game: str, label: str) -> str
     return "\n".join(out)
 
 
+def pooled(runs: Iterable[list[Row]]) -> list[Row]:
+    """The rows of several runs together, in order; a ValueError when a decision (a game's
+    seed) is in more than one run."""
+    seen: set[tuple[str, int]] = set()
+    out: list[Row] = []
+    for rows in runs:
+        for r in rows:
+            if (r.game, r.seed) in seen:
+                raise ValueError(f"the decision of {r.game} seed {r.seed} is in more than one file")
+            seen.add((r.game, r.seed))
+            out.append(r)
+    return out
+
+
 def pooled_report(runs: list[list[Row]], names: list[str]) -> str:
     """The report of each game over the rows of several runs together (``--from-rows``): the
     same decisions may not come twice (say, seeds 0 and 2000 of 2,000 auctions each), and
@@ -347,14 +361,9 @@ def pooled_report(runs: list[list[Row]], names: list[str]) -> str:
     ...
     ValueError: the decision of belote seed 0 is in more than one file
     """
-    seen: set[tuple[str, int]] = set()
     by_game: dict[str, list[Row]] = {}
-    for rows in runs:
-        for r in rows:
-            if (r.game, r.seed) in seen:
-                raise ValueError(f"the decision of {r.game} seed {r.seed} is in more than one file")
-            seen.add((r.game, r.seed))
-            by_game.setdefault(r.game, []).append(r)
+    for r in pooled(runs):
+        by_game.setdefault(r.game, []).append(r)
     samples = {r.samples for rs in by_game.values() for r in rs}
     if len(samples) > 1:
         raise ValueError(f"the rows asked for different numbers of deals: {sorted(samples)}")
@@ -364,15 +373,22 @@ def pooled_report(runs: list[list[Row]], names: list[str]) -> str:
 
 
 # --- running ----------------------------------------------------------------------------------
-def rows_of(tasks: list[tuple[str, int, int, int, float]], jobs: int) -> Iterator[Row | None]:
-    """The rows of ``tasks`` in order, by ``jobs`` processes."""
+def mapped(f: Callable[[Any], Any], tasks: list[Any], jobs: int, chunksize: int = 1,
+           ) -> Iterator[Any]:
+    """``f`` of every task, in order, by ``jobs`` processes (``f`` a module-level function,
+    for the spawned processes to import)."""
     if jobs <= 1:
-        yield from map(measure_args, tasks)
+        yield from map(f, tasks)
         return
     from multiprocessing import get_context
 
     with get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap(measure_args, tasks)
+        yield from pool.imap(f, tasks, chunksize=chunksize)
+
+
+def rows_of(tasks: list[tuple[str, int, int, int, float]], jobs: int) -> Iterator[Row | None]:
+    """The rows of ``tasks`` in order, by ``jobs`` processes."""
+    return mapped(measure_args, tasks, jobs)
 
 
 def run(games: list[str], auctions: int, seed: int, samples: int, budget: float, jobs: int,

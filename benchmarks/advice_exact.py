@@ -60,8 +60,10 @@ from advice_auctions import (
     decision,
     kind_of,
     load_rows,
+    mapped,
     outcome,
     players_of,
+    pooled,
 )
 from colver_adapter import emitter  # benchmarks/colver_adapter.py (colver optional)
 from loadavg import load_average  # benchmarks/loadavg.py
@@ -115,13 +117,12 @@ def visible(state: Any, seat: int) -> set[Card]:
 
 
 def _replayed(state: Any, seat: int, deck: list[Card], players: dict[int, Any],
-              ) -> tuple[Any, int] | None:
+              record: dict[str, Any] | None = None) -> tuple[Any, int] | None:
     """The hand dealt from ``deck`` with ``state``'s calls made again: the other seats' by
     level 2 (``None`` if one differs, or if the deck is redealt before the calls), the seat's
-    own as made; and the spots (calls with a choice) before the decision."""
-    data = state.to_json()
-    data["deck"] = [c.text for c in deck]
-    data["actions"] = []
+    own as made; and the spots (calls with a choice) before the decision.  ``record``:
+    ``state.to_json()``, when the caller has it already."""
+    data = {**(record or state.to_json()), "deck": [c.text for c in deck], "actions": []}
     h = type(state).from_json(data)
     if h.phase != "bidding":
         return None
@@ -158,13 +159,14 @@ def posterior(state: Any, seat: int, hand_seed: int, rng: random.Random,
     deck = list(state.deck)
     seen = visible(state, seat)
     free = [i for i, c in enumerate(deck) if c not in seen]
+    record = state.to_json()  # the same rules and dealer for every deck tried
     while True:
         cards = [deck[i] for i in free]
         rng.shuffle(cards)
         new = list(deck)
         for i, c in zip(free, cards, strict=True):
             new[i] = c
-        got = _replayed(state, seat, new, players)
+        got = _replayed(state, seat, new, players, record)
         if got is None:
             yield None
             continue
@@ -259,35 +261,15 @@ def report(xs: list[Exact], game: str) -> str:
     return "\n".join(lines)
 
 
-def pooled(files: list[str], games: set[str] | None) -> list[Row]:
-    """The rows of ``files`` (of ``games``), each decision once."""
-    seen: set[tuple[str, int]] = set()
-    out: list[Row] = []
-    for f in files:
-        for r in load_rows(f):
-            if games and r.game not in games:
-                continue
-            if (r.game, r.seed) in seen:
-                raise ValueError(f"the decision of {r.game} seed {r.seed} is in more than one file")
-            seen.add((r.game, r.seed))
-            out.append(r)
-    return out
-
-
-def _mapped(f: Callable[[Any], Any], tasks: list[Any], jobs: int) -> Iterator[Any]:
-    """``f`` of every task, in order, by ``jobs`` processes."""
-    if jobs <= 1:
-        yield from map(f, tasks)
-        return
-    from multiprocessing import get_context
-
-    with get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap(f, tasks, chunksize=4)
+def rows_of(files: list[str], games: set[str] | None) -> list[Row]:
+    """The rows of ``files`` (of ``games``), each decision once
+    (:func:`advice_auctions.pooled`)."""
+    return pooled([[r for r in load_rows(f) if not games or r.game in games] for f in files])
 
 
 def weighed(rows: list[Row], draws: int, seed: int, jobs: int) -> Iterable[Exact]:
     """:func:`exact` of every row, in order, by ``jobs`` processes."""
-    return _mapped(exact_args, [(r, draws, seed) for r in rows], jobs)
+    return mapped(exact_args, [(r, draws, seed) for r in rows], jobs, chunksize=4)
 
 
 def run(rows: list[Row], draws: int, seed: int, jobs: int, every: int,
@@ -334,11 +316,11 @@ def main(argv: list[str] | None = None) -> int:
         if not games:
             p.error("--validate needs --games")
         tasks = [(g, i, a.auction_seed) for g in sorted(games) for i in range(a.validate)]
-        rows = [r for r in _mapped(probe_args, tasks, a.jobs) if r is not None]
+        rows = [r for r in mapped(probe_args, tasks, a.jobs, chunksize=4) if r is not None]
         source = f"--validate {a.validate} --auction-seed {a.auction_seed} (no advice)"
     else:
         try:
-            rows = pooled(a.from_rows, games)
+            rows = rows_of(a.from_rows, games)
         except (OSError, ValueError, TypeError, KeyError) as e:
             p.error(f"--from-rows: {e}")
         source = f"--from-rows {' '.join(a.from_rows)}"
