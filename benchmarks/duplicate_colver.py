@@ -33,7 +33,8 @@ ours (each seating's double-dummy value of the deal cancels between the two), se
 With ``--tell CLASS`` (a diagnostic, not a player: it measures what information is worth) each
 of our seats is told, at every card it chooses, which cards of ``CLASS`` its partner holds —
 ``hand`` (every card), ``honours`` (the aces and tens, the trump jack and nine), ``aces``,
-``tens`` or ``trumps`` — and so also that its partner holds none of the other cards of the class
+``tens``, ``trumps``, ``acestens`` (the honours but the trump jack and nine) or ``jacknine``
+(those two) — and so also that its partner holds none of the other cards of the class
 (``CLASS@T``: from trick ``T`` on); the sampler and the inference take it as they take the
 turned card, see :func:`told_observation`.  ``--per-deal FILE`` writes each deal's figures as
 JSON lines; ``--pair-with FILE`` reads such a file of another run (the same seed) and reports
@@ -162,6 +163,8 @@ _TELL_RANKS = {  # a class of --tell: (its ranks in every suit, its further rank
     "aces": ({Rank.ACE}, set()),
     "tens": ({Rank.TEN}, set()),
     "trumps": (set(), set(Rank)),
+    "acestens": ({Rank.ACE, Rank.TEN}, set()),
+    "jacknine": (set(), {Rank.JACK, Rank.NINE}),
 }
 TELL_CLASSES = ("hand", *_TELL_RANKS)
 
@@ -175,6 +178,8 @@ def tell_mask(what: str, state: CoincheHand) -> int:
     ['9H', 'AC', 'AD', 'AH', 'AS', 'JH', 'TC', 'TD', 'TH', 'TS']
     >>> len(mask_cards(tell_mask("trumps", h))), tell_mask("hand", h) == BELOTE_MASK
     (8, True)
+    >>> tell_mask("acestens", h) | tell_mask("jacknine", h) == tell_mask("honours", h)
+    True
     """
     if what == "hand":
         return BELOTE_MASK
@@ -189,10 +194,10 @@ def parse_tell(text: str) -> tuple[str, int]:
 
     >>> parse_tell("honours"), parse_tell("hand@2")
     (('honours', 1), ('hand', 2))
-    >>> parse_tell("kings")
+    >>> parse_tell("kings")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: --tell takes one of hand, honours, aces, tens, trumps (then @TRICK), not 'kings'
+    ValueError: --tell takes one of hand, honours, ..., jacknine (then @TRICK), not 'kings'
     """
     what, _, frm = text.partition("@")
     if what not in TELL_CLASSES or (frm and not (frm.isdigit() and 1 <= int(frm) <= 8)):
@@ -439,7 +444,8 @@ def main(argv: list[str] | None = None) -> int:
                         "double-dummy regret by trick, place and role")
     p.add_argument("--tell", default="",
                    help="CLASS[@TRICK]: tell our seats their partner's cards of CLASS (hand, "
-                        "honours, aces, tens, trumps), a measure of what information is worth")
+                        "honours, aces, tens, trumps, acestens, jacknine), a measure of what "
+                        "information is worth")
     p.add_argument("--per-deal", default=None,
                    help="write each deal's figures to this file (JSON lines), to pair runs")
     p.add_argument("--pair-with", default=None,
