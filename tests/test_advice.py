@@ -366,9 +366,10 @@ def test_a_call_with_the_same_score_on_every_deal_shows_no_interval() -> None:
 
 
 def test_four_player_belote_hands_are_played_out_by_level_2() -> None:
-    """The advice plays four-player Belote's simulated hands to the end with level-2 players
-    (its own :data:`ROLLOUT`); the other games keep the level-4 bidder's, which is unchanged,
-    and the advice's text says which."""
+    """The advice plays four-player Belote's simulated hands to the end with level-2 players,
+    as the level-4 bidder does, and Coinche's two tricks before the solver (its own
+    :data:`ROLLOUT`, where the level-4 bidder plays the hand out); the other games keep the
+    level-4 bidder's, and the advice's text says which."""
     from belote_lab import words
     from belote_lab.coaching.advice import ROLLOUT
     from belote_lab.players.sim_bidder import SimBidder
@@ -377,10 +378,12 @@ def test_four_player_belote_hands_are_played_out_by_level_2() -> None:
     assert a.rollout == ROLLOUT["belote"] == get("belote").tricks
     for language in ("en", "ko"):
         assert words.text("advice.whole", language) in a.text(language)
-    assert {g: ROLLOUT[g] for g in ("coinche", "belote2", "callbreak")} == {
-        g: SimBidder.ROLLOUT[g] for g in ("coinche", "belote2", "callbreak")}
-    assert SimBidder("belote").rollout == SimBidder.ROLLOUT["belote"] == 2
-    assert SimBidder("belote", rollout=8).rollout == 8
+    assert {g: ROLLOUT[g] for g in ("belote", "belote2", "callbreak")} == {
+        g: SimBidder.ROLLOUT[g] for g in ("belote", "belote2", "callbreak")}
+    for game in ("belote", "coinche"):  # level 4 plays its simulated hands out
+        assert SimBidder(game).rollout == SimBidder.ROLLOUT[game] == get(game).tricks
+    assert SimBidder("coinche", rollout=2).rollout == 2
     c = advise(CoincheHand(seed=4), samples=3, time_budget=10)
-    assert c.rollout == 2 and words.text("advice.rollout", "en", k=2) in c.text("en")
+    assert c.rollout == ROLLOUT["coinche"] == 2
+    assert words.text("advice.rollout", "en", k=2) in c.text("en")
     assert "모든 패를 공개한 계산(더블 더미)" in c.text("ko")
