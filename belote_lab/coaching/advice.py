@@ -6,7 +6,8 @@ calls).  It deals the cards the seat has not seen at random around its own cards
 turned card), plays each deal out with the call's contract — the first tricks by level-2
 players, the rest solved exactly, as the level-4 bidder does
 (:class:`~belote_lab.players.sim_bidder.SimBidder`, whose simulation this reuses): the whole
-hand by level-2 players in four-player Belote, two tricks in Coinche (:data:`ROLLOUT`) — and scores
+hand by level-2 players in four-player Belote and Callbreak; two tricks in Coinche and seven in
+two-player Belote, the rest solved (:data:`ROLLOUT`) — and scores
 it by the game's own scoring.  Each contract (a trump, a Coinche contract and its taker, the
 Callbreak hand) is simulated once a deal and serves every call of it (every Coinche value,
 every Callbreak call), and every contract is played on the same deals, so two calls are
@@ -100,12 +101,13 @@ BID_STANDS = "bid_stands"
 """The note of an advice given while a bid stands (Coinche): the deals do not read it into
 its bidder's hand, so the numbers are rough and :func:`review_calls` does not judge the call."""
 
-ROLLOUT: dict[str, int] = {**SimBidder.ROLLOUT, "coinche": 2}
+ROLLOUT: dict[str, int] = {**SimBidder.ROLLOUT, "coinche": 2, "belote2": 7}
 """Tricks each simulated hand is played by level-2 players before the rest is solved: the
-level-4 bidder's (:attr:`~belote_lab.players.sim_bidder.SimBidder.ROLLOUT`), but two in
-Coinche, where the advice was measured so (its calls above level 2's, its coinche no longer
-losing) and the level-4 bidder's playing out (since 2026-12-07) is not measured for the
-advice.  In four-player Belote the advice plays its hands out to the end: with two tricks and
+level-4 bidder's (:attr:`~belote_lab.players.sim_bidder.SimBidder.ROLLOUT`: the whole hand),
+but two in Coinche and seven in two-player Belote, where the advice was measured so (its calls
+above level 2's, Coinche's coinche no longer losing: ``benchmarks/results/advice-*``); the
+level-4 bidder plays those out since 2026-12-07, which is not measured for the advice.  In
+four-player Belote the advice plays its hands out to the end: with two tricks and
 the rest solved, it took in round 1 where level 2 passes and lost 4.2 points a time doing so;
 played out, on 2,000 fresh auctions, its calls score +0.65 (+0.31 .. +0.99) points an auction
 above level 2's and +0.98 (+0.65 .. +1.30) above the advice's before it read the auction

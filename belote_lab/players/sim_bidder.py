@@ -7,9 +7,9 @@ trump / all trump where the rules allow them and the hand comes near level 2's t
 :data:`CAPOT_NEAR` loser; Callbreak calls within 2 of its estimate — the bidder deals the unseen
 cards around its own, each deal drawn as often as the calls made so far were likely on it
 (:func:`auction_rests`, the inference of :mod:`belote_lab.players.inference`), plays the
-first tricks with level-2 players (:attr:`SimBidder.ROLLOUT`: in four-player Belote and Coinche
-the whole hand), solves the rest exactly (:func:`belote_lab.solver.solve_position`) and scores
-the hand by the game's own scoring
+hand out with level-2 players (:attr:`SimBidder.ROLLOUT` tricks: the whole hand in every game;
+with fewer, as the advice's in Coinche and two-player Belote, the rest is solved exactly by
+:func:`belote_lab.solver.solve_position`) and scores the hand by the game's own scoring
 (four-player Belote: ``BeloteHand.score``, so the table's ``failed_contract`` rule); it picks
 the call with the best mean score, keeping the level-2 call unless another is better both by a
 margin and by more than ``SimBidder.Z`` standard errors of the difference of the means.  A hand
@@ -289,14 +289,14 @@ class SimBidder:
 
     # tricks played by level-2 players before the solver takes over.  Callbreak plays the
     # whole hand: the solver's opponents there all play against the one seat, which made the
-    # calls a trick too low.  Four-player Belote and Coinche play it too (8; two tricks until
-    # 2026-12-07): weighed on the exact posterior of the seat's view, the calls of a bidder
-    # so are above the two-trick bidder's on two seeds each (Belote with 40 deals, Coinche
-    # with 12, whose pool of deals must stay inside its share of the time:
-    # benchmarks/results/level4-bidding-2026-12-07.txt)
-    ROLLOUT: ClassVar[dict[str, int]] = {"belote": 8, "coinche": 8, "belote2": 7, "callbreak": 13}
+    # calls a trick too low.  The other games play it too since 2026-12-07 (until then two
+    # tricks in four-player Belote and Coinche, seven in two-player Belote): weighed on the
+    # exact posterior of the seat's view, the calls of a bidder so are above the old bidder's
+    # on two seeds each (on 40 deals; Coinche on 12, whose pool of deals must stay inside its
+    # share of the time: benchmarks/results/level4-bidding-2026-12-07.txt)
+    ROLLOUT: ClassVar[dict[str, int]] = {"belote": 8, "coinche": 8, "belote2": 16, "callbreak": 13}
     SAMPLES: ClassVar[dict[str, int]] = {
-        "belote": 40, "coinche": 12, "belote2": 12, "callbreak": 40
+        "belote": 40, "coinche": 12, "belote2": 40, "callbreak": 40
     }
     MARGIN: ClassVar[dict[str, float]] = {
         "belote": 10.0, "coinche": 15.0, "belote2": 10.0, "callbreak": 0.2
@@ -329,7 +329,8 @@ class SimBidder:
         self.rollout = (per_game(self.ROLLOUT, g, "bidding simulation") if rollout is None
                         else rollout)
         """Tricks the simulated hands are played by level-2 players before the rest is solved
-        (:attr:`ROLLOUT`, unless given: the advice solves Coinche's after two tricks)."""
+        (:attr:`ROLLOUT`, unless given: the advice gives its own
+        :data:`~belote_lab.coaching.advice.ROLLOUT`)."""
         self._cache: dict[Any, list[Any]] = {}
         self._cache_key: Any = None
         self.last_values: dict[Any, float] = {}
