@@ -3,12 +3,11 @@
 :func:`advise` weighs every call the seat to speak may make, in every game that has calls
 (four-player Belote's taking, the Coinche auction, two-player Belote's taking, Callbreak's
 calls).  It deals the cards the seat has not seen at random around its own cards (and the
-turned card), plays each deal out with the call's contract — the first tricks by level-2
-players, the rest solved exactly, as the level-4 bidder does
-(:class:`~belote_lab.players.sim_bidder.SimBidder`, whose simulation this reuses): the whole
-hand by level-2 players in four-player Belote and Callbreak; two tricks in Coinche and seven in
-two-player Belote, the rest solved (:data:`ROLLOUT`) — and scores
-it by the game's own scoring.  Each contract (a trump, a Coinche contract and its taker, the
+turned card), plays each deal out with the call's contract by level-2 players — the whole
+hand in four-player Belote and Callbreak, as the level-4 bidder does in every game
+(:class:`~belote_lab.players.sim_bidder.SimBidder`, whose simulation this reuses); two tricks
+in Coinche and seven in two-player Belote, the rest solved exactly (:data:`ROLLOUT`) — and
+scores it by the game's own scoring.  Each contract (a trump, a Coinche contract and its taker, the
 Callbreak hand) is simulated once a deal and serves every call of it (every Coinche value,
 every Callbreak call), and every contract is played on the same deals, so two calls are
 compared deal by deal.
