@@ -100,6 +100,30 @@ def test_more_hands_extend_a_study(tmp_path: Path) -> None:
     assert len(chunk_files(out)) == 3
 
 
+def test_a_level_set_otherwise_is_another_study(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder keeps the search levels' numbers it was computed under: chunks of level 4
+    as it was set before are not mixed with today's, and the message says why."""
+    import json
+
+    from belote_lab.players.search import PLAY_BUDGETS, PlayBudget
+
+    out = tmp_path / "s"
+    meta = {"name": "level4", "game": GAME, "params": {"players": "4", "rules": None},
+            "seed": 0, "chunk": 5, "version": study.study("level4").version, "format": "csv",
+            "about": "", "settings": study.search_settings(GAME, "4")}
+    out.mkdir()
+    (out / study.META).write_text(json.dumps(meta))
+    assert study.stored_settings(out) == study.search_settings(GAME, "4")
+    monkeypatch.setitem(PLAY_BUDGETS[4], GAME, PlayBudget(60, 0.6, 8))
+    assert study.search_settings(GAME, "4") != meta["settings"]
+    assert study.search_settings(GAME, "4")["4"]["budget"]["samples"] == 60
+    with pytest.raises(ValueError, match="as they were set before"):
+        serial("level4", 1, out)
+    assert [p.name for p in out.iterdir()] == [study.META]  # nothing computed or written
+    assert study.search_settings(GAME, "2,3") == {"3": study.search_settings(GAME, "3")["3"]}
+
+
 def test_another_question_in_the_same_directory_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "s"
     serial("selfplay", 5, out)

@@ -144,6 +144,27 @@ def test_the_stored_file() -> None:
         n = sum(s[0] for s in stored["groups"]["taking"].values())
         assert 0 < n <= stored["deals"]
     assert taking_study.recompute_head("belote2_dd") == store.head("belote2_dd")
+    stale = [r.id for r in taking_study.RUNS if store.stale(r.id)]
+    assert not stale, (
+        f"{stale} were played by levels set otherwise than today's "
+        "(belote_lab.players.search.settings): compute them again, e.g. `python -m "
+        f"belote_lab.studies.taking_study --only {' '.join(stale)} --out "
+        "belote_lab/studies/data/taking_study.json --chunks <a new folder>`, and re-run "
+        "notebook 12 (notebooks/run_all.py 12 ko/12)")
+
+
+def test_a_level_4_run_of_other_numbers_is_stale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level-4 run stores the numbers of the level 4 that played it; once they change, it
+    is stale (the test above then names it), and a double-dummy run never is."""
+    from belote_lab.players.sim_bidder import SimBidder
+
+    store = taking_study.load()
+    assert not store.stale("belote_l4") and not store.stale("belote_dd")
+    assert store.runs["belote_l4"]["settings"]["4"]["bidder"]["samples"] == 40
+    monkeypatch.setitem(SimBidder.SAMPLES, "belote", 12)
+    assert store.stale("belote_l4") and not store.stale("belote2_l4")
+    unstamped = taking_study.Store({"runs": {"belote_l4": {"deals": 1, "groups": {}}}})
+    assert unstamped.stale("belote_l4")
 
 
 def test_main_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:

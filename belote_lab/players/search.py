@@ -53,6 +53,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable
@@ -84,6 +85,7 @@ __all__ = [
     "level_factory",
     "make_player",
     "rollout_values",
+    "settings",
     "tricks_left",
 ]
 
@@ -220,6 +222,43 @@ def make_player(game: object, level: int, seed: int | None = None) -> HintPlayer
         else None
     )
     return HintPlayer(base, budget, rng.getrandbits(32), bidder, level)
+
+
+def settings(game: object, level: int) -> dict[str, Any]:
+    """The numbers that set ``game``'s level-3 or level-4 player (JSON's types only): its
+    card budget, its bidder's tables (level 4 in a game with a bidding simulation) and the
+    inference's models and pools.  A study of a level stores them, and a test compares them
+    with today's (``tests/test_taking_study.py``), so that a stored result says when it no
+    longer describes the level.  Numbers only: a change of the code itself goes unseen.
+
+    >>> s = settings("coinche", 4)
+    >>> s["budget"]["samples"], s["bidder"]["samples"], s["inference"]["bidding"]["call_epsilon"]
+    (20, 12, 0.2)
+    >>> settings("coinche", 3)["bidder"] is None
+    True
+    """
+    from belote_lab.players import inference
+
+    if level not in PLAY_BUDGETS:
+        raise ValueError(f"search players are levels 3 and 4, not {level!r}")
+    g = get(game)
+    budget = per_game(PLAY_BUDGETS[level], g, f"level-{level} search budget")
+    bidder = None
+    if level == 4 and g.name in SimBidder.SIMULATIONS:
+        b = SimBidder(g)
+        bidder = {"samples": b.samples, "margin": b.margin, "rollout": b.rollout,
+                  "z": per_game(SimBidder.Z, g, "bidding z"), "time_budget": b.time_budget}
+    return {
+        "budget": dataclasses.asdict(budget),
+        "bidder": bidder,
+        "inference": {
+            "play": dataclasses.asdict(inference.model_for(g, "play")),
+            "bidding": dataclasses.asdict(inference.model_for(g, "bidding")),
+            "oversample": inference.OVERSAMPLE, "splits": inference.SPLITS,
+            "pool_share": inference.POOL_SHARE, "auction_pool": inference.AUCTION_POOL,
+            "auction_oversample": inference.AUCTION_OVERSAMPLE,
+        },
+    }
 
 
 def level_factory(game: object, level: int) -> Callable[..., HintPlayer]:

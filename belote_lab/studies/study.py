@@ -389,6 +389,23 @@ def check(name: str, game: str = "belote", params: Mapping[str, Any] | None = No
     return s, g, full
 
 
+def search_settings(game: str, players: str) -> dict[str, Any] | None:
+    """The numbers of the search levels (3 and 4) among ``players`` (levels text), by level
+    (:func:`belote_lab.players.search.settings`), or ``None`` when no seat searches.  A
+    study's folder keeps them, and chunks made under other numbers are not mixed in: a
+    changed level is another study.
+
+    >>> search_settings("belote", "2,1") is None
+    True
+    >>> sorted(search_settings("belote", "4,2"))
+    ['4']
+    """
+    from belote_lab.players.search import settings
+
+    searching = sorted({x for x in parse_levels(players) if x in (3, 4)})
+    return {str(x): settings(game, x) for x in searching} or None
+
+
 def hand_seed(name: str, game: str, params: Mapping[str, Any], seed: int, index: int) -> int:
     """The seed of hand ``index``: a function of the question and ``index`` only.
 
@@ -530,8 +547,13 @@ def _open_store(out: Path, meta: dict[str, Any]) -> dict[str, Any]:
     path = out / META
     if path.exists():
         stored = _read_meta(path)
-        keys = ("name", "game", "params", "seed", "chunk", "version")
+        keys = ("name", "game", "params", "seed", "chunk", "version", "settings")
         if {k: stored.get(k) for k in keys} != {k: meta[k] for k in keys}:
+            if all(stored.get(k) == meta[k] for k in keys if k != "settings"):
+                raise ValueError(f"{out} holds this study played by the search levels as "
+                                 "they were set before (their numbers have changed since: "
+                                 "belote_lab.players.search.settings); choose another "
+                                 "directory or delete it")
             raise ValueError(f"{out} holds another study ({_describe(stored)}); choose another "
                              "directory or delete it")
         if stored.get("format") == "parquet" and _format() != "parquet":
@@ -625,6 +647,14 @@ def _read_chunk(p: Path, k: int, hands: int, chunk: int) -> Any:
         raise ValueError(f"{p} does not hold the rows of hands {start} to {start + hands - 1} "
                          f"(chunk {k}); {again}")
     return df
+
+
+def stored_settings(out: str | Path) -> dict[str, Any] | None:
+    """The search levels' numbers the study directory ``out`` was computed under
+    (:func:`search_settings`; ``None``: no seat searched, or a folder made before they were
+    kept)."""
+    found: dict[str, Any] | None = _read_meta(Path(out) / META).get("settings")
+    return found
 
 
 def load(out: str | Path) -> Any:
@@ -755,7 +785,8 @@ def run(name: str, n: int, *, game: str = "belote", chunk: int = 50, seed: int =
     s, g, full = check(name, game, params)
     out = default_out(s.name, g.name) if out is None else Path(out)
     meta = {"name": s.name, "game": g.name, "params": full, "seed": seed, "chunk": chunk,
-            "version": s.version, "format": _format(), "about": s.about}
+            "version": s.version, "format": _format(), "about": s.about,
+            "settings": search_settings(g.name, full["players"])}
     meta = _open_store(out, meta)
     fmt = meta["format"]
     have = _stored(out)

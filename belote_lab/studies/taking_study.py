@@ -24,7 +24,12 @@ shipped table) as a :class:`Store`, whose tables
 (:meth:`Store.taking`, :meth:`Store.bids`) give each group's n, make rate with its 95%
 (Wilson) interval and mean score with its 95% interval, in English or Korean (the tables'
 words are the ``studies.`` namespace of the catalogue of words,
-``belote_lab/words/en/studies.json`` and ``ko/studies.json``).
+``belote_lab/words/en/studies.json`` and ``ko/studies.json``).  A level-4 run also keeps the
+numbers of the level 4 that played it (:func:`belote_lab.players.search.settings`):
+:meth:`Store.stale` says when they are no longer today's, and the package's tests then ask
+for the run to be computed again.  Its code is not compared: a level-4 run cannot be replayed
+to check it, as a double-dummy run's first hands are (:func:`recompute_head`), because level
+4's searches stop on the clock.
 
 >>> import pandas as pd
 >>> rows = pd.DataFrame({"game": "belote", "taker": ["N", "E"], "made": [1, 0],
@@ -221,6 +226,8 @@ def run(
             "groups": groups(df, r.game),
             "head": groups(df[df["index"] < r.head], r.game),
         }
+        if r.play != "dd":  # the numbers of the levels that played it (see Store.stale)
+            data["runs"][r.id]["settings"] = study.stored_settings(r.folder(root))
         _write(path, data)
         if progress:
             print(f"{r.id}: {len(df):,} deals of {r.game} ({r.play}) stored, "
@@ -285,6 +292,24 @@ class Store:
     def deals(self, run_id: str) -> int:
         """How many deals run ``run_id`` holds."""
         return int(self.runs[run_id]["deals"])
+
+    def stale(self, run_id: str) -> bool:
+        """Whether run ``run_id`` was played by search levels set otherwise than today's
+        (:func:`belote_lab.players.search.settings`: their numbers, not their code): its
+        figures then describe those levels, not the package's; :func:`run` computes it again.
+        A double-dummy run is never stale.
+
+        >>> load().stale("belote_dd")
+        False
+        """
+        from belote_lab.studies import study
+
+        r = _run(run_id)
+        if r.play == "dd":
+            return False
+        stored = self.runs[run_id].get("settings")
+        players = study.study(r.study).defaults["players"]  # the players its study plays with
+        return bool(stored != study.search_settings(r.game, players))
 
     def head(self, run_id: str) -> dict[str, dict[str, list[int]]]:
         """The stored groups of run ``run_id``'s first hands (see :func:`recompute_head`)."""
