@@ -308,6 +308,24 @@ def test_deals_during_the_calls_fit_what_the_seat_knows(game: str) -> None:
         assert math.isclose(sum(inf.weights), 1.0)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_during_the_calls_the_pool_is_weighed_as_each_deal_alone(game: str) -> None:
+    """infer replays the auction once for its whole pool during the calls (the states at the
+    other seats' calls kept, each deal's hand put in): the same evidence, deal by deal, as
+    replaying the hand on each deal (:func:`evidence`), at every call after the first of ten auctions."""
+    positions = [h for h in bidding_positions(game, range(10)) if h.actions]
+    assert len(positions) >= 6
+    calls = 0
+    for i, h in enumerate(positions):
+        seat = h.current_player
+        view = h.observation(seat)
+        inf = infer(view, seat, 25, random.Random(i))
+        for d, ev in zip(inf.deals, inf.evidence, strict=True):
+            assert ev == evidence(view, seat, d, random.Random(0))
+            calls += sum(len(row) for v in ev.calls for row in v)
+    assert calls > 0
+
+
 @pytest.mark.parametrize("game", ["belote", "coinche", "callbreak"])
 def test_on_the_real_deal_level2_made_every_call(game: str) -> None:
     """During the calls every hand now is the hand it called with: no subset is guessed."""
