@@ -72,7 +72,9 @@ from belote_lab.cards import Card, CardSet
 from belote_lab.games import get
 
 MAX_TRIES = 200_000
-"""Decks tried at most for one auction (a call so rare that fewer are kept stops there)."""
+"""Decks tried at most for one auction (a call so rare that fewer are kept stops there; when
+none is kept, the auction is weighed on its real deal alone, itself a draw of the posterior:
+the report says how many)."""
 
 
 @dataclass(frozen=True)
@@ -204,8 +206,9 @@ def exact(row: Row, draws: int, seed: int = 0) -> Exact:
         if len(weights) == draws or tried >= MAX_TRIES:
             break
     total = sum(weights)
-    if not total:
-        raise ValueError(f"{row.game} seed {row.seed}: no deck of {tried} kept")
+    if not total:  # a view so rare that no deck was kept: the real deal, one draw of it
+        return Exact(**base, means={calls[p]: real[p] for p in calls}, kept=0, tried=tried,
+                     worth=1.0)
     worth = total * total / sum(w * w for w in weights)
     return Exact(**base, means={c: s / total for c, s in sums.items()}, kept=len(weights),
                  tried=tried, worth=worth)
@@ -247,6 +250,10 @@ def report(xs: list[Exact], game: str) -> str:
              f"weighed on {kept / max(len(differ), 1):.0f} deals of the posterior (worth "
              f"{sum(x.worth for x in differ) / max(len(differ), 1):.0f} after the spots' "
              f"weights; {kept / max(tried, 1):.0%} of the decks tried kept)"]
+    alone = sum(1 for x in differ if not x.kept)
+    if alone:
+        lines.append(f"  ({alone} of them on the real deal alone: no deck of {MAX_TRIES:,} "
+                     "tried kept its calls)")
     for a, b in PAIRS:
         real = [x.real_diff(a, b) for x in xs]
         post = [x.diff(a, b) for x in xs]

@@ -113,6 +113,22 @@ def test_equal_calls_draw_nothing_and_differing_ones_are_weighed() -> None:
     assert ax.exact(differ, 6) == y  # seeded: the same deals again
 
 
+def test_a_view_no_deck_keeps_is_weighed_on_its_real_deal(monkeypatch: pytest.MonkeyPatch,
+                                                          ) -> None:
+    """When no deck tried keeps the calls (a rare auction), the auction counts its real deal,
+    itself a draw of the posterior, and the report says so."""
+    rows = aa.run(["belote"], 3, 0, 2, 5.0, 1, 0, lambda _: None)["belote"]
+    row = rows[0]
+    other = next(c for c in row.legal if c != row.level2)
+    differ = dataclasses.replace(row, read=other, read_score=row.level2_score + 40.0)
+    monkeypatch.setattr(ax, "posterior", lambda *a: iter([None] * 10))
+    monkeypatch.setattr(ax, "MAX_TRIES", 10)
+    x = ax.exact(differ, 6)
+    assert (x.kept, x.tried, x.worth) == (0, 10, 1.0) and x.differs
+    assert x.diff("read", "level2") == 40.0 == x.real_diff("read", "level2")
+    assert "1 of them on the real deal alone" in ax.report([x], "belote")
+
+
 def test_main_reports_each_game_and_its_check(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     rows = aa.run(["belote", "callbreak"], 2, 0, 2, 5.0, 1, 0, lambda _: None)

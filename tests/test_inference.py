@@ -312,7 +312,8 @@ def test_deals_during_the_calls_fit_what_the_seat_knows(game: str) -> None:
 def test_during_the_calls_the_pool_is_weighed_as_each_deal_alone(game: str) -> None:
     """infer replays the auction once for its whole pool during the calls (the states at the
     other seats' calls kept, each deal's hand put in): the same evidence, deal by deal, as
-    replaying the hand on each deal (:func:`evidence`), at every call after the first of ten auctions."""
+    replaying the hand on each deal (:func:`evidence`), at every call after the first of ten
+    auctions."""
     positions = [h for h in bidding_positions(game, range(10)) if h.actions]
     assert len(positions) >= 6
     calls = 0
