@@ -42,7 +42,7 @@ deal's hand is put into the state kept there and level 2 asked again — the sam
 :class:`Evidence` as :func:`evidence` gives deal by deal (``tests/test_inference.py``).
 
 **A larger pool during the calls** (:data:`AUCTION_POOL`, :data:`AUCTION_FITTED`): a deal's
-weight during the calls is a replay of the calls alone (about 0.1 ms a deal in Coinche), so
+weight during the calls is a replay of the calls alone (about 0.04 ms a deal in Coinche), so
 :func:`drawn` weighs up to 3,200 deals there (80 for each deal drawn, within its deadline)
 in a game with a model fitted for that pool.  Coinche's: call ε 0.2, a bid matched by its
 value too, fitted by ``benchmarks/calibration.py --game coinche --checkpoints 0 --samples
@@ -295,9 +295,10 @@ in the play), and a bid's few likely hands are found only among many."""
 
 AUCTION_OVERSAMPLE = 80
 """Deals weighed during the calls for each deal drawn (:data:`AUCTION_POOL` at most): the
-advice's 40 deals or more weigh 3,200, level 4's bidder's 12 weigh 960 (about 0.1 s, inside
-its 0.24 s share of the budget on a machine not otherwise busy, so that its calls stay the same
-for a seed)."""
+advice's 40 deals or more weigh 3,200, and so do level 4's bidder's 40: 0.12 s (median) in
+Coinche with the auction replayed once a pool, inside the bidder's 0.24 s share of its budget
+but for 5 of 117 calls (at most 0.31 s, on this machine alone), whose pools are then cut by the
+clock and may differ from run to run."""
 
 
 def model_for(game: object, phase: str = "play") -> Model:

@@ -233,7 +233,7 @@ def settings(game: object, level: int) -> dict[str, Any]:
 
     >>> s = settings("coinche", 4)
     >>> s["budget"]["samples"], s["bidder"]["samples"], s["inference"]["bidding"]["call_epsilon"]
-    (20, 12, 0.2)
+    (20, 40, 0.2)
     >>> settings("coinche", 3)["bidder"] is None
     True
     """

@@ -292,11 +292,13 @@ class SimBidder:
     # calls a trick too low.  The other games play it too since 2026-12-07 (until then two
     # tricks in four-player Belote and Coinche, seven in two-player Belote): weighed on the
     # exact posterior of the seat's view, the calls of a bidder so are above the old bidder's
-    # on two seeds each (on 40 deals; Coinche on 12, whose pool of deals must stay inside its
-    # share of the time: benchmarks/results/level4-bidding-2026-12-07.txt)
+    # on two seeds each (on 40 deals: benchmarks/results/level4-bidding-2026-12-07.txt).
+    # Coinche weighed 12 until its pool of 3,200 deals (80 a deal drawn) was weighed inside
+    # its share of the time (the auction replayed once a pool): 40 are above 12 on two seeds
+    # (benchmarks/results/level4-coinche-pool-2026-12-07.txt)
     ROLLOUT: ClassVar[dict[str, int]] = {"belote": 8, "coinche": 8, "belote2": 16, "callbreak": 13}
     SAMPLES: ClassVar[dict[str, int]] = {
-        "belote": 40, "coinche": 12, "belote2": 40, "callbreak": 40
+        "belote": 40, "coinche": 40, "belote2": 40, "callbreak": 40
     }
     MARGIN: ClassVar[dict[str, float]] = {
         "belote": 10.0, "coinche": 15.0, "belote2": 10.0, "callbreak": 0.2
