@@ -366,9 +366,9 @@ def test_a_call_with_the_same_score_on_every_deal_shows_no_interval() -> None:
 
 
 def test_four_player_belote_hands_are_played_out_by_level_2() -> None:
-    """The advice plays four-player Belote's simulated hands to the end with level-2 players,
-    as the level-4 bidder does in every game, but Coinche's two tricks and two-player
-    Belote's seven before the solver (its own :data:`ROLLOUT`), and its text says which."""
+    """The advice plays the simulated hands to the end with level-2 players, as the level-4
+    bidder does in every game, but Coinche's two tricks before the solver (its own
+    :data:`ROLLOUT`), and its text says which."""
     from belote_lab import words
     from belote_lab.coaching.advice import ROLLOUT
     from belote_lab.players.sim_bidder import SimBidder
@@ -377,12 +377,12 @@ def test_four_player_belote_hands_are_played_out_by_level_2() -> None:
     assert a.rollout == ROLLOUT["belote"] == get("belote").tricks
     for language in ("en", "ko"):
         assert words.text("advice.whole", language) in a.text(language)
-    assert {g: ROLLOUT[g] for g in ("belote", "callbreak")} == {
-        g: SimBidder.ROLLOUT[g] for g in ("belote", "callbreak")}
+    assert {g: ROLLOUT[g] for g in ("belote", "belote2", "callbreak")} == {
+        g: SimBidder.ROLLOUT[g] for g in ("belote", "belote2", "callbreak")}
     for game in ("belote", "coinche", "belote2", "callbreak"):  # level 4 plays them out
         assert SimBidder(game).rollout == SimBidder.ROLLOUT[game] == get(game).tricks
     assert SimBidder("coinche", rollout=2).rollout == 2
-    assert ROLLOUT["belote2"] == 7
+    assert advise(Belote2Hand(seed=4), samples=3, time_budget=10).rollout == 16
     c = advise(CoincheHand(seed=4), samples=3, time_budget=10)
     assert c.rollout == ROLLOUT["coinche"] == 2
     assert words.text("advice.rollout", "en", k=2) in c.text("en")

@@ -4,9 +4,8 @@
 (four-player Belote's taking, the Coinche auction, two-player Belote's taking, Callbreak's
 calls).  It deals the cards the seat has not seen at random around its own cards (and the
 turned card), plays each deal out with the call's contract by level-2 players — the whole
-hand in four-player Belote and Callbreak, as the level-4 bidder does in every game
-(:class:`~belote_lab.players.sim_bidder.SimBidder`, whose simulation this reuses); two tricks
-in Coinche and seven in two-player Belote, the rest solved exactly (:data:`ROLLOUT`) — and
+hand, as the level-4 bidder does (:class:`~belote_lab.players.sim_bidder.SimBidder`, whose
+simulation this reuses), but two tricks in Coinche, the rest solved exactly (:data:`ROLLOUT`) — and
 scores it by the game's own scoring.  Each contract (a trump, a Coinche contract and its taker, the
 Callbreak hand) is simulated once a deal and serves every call of it (every Coinche value,
 every Callbreak call), and every contract is played on the same deals, so two calls are
@@ -100,13 +99,16 @@ BID_STANDS = "bid_stands"
 """The note of an advice given while a bid stands (Coinche): the deals do not read it into
 its bidder's hand, so the numbers are rough and :func:`review_calls` does not judge the call."""
 
-ROLLOUT: dict[str, int] = {**SimBidder.ROLLOUT, "coinche": 2, "belote2": 7}
+ROLLOUT: dict[str, int] = {**SimBidder.ROLLOUT, "coinche": 2}
 """Tricks each simulated hand is played by level-2 players before the rest is solved: the
 level-4 bidder's (:attr:`~belote_lab.players.sim_bidder.SimBidder.ROLLOUT`: the whole hand),
-but two in Coinche and seven in two-player Belote, where the advice was measured so (its calls
-above level 2's, Coinche's coinche no longer losing: ``benchmarks/results/advice-*``); the
-level-4 bidder plays those out since 2026-12-07, which is not measured for the advice.  In
-four-player Belote the advice plays its hands out to the end: with two tricks and
+but two in Coinche.  Played out there, the advice's calls were above the two tricks' by +3.90
+± 1.81 and +4.42 ± 2.29 points a decision (two seeds, on the exact posterior), but its coinches
+lost: -21.5 ± 18.1 against level 2's call where it advised one (84 of 3,000 auctions), so
+Coinche keeps two (``benchmarks/results/advice-rollout-2026-12-07.txt``).  Two-player Belote
+plays its hands out since 2026-12-07 (seven tricks before): +0.71 ± 0.38 and +0.70 ± 0.33
+points a decision above seven tricks on two seeds, three times faster at the table (same file).
+In four-player Belote the advice plays its hands out to the end: with two tricks and
 the rest solved, it took in round 1 where level 2 passes and lost 4.2 points a time doing so;
 played out, on 2,000 fresh auctions, its calls score +0.65 (+0.31 .. +0.99) points an auction
 above level 2's and +0.98 (+0.65 .. +1.30) above the advice's before it read the auction
