@@ -680,15 +680,22 @@ def _call_decision(
     kinds = _kinds(tuple(legal))
     held = bidding_hands.get(s) or [world.hands[s]]
     rows = calls.setdefault(s, [[] for _ in held])
-    saved = world.hands[s]
     for row, hand in zip(rows, held, strict=True):
-        world.hands[s] = hand  # level 2 reads only its own hand (tests/test_observation.py)
-        try:
-            choice = player.choose_call(world)  # one of ``legal``, in its normal form
-        finally:
-            world.hands[s] = saved
-        same = choice == made or str(choice) == str(made)
-        row.append((len(legal), same, kinds, call_kind(choice) == call_kind(made)))
+        row.append(_asked(world, s, hand, made, player, len(legal), kinds))
+
+
+def _asked(world: Any, s: int, hand: int, made: Any, player: Any, legal: int,
+           kinds: int) -> CallDecision:
+    """Level 2's call for seat ``s`` holding ``hand`` in ``world`` (``legal`` calls of
+    ``kinds`` kinds there), against the call ``made``; ``world`` is left as it was."""
+    saved = world.hands[s]
+    world.hands[s] = hand  # level 2 reads only its own hand (tests/test_observation.py)
+    try:
+        choice = player.choose_call(world)  # one of the legal calls, in its normal form
+    finally:
+        world.hands[s] = saved
+    same = choice == made or str(choice) == str(made)
+    return (legal, same, kinds, call_kind(choice) == call_kind(made))
 
 
 class _CallsReplay:
@@ -731,15 +738,8 @@ class _CallsReplay:
         assert self.points is not None
         calls: dict[int, list[CallDecision]] = {}
         for world, s, made, legal, kinds in self.points:
-            saved = world.hands[s]
-            world.hands[s] = deal.hands[s]
-            try:
-                choice = self.players[s].choose_call(world)
-            finally:
-                world.hands[s] = saved
-            same = choice == made or str(choice) == str(made)
-            calls.setdefault(s, []).append((legal, same, kinds,
-                                            call_kind(choice) == call_kind(made)))
+            calls.setdefault(s, []).append(
+                _asked(world, s, deal.hands[s], made, self.players[s], legal, kinds))
         return Evidence((), tuple((tuple(v),) for _, v in sorted(calls.items())))
 
 

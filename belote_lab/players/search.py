@@ -62,6 +62,7 @@ from typing import Any
 from belote_lab.cards import Card, mask_cards
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
+from belote_lab.players import inference
 from belote_lab.players.pimc import Hint, hint
 from belote_lab.players.registry import level2, named_level
 from belote_lab.players.sampling import rollouts, sample_deals, tricks_left
@@ -237,8 +238,6 @@ def settings(game: object, level: int) -> dict[str, Any]:
     >>> settings("coinche", 3)["bidder"] is None
     True
     """
-    from belote_lab.players import inference
-
     if level not in PLAY_BUDGETS:
         raise ValueError(f"search players are levels 3 and 4, not {level!r}")
     g = get(game)
