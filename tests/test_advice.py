@@ -14,7 +14,15 @@ from typing import Any
 import pytest
 
 from belote_lab.cards import mask_cards
-from belote_lab.coaching.advice import MAX_BUDGET, MAX_SAMPLES, Advice, advise, review_calls
+from belote_lab.coaching.advice import (
+    DOUBLE_KEPT,
+    MAX_BUDGET,
+    MAX_SAMPLES,
+    Advice,
+    advise,
+    double_lead,
+    review_calls,
+)
 from belote_lab.games import get
 from belote_lab.games.belote import BeloteHand, shuffled_deck
 from belote_lab.games.belote2 import Belote2Hand
@@ -44,7 +52,13 @@ def belote_deal(east: str, turned: str, seed: int = 0) -> BeloteHand:
 
 def check_rows(a: Advice, legal: list[Any]) -> None:
     assert [r.call for r in a.rows] == legal
-    assert a.best in legal and a.row(a.best).mean == max(r.mean for r in a.rows)
+    assert a.best in legal
+    top = max(a.rows, key=lambda r: r.mean)
+    lead = double_lead(a.rows, a.worth)
+    if DOUBLE_KEPT in a.notes:  # a double of highest mean that does not separate: not advised
+        assert lead is not None and lead[1] <= 0 and a.best == lead[3].call != top.call
+    else:
+        assert a.row(a.best).mean == top.mean and (lead is None or lead[1] > 0)
     for r in a.rows:
         assert r.deals == a.samples
         assert r.made is None or 0.0 <= r.made <= 1.0
@@ -107,6 +121,82 @@ def test_coinche_every_bid_coinche_and_surcoinche() -> None:
     assert stay.made is None and sur.made is not None
     gains = [x > y for x, y in zip(sur.values, stay.values, strict=True)]
     assert sum(gains) / len(gains) == sur.made  # ×4 pays when the bid is made, costs if not
+
+
+def coinche_spot(values: dict[str, list[float]], worth: float | None = None) -> Advice:
+    """The advice at S's call after E bid 100♥ (pass, coinche or a bid), its rows' values
+    replaced: ``values`` by call, every other call far below."""
+    import dataclasses
+
+    from belote_lab.coaching.advice import _advised
+
+    h = CoincheHand(seed=5)
+    h.call("100H")
+    a = advise(h, **FAST)
+    n = len(values["pass"])
+    rows = []
+    for r in a.rows:
+        v = values.get(str(r.call), [-900.0] * n)
+        m = sum(v) / n
+        rows.append(dataclasses.replace(r, values=tuple(v), mean=m, low=m, high=m))
+    a = dataclasses.replace(a, rows=tuple(rows), samples=n,
+                            effective=float(n) if worth is None else worth)
+    best, kept = _advised(a.rows, a.worth)
+    notes = tuple(x for x in a.notes if x != DOUBLE_KEPT) + ((DOUBLE_KEPT,) if kept else ())
+    return dataclasses.replace(a, best=best, notes=notes)
+
+
+def test_a_coinche_that_does_not_separate_is_not_advised_and_the_text_says_why() -> None:
+    """The coinche's mean is higher, but its lead over the pass, deal by deal, straddles 0: the
+    advice is the pass, and the text and the table say why, in English and Korean."""
+    rng = random.Random(3)
+    stay = [rng.choice([-160.0, 160.0]) for _ in range(40)]
+    double = [2 * x + rng.choice([-60.0, 80.0]) for x in stay]
+    a = coinche_spot({"pass": stay, "coinche": double})
+    top = max(a.rows, key=lambda r: r.mean)
+    lead = double_lead(a.rows, a.worth)
+    assert top.call == "coinche" and lead is not None and lead[0] > 0 >= lead[1]
+    assert a.best == "pass" and DOUBLE_KEPT in a.notes
+    assert [r["call"] for r in a.table(full=True) if r["best"]] == ["pass"]
+    en, ko = a.text(), a.text("ko")
+    assert en.index("Best call: Pass") < en.index("Coinche (×2) averages")
+    assert "not clearly above 0" in en and "the advice is Pass." in en
+    assert "쿠앵슈(×2)는 이 딜들에서 패스보다 평균" in ko and "패스를 권합니다." in ko
+    assert "not clearly above 0" in a.html() and "확신할 수 없습니다" in a.html("ko")
+    # the review of a coinche made there: no cost (the pass is not shown to be better)
+    from belote_lab.coaching.advice import _judge
+
+    assert _judge(a, 2, a.seat, "coinche").cost == 0.0
+
+
+def test_a_coinche_that_separates_is_advised() -> None:
+    stay = [-160.0, 160.0] * 20
+    a = coinche_spot({"pass": stay, "coinche": [2 * x + 300.0 for x in stay]})
+    assert a.best == "coinche" and DOUBLE_KEPT not in a.notes
+    assert "not clearly" not in a.text()
+    # a tie is not a lead: the pass is advised
+    b = coinche_spot({"pass": stay, "coinche": list(stay)})
+    assert b.best == "pass" and DOUBLE_KEPT in b.notes
+    # deals worth fewer than two independent ones tell nothing, however large the lead
+    c = coinche_spot({"pass": stay, "coinche": [2 * x + 300.0 for x in stay]}, worth=1.5)
+    assert c.best == "pass" and DOUBLE_KEPT in c.notes
+    assert "fewer than two independent deals" in c.text() and "inf" not in c.text()
+    assert "두 개만큼의 정보도 되지 않아" in c.text("ko")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_advised_double_separates_from_the_best_other_call(seed: int) -> None:
+    """At real coinche and surcoinche spots, the advice's call obeys the rule."""
+    h = CoincheHand(seed=seed)
+    h.call("pass" if seed % 2 else "80S")
+    while "coinche" not in h.legal_calls() and h.phase == "bidding":
+        h.call(h.legal_calls()[1 if len(h.legal_calls()) > 1 else 0])
+    for _ in range(2):  # the coinche spot, then the surcoinche one
+        if h.phase != "bidding":
+            break
+        check_rows(advise(h, samples=12, time_budget=MAX_BUDGET, seed=seed), h.legal_calls())
+        if "coinche" in h.legal_calls():
+            h.call("coinche")
 
 
 # --- make rates ----------------------------------------------------------------------------------

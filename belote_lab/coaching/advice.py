@@ -35,7 +35,10 @@ What the simulation assumes, said in :meth:`Advice.text` too:
 
 The mean is the score margin of the seat's side (its score minus the other side's) where two
 sides score (Belote, Coinche, two-player Belote), and the seat's own score in Callbreak; the
-interval is the mean's 95% normal interval.
+interval is the mean's 95% normal interval.  The call advised (:attr:`Advice.best`) is the one of
+highest mean, but a coinche or surcoinche only when it separates from the best other call (the
+95% interval of their difference, deal by deal, above 0); else that call is advised and the text
+says why (:func:`double_lead`, :data:`DOUBLE_KEPT`).
 
 The words of :meth:`Advice.text`, :meth:`Advice.html`, :meth:`CallReview.text` and of the calls'
 labels, in English and Korean, are the ``advice.`` namespace of the catalogue of words
@@ -83,6 +86,8 @@ from belote_lab.stats import Z95
 
 __all__ = [
     "DEFAULT_SAMPLES",
+    "DOUBLES",
+    "DOUBLE_KEPT",
     "MAX_BUDGET",
     "MAX_SAMPLES",
     "ROLLOUT",
@@ -91,6 +96,7 @@ __all__ = [
     "CallReview",
     "SEAT_WORDS_EN",
     "advise",
+    "double_lead",
     "review_calls",
     "seat_words",
 ]
@@ -130,6 +136,13 @@ busy machine), and the answer must come within it.  The first round is not count
 mean, and counts as an eighth of the budget at most (the first solve of a session loads
 the solver: a quarter of a second)."""
 _NO_CONTRACT = ("pass", "coinche", "surcoinche")  # the Coinche calls that name no contract
+DOUBLES = ("coinche", "surcoinche")
+"""The calls that double (or redouble) a standing bid: advised only when they separate from
+the best other call (:func:`double_lead`)."""
+DOUBLE_KEPT = "double_kept"
+"""The note of an advice whose calls' highest mean is a coinche or surcoinche that does not
+separate from the best other call, which the advice gives instead (:meth:`Advice.text` says
+so, with the numbers)."""
 
 
 # --- values ---------------------------------------------------------------------------------------
@@ -170,8 +183,10 @@ class CallAdvice:
 class Advice:
     """The advice to ``seat`` at its call: one :class:`CallAdvice` per legal call (in the
     order of ``legal_calls()``), each weighed on ``samples`` deals; ``best`` is the call of
-    highest mean.  ``measure``: ``"margin"`` (the seat's side's score minus the other
-    side's) or ``"score"`` (the seat's own score, Callbreak).  ``ms`` is not compared."""
+    highest mean, or the best other call when that is a coinche or surcoinche that does not
+    separate from it (``notes`` then holds :data:`DOUBLE_KEPT`).  ``measure``: ``"margin"``
+    (the seat's side's score minus the other side's) or ``"score"`` (the seat's own score,
+    Callbreak).  ``ms`` is not compared."""
 
     game: str
     seat: int
@@ -355,11 +370,46 @@ def advise(
     outcomes, counts = _simulate(plan, rests, t0 + HEADROOM * time_budget)
     n, worth = len(counts), effective(counts)
     rows = tuple(_row(call, c, outcomes, counts, worth) for call, c in plan.calls.items())
-    best = max(rows, key=lambda r: r.mean).call
+    best, kept = _advised(rows, worth)
+    notes = (*plan.notes, DOUBLE_KEPT) if kept else plan.notes
     measure = "margin" if len(g.sides) == 2 else "score"
     ms = (time.perf_counter() - t0) * 1e3
-    return Advice(g.name, seat, rows, n, best, measure, rollout, plan.own_call, plan.notes, ms,
+    return Advice(g.name, seat, rows, n, best, measure, rollout, plan.own_call, notes, ms,
                   worth, reads)
+
+
+def _advised(rows: tuple[CallAdvice, ...], worth: float) -> tuple[str | int, bool]:
+    """The call advised: the one of highest mean, but a coinche or surcoinche only when it
+    separates from the best other call (:func:`double_lead`: the 95% interval of their
+    difference, deal by deal, above 0); else that other call, and ``True`` (the text says
+    why).  A double that does not separate is the risky guess: where the advice's top call
+    was a coinche, the ones that did not separate lost against level 2's call on the exact
+    posterior (``benchmarks/results/advice-coinche-2026-12-07.txt``)."""
+    top = max(rows, key=lambda r: r.mean)
+    lead = double_lead(rows, worth, top)
+    if lead is None or lead[1] > 0:
+        return top.call, False
+    return lead[3].call, True
+
+
+def double_lead(
+    rows: tuple[CallAdvice, ...], worth: float, double: CallAdvice | None = None
+) -> tuple[float, float, float, CallAdvice] | None:
+    """A coinche or surcoinche row (``double``: the row of highest mean by default) against
+    the best row that is not one, deal by deal: the mean difference, its 95% interval (low,
+    high) and that other row; ``None`` when ``double`` is not a coinche or surcoinche (or no
+    other call is legal).  The interval is infinite when the deals are worth fewer than two
+    independent ones (:func:`~belote_lab.players.inference.standard_error`): no lead then."""
+    double = max(rows, key=lambda r: r.mean) if double is None else double
+    if str(double.call).lower() not in DOUBLES:
+        return None
+    others = [r for r in rows if str(r.call).lower() not in DOUBLES]
+    if not others:
+        return None
+    other = max(others, key=lambda r: r.mean)
+    diffs = [x - y for x, y in zip(double.values, other.values, strict=True)]
+    mean, error = standard_error(diffs, worth)  # infinite below two deals' worth: no lead
+    return mean, mean - Z95 * error, mean + Z95 * error, other
 
 
 def _check(state: Any, samples: Any, time_budget: Any, seed: Any) -> None:
@@ -778,7 +828,7 @@ def _advice_lines(a: Advice, language: str) -> list[str]:
                       title=g.title_ko if ko else g.title, n=f"{a.samples:,}", ms=a.ms)
     duel = a.measure == "margin" and len(g.seats) == 2
     out = [head, words.text(f"advice.measure_{'margin_duel' if duel else a.measure}", language)]
-    rows = sorted(a.table(), key=lambda r: -r["mean"])
+    rows = sorted(a.table(), key=lambda r: (not r["best"], -r["mean"]))  # the advised first
     for i, r in enumerate(rows[:4]):
         label = r["label_ko" if ko else "label"]
         key = _kind("made" if i == 0 else "other_made", g)
@@ -795,7 +845,22 @@ def _advice_lines(a: Advice, language: str) -> list[str]:
         else:
             key = "advice.other_fixed" if fixed else "advice.other"
             out.append(words.text(key, language, label=label, mean=mean, made=made))
-    return out + _how_lines(a, g, language)
+    return out + _kept_lines(a, g, language) + _how_lines(a, g, language)
+
+
+def _kept_lines(a: Advice, g: Game, language: str) -> list[str]:
+    """Why a coinche or surcoinche of higher mean is not advised (:data:`DOUBLE_KEPT`)."""
+    if DOUBLE_KEPT not in a.notes:
+        return []
+    lead = double_lead(a.rows, a.worth)
+    if lead is None:
+        return []
+    mean, low, high, other = lead
+    double = max(a.rows, key=lambda r: r.mean)
+    key = "advice.double_kept" if math.isfinite(low) else "advice.double_kept_few"
+    return [words.text(key, language, double=double.label(language),
+                       kept=other.label(language), lead=_amount(mean, g, language),
+                       low=_num(low, g), high=_num(high, g), n=f"{a.worth:,.0f}")]
 
 
 def _half_bid(row: dict[str, Any], ko: bool) -> str:
@@ -864,7 +929,8 @@ def _advice_html(a: Advice, language: str) -> str:
             f"{html.escape(c)}</td>" for i, c in enumerate(cells)
         ) + "</tr>")
     lines = _advice_lines(a, language)
-    notes = html.escape(" ".join([lines[1], *_how_lines(a, g, language)]))
+    notes = html.escape(" ".join([lines[1], *_kept_lines(a, g, language),
+                                  *_how_lines(a, g, language)]))
     return (
         '<div class="belote-lab-advice" style="font-family:sans-serif;font-size:14px">'
         f"<div>{html.escape(lines[0])}</div>"
