@@ -163,6 +163,9 @@ def test_a_coinche_that_does_not_separate_is_not_advised_and_the_text_says_why()
     assert "not clearly above 0" in en and "the advice is Pass." in en
     assert "쿠앵슈(×2)는 이 딜들에서 패스보다 평균" in ko and "패스를 권합니다." in ko
     assert "not clearly above 0" in a.html() and "확신할 수 없습니다" in a.html("ko")
+    # beside the table at full size, not in the small print of how the deals were simulated
+    assert "</table><div>Coinche (×2) averages" in a.html()
+    assert "</table><div>쿠앵슈(×2)는" in a.html("ko")
     # the review of a coinche made there: no cost (the pass is not shown to be better)
     from belote_lab.coaching.advice import _judge
 

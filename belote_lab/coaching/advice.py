@@ -929,13 +929,14 @@ def _advice_html(a: Advice, language: str) -> str:
             f"{html.escape(c)}</td>" for i, c in enumerate(cells)
         ) + "</tr>")
     lines = _advice_lines(a, language)
-    notes = html.escape(" ".join([lines[1], *_kept_lines(a, g, language),
-                                  *_how_lines(a, g, language)]))
+    kept = "".join(f"<div>{html.escape(x)}</div>" for x in _kept_lines(a, g, language))
+    notes = html.escape(" ".join([lines[1], *_how_lines(a, g, language)]))
     return (
         '<div class="belote-lab-advice" style="font-family:sans-serif;font-size:14px">'
         f"<div>{html.escape(lines[0])}</div>"
         '<table style="border-collapse:collapse;margin:4px 0">'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        f"{kept}"  # why a double of higher mean is not advised: beside the table, full size
         f'<div style="font-size:12px;opacity:0.75">{notes}</div>'
         "</div>"
     )
