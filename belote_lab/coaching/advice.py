@@ -79,7 +79,13 @@ from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import undoable_copy
 from belote_lab.korean import seat_word
-from belote_lab.players.inference import POOL_SHARE, effective, replayable, standard_error
+from belote_lab.players.inference import (
+    POOL_SHARE,
+    effective,
+    paired_interval,
+    replayable,
+    standard_error,
+)
 from belote_lab.players.sim_bidder import SHADE, SimBidder, auction_rests, coinche_score
 from belote_lab.players.tuning import per_game
 from belote_lab.stats import Z95
@@ -407,9 +413,8 @@ def double_lead(
     if not others:
         return None
     other = max(others, key=lambda r: r.mean)
-    diffs = [x - y for x, y in zip(double.values, other.values, strict=True)]
-    mean, error = standard_error(diffs, worth)  # infinite below two deals' worth: no lead
-    return mean, mean - Z95 * error, mean + Z95 * error, other
+    # infinite below two deals' worth: no lead
+    return (*paired_interval(double.values, other.values, worth), other)
 
 
 def _check(state: Any, samples: Any, time_budget: Any, seed: Any) -> None:
@@ -688,9 +693,8 @@ def _judge(a: Advice, number: int, seat: int, made: Any) -> CallReview:
     0) when a bid stands that the deals do not read (:data:`BID_STANDS`)."""
     m, b = a.row(made), a.row(a.best)
     gap = max(0.0, b.mean - m.mean)
-    diffs = [x - y for x, y in zip(b.values, m.values, strict=True)]
-    mean, half = _mean_interval(diffs, a.worth)
-    cost = gap if diffs and mean - half > 0 and not a.bid_stands else 0.0
+    _, low, _ = paired_interval(b.values, m.values, a.worth)  # unbounded below two deals' worth
+    cost = gap if low > 0 and not a.bid_stands else 0.0
     return CallReview(number, seat, m.call, b.call, m.mean, b.mean, gap, cost, a)
 
 

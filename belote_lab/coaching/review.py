@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -75,9 +75,8 @@ from belote_lab.coaching.hints import hint
 from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.record import hand_to_json, undoable_copy
-from belote_lab.players.inference import standard_error
+from belote_lab.players.inference import paired_interval
 from belote_lab.solver.position import SearchAborted, position_of, solve_position
-from belote_lab.stats import Z95
 
 __all__ = [
     "CALL_BUDGET",
@@ -197,26 +196,6 @@ def judge(low: float, high: float, unit: str, exact_cost: float | None) -> str:
     if exact_cost is not None and exact_cost > 0 and high_grade == "best":
         return "unlucky"
     return low_grade if low_grade == high_grade else "within noise"
-
-
-def paired_interval(
-    a: Sequence[float], b: Sequence[float], worth: float | None = None
-) -> tuple[float, float, float]:
-    """The mean of ``a[i] - b[i]`` (the same deals) and its 95% normal interval; with fewer
-    than two deals the interval is unbounded.  ``worth``: how many independent deals the
-    values are worth when a deal drawn twice comes twice (the hint's and the advice's
-    :func:`~belote_lab.players.inference.effective`), else their number.
-
-    >>> paired_interval([10.0, 12.0, 14.0], [4.0, 4.0, 4.0])
-    (8.0, 5.736..., 10.263...)
-    >>> paired_interval([10.0, 10.0, 14.0, 14.0], [4.0, 4.0, 4.0, 4.0], worth=2.0)
-    (8.0, 4.08, 11.92)
-    >>> paired_interval([3.0], [1.0])
-    (2.0, -inf, inf)
-    """
-    mean, error = standard_error([x - y for x, y in zip(a, b, strict=True)], worth)
-    half = Z95 * error
-    return mean, mean - half, mean + half
 
 
 @dataclass(frozen=True)

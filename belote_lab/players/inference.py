@@ -137,6 +137,7 @@ from belote_lab.games.coinche import CoincheHand
 from belote_lab.players.registry import level2
 from belote_lab.players.sampling import STOCK, NoConsistentDeal, iter_deals
 from belote_lab.solver.position import Position
+from belote_lab.stats import Z95
 
 __all__ = [
     "AUCTION_FITTED",
@@ -165,6 +166,7 @@ __all__ = [
     "model_for",
     "pool_size",
     "replayable",
+    "paired_interval",
     "standard_error",
 ]
 
@@ -954,6 +956,26 @@ def standard_error(values: Sequence[float], worth: float | None = None) -> tuple
         return mean, math.inf
     var = sum((v - mean) ** 2 for v in values) / n * k / (k - 1)
     return mean, math.sqrt(var / k)
+
+
+def paired_interval(
+    a: Sequence[float], b: Sequence[float], worth: float | None = None
+) -> tuple[float, float, float]:
+    """The mean of ``a[i] - b[i]`` (the same deals) and its 95% normal interval; with fewer
+    than two deals the interval is unbounded.  ``worth``: how many independent deals the
+    values are worth when a deal drawn twice comes twice (the hint's and the advice's
+    :func:`effective`), else their number.
+
+    >>> paired_interval([10.0, 12.0, 14.0], [4.0, 4.0, 4.0])
+    (8.0, 5.736..., 10.263...)
+    >>> paired_interval([10.0, 10.0, 14.0, 14.0], [4.0, 4.0, 4.0, 4.0], worth=2.0)
+    (8.0, 4.08, 11.92)
+    >>> paired_interval([3.0], [1.0])
+    (2.0, -inf, inf)
+    """
+    mean, error = standard_error([x - y for x, y in zip(a, b, strict=True)], worth)
+    half = Z95 * error
+    return mean, mean - half, mean + half
 
 
 def drawn(
