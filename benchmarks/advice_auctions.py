@@ -71,7 +71,7 @@ from typing import Any
 from colver_adapter import emitter, mean_ci  # benchmarks/colver_adapter.py (colver optional)
 from loadavg import load_average  # benchmarks/loadavg.py
 
-from belote_lab.coaching.advice import advise
+from belote_lab.coaching.advice import DOUBLES, advise
 from belote_lab.games import Game, get
 from belote_lab.games.base import step
 from belote_lab.players.registry import level2
@@ -80,7 +80,6 @@ GAMES = ("belote", "coinche", "belote2", "callbreak")
 POLICIES = ("read", "unread", "level2")
 PAIRS = (("read", "level2"), ("read", "unread"), ("unread", "level2"))
 NAMES = {"read": "advice(read)", "unread": "advice(unread)", "level2": "level 2"}
-DOUBLES = ("coinche", "surcoinche")
 
 
 @dataclass

@@ -141,10 +141,10 @@ last one, if longer) would end past the budget: a round's time varies (a slow so
 busy machine), and the answer must come within it.  The first round is not counted in the
 mean, and counts as an eighth of the budget at most (the first solve of a session loads
 the solver: a quarter of a second)."""
-_NO_CONTRACT = ("pass", "coinche", "surcoinche")  # the Coinche calls that name no contract
 DOUBLES = ("coinche", "surcoinche")
 """The calls that double (or redouble) a standing bid: advised only when they separate from
 the best other call (:func:`double_lead`)."""
+_NO_CONTRACT = ("pass", *DOUBLES)  # the Coinche calls that name no contract
 DOUBLE_KEPT = "double_kept"
 """The note of an advice whose calls' highest mean is a coinche or surcoinche that does not
 separate from the best other call, which the advice gives instead (:meth:`Advice.text` says
@@ -856,11 +856,11 @@ def _kept_lines(a: Advice, g: Game, language: str) -> list[str]:
     """Why a coinche or surcoinche of higher mean is not advised (:data:`DOUBLE_KEPT`)."""
     if DOUBLE_KEPT not in a.notes:
         return []
-    lead = double_lead(a.rows, a.worth)
+    double = max(a.rows, key=lambda r: r.mean)
+    lead = double_lead(a.rows, a.worth, double)
     if lead is None:
         return []
     mean, low, high, other = lead
-    double = max(a.rows, key=lambda r: r.mean)
     key = "advice.double_kept" if math.isfinite(low) else "advice.double_kept_few"
     return [words.text(key, language, double=double.label(language),
                        kept=other.label(language), lead=_amount(mean, g, language),

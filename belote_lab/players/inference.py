@@ -164,9 +164,9 @@ __all__ = [
     "load_calibration",
     "log_likelihoods",
     "model_for",
+    "paired_interval",
     "pool_size",
     "replayable",
-    "paired_interval",
     "standard_error",
 ]
 
