@@ -569,3 +569,50 @@ def test_functions_are_at_most_60_lines() -> None:
         and body_lines(node) > MAX_BODY_LINES
     ]
     report(problems, f"functions over {MAX_BODY_LINES} lines (docstring aside): split them")
+
+
+# --- (g) the doubling calls are written once ---------------------------------------------------
+DOUBLE_CALLS = frozenset({"coinche", "surcoinche"})
+DOUBLES_HOME = "belote_lab.games.coinche"
+
+
+def doubles_written(tree: ast.AST) -> list[tuple[int, str]]:
+    """Copies of Coinche's doubling calls in ``tree``: a dict literal of them (and ``pass``)
+    giving numbers (their multipliers), a tuple/list/set literal naming both, or the multipliers
+    ``(1, 2, 4)`` written out."""
+
+    def const(node: ast.expr | None) -> object:
+        return node.value if isinstance(node, ast.Constant) else None
+
+    found = []
+    for node in ast.walk(tree):
+        keys = [const(k) for k in getattr(node, "keys", ())]  # None: a ** or no constant
+        if isinstance(node, ast.Dict) and keys and set(keys) <= {*DOUBLE_CALLS, "pass"} and any(
+            isinstance(const(v), int) for v in node.values
+        ):  # "coinche" alone is also the game's name: a table by game has other keys
+            found.append((node.lineno, ast.unparse(node)))
+        elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            values = [const(e) for e in node.elts]
+            if set(values) >= DOUBLE_CALLS or values == [1, 2, 4]:
+                found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_the_doubling_calls_are_written_once() -> None:
+    problems = [
+        f"{name} line {line}: {text}"
+        for name in sorted(MODULES)
+        if name != DOUBLES_HOME
+        for line, text in doubles_written(
+            ast.parse(MODULES[name].read_text(encoding="utf-8"))
+        )
+    ]
+    report(problems, f"read the doubling calls and their multipliers from {DOUBLES_HOME}"
+           " (DOUBLES, MULTIPLIERS)")
+
+
+def test_the_doubles_check_catches_one() -> None:
+    src = ('a = {"coinche": 2}\nb = ("pass", "coinche", "surcoinche")\n'
+           'c = m not in (1, 2, 4)\nd = {"coinche": "x"}\ne = ("pass", *DOUBLES)\n'
+           'f = {"belote": 8, "coinche": 8}\ng = {**T, "coinche": 2}\n')
+    assert [line for line, _ in doubles_written(ast.parse(src))] == [1, 2, 3]

@@ -58,7 +58,7 @@ from belote_lab.batch.four import (
 from belote_lab.cards import Rank, parse_seat
 from belote_lab.contract import CONTRACT_CODES
 from belote_lab.games import Game
-from belote_lab.games.coinche import BID_KINDS, FAILED_BASE, Auction, Bid
+from belote_lab.games.coinche import BID_KINDS, DOUBLES, FAILED_BASE, Auction, Bid
 from belote_lab.players.estimates import (
     ALL_TRUMP_BID,
     NO_TRUMP_BID,
@@ -105,6 +105,7 @@ KIND, VALUE, TRUMP, ABOVE = 0, 1, 2, 3
 :data:`~belote_lab.games.coinche.BID_KINDS`: 0 points, 1 capot, 2 capot belote, 3 générale,
 4 générale belote), the contract value, the trump (a row of
 :func:`~belote_lab.batch.four.contract_tables`) and the first row of a higher bid."""
+_COINCHED, _SURCOINCHED = DOUBLES["coinche"], DOUBLES["surcoinche"]  # ×2, ×4
 _KINDS = tuple(BID_KINDS)
 _NAMED_ROW = 24
 """The row of :func:`bid_tables`' finder for named bid kind ``k`` is ``_NAMED_ROW + k`` (a
@@ -389,7 +390,7 @@ def play_auction(st: int, hands: np.ndarray, dealer: int, levels: np.ndarray, fi
         k += 1
         if coinched:  # the one call after a coinche ends the auction
             if c == SURCOINCHE:
-                mult = 4
+                mult = _SURCOINCHED
             return st, cur, bidder, mult, k
         if c == PASS:
             passes += 1
@@ -399,7 +400,7 @@ def play_auction(st: int, hands: np.ndarray, dealer: int, levels: np.ndarray, fi
         spoke |= 1 << seat
         if c == COINCHE:
             coinched = True
-            mult = 2
+            mult = _COINCHED
         else:
             cur = c
             bidder = seat

@@ -48,7 +48,7 @@ import numpy as np
 
 from belote_lab._jit import jit
 from belote_lab.contract import Contract
-from belote_lab.games.coinche import Bid, bid_problem
+from belote_lab.games.coinche import Bid, bid_problem, multiplier_problem
 from belote_lab.solver.kernel import beats, bit_index, popcount
 from belote_lab.trick import FollowRules
 
@@ -187,7 +187,8 @@ def check_args(r: Any, n: int, seed: int, start: int, multiplier: int) -> None:
     """Refuse what the batch simulator does not play, and bad numbers."""
     if getattr(r, "declarations", False) or getattr(r, "failed_contract", "") == "keep_belote":
         raise ValueError("the batch simulator scores no declarations and no keep_belote")
-    if multiplier not in (1, 2, 4):
-        raise ValueError(f"multiplier must be 1, 2 or 4, not {multiplier!r}")
+    problem = multiplier_problem(multiplier)
+    if problem is not None:
+        raise ValueError(problem)
     if not (0 <= seed < 1 << 63 and start >= 0 and n >= 0):
         raise ValueError("seed, start and n must be whole numbers ≥ 0 (seed below 2**63)")

@@ -77,6 +77,7 @@ from belote_lab import words
 from belote_lab.cards import SEATS, Card, Suit, seat_in
 from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
+from belote_lab.games.coinche import DOUBLES as COINCHE_DOUBLES
 from belote_lab.games.record import undoable_copy
 from belote_lab.korean import seat_word
 from belote_lab.players.inference import (
@@ -141,7 +142,7 @@ last one, if longer) would end past the budget: a round's time varies (a slow so
 busy machine), and the answer must come within it.  The first round is not counted in the
 mean, and counts as an eighth of the budget at most (the first solve of a session loads
 the solver: a quarter of a second)."""
-DOUBLES = ("coinche", "surcoinche")
+DOUBLES = tuple(COINCHE_DOUBLES)
 """The calls that double (or redouble) a standing bid: advised only when they separate from
 the best other call (:func:`double_lead`)."""
 _NO_CONTRACT = ("pass", *DOUBLES)  # the Coinche calls that name no contract
@@ -540,7 +541,7 @@ def _labels(key: str, **values: Any) -> tuple[str, str]:
     return words.text(key, "en", **values), words.text(key, "ko", **values)
 
 
-_WORD_LABELS = ("NT", "AT", "pass", "coinche", "surcoinche")
+_WORD_LABELS = ("NT", "AT", "pass", *DOUBLES)
 """The calls whose label is a word of their own (``advice.label_<call>``)."""
 _BID_KIND_LABELS = {
     "capot": "Capot",
@@ -603,7 +604,7 @@ def _auction_plan(bidder: SimBidder, state: TrickPlay, seat: int, legal: list[st
             calls[call] = _Call(None, None, en, ko)
         elif call in _NO_CONTRACT:
             assert standing is not None and by is not None
-            m = {"pass": mult, "coinche": 2, "surcoinche": 4}[call]
+            m = COINCHE_DOUBLES.get(call, mult)  # a pass leaves the standing multiplier
             ours = g.side_of(by) == g.side_of(seat)
             # from the defence's side the shade goes the other way: a coinche must pay
             # though the attack is counted SHADE points more (its own bid: SHADE short)

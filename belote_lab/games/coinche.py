@@ -79,6 +79,11 @@ __all__ = [
     "bid_problem",
     "is_bid",
     "BID_KINDS",
+    "COINCHE",
+    "DOUBLES",
+    "MULTIPLIERS",
+    "multiplier_problem",
+    "SURCOINCHE",
     "HAND_CLASS",
     "GAME_CLASS",
 ]
@@ -91,6 +96,27 @@ BID_KINDS: dict[str, int] = {
     "generale_belote": 520,
 }
 """Bid kinds, lowest first, with the contract value of the named ones (RULES.md §3)."""
+COINCHE, SURCOINCHE = "coinche", "surcoinche"
+DOUBLES: dict[str, int] = {COINCHE: 2, SURCOINCHE: 4}
+"""The calls that double (``coinche``) and redouble (``surcoinche``) the standing bid, with
+the multiplier of its contract value (RULES.md §3).  The one copy: the auction, the players,
+the advice and the conformance reader read it."""
+MULTIPLIERS: tuple[int, ...] = (1, *DOUBLES.values())
+"""A contract's possible multipliers: 1, then those of :data:`DOUBLES`."""
+
+
+def multiplier_problem(multiplier: object) -> str | None:
+    """What is wrong with ``multiplier`` as a contract's multiplier, in English; ``None`` if
+    it is one of :data:`MULTIPLIERS`.
+
+    >>> multiplier_problem(4) is None, multiplier_problem(3)
+    (True, 'multiplier must be 1, 2 or 4, not 3')
+    """
+    if not isinstance(multiplier, bool) and multiplier in MULTIPLIERS:
+        return None
+    *head, last = MULTIPLIERS
+    return f"multiplier must be {', '.join(map(str, head))} or {last}, not {multiplier!r}"
+
 _KIND_ORDER = {k: i for i, k in enumerate(BID_KINDS)}
 TRUMP_CODES = ("S", "H", "D", "C", "NT", "AT")
 FAILED_BASE = 160  # what the defenders score (besides the contract value) when it fails
@@ -367,7 +393,7 @@ def call_words_ko(call: object) -> str:
         word = call.strip().lower()
         if word == "pass":
             return words.text("game.call_pass", "ko")
-        if word in ("coinche", "surcoinche"):
+        if word in DOUBLES:
             return words.text(f"coinche.call_{word}", "ko")
         try:
             return Bid.parse(call).describe("ko")
@@ -436,12 +462,12 @@ class Auction(Bidding):
         if seat is None:
             return []
         if self.coinched_by >= 0:
-            return ["surcoinche", "pass"]
+            return [SURCOINCHE, "pass"]
         ranks, texts = _possible_bids(self.rules)
         start = 0 if self.bid is None else bisect.bisect_right(ranks, self.bid.rank)
         out = list(texts[start:])
         if self.bid is not None and seat % 2 != self.bidder % 2:
-            out.append("coinche")
+            out.append(COINCHE)
         out.append("pass")
         return out
 
@@ -559,19 +585,19 @@ class Auction(Bidding):
             }
 
         if self.coinched_by >= 0:
-            if norm in ("surcoinche", "pass"):
+            if norm in (SURCOINCHE, "pass"):
                 return norm
             by = self.coinched_by
             raise refuse("after_coinche", {"by": SEATS[by]}, {"by": seat_word(by)})
         if norm == "pass":
             return norm
-        if norm == "coinche":
+        if norm == COINCHE:
             if self.bid is None:
                 raise refuse("no_bid", {}, {})
             if seat % 2 == self.bidder % 2:
                 raise refuse("partner", en, ko())
             return norm
-        if norm == "surcoinche":
+        if norm == SURCOINCHE:
             raise refuse("no_coinche", {}, {})
         assert bid is not None
         problem = bid_problem(bid, self.rules)
@@ -588,8 +614,8 @@ class Auction(Bidding):
         assert seat is not None
         self.calls.append((seat, norm))
         if self.coinched_by >= 0:  # the one call after a coinche ends the auction
-            if norm == "surcoinche":
-                self.multiplier = 4
+            if norm == SURCOINCHE:
+                self.multiplier = DOUBLES[SURCOINCHE]
                 self.surcoinched_by = seat
             self._end()
         elif norm == "pass":
@@ -598,9 +624,9 @@ class Auction(Bidding):
                 self.result = ("redeal",)
             elif self.bid is not None and self.passes == 3:
                 self._end()
-        elif norm == "coinche":
+        elif norm == COINCHE:
             self.coinched_by = seat
-            self.multiplier = 2
+            self.multiplier = DOUBLES[COINCHE]
         else:
             self.bid = Bid.parse(norm)
             self.bidder = seat
@@ -754,8 +780,9 @@ def score_coinche(
     {'NS': 0, 'EW': 410}
     """
     b = Bid.parse(bid)
-    if multiplier not in (1, 2, 4):
-        raise ValueError(f"multiplier must be 1, 2 or 4, not {multiplier!r}")
+    problem = multiplier_problem(multiplier)
+    if problem is not None:
+        raise ValueError(problem)
     att = bidder % 2
     dfn = 1 - att
     belote = [0, 0]
@@ -873,8 +900,8 @@ class CoincheHand(BeloteHand):
         problem = bid_problem(bid, rules, options=False)
         if problem is not None:
             raise ValueError(problem)
-        if isinstance(multiplier, bool) or multiplier not in (1, 2, 4):
-            raise ValueError(f"multiplier must be 1, 2 or 4, not {multiplier!r}")
+        if multiplier_problem(multiplier) is not None:
+            raise ValueError(multiplier_problem(multiplier))
         h = super().from_hands(hands, bid.trump, taker, first_leader, rules)
         assert isinstance(h, CoincheHand)
         h._bid = bid
@@ -1018,7 +1045,7 @@ class CoincheHand(BeloteHand):
         bid = str_field(st, "bid", "start.bid")
         bidder = seat_field(st["bidder"], "start.bidder")
         multiplier = st["multiplier"]
-        if isinstance(multiplier, bool) or multiplier not in (1, 2, 4):
+        if multiplier_problem(multiplier) is not None:
             raise expected(
                 "start.multiplier", words.text("coinche.record_multiplier"), multiplier,
                 words.text("coinche.record_multiplier", "ko"),

@@ -29,7 +29,7 @@ from typing import Any
 
 from belote_lab.cards import SEATS, Card, Rank, mask_of
 from belote_lab.games.base import TrickPlay
-from belote_lab.games.coinche import Bid, CoincheHand
+from belote_lab.games.coinche import COINCHE, SURCOINCHE, Bid, CoincheHand
 from belote_lab.players.estimates import (
     ALL_TRUMP_BID,
     NO_TRUMP_BID,
@@ -46,7 +46,6 @@ from belote_lab.players.heuristics import SeatKnowledge, choose_card
 __all__ = ["LEVEL2", "CoinchePlayer2", "suit_estimate", "support_estimate", "defence_estimate"]
 
 _SUITS = "SHDC"
-COINCHE, SURCOINCHE = "coinche", "surcoinche"  # the calls (double, redouble)
 _OTHER_CONTRACTS = (  # code, strength, the strength of a bid of 80 (all trump first on ties)
     ("AT", all_trump_strength, ALL_TRUMP_BID),
     ("NT", no_trump_strength, NO_TRUMP_BID),

@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 from belote_lab.cards import BELOTE_MASK, FULL_MASK, SEATS, Card, cards_mask, mask_cards, mask_of
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
+from belote_lab.games.coinche import DOUBLES
 from belote_lab.players.inference import OVERSAMPLE, POOL_SHARE, Deal, drawn, replayable
 from belote_lab.players.registry import level2
 from belote_lab.players.tuning import per_game
@@ -54,7 +55,7 @@ SHADE = 10
 """Points taken off a simulated Coinche attack before asking whether it makes its bid."""
 
 _SUITS = "SHDC"
-_NO_BID = ("pass", "coinche", "surcoinche")  # the Coinche calls that name no contract
+_NO_BID = ("pass", *DOUBLES)  # the Coinche calls that name no contract
 
 
 def _rollout_and_solve(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from belote_lab.cards import SEATS
-from belote_lab.games.coinche import Auction, Bid, CoincheHand, bid_problem
+from belote_lab.games.coinche import Auction, Bid, CoincheHand, bid_problem, multiplier_problem
 from belote_lab.referee.belote import declarations
 from belote_lab.referee.common import (
     Invalid,
@@ -42,8 +42,9 @@ def _score(case: dict[str, Any], rules: Any) -> dict[str, Any]:
     bidder = seat_of(c, "bidder", "coinche")
     value = get(c, "value", (int, str))
     multiplier = get(c, "multiplier", int)
-    if isinstance(multiplier, bool) or multiplier not in (1, 2, 4):
-        raise Invalid(f"contract multiplier must be 1, 2 or 4, not {multiplier!r}")
+    problem = multiplier_problem(multiplier)
+    if problem is not None:
+        raise Invalid(f"contract {problem}")
     try:
         bid = Bid.of(value, contract_of(case, "coinche").code)
     except ValueError as e:

@@ -442,9 +442,6 @@ def _as_players(game: str | Game, players: Any, seed: int) -> dict[int, Any]:
 
 
 # --- conformance cases ---------------------------------------------------------------------------
-_DOUBLES = {"coinche": 2, "surcoinche": 4}  # the calls that double a bid, and by how much
-BID_NUMBERS = {"capot": 250, "capot_belote": 270, "generale": 500, "generale_belote": 520}
-"""The contract values of the special Coinche bids (RULES.md §3)."""
 
 
 def coinche_contract(actions: Sequence[Sequence[str]]) -> dict[str, Any]:
@@ -459,7 +456,8 @@ def coinche_contract(actions: Sequence[Sequence[str]]) -> dict[str, Any]:
     ...     ("call", "E", "pass"), ("play", "E", "7H")])
     {'bidder': 'W', 'value': 'capot_belote', 'trump': 'S', 'multiplier': 2}
     """
-    from belote_lab.games.coinche import Bid  # the auction's bid reader, loaded with its game
+    # the auction's bid reader and its doubling calls, loaded with the game
+    from belote_lab.games.coinche import DOUBLES, Bid
 
     bid: dict[str, Any] | None = None
     for kind, seat, value in actions:
@@ -468,7 +466,7 @@ def coinche_contract(actions: Sequence[Sequence[str]]) -> dict[str, Any]:
         low = str(value).strip().lower()
         if low == "pass":
             continue
-        multiplier = _DOUBLES.get(low)
+        multiplier = DOUBLES.get(low)
         if multiplier is not None:
             if bid is None:
                 raise ValueError(f"a {low} before any bid")

@@ -671,7 +671,7 @@ def _simulate_batch(
         a["defence_points"][:] = res.points[:, 1 - att]
         bid = res.meta.get("bid")
         if bid is not None:
-            a["bid"][:] = bid.value  # a named bid's value is its number (BID_NUMBERS)
+            a["bid"][:] = bid.value  # a named bid's value is its number (coinche.BID_KINDS)
             a["multiplier"][:] = multiplier
     return SimulationResult(
         game=g.name, players=described, seed=seed, rules=r.changed(), side_names=g.sides,
@@ -723,7 +723,7 @@ def _collect_contract(g: Game, hand: Any, i: int, a: dict[str, np.ndarray]) -> N
     taker = hand.taker
     bid = getattr(hand, "bid", None)  # a game with an auction: the hand's bid in force
     if bid is not None:
-        a["bid"][i] = bid.value  # a named bid's value is its number (BID_NUMBERS)
+        a["bid"][i] = bid.value  # a named bid's value is its number (coinche.BID_KINDS)
         a["multiplier"][i] = hand.multiplier
     a["taker"][i] = taker
     att = g.side_of(taker)

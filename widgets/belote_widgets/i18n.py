@@ -43,7 +43,7 @@ from typing import Any
 from belote_lab.cards import SEATS, Card, Suit
 from belote_lab.contract import Contract, ContractKind
 from belote_lab.games import get
-from belote_lab.games.coinche import Bid
+from belote_lab.games.coinche import DOUBLES, Bid
 from belote_lab.korean import particle
 from belote_lab.words import LANGUAGES, catalogue, check_language, fill, section
 from belote_lab.words import text as catalogue_text
@@ -245,7 +245,7 @@ def contract_name(contract: Contract | str, language: str | None = None) -> str:
     return catalogue_text(f"{NAMES}.contract_{c.code}", lang)
 
 
-_WORD_CALLS = frozenset({"pass", "coinche", "surcoinche", "NT", "AT"})
+_WORD_CALLS = frozenset({"pass", *DOUBLES, "NT", "AT"})
 """The calls whose label is a word of their own (``call_<call>``)."""
 
 
