@@ -825,14 +825,20 @@ def _by_value_text(by_value: dict[str, float | None], trump: str = "", ko: bool 
     return " · ".join(parts)
 
 
+def _head_lines(a: Advice, g: Game, language: str) -> list[str]:
+    """The advice's heading and what its numbers measure."""
+    seat = seat_words(a.seat, language)
+    head = words.text(f"advice.head_{g.bidding}", language, seat=seat,
+                      title=g.title_ko if language == "ko" else g.title, n=f"{a.samples:,}",
+                      ms=a.ms)
+    duel = a.measure == "margin" and len(g.seats) == 2
+    return [head, words.text(f"advice.measure_{'margin_duel' if duel else a.measure}", language)]
+
+
 def _advice_lines(a: Advice, language: str) -> list[str]:
     g = get(a.game)
     ko = language == "ko"
-    seat = seat_words(a.seat, language)
-    head = words.text(f"advice.head_{g.bidding}", language, seat=seat,
-                      title=g.title_ko if ko else g.title, n=f"{a.samples:,}", ms=a.ms)
-    duel = a.measure == "margin" and len(g.seats) == 2
-    out = [head, words.text(f"advice.measure_{'margin_duel' if duel else a.measure}", language)]
+    out = _head_lines(a, g, language)
     rows = sorted(a.table(), key=lambda r: (not r["best"], -r["mean"]))  # the advised first
     for i, r in enumerate(rows[:4]):
         label = r["label_ko" if ko else "label"]
@@ -933,7 +939,7 @@ def _advice_html(a: Advice, language: str) -> str:
             f'<td style="{weight}{_cell(i)}">'
             f"{html.escape(c)}</td>" for i, c in enumerate(cells)
         ) + "</tr>")
-    lines = _advice_lines(a, language)
+    lines = _head_lines(a, g, language)  # the table shows the calls the text lists
     kept = "".join(f"<div>{html.escape(x)}</div>" for x in _kept_lines(a, g, language))
     notes = html.escape(" ".join([lines[1], *_how_lines(a, g, language)]))
     return (
