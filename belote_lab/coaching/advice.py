@@ -118,9 +118,13 @@ level-4 bidder's (:attr:`~belote_lab.players.sim_bidder.SimBidder.ROLLOUT`: the 
 but two in Coinche.  Played out there, the advice's calls were above the two tricks' by +3.90
 ± 1.81 and +4.42 ± 2.29 points a decision (two seeds, on the exact posterior), but its coinches
 lost: -21.5 ± 18.1 against level 2's call where it advised one (84 of 3,000 auctions), so
-Coinche keeps two (``benchmarks/results/advice-rollout-2026-12-07.txt``).  Two-player Belote
-plays its hands out since 2026-12-07 (seven tricks before): +0.71 ± 0.38 and +0.70 ± 0.33
-points a decision above seven tricks on two seeds, three times faster at the table (same file).
+Coinche keeps two (``benchmarks/results/advice-rollout-2026-12-07.txt``).  Measured again
+with the double rule (:func:`double_lead`) at 200 deals a call: +1.86 (+0.44 .. +3.27) a
+decision on 2,000 fresh auctions, but its doubles still -15.9 ± 16.4 against level 2's call
+(n = 119), so two it stays (``benchmarks/results/advice-coinche-rollout-2026-12-07.txt``).
+Two-player Belote plays its hands out since 2026-12-07 (seven tricks before): +0.71 ± 0.38
+and +0.70 ± 0.33 points a decision above seven tricks on two seeds, three times faster at the
+table (``benchmarks/results/advice-rollout-2026-12-07.txt``).
 In four-player Belote the advice plays its hands out to the end: with two tricks and
 the rest solved, it took in round 1 where level 2 passes and lost 4.2 points a time doing so;
 played out, on 2,000 fresh auctions, its calls score +0.65 (+0.31 .. +0.99) points an auction
