@@ -78,6 +78,7 @@ from belote_lab.cards import SEATS, Card, Suit, seat_in
 from belote_lab.games import Game, get
 from belote_lab.games.base import TrickPlay
 from belote_lab.games.coinche import DOUBLES as COINCHE_DOUBLES
+from belote_lab.games.coinche import NO_CONTRACT
 from belote_lab.games.record import undoable_copy
 from belote_lab.korean import seat_word
 from belote_lab.players.inference import (
@@ -149,7 +150,6 @@ the solver: a quarter of a second)."""
 DOUBLES = tuple(COINCHE_DOUBLES)
 """The calls that double (or redouble) a standing bid: advised only when they separate from
 the best other call (:func:`double_lead`)."""
-_NO_CONTRACT = ("pass", *DOUBLES)  # the Coinche calls that name no contract
 DOUBLE_KEPT = "double_kept"
 """The note of an advice whose calls' highest mean is a coinche or surcoinche that does not
 separate from the best other call, which the advice gives instead (:meth:`Advice.text` says
@@ -603,10 +603,10 @@ def _auction_plan(bidder: SimBidder, state: TrickPlay, seat: int, legal: list[st
     calls: dict[Any, _Call] = {}
     notes: tuple[str, ...] = ()
     for call in legal:
-        en, ko = _labels(f"advice.label_{call}") if call in _NO_CONTRACT else ("", "")
-        if call in _NO_CONTRACT and (standing is None or by is None):
+        en, ko = _labels(f"advice.label_{call}") if call in NO_CONTRACT else ("", "")
+        if call in NO_CONTRACT and (standing is None or by is None):
             calls[call] = _Call(None, None, en, ko)
-        elif call in _NO_CONTRACT:
+        elif call in NO_CONTRACT:
             assert standing is not None and by is not None
             m = COINCHE_DOUBLES.get(call, mult)  # a pass leaves the standing multiplier
             ours = g.side_of(by) == g.side_of(seat)

@@ -82,6 +82,7 @@ __all__ = [
     "COINCHE",
     "DOUBLES",
     "MULTIPLIERS",
+    "NO_CONTRACT",
     "multiplier_problem",
     "SURCOINCHE",
     "HAND_CLASS",
@@ -103,6 +104,8 @@ the multiplier of its contract value (RULES.md §3).  The one copy: the auction,
 the advice and the conformance reader read it."""
 MULTIPLIERS: tuple[int, ...] = (1, *DOUBLES.values())
 """A contract's possible multipliers: 1, then those of :data:`DOUBLES`."""
+NO_CONTRACT: tuple[str, ...] = ("pass", *DOUBLES)
+"""The calls that name no contract: a pass and the doubling calls."""
 
 
 def multiplier_problem(multiplier: object) -> str | None:
@@ -900,8 +903,9 @@ class CoincheHand(BeloteHand):
         problem = bid_problem(bid, rules, options=False)
         if problem is not None:
             raise ValueError(problem)
-        if multiplier_problem(multiplier) is not None:
-            raise ValueError(multiplier_problem(multiplier))
+        problem = multiplier_problem(multiplier)
+        if problem is not None:
+            raise ValueError(problem)
         h = super().from_hands(hands, bid.trump, taker, first_leader, rules)
         assert isinstance(h, CoincheHand)
         h._bid = bid

@@ -43,7 +43,7 @@ from typing import Any, ClassVar
 from belote_lab.cards import BELOTE_MASK, FULL_MASK, SEATS, Card, cards_mask, mask_cards, mask_of
 from belote_lab.games import get
 from belote_lab.games.base import TrickPlay
-from belote_lab.games.coinche import DOUBLES
+from belote_lab.games.coinche import NO_CONTRACT
 from belote_lab.players.inference import OVERSAMPLE, POOL_SHARE, Deal, drawn, replayable
 from belote_lab.players.registry import level2
 from belote_lab.players.tuning import per_game
@@ -55,7 +55,6 @@ SHADE = 10
 """Points taken off a simulated Coinche attack before asking whether it makes its bid."""
 
 _SUITS = "SHDC"
-_NO_BID = ("pass", *DOUBLES)  # the Coinche calls that name no contract
 
 
 def _rollout_and_solve(
@@ -645,7 +644,7 @@ class SimBidder:
         for code in [t for t, v in top.items() if v > 0]:
             outs = self._coinche_outcomes(state, seat, code, taker)
             for call in legal:
-                if call in _NO_BID:
+                if call in NO_CONTRACT:
                     continue
                 b = Bid.parse(call)
                 if b.trump == code and _weighable(b, top[code]):
@@ -678,7 +677,7 @@ class SimBidder:
             for s in range(4):
                 if capot_losers(mine, s) <= CAPOT_NEAR and f"capot{_SUITS[s]}" in legal:
                     top[_SUITS[s]] = CAPOT_TOP
-        if c2 not in _NO_BID:
+        if c2 not in NO_CONTRACT:
             c2_bid = Bid.parse(c2)
             if c2_bid.kind == "points":
                 t = c2_bid.trump
