@@ -16,6 +16,7 @@ import pytest
 from belote_lab.cards import mask_cards
 from belote_lab.coaching.advice import (
     DOUBLE_KEPT,
+    DOUBLE_MARGIN,
     MAX_BUDGET,
     MAX_SAMPLES,
     Advice,
@@ -55,10 +56,10 @@ def check_rows(a: Advice, legal: list[Any]) -> None:
     assert a.best in legal
     top = max(a.rows, key=lambda r: r.mean)
     lead = double_lead(a.rows, a.worth)
-    if DOUBLE_KEPT in a.notes:  # a double of highest mean that does not separate: not advised
-        assert lead is not None and lead[1] <= 0 and a.best == lead[3].call != top.call
+    if DOUBLE_KEPT in a.notes:  # a double of highest mean that does not lead clearly: not advised
+        assert lead is not None and lead[1] <= DOUBLE_MARGIN and a.best == lead[3].call != top.call
     else:
-        assert a.row(a.best).mean == top.mean and (lead is None or lead[1] > 0)
+        assert a.row(a.best).mean == top.mean and (lead is None or lead[1] > DOUBLE_MARGIN)
     for r in a.rows:
         assert r.deals == a.samples
         assert r.made is None or 0.0 <= r.made <= 1.0
@@ -160,9 +161,9 @@ def test_a_coinche_that_does_not_separate_is_not_advised_and_the_text_says_why()
     assert [r["call"] for r in a.table(full=True) if r["best"]] == ["pass"]
     en, ko = a.text(), a.text("ko")
     assert en.index("Best call: Pass") < en.index("Coinche (×2) averages")
-    assert "not clearly above 0" in en and "the advice is Pass." in en
+    assert "not clearly above 41" in en and "the advice is Pass." in en
     assert "쿠앵슈(×2)는 이 딜들에서 패스보다 평균" in ko and "패스를 권합니다." in ko
-    assert "not clearly above 0" in a.html() and "확신할 수 없습니다" in a.html("ko")
+    assert "not clearly above 41" in a.html() and "확신할 수 없습니다" in a.html("ko")
     # beside the table at full size, not in the small print of how the deals were simulated
     assert "</table><div>Coinche (×2) averages" in a.html()
     assert "</table><div>쿠앵슈(×2)는" in a.html("ko")
@@ -185,6 +186,21 @@ def test_a_coinche_that_separates_is_advised() -> None:
     assert c.best == "pass" and DOUBLE_KEPT in c.notes
     assert "fewer than two independent deals" in c.text() and "inf" not in c.text()
     assert "두 개만큼의 정보도 되지 않아" in c.text("ko")
+
+
+def test_a_coinche_whose_lead_is_clear_of_0_but_not_of_the_margin_is_not_advised() -> None:
+    """The advice's deals over-value a double (:data:`DOUBLE_MARGIN`): a lead whose interval is
+    above 0 but not above the margin keeps the other call, and the text gives the margin."""
+    stay = [-40.0, 40.0] * 20
+    a = coinche_spot({"pass": stay, "coinche": [2 * x + 40.0 for x in stay]})
+    lead = double_lead(a.rows, a.worth)
+    assert lead is not None and 0 < lead[1] <= DOUBLE_MARGIN
+    assert a.best == "pass" and DOUBLE_KEPT in a.notes
+    assert "not clearly above 41" in a.text() and "over-value a double by about that much" in (
+        a.text())
+    assert "41점보다 크다고 확신할 수 없습니다" in a.text("ko")
+    far = coinche_spot({"pass": stay, "coinche": [2 * x + 40.0 + DOUBLE_MARGIN for x in stay]})
+    assert far.best == "coinche" and DOUBLE_KEPT not in far.notes
 
 
 @pytest.mark.parametrize("seed", range(6))
