@@ -199,6 +199,14 @@ def test_a_coinche_whose_lead_is_clear_of_0_but_not_of_the_margin_is_not_advised
     assert "not clearly above 41" in a.text() and "over-value a double by about that much" in (
         a.text())
     assert "41점보다 크다고 확신할 수 없습니다" in a.text("ko")
+    # the review of a coinche made there says why it is not the best call, and counts no cost
+    from belote_lab.coaching.advice import _judge
+
+    r = _judge(a, 2, a.seat, "coinche")
+    assert r.cost == 0.0 and r.best == "pass"
+    assert "averaged 40 points more than Pass" in r.text() and "no cost is counted" in r.text()
+    assert "평균 40점 높았지만" in r.text("ko") and "패스를 권했습니다" in r.text("ko")
+    assert "less on average" not in r.text()
     far = coinche_spot({"pass": stay, "coinche": [2 * x + 40.0 + DOUBLE_MARGIN for x in stay]})
     assert far.best == "coinche" and DOUBLE_KEPT not in far.notes
 

@@ -983,6 +983,10 @@ def _review_line(r: CallReview, language: str) -> str:
               "gap": _amount(r.gap, g, language), "best_made": ""}
     if a.bid_stands:
         return words.text("advice.review_blind", language, **values)
+    if DOUBLE_KEPT in a.notes and made.mean > best.mean:  # the double the advice kept back
+        return words.text("advice.review_double_kept", language, **values,
+                          lead=_amount(made.mean - best.mean, g, language),
+                          margin=_num(DOUBLE_MARGIN, g, sign=False))
     if made.call == best.call:
         if made.made is None:
             return words.text(_kind("review_best", g), language, **values)
