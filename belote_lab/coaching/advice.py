@@ -162,9 +162,10 @@ decisions where a double was legal (seed 70000), this margin against the interva
 +0.26 (+0.10 .. +0.42) points a decision on the exact posterior, +19.13 (+7.79 .. +30.46) at the
 160 where it kept the other call; its 97 doubles − level 2's call +22.45 ± 22.62
 (``benchmarks/results/advice-coinche-margin-2026-12-07.txt``).  A second fresh sample (seed
-200000) did not repeat that: its 39 doubles − level 2's call −24.94 ± 30.35, the two together
-+8.86 ± 18.63 (n 136), so whether the doubles the margin lets through beat level 2's call is not
-settled (``benchmarks/results/advice-coinche-margin-confirm-2026-12-07.txt``)."""
+200000, 10,638 decisions) did not repeat that: its 95 doubles − level 2's call −10.67 ± 20.72,
+the two together +6.06 ± 15.49 (n 192).  So the doubles the margin lets through are worth about
+level 2's call, give or take 15–20 points; that they beat it, or lose to it, is not shown
+(``benchmarks/results/advice-coinche-margin-confirm-2026-12-07.txt``)."""
 DOUBLE_KEPT = "double_kept"
 """The note of an advice whose calls' highest mean is a coinche or surcoinche that does not
 lead the best other call by more than :data:`DOUBLE_MARGIN`, which the advice gives instead
