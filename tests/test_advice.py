@@ -15,8 +15,10 @@ import pytest
 
 from belote_lab.cards import mask_cards
 from belote_lab.coaching.advice import (
+    DOUBLE_DISTINCT,
     DOUBLE_KEPT,
     DOUBLE_MARGIN,
+    DOUBLE_UNREAD,
     MAX_BUDGET,
     MAX_SAMPLES,
     Advice,
@@ -56,10 +58,15 @@ def check_rows(a: Advice, legal: list[Any]) -> None:
     assert a.best in legal
     top = max(a.rows, key=lambda r: r.mean)
     lead = double_lead(a.rows, a.worth)
+    distinct = a.reads_auction and a.worth >= DOUBLE_DISTINCT * a.draws
     if DOUBLE_KEPT in a.notes:  # a double of highest mean that does not lead clearly: not advised
         assert lead is not None and lead[1] <= DOUBLE_MARGIN and a.best == lead[3].call != top.call
+    elif DOUBLE_UNREAD in a.notes:  # it leads clearly, but on deals that barely read the calls
+        assert lead is not None and lead[1] > DOUBLE_MARGIN and distinct
+        assert a.best == lead[3].call != top.call
     else:
-        assert a.row(a.best).mean == top.mean and (lead is None or lead[1] > DOUBLE_MARGIN)
+        assert a.row(a.best).mean == top.mean
+        assert lead is None or (lead[1] > DOUBLE_MARGIN and not distinct)
     for r in a.rows:
         assert r.deals == a.samples
         assert r.made is None or 0.0 <= r.made <= 1.0
@@ -124,9 +131,12 @@ def test_coinche_every_bid_coinche_and_surcoinche() -> None:
     assert sum(gains) / len(gains) == sur.made  # ×4 pays when the bid is made, costs if not
 
 
-def coinche_spot(values: dict[str, list[float]], worth: float | None = None) -> Advice:
+def coinche_spot(
+    values: dict[str, list[float]], worth: float | None = None, reads: bool = False
+) -> Advice:
     """The advice at S's call after E bid 100♥ (pass, coinche or a bid), its rows' values
-    replaced: ``values`` by call, every other call far below."""
+    replaced: ``values`` by call, every other call far below; ``worth``: their effective number
+    (default: every draw a different deal); ``reads``: deals read from the auction."""
     import dataclasses
 
     from belote_lab.coaching.advice import _advised
@@ -140,11 +150,11 @@ def coinche_spot(values: dict[str, list[float]], worth: float | None = None) -> 
         v = values.get(str(r.call), [-900.0] * n)
         m = sum(v) / n
         rows.append(dataclasses.replace(r, values=tuple(v), mean=m, low=m, high=m))
-    a = dataclasses.replace(a, rows=tuple(rows), samples=n,
+    a = dataclasses.replace(a, rows=tuple(rows), samples=n, reads_auction=reads,
                             effective=float(n) if worth is None else worth)
-    best, kept = _advised(a.rows, a.worth)
-    notes = tuple(x for x in a.notes if x != DOUBLE_KEPT) + ((DOUBLE_KEPT,) if kept else ())
-    return dataclasses.replace(a, best=best, notes=notes)
+    best, note = _advised(a.rows, a.worth, a.draws if reads else 0)
+    notes = tuple(x for x in a.notes if x not in (DOUBLE_KEPT, DOUBLE_UNREAD))
+    return dataclasses.replace(a, best=best, notes=notes if note is None else (*notes, note))
 
 
 def test_a_coinche_that_does_not_separate_is_not_advised_and_the_text_says_why() -> None:
@@ -209,6 +219,34 @@ def test_a_coinche_whose_lead_is_clear_of_0_but_not_of_the_margin_is_not_advised
     assert "less on average" not in r.text()
     far = coinche_spot({"pass": stay, "coinche": [2 * x + 40.0 + DOUBLE_MARGIN for x in stay]})
     assert far.best == "coinche" and DOUBLE_KEPT not in far.notes
+
+
+def test_a_coinche_on_deals_all_distinct_is_not_advised_and_the_text_says_why() -> None:
+    """A clear lead, but the auction's weights left every draw a different deal
+    (:data:`DOUBLE_DISTINCT`): the pass is advised, the text and the review say why."""
+    stay = [-160.0, 160.0] * 20
+    clear = {"pass": stay, "coinche": [2 * x + 300.0 for x in stay]}
+    a = coinche_spot(clear, reads=True)  # 40 draws worth 40: all distinct
+    lead = double_lead(a.rows, a.worth)
+    assert lead is not None and lead[1] > DOUBLE_MARGIN
+    assert a.best == "pass" and DOUBLE_UNREAD in a.notes and DOUBLE_KEPT not in a.notes
+    en, ko = a.text(), a.text("ko")
+    assert "the 40 deals drawn all different (40 independent deals' worth)" in en
+    assert "score less than level 2's call" in en and "the advice is Pass." in en
+    assert "뽑은 딜 40개가 모두 다릅니다(독립된 딜 40개만큼의 정보)" in ko
+    assert "패스를 권합니다." in ko
+    assert "</table><div>Coinche (×2) averages" in a.html()
+    from belote_lab.coaching.advice import _judge
+
+    r = _judge(a, 2, a.seat, "coinche")
+    assert r.cost == 0.0 and r.best == "pass"
+    assert "the deals were all different" in r.text() and "no cost is counted" in r.text()
+    assert "딜이 모두 달라 경매를 거의 반영하지 못했고" in r.text("ko")
+    # below the share, the same lead is advised; and deals that do not read the auction
+    # (the old advice, kept for comparisons) are not held to it
+    below = coinche_spot(clear, worth=DOUBLE_DISTINCT * 40 - 0.5, reads=True)
+    assert below.best == "coinche" and not {DOUBLE_KEPT, DOUBLE_UNREAD} & set(below.notes)
+    assert coinche_spot(clear).best == "coinche"
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -38,8 +38,9 @@ sides score (Belote, Coinche, two-player Belote), and the seat's own score in Ca
 interval is the mean's 95% normal interval.  The call advised (:attr:`Advice.best`) is the one of
 highest mean, but a coinche or surcoinche only when it clearly leads the best other call (the
 95% interval of their difference, deal by deal, above :data:`DOUBLE_MARGIN`: the amount by which
-these deals were measured to over-value a double); else that call is advised and the text says
-why (:func:`double_lead`, :data:`DOUBLE_KEPT`).
+these deals were measured to over-value a double), and not when the calls so far left the deals
+all different (:data:`DOUBLE_DISTINCT`); else that call is advised and the text says why
+(:func:`double_lead`, :data:`DOUBLE_KEPT`, :data:`DOUBLE_UNREAD`).
 
 The words of :meth:`Advice.text`, :meth:`Advice.html`, :meth:`CallReview.text` and of the calls'
 labels, in English and Korean, are the ``advice.`` namespace of the catalogue of words
@@ -96,8 +97,10 @@ from belote_lab.stats import Z95
 __all__ = [
     "DEFAULT_SAMPLES",
     "DOUBLES",
+    "DOUBLE_DISTINCT",
     "DOUBLE_KEPT",
     "DOUBLE_MARGIN",
+    "DOUBLE_UNREAD",
     "MAX_BUDGET",
     "MAX_SAMPLES",
     "ROLLOUT",
@@ -166,6 +169,23 @@ decisions where a double was legal (seed 70000), this margin against the interva
 the two together +6.06 ± 15.49 (n 192).  So the doubles the margin lets through are worth about
 level 2's call, give or take 15–20 points; that they beat it, or lose to it, is not shown
 (``benchmarks/results/advice-coinche-margin-confirm-2026-12-07.txt``)."""
+DOUBLE_DISTINCT = 0.95
+"""No coinche or surcoinche is advised when the deals read from the auction are worth this share
+of their draws or more (:attr:`Advice.worth` >= ``DOUBLE_DISTINCT`` × :attr:`Advice.draws`: the
+calls' weights left nearly every draw a different deal).  The package's own choice (issue 27),
+found in the second sample's 95 doubles (seed 200000: where the deals were all distinct, the
+doubles − level 2's call −59.6 ± 27.9, n 37; elsewhere +20.5 ± 26.0, n 58) and written down
+before a fresh sample tested it (seed 400000, 7,971 decisions where a double was legal, on the
+exact posterior): where the rule keeps the other call, that call − the double +65.18 (+32.67 ..
++97.69), n 28 (the doubles − level 2's call there −60.89 ± 32.57); the doubles it still advises
+− level 2's call +37.89 (+9.40 .. +66.37), n 56; over all 84, the advice with the rule − level
+2's call +26.69 (+7.25 .. +46.12)
+(``benchmarks/results/advice-coinche-margin-confirm-2026-12-07.txt``).  Why it works is not
+shown: a guess is that such deals ignore what a bidder's calls and passes said."""
+DOUBLE_UNREAD = "double_unread"
+"""The note of an advice whose calls' highest mean is a coinche or surcoinche that is not
+advised because the deals were all distinct (:data:`DOUBLE_DISTINCT`); the best other call is
+advised instead (:meth:`Advice.text` says so)."""
 DOUBLE_KEPT = "double_kept"
 """The note of an advice whose calls' highest mean is a coinche or surcoinche that does not
 lead the best other call by more than :data:`DOUBLE_MARGIN`, which the advice gives instead
@@ -397,27 +417,36 @@ def advise(
     outcomes, counts = _simulate(plan, rests, t0 + HEADROOM * time_budget)
     n, worth = len(counts), effective(counts)
     rows = tuple(_row(call, c, outcomes, counts, worth) for call, c in plan.calls.items())
-    best, kept = _advised(rows, worth)
-    notes = (*plan.notes, DOUBLE_KEPT) if kept else plan.notes
+    best, note = _advised(rows, worth, len(rows[0].values) if reads and rows else 0)
+    notes = plan.notes if note is None else (*plan.notes, note)
     measure = "margin" if len(g.sides) == 2 else "score"
     ms = (time.perf_counter() - t0) * 1e3
     return Advice(g.name, seat, rows, n, best, measure, rollout, plan.own_call, notes, ms,
                   worth, reads)
 
 
-def _advised(rows: tuple[CallAdvice, ...], worth: float) -> tuple[str | int, bool]:
+def _advised(
+    rows: tuple[CallAdvice, ...], worth: float, draws: int = 0
+) -> tuple[str | int, str | None]:
     """The call advised: the one of highest mean, but a coinche or surcoinche only when it
     clearly leads the best other call (:func:`double_lead`: the 95% interval of their
-    difference, deal by deal, above :data:`DOUBLE_MARGIN`); else that other call, and ``True``
-    (the text says why).  A double that does not is the risky guess: where the advice's top
-    call was a coinche, the ones that did not separate lost against level 2's call on the
-    exact posterior (``benchmarks/results/advice-coinche-2026-12-07.txt``), and so did those
+    difference, deal by deal, above :data:`DOUBLE_MARGIN`) and the ``draws`` deals read from
+    the auction are not all distinct (``worth`` below :data:`DOUBLE_DISTINCT` of them; 0: deals
+    that do not read it, no such check); else that other call, and the note that says why
+    (:data:`DOUBLE_KEPT`, :data:`DOUBLE_UNREAD`; ``None`` when the top call is advised).  A
+    double that does not lead clearly is the risky guess: where the advice's top call was a
+    coinche, the ones that did not separate lost against level 2's call on the exact posterior
+    (``benchmarks/results/advice-coinche-2026-12-07.txt``), and so did those
     whose interval's low end was between 0 and 20 (``advice-coinche-margin-2026-12-07.txt``)."""
     top = max(rows, key=lambda r: r.mean)
     lead = double_lead(rows, worth, top)
-    if lead is None or lead[1] > DOUBLE_MARGIN:
-        return top.call, False
-    return lead[3].call, True
+    if lead is None:
+        return top.call, None
+    if lead[1] <= DOUBLE_MARGIN:
+        return lead[3].call, DOUBLE_KEPT
+    if draws and worth >= DOUBLE_DISTINCT * draws:
+        return lead[3].call, DOUBLE_UNREAD
+    return top.call, None
 
 
 def double_lead(
@@ -881,14 +910,20 @@ def _advice_lines(a: Advice, language: str) -> list[str]:
 
 
 def _kept_lines(a: Advice, g: Game, language: str) -> list[str]:
-    """Why a coinche or surcoinche of higher mean is not advised (:data:`DOUBLE_KEPT`)."""
-    if DOUBLE_KEPT not in a.notes:
+    """Why a coinche or surcoinche of higher mean is not advised (:data:`DOUBLE_KEPT`,
+    :data:`DOUBLE_UNREAD`)."""
+    if DOUBLE_KEPT not in a.notes and DOUBLE_UNREAD not in a.notes:
         return []
     double = max(a.rows, key=lambda r: r.mean)
     lead = double_lead(a.rows, a.worth, double)
     if lead is None:
         return []
     mean, low, high, other = lead
+    if DOUBLE_UNREAD in a.notes:
+        return [words.text("advice.double_unread", language, double=double.label(language),
+                           kept=other.label(language), lead=_amount(mean, g, language),
+                           low=_num(low, g), high=_num(high, g), n=f"{a.worth:,.0f}",
+                           draws=f"{a.draws:,}")]
     key = "advice.double_kept" if math.isfinite(low) else "advice.double_kept_few"
     return [words.text(key, language, double=double.label(language),
                        kept=other.label(language), lead=_amount(mean, g, language),
@@ -987,6 +1022,9 @@ def _review_line(r: CallReview, language: str) -> str:
               "gap": _amount(r.gap, g, language), "best_made": ""}
     if a.bid_stands:
         return words.text("advice.review_blind", language, **values)
+    if DOUBLE_UNREAD in a.notes and made.mean > best.mean:  # kept back: the deals all distinct
+        return words.text("advice.review_double_unread", language, **values,
+                          lead=_amount(made.mean - best.mean, g, language))
     if DOUBLE_KEPT in a.notes and made.mean > best.mean:  # the double the advice kept back
         return words.text("advice.review_double_kept", language, **values,
                           lead=_amount(made.mean - best.mean, g, language),
