@@ -152,7 +152,7 @@ def coinche_spot(
         rows.append(dataclasses.replace(r, values=tuple(v), mean=m, low=m, high=m))
     a = dataclasses.replace(a, rows=tuple(rows), samples=n, reads_auction=reads,
                             effective=float(n) if worth is None else worth)
-    best, note = _advised(a.rows, a.worth, a.draws if reads else 0)
+    best, note = _advised(a.rows, a.worth, reads)
     notes = tuple(x for x in a.notes if x not in (DOUBLE_KEPT, DOUBLE_UNREAD))
     return dataclasses.replace(a, best=best, notes=notes if note is None else (*notes, note))
 

@@ -417,7 +417,7 @@ def advise(
     outcomes, counts = _simulate(plan, rests, t0 + HEADROOM * time_budget)
     n, worth = len(counts), effective(counts)
     rows = tuple(_row(call, c, outcomes, counts, worth) for call, c in plan.calls.items())
-    best, note = _advised(rows, worth, len(rows[0].values) if reads and rows else 0)
+    best, note = _advised(rows, worth, reads)
     notes = plan.notes if note is None else (*plan.notes, note)
     measure = "margin" if len(g.sides) == 2 else "score"
     ms = (time.perf_counter() - t0) * 1e3
@@ -426,13 +426,13 @@ def advise(
 
 
 def _advised(
-    rows: tuple[CallAdvice, ...], worth: float, draws: int = 0
+    rows: tuple[CallAdvice, ...], worth: float, reads: bool = False
 ) -> tuple[str | int, str | None]:
     """The call advised: the one of highest mean, but a coinche or surcoinche only when it
     clearly leads the best other call (:func:`double_lead`: the 95% interval of their
-    difference, deal by deal, above :data:`DOUBLE_MARGIN`) and the ``draws`` deals read from
-    the auction are not all distinct (``worth`` below :data:`DOUBLE_DISTINCT` of them; 0: deals
-    that do not read it, no such check); else that other call, and the note that says why
+    difference, deal by deal, above :data:`DOUBLE_MARGIN`) and, for deals read from the auction
+    (``reads``), they are not all distinct (``worth`` below :data:`DOUBLE_DISTINCT` of the draws,
+    one value a draw in each row); else that other call, and the note that says why
     (:data:`DOUBLE_KEPT`, :data:`DOUBLE_UNREAD`; ``None`` when the top call is advised).  A
     double that does not lead clearly is the risky guess: where the advice's top call was a
     coinche, the ones that did not separate lost against level 2's call on the exact posterior
@@ -444,7 +444,7 @@ def _advised(
         return top.call, None
     if lead[1] <= DOUBLE_MARGIN:
         return lead[3].call, DOUBLE_KEPT
-    if draws and worth >= DOUBLE_DISTINCT * draws:
+    if reads and worth >= DOUBLE_DISTINCT * len(top.values):
         return lead[3].call, DOUBLE_UNREAD
     return top.call, None
 
